@@ -1,0 +1,69 @@
+"""`roundhouse`: one command for every service and tool. Subcommands import their module lazily,
+so `roundhouse replay` does not pay for aiohttp and a service does not load the others."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from importlib import import_module
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, default))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="roundhouse", description="Roundhouse: railway board games for people and bots")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    dev = sub.add_parser("dev", help="run everything (embedded Redis unless REDIS_URL) behind one URL")
+    dev.add_argument("--host", default=os.environ.get("ROUNDHOUSE_HOST", "127.0.0.1"))
+    dev.add_argument("--port", type=int, default=_env_int("ROUNDHOUSE_PORT", 8000))
+    dev.add_argument("--data-dir", default=os.environ.get("ROUNDHOUSE_DATA_DIR", "data"))
+    dev.set_defaults(module="services.dev")
+
+    for name, port in (("game", 8001), ("projection", 8002)):
+        s = sub.add_parser(name, help=f"run the {name} service alone (config from env vars)")
+        s.add_argument("--host", default=os.environ.get("ROUNDHOUSE_HOST", "0.0.0.0"))
+        s.add_argument("--port", type=int, default=_env_int("ROUNDHOUSE_PORT", port))
+        s.set_defaults(module=f"services.{name}.main")
+
+    rp = sub.add_parser("replay", help="replay a table log; print final state and result as JSON")
+    rp.add_argument("log", help="path to a table log JSON file ({title, options, seats, seed, actions})")
+    rp.set_defaults(module="services.offline.replay")
+
+    sp = sub.add_parser("selfplay", help="play random legal games in-process")
+    sp.add_argument("--title", default="chicago-express")
+    sp.add_argument("--players", type=int, default=4)
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.set_defaults(module="services.offline.selfplay")
+
+    bench = sub.add_parser("bench", help="benchmarks")
+    bsub = bench.add_subparsers(dest="bench", required=True)
+    live = bsub.add_parser("live", help="load the full stack on loopback: tables x sockets")
+    live.add_argument("--tables", type=int, default=200)
+    live.add_argument("--sockets", type=int, default=1000)
+    live.add_argument("--seconds", type=float, default=20.0)
+    live.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
+    live.set_defaults(module="services.bench_live")
+
+    sub.add_parser("test", help="run the whole test suite (pytest); extra args go to pytest")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"]:
+        # Everything after `test` belongs to pytest, options included.
+        return subprocess.call([sys.executable, "-m", "pytest", *argv[1:]])
+    args = build_parser().parse_args(argv)
+    module = import_module(args.module)
+    rc = module.main(args)
+    return int(rc or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
