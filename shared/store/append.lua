@@ -1,0 +1,30 @@
+-- Append one action to a table's log, atomically with its idempotency record.
+-- KEYS[1] log stream, KEYS[2] idempotency key, KEYS[3] meta hash (one hash slot).
+-- ARGV: expected_seq, seat, action JSON, idempotency key, time ms, reply, reply TTL ms,
+--       new status ('' keeps it).
+-- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq} | {'ok', seq}.
+local stored = redis.call('GET', KEYS[2])
+if stored then
+  return {'duplicate', 0, stored}
+end
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  return {'missing', 0}
+end
+-- The stream ids are `<seq>-0`, so the newest id is the last seq: the log is the only truth.
+local last = 0
+local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+if top[1] then
+  last = tonumber(string.match(top[1][1], '^(%d+)'))
+end
+if last ~= tonumber(ARGV[1]) then
+  return {'conflict', last}
+end
+local seq = last + 1
+redis.call('XADD', KEYS[1], seq .. '-0', 'seat', ARGV[2], 'action', ARGV[3], 'key', ARGV[4], 't', ARGV[5])
+redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[7])
+if ARGV[8] ~= '' then
+  redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5], 'status', ARGV[8])
+else
+  redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5])
+end
+return {'ok', seq}

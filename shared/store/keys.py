@@ -1,0 +1,43 @@
+"""Redis key names. Every per-table key carries the hash tag `{<table>}` so all of one table's
+keys live in one Redis Cluster slot and a Lua script may touch them together.
+`rh:tables` and `rh:turns` are global and are never touched in the same command as a table key."""
+
+from __future__ import annotations
+
+import re
+
+TABLES = "rh:tables"  # sorted set: table id scored by created_ms
+TURNS = "rh:turns"  # stream: turn notices for bot workers
+
+# Table ids appear inside seat tokens (`<table>.<seat>.<sig>`) and hash tags, so no `.`, `{`, `}`.
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def check_table_id(table: str) -> str:
+    if not isinstance(table, str) or not TABLE_ID.match(table):
+        raise ValueError(f"bad table id {table!r}: 1-64 characters of A-Z a-z 0-9 _ -")
+    return table
+
+
+def log_key(table: str) -> str:
+    return f"rh:{{{table}}}:log"
+
+
+def meta_key(table: str) -> str:
+    return f"rh:{{{table}}}:meta"
+
+
+def snap_key(table: str) -> str:
+    return f"rh:{{{table}}}:snap"
+
+
+def idem_key(table: str, seat: int, key: str) -> str:
+    return f"rh:{{{table}}}:idem:{seat}:{key}"
+
+
+SNAP_PATTERN = "rh:{*}:snap"
+
+
+def table_of_log_key(key: bytes | str) -> str:
+    text = key.decode() if isinstance(key, bytes) else key
+    return text[text.index("{") + 1 : text.rindex("}")]

@@ -1,0 +1,85 @@
+"""Records the event store reads and writes. Every field is plain data (msgspec Structs)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+SeatKind = Literal["human", "bot"]
+
+# Table lifecycle, kept in the meta hash: `open` until the first action is logged,
+# `running` while the game goes on, `finished` once the engine reports a result.
+OPEN = "open"
+RUNNING = "running"
+FINISHED = "finished"
+STATUSES = (OPEN, RUNNING, FINISHED)
+
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    name: str
+    kind: SeatKind = "human"
+    level: str | None = None
+
+
+class TableMeta(msgspec.Struct, kw_only=True):
+    """What a table is: fixed at creation except `status`. `seed` is secret (server side only)."""
+
+    table: str
+    title: str
+    options: dict[str, Any]
+    seats: list[SeatSpec]
+    seed: int
+    status: str
+    created_ms: int
+
+
+class TableSummary(TableMeta, kw_only=True):
+    """Meta plus where the log stands, for listings."""
+
+    last_seq: int = 0
+    updated_ms: int = 0
+
+
+class LoggedAction(msgspec.Struct, frozen=True):
+    """One stream entry. `seq` is the stream id (`<seq>-0`); `action` is the action's JSON bytes."""
+
+    seq: int
+    seat: int
+    action: bytes
+    key: str
+    t_ms: int
+
+
+AppendStatus = Literal["ok", "duplicate", "conflict"]
+
+
+class AppendOutcome(msgspec.Struct, frozen=True):
+    """`ok`: appended at `seq`. `duplicate`: the idempotency key was used before; `reply` is the
+    reply stored then and `seq` is 0. `conflict`: the log had moved on; `seq` is its last seq."""
+
+    status: AppendStatus
+    seq: int
+    reply: bytes | None = None
+
+
+class TurnNotice(msgspec.Struct, frozen=True):
+    """One entry of the global turn stream: at `seq`, these seats of `table` must act.
+    `id` is the turn stream's own entry id, needed to acknowledge it."""
+
+    id: str
+    table: str
+    seq: int
+    seats: list[int]
+
+
+class UnknownTable(Exception):
+    def __init__(self, table: str) -> None:
+        super().__init__(f"no table {table!r}")
+        self.table = table
+
+
+class TableExists(Exception):
+    def __init__(self, table: str) -> None:
+        super().__init__(f"table {table!r} already exists")
+        self.table = table

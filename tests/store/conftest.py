@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import pytest
+
+from shared.store import EventStore, SeatSpec, TableMeta
+
+
+@pytest.fixture
+def store(redis_client) -> EventStore:
+    return EventStore(redis_client)
+
+
+@pytest.fixture
+def make_meta() -> Callable[..., TableMeta]:
+    def make(**overrides) -> TableMeta:
+        fields = dict(
+            table="t" + secrets.token_hex(6),
+            title="chicago-express",
+            options={"variant": "base"},
+            seats=[SeatSpec("Ada"), SeatSpec("Bot", "bot", "easy"), SeatSpec("Cy")],
+            seed=12345,
+            status="open",
+            created_ms=1_700_000_000_000,
+        )
+        fields.update(overrides)
+        return TableMeta(**fields)
+
+    return make
+
+
+@pytest.fixture
+async def table(store: EventStore, make_meta) -> str:
+    meta = make_meta()
+    await store.create_table(meta)
+    return meta.table
