@@ -25,12 +25,14 @@ class Config(msgspec.Struct, kw_only=True):
     def from_env(cls, **overrides: object) -> "Config":
         env = os.environ
         secret = env.get("ROUNDHOUSE_SECRET")
+        # Struct fields are descriptors on the class; the defaults live on an instance.
+        default = cls()
         cfg = cls(
-            redis_url=env.get("REDIS_URL", cls.redis_url),
+            redis_url=env.get("REDIS_URL", default.redis_url),
             secret=secret.encode() if secret else secrets.token_bytes(32),
-            max_body=int(env.get("ROUNDHOUSE_MAX_BODY", cls.max_body)),
-            snapshot_every=int(env.get("ROUNDHOUSE_SNAPSHOT_EVERY", cls.snapshot_every)),
-            ws_send_timeout=float(env.get("ROUNDHOUSE_WS_SEND_TIMEOUT", cls.ws_send_timeout)),
-            hot_tables=int(env.get("ROUNDHOUSE_HOT_TABLES", cls.hot_tables)),
+            max_body=int(env.get("ROUNDHOUSE_MAX_BODY", default.max_body)),
+            snapshot_every=int(env.get("ROUNDHOUSE_SNAPSHOT_EVERY", default.snapshot_every)),
+            ws_send_timeout=float(env.get("ROUNDHOUSE_WS_SEND_TIMEOUT", default.ws_send_timeout)),
+            hot_tables=int(env.get("ROUNDHOUSE_HOT_TABLES", default.hot_tables)),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg

@@ -64,7 +64,11 @@ class RedisServer:
             "--protected-mode", "yes",
             "--logfile", str(self.data_dir / "redis.log"),
         ]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Own session: a Ctrl-C in the terminal must reach only the owner (e.g. `roundhouse dev`),
+        # which stops its app first and Redis last, not Redis mid-request.
+        self.process = subprocess.Popen(
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
