@@ -1,0 +1,215 @@
+"""`roundhouse dev`: everything on one machine, in one process, behind one URL.
+
+Order matters: bind the port (fail fast if taken), lock the data dir, start the embedded
+redis-server (unless REDIS_URL), then serve one aiohttp app with every service installed.
+Stopping runs the other way: the app drains first, Redis stops last, so nothing that was
+acknowledged is lost (and with AOF `appendfsync always` it was already on disk).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fcntl
+import html
+import logging
+import os
+import secrets
+import sys
+from collections.abc import Callable
+from importlib import import_module
+from pathlib import Path
+from typing import IO
+from urllib.parse import urlsplit, urlunsplit
+
+from aiohttp import web
+
+from services.runner import OPERATIONAL_ERRORS, BindError, bind_socket, one_line, serve
+from shared.config import Config
+from shared.redis_server import RedisServer
+
+Installer = Callable[[web.Application, Config], None]
+
+# Every service the dev app runs, in install order; each module provides `install(app, cfg)`.
+REQUIRED_SERVICES = ("services.game.app", "services.projection.app")
+# Installed when the module exists, so the bot worker joins `roundhouse dev` by landing
+# `services/bot/app.py` with `install(app, cfg)`; no change here needed.
+OPTIONAL_SERVICES = ("services.bot.app",)
+# The browser client: served at `/` once it has an index.html, else a landing page.
+WEB_DIR = Path(__file__).resolve().parent / "web"
+
+SECRET_FILE = "secret"
+LOCK_FILE = "roundhouse.lock"
+
+
+class DevError(Exception):
+    """A start-up problem the user can fix; printed as one line."""
+
+
+def main(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=os.environ.get("ROUNDHOUSE_LOG_LEVEL", "WARNING").upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        sock = bind_socket(args.host, args.port)
+    except BindError as exc:
+        return _fail(str(exc))
+    data_dir = Path(args.data_dir).resolve()
+    redis: RedisServer | None = None
+    try:
+        with _locked(data_dir):
+            secret = load_secret(data_dir)
+            redis_url = os.environ.get("REDIS_URL")
+            if not redis_url:
+                redis = _start_redis(data_dir / "redis")
+                redis_url = redis.url
+            cfg = Config.from_env(redis_url=redis_url, secret=secret)
+            app = build_app(cfg, installers())
+            banner = _banner(data_dir, redis, redis_url)
+            watch = (lambda: _watch_redis(redis)) if redis else None
+            asyncio.run(serve(app, sock, on_ready=banner, watch=watch))
+    except (DevError, *OPERATIONAL_ERRORS) as exc:
+        return _fail(one_line(exc))
+    finally:
+        sock.close()
+        if redis is not None:
+            redis.stop()
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"roundhouse dev: {message}", file=sys.stderr)
+    return 1
+
+
+class _locked:
+    """Exclusive lock on the data dir: two dev processes must never share one AOF."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.handle: IO[str] | None = None
+
+    def __enter__(self) -> None:
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            self.handle = open(self.data_dir / LOCK_FILE, "w")
+        except OSError as exc:
+            raise DevError(f"cannot use data dir {self.data_dir}: {exc.strerror}") from None
+        try:
+            fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.handle.close()
+            raise DevError(f"data dir {self.data_dir} is in use by another `roundhouse dev`") from None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+
+def load_secret(data_dir: Path) -> bytes:
+    """The seat-token HMAC key: ROUNDHOUSE_SECRET, else one kept in <data-dir>/secret.
+
+    It must survive restarts, or every seat token handed out before would stop working.
+    """
+    from_env = os.environ.get("ROUNDHOUSE_SECRET")
+    if from_env:
+        return from_env.encode()
+    path = data_dir / SECRET_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        text = path.read_text().strip()
+        if not text:
+            raise DevError(f"{path} is empty: delete it to make a new secret (old seat tokens stop working)")
+        return text.encode()
+    value = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(value + "\n")
+    return value.encode()
+
+
+def _start_redis(redis_dir: Path) -> RedisServer:
+    try:
+        return RedisServer(redis_dir).start()
+    except RuntimeError as exc:
+        raise DevError(f"could not start the embedded redis-server: {one_line(exc)}") from None
+
+
+async def _watch_redis(redis: RedisServer) -> str:
+    """Completes (with the reason) only if the embedded redis-server exits under us."""
+    assert redis.process is not None
+    while (code := redis.process.poll()) is None:
+        await asyncio.sleep(0.2)
+    return f"the embedded redis-server exited unexpectedly (code {code}); see {redis.data_dir / 'redis.log'}"
+
+
+def installers() -> list[Installer]:
+    found = [_installer(name) for name in REQUIRED_SERVICES]
+    for name in OPTIONAL_SERVICES:
+        try:
+            found.append(_installer(name))
+        except ModuleNotFoundError as exc:
+            # Only "this service is not written yet" is skipped; a broken import inside it is not.
+            if exc.name is None or not (name == exc.name or name.startswith(exc.name + ".")):
+                raise
+    return found
+
+
+def _installer(module_name: str) -> Installer:
+    module = import_module(module_name)
+    install = getattr(module, "install", None)
+    if install is None:
+        raise DevError(f"{module_name} has no install(app, cfg)")
+    return install
+
+
+def build_app(cfg: Config, services: list[Installer]) -> web.Application:
+    app = web.Application(client_max_size=cfg.max_body)
+    for install in services:
+        install(app, cfg)
+    if (WEB_DIR / "index.html").is_file():
+        index = WEB_DIR / "index.html"
+        app.router.add_get("/", lambda _request: web.FileResponse(index))
+        # Registered last and at the shortest prefix, so every service route wins over it.
+        app.router.add_static("/", WEB_DIR)
+    else:
+        app.router.add_get("/", _landing_page)
+    return app
+
+
+async def _landing_page(request: web.Request) -> web.Response:
+    """Until the web client lands: what this server answers, read from its own router."""
+    rows = sorted(
+        {(route.method, route.resource.canonical) for route in request.app.router.routes()
+         if route.resource is not None and route.method != "HEAD"},
+        key=lambda row: (row[1], row[0]),
+    )
+    items = "\n".join(f"<li><code>{html.escape(m)} {html.escape(p)}</code></li>" for m, p in rows)
+    body = (
+        "<!doctype html><meta charset=utf-8><title>Roundhouse</title>"
+        "<h1>Roundhouse</h1><p>Railway board games for people and bots. Endpoints:</p>"
+        f"<ul>\n{items}\n</ul>"
+    )
+    return web.Response(text=body, content_type="text/html")
+
+
+def _banner(data_dir: Path, redis: RedisServer | None, redis_url: str) -> Callable[[str], None]:
+    def announce(url: str) -> None:
+        print(f"Roundhouse running at {url}", flush=True)
+        if redis is not None:
+            where = f"Redis AOF in {redis.data_dir}"
+        else:
+            where = f"Redis at {_without_password(redis_url)} (REDIS_URL)"
+        secret = "ROUNDHOUSE_SECRET" if os.environ.get("ROUNDHOUSE_SECRET") else str(data_dir / SECRET_FILE)
+        print(f"Data: {where}; seat-token secret in {secret}. Ctrl-C stops.", flush=True)
+
+    return announce
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
