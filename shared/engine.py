@@ -171,7 +171,13 @@ class Timeline(Generic[S]):
 
     def push(self, seat: int, action: Any) -> S:
         """Validate and fold one log entry; on RuleError nothing changes."""
-        new_state = self.check(seat, action)
+        return self.commit(seat, action, self.check(seat, action))
+
+    def commit(self, seat: int, action: Any, new_state: S) -> S:
+        """Fold an entry whose outcome `check(seat, action)` just returned, on this same timeline.
+
+        Lets a service validate, append to the log, then fold without applying the action twice.
+        """
         if isinstance(action, Undo):
             self.undone.append(self.effective.pop())
         elif isinstance(action, Redo):
