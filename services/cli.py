@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, default=4)
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--max-actions", type=int, default=10_000, help="cap per game; a game cut short has finished=false")
     sp.set_defaults(module="services.offline.selfplay")
 
     bench = sub.add_parser("bench", help="benchmarks")

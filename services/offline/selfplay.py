@@ -1,0 +1,99 @@
+"""`roundhouse selfplay`: play K uniformly random legal games in-process and print them as JSON lines.
+
+Game i uses `game_seeds(seed, i)`: the same flags always play the same games, and one game
+can be played again alone (tests write its log and replay it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+import msgspec
+
+from services.offline.errors import OfflineError, engine_for, run_reporting
+from services.offline.random_play import Playout, PlayoutError, game_seeds, play_random_game
+from shared.engine import Engine
+
+
+class GameLine(msgspec.Struct):
+    game: int
+    seed: int
+    actions: int
+    finished: bool
+    result: dict[str, Any] | None
+    winners: list[str]  # seat names; `result.winners` has the seat numbers
+
+
+class Summary(msgspec.Struct):
+    games: int
+    finished: int
+    actions: int
+    actions_per_s: float
+    playouts_per_s: float
+
+
+class SummaryLine(msgspec.Struct):
+    summary: Summary
+
+
+def check_players(engine: Engine[Any], players: int) -> None:
+    if not engine.min_players <= players <= engine.max_players:
+        raise OfflineError(
+            f"players: bad_players: {engine.title} takes {engine.min_players}..{engine.max_players} players, "
+            f"not {players}",
+            2,
+        )
+
+
+def game_line(index: int, playout: Playout) -> GameLine:
+    result = playout.result
+    return GameLine(
+        game=index,
+        seed=playout.seed,
+        actions=len(playout.actions),
+        finished=playout.finished,
+        result=None if result is None else msgspec.to_builtins(result),
+        winners=[] if result is None else [playout.seats[w] for w in result.winners],
+    )
+
+
+def run(engine: Engine[Any], players: int, games: int, base_seed: int, max_actions: int) -> int:
+    out = sys.stdout
+    finished = actions = 0
+    started = time.perf_counter()
+    for index in range(games):
+        setup_seed, rng = game_seeds(base_seed, index)
+        try:
+            playout = play_random_game(engine, players, setup_seed, rng, max_actions)
+        except PlayoutError as exc:
+            raise OfflineError(f"game {index}: {exc}", 1) from None
+        finished += playout.finished
+        actions += len(playout.actions)
+        out.write(msgspec.json.encode(game_line(index, playout)).decode() + "\n")
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    summary = Summary(
+        games=games,
+        finished=finished,
+        actions=actions,
+        actions_per_s=round(actions / elapsed, 1),
+        playouts_per_s=round(games / elapsed, 2),
+    )
+    out.write(msgspec.json.encode(SummaryLine(summary)).decode() + "\n")
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    def body() -> int:
+        engine = engine_for(args.title, "title")
+        check_players(engine, args.players)
+        if args.games < 0:
+            raise OfflineError(f"games: bad_games: must be 0 or more, not {args.games}", 2)
+        max_actions = args.max_actions
+        if max_actions < 1:
+            raise OfflineError(f"max-actions: bad_max_actions: must be 1 or more, not {max_actions}", 2)
+        return run(engine, args.players, args.games, args.seed, max_actions)
+
+    return run_reporting(body)
