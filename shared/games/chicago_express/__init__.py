@@ -1,0 +1,11 @@
+"""Chicago Express (Wabash Cannonball): the complete rules engine.
+
+Data: `board.json` (map, companies, set-up numbers) read by `board.py`. Rules: `auction.py`
+(opening, auction action, first Wabash share), `build.py`, `develop.py`, `dividends.py`
+(dividend phase, Chicago phase, end of game), `turn.py` (dials); `state.py`, `money.py`
+(double-entry ledger), `actions.py`, `events.py` (log), `view.py`, `engine.py` (`ENGINE`).
+"""
+
+from .engine import ENGINE, ChicagoExpressEngine
+
+__all__ = ["ENGINE", "ChicagoExpressEngine"]

@@ -1,0 +1,69 @@
+"""The actions of Chicago Express, JSON `{"type": ..., ...}` on the wire.
+
+A turn is `choose` (advance one dial) followed by what that action does:
+- auction: `offer` (a share and the first bid) or `forgo`; then `bid` / `pass` clockwise;
+- build: one `build` per locomotive (up to three, one company), then `done`; or `forgo`;
+- develop: `develop` one hex, or `forgo`.
+The opening auctions and the first Wabash auction are `bid` / `pass` only.
+Companies are ids from board.json ("PRR", "BO", "NYC", "CO", "WAB"); hexes are ids ("R3").
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+import msgspec
+
+ActionName = Literal["auction", "build", "develop"]
+
+
+class _Action(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True, gc=False):
+    pass
+
+
+class Bid(_Action, tag="bid"):
+    """Bid in the running auction: at least the minimum, above the high bid, at most your cash."""
+
+    amount: int
+
+
+class Pass(_Action, tag="pass"):
+    """Leave the running auction for good."""
+
+
+class Choose(_Action, tag="choose"):
+    """Advance the dial of an action that is not on red."""
+
+    action: ActionName
+
+
+class Offer(_Action, tag="offer"):
+    """Put one share of `company` up for auction with your opening bid."""
+
+    company: str
+    amount: int
+
+
+class Build(_Action, tag="build"):
+    """Place one locomotive of `company` on `hex`; the first one fixes the company."""
+
+    company: str
+    hex: str
+
+
+class Done(_Action, tag="done"):
+    """End a build after at least one locomotive."""
+
+
+class Develop(_Action, tag="develop"):
+    """Develop one hex: a house on a city, mountain or forest, or a step of an industrial city."""
+
+    hex: str
+
+
+class Forgo(_Action, tag="forgo"):
+    """Perform nothing for the action just chosen (its dial still moved)."""
+
+
+Action = Union[Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo]
+ACTION_TYPES = (Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo)
