@@ -1,0 +1,237 @@
+"""The game service's HTTP layer: routes under /api/, bodies decoded with msgspec, errors as
+`{"error": {"code", "message"}}`. `install` adds everything to an existing app so
+`roundhouse dev` can serve game and projection from one port."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import msgspec
+import redis.asyncio as aioredis
+from aiohttp import web
+from redis.exceptions import RedisError
+
+from shared import auth
+from shared.config import Config
+from shared.engine import RuleError
+from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
+from shared.store import STATUSES, EventStore, UnknownTable
+
+from services.game.errors import ApiError, coded, error_response
+from services.game.metrics import GameMetrics
+from services.game.openapi import openapi_document
+from services.game.service import GameService, Submitted
+from services.game.tables import LogMismatch
+
+log = logging.getLogger("roundhouse.game")
+
+T = TypeVar("T")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+_encoder = msgspec.json.Encoder()
+_decoders: dict[type, msgspec.json.Decoder] = {}
+_UNDO = b'{"type":"undo"}'
+
+
+def json_response(body: bytes | msgspec.Struct, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    raw = body if isinstance(body, bytes) else _encoder.encode(body)
+    return web.Response(status=status, body=raw, content_type="application/json", headers=headers)
+
+
+class GameHttp:
+    """Handlers bound to one GameService. The Redis client is made at app startup, in its loop."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.metrics = GameMetrics()
+        self.redis: aioredis.Redis | None = None
+        self._service: GameService | None = None
+        self._openapi: bytes | None = None
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("game service not started")
+        return self._service
+
+    async def start(self, _app: web.Application) -> None:
+        self.redis = aioredis.from_url(self.cfg.redis_url)
+        self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
+
+    async def stop(self, _app: web.Application) -> None:
+        if self._service is not None:
+            await self._service.drain()
+        if self.redis is not None:
+            await self.redis.aclose()
+
+    def routes(self) -> list[web.RouteDef]:
+        e = self._endpoint
+        return [
+            web.post("/api/tables", e("/api/tables", self.create_table)),
+            web.get("/api/tables", e("/api/tables", self.list_tables), allow_head=False),
+            web.get("/api/tables/{table}", e("/api/tables/{table}", self.get_table), allow_head=False),
+            web.post("/api/tables/{table}/actions", e("/api/tables/{table}/actions", self.submit_action)),
+            web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
+            web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
+            web.get("/api/health", e("/api/health", self.health), allow_head=False),
+            web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
+            web.get("/api/metrics", e("/api/metrics", self.metrics_text), allow_head=False),
+            web.get("/api/openapi.json", e("/api/openapi.json", self.openapi), allow_head=False),
+        ]
+
+    def _endpoint(self, route: str, handler: Handler) -> Handler:
+        """Turns every refusal into the JSON error shape and counts the answer."""
+
+        async def run(request: web.Request) -> web.StreamResponse:
+            try:
+                resp = await handler(request)
+            except ApiError as exc:
+                resp = error_response(exc.status, exc.code, exc.message, exc.current_seq)
+            except RuleError as exc:
+                resp = error_response(422, exc.code, exc.message)
+            except UnknownTable as exc:
+                resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
+            except (RedisError, ConnectionError) as exc:
+                log.warning("redis unavailable on %s: %s", route, exc)
+                resp = error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
+            except LogMismatch:
+                log.exception("table log does not fold on %s", route)
+                resp = error_response(500, "internal", "this table's log cannot be folded; see the server log")
+            except Exception:
+                log.exception("unhandled error on %s", route)
+                resp = error_response(500, "internal", "internal error; see the server log")
+            self.metrics.requests.inc(route, request.method, str(resp.status))
+            return resp
+
+        return run
+
+    # --- request helpers --------------------------------------------------------------------------
+
+    async def _body(self, request: web.Request, kind: type[T]) -> T:
+        limit = self.cfg.max_body
+        if request.content_length is not None and request.content_length > limit:
+            raise coded("body_too_large", f"body of {request.content_length} bytes; the limit is {limit}")
+        try:
+            raw = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            raise coded("body_too_large", f"the body exceeds the limit of {limit} bytes") from None
+        if len(raw) > limit:
+            raise coded("body_too_large", f"body of {len(raw)} bytes; the limit is {limit}")
+        dec = _decoders.get(kind)
+        if dec is None:
+            dec = _decoders[kind] = msgspec.json.Decoder(kind)
+        try:
+            return dec.decode(raw)
+        except msgspec.ValidationError as exc:
+            raise coded("bad_request", str(exc)) from None
+        except msgspec.DecodeError as exc:
+            raise coded("bad_json", f"body: {exc}") from None
+
+    def _seat(self, request: web.Request, table: str) -> int:
+        """The seat the bearer token grants at `table` (401 / 403 otherwise)."""
+        header = request.headers.get("Authorization", "")
+        scheme, _, token = header.partition(" ")
+        if not header:
+            raise coded("missing_token", "send `Authorization: Bearer <seat token>`")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`")
+        try:
+            claim = auth.verify(self.cfg.secret, token.strip())
+        except auth.TokenError as exc:
+            raise coded("bad_token", str(exc)) from None
+        if claim.table != table:
+            raise coded("wrong_table", f"this token is for table {claim.table!r}, not {table!r}")
+        return claim.seat
+
+    @staticmethod
+    def _int_query(request: web.Request, name: str, default: int, lo: int, hi: int) -> int:
+        text = request.query.get(name)
+        if text is None:
+            return default
+        if not text.isdigit() or not lo <= int(text) <= hi:
+            raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi}")
+        return int(text)
+
+    @staticmethod
+    def _submitted(result: Submitted) -> web.Response:
+        return json_response(result.body, 201, {"Idempotent-Replayed": "true" if result.replayed else "false"})
+
+    # --- handlers ---------------------------------------------------------------------------------
+
+    async def create_table(self, request: web.Request) -> web.Response:
+        req = await self._body(request, CreateTable)
+        created = await self.service.create_table(req, str(request.url.origin()))
+        return json_response(created, 201)
+
+    async def list_tables(self, request: web.Request) -> web.Response:
+        status = request.query.get("status")
+        if status is not None and status not in STATUSES:
+            raise coded("bad_query", f"?status= must be one of {', '.join(STATUSES)}")
+        limit = self._int_query(request, "limit", 50, 1, 200)
+        offset = self._int_query(request, "offset", 0, 0, 10**9)
+        return json_response(await self.service.list_tables(limit, offset, status))
+
+    async def get_table(self, request: web.Request) -> web.Response:
+        return json_response(await self.service.table_detail(request.match_info["table"]))
+
+    async def submit_action(self, request: web.Request) -> web.Response:
+        table = request.match_info["table"]
+        seat = self._seat(request, table)
+        req = await self._body(request, SubmitAction)
+        return self._submitted(
+            await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, bytes(req.action))
+        )
+
+    async def submit_undo(self, request: web.Request) -> web.Response:
+        table = request.match_info["table"]
+        seat = self._seat(request, table)
+        req = await self._body(request, SubmitUndo)
+        return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, _UNDO))
+
+    async def legal(self, request: web.Request) -> web.Response:
+        table = request.match_info["table"]
+        seat = self._seat(request, table)
+        asked = self._int_query(request, "seat", seat, 0, 10**6)
+        if asked != seat:
+            raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
+        return json_response(await self.service.legal_actions(table, seat))
+
+    async def health(self, _request: web.Request) -> web.Response:
+        return json_response(Health())
+
+    async def ready(self, _request: web.Request) -> web.Response:
+        try:
+            ok = bool(self.redis is not None and await self.redis.ping())
+        except (RedisError, ConnectionError, OSError):
+            ok = False
+        return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
+
+    async def metrics_text(self, _request: web.Request) -> web.Response:
+        return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8",
+                            headers={"X-Prometheus-Format": "0.0.4"})
+
+    async def openapi(self, _request: web.Request) -> web.Response:
+        if self._openapi is None:
+            self._openapi = _encoder.encode(openapi_document())
+        return json_response(self._openapi)
+
+
+GAME_KEY = web.AppKey("roundhouse.game", GameHttp)
+
+
+def install(app: web.Application, cfg: Config) -> GameHttp:
+    """Add the game routes (all under /api/) and their startup/cleanup hooks to `app`."""
+    http = GameHttp(cfg)
+    app[GAME_KEY] = http
+    app.router.add_routes(http.routes())
+    app.on_startup.append(http.start)
+    app.on_cleanup.append(http.stop)
+    return http
+
+
+def create_app(cfg: Config) -> web.Application:
+    app = web.Application(client_max_size=cfg.max_body)
+    install(app, cfg)
+    return app

@@ -1,0 +1,233 @@
+"""The command side, HTTP-free: create tables, validate actions with the engine, append them.
+
+Submit path (the hot one): stored reply? -> hot table -> seq check -> engine check -> one Lua
+append (which re-checks seq and key atomically) -> fold -> reply. Two Redis round trips.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import secrets
+import time
+from typing import Any
+
+import msgspec
+
+from shared import auth
+from shared.config import Config
+from shared.engine import RuleError, Timeline, decode_action, encode_action
+from shared.games import get_engine
+from shared.protocol.http import (
+    ActionAccepted,
+    CreateTable,
+    LegalActions,
+    SeatGrant,
+    SeatInfo,
+    TableCreated,
+    TableDetail,
+    TableList,
+    TableSummary,
+)
+from shared.store import OPEN, EventStore, SeatSpec, TableExists, TableMeta
+from shared.store import TableSummary as StoredTable
+from shared.store.snapshot import encode_timeline
+
+from services.game.errors import coded
+from services.game.metrics import GameMetrics
+from services.game.tables import HotTable, HotTables
+
+log = logging.getLogger("roundhouse.game")
+
+_encoder = msgspec.json.Encoder()
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def new_table_id() -> str:
+    # 80 random bits, lowercase base32: safe in URLs, seat tokens and Redis hash tags.
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
+
+
+def summary_of(meta: StoredTable) -> dict[str, Any]:
+    """The public fields of a table's meta (never the seed)."""
+    return dict(
+        table=meta.table,
+        title=meta.title,
+        status=meta.status,
+        options=meta.options,
+        seats=[SeatInfo(seat=i, name=s.name, kind=s.kind, level=s.level) for i, s in enumerate(meta.seats)],
+        last_seq=meta.last_seq,
+        created_ms=meta.created_ms,
+        updated_ms=meta.updated_ms,
+    )
+
+
+class Submitted(msgspec.Struct, frozen=True):
+    body: bytes
+    replayed: bool
+
+
+class GameService:
+    def __init__(self, cfg: Config, store: EventStore, metrics: GameMetrics | None = None) -> None:
+        self.cfg = cfg
+        self.store = store
+        self.metrics = metrics or GameMetrics()
+        self.tables = HotTables(store, cfg.hot_tables, self.metrics)
+        self._background: set[asyncio.Task[Any]] = set()
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    async def create_table(self, req: CreateTable, base_url: str) -> TableCreated:
+        engine = get_engine(req.title)  # RuleError unknown_title
+        n = len(req.seats)
+        if not engine.min_players <= n <= engine.max_players:
+            raise coded("bad_seats", f"{req.title} seats {engine.min_players}-{engine.max_players} players, not {n}")
+        for i, seat in enumerate(req.seats):
+            if seat.kind == "human" and seat.level is not None:
+                raise coded("bad_seats", f"seat {i} is human: only bot seats have a level")
+        defaults = engine.default_options()
+        unknown = sorted(set(req.options) - set(defaults))
+        if unknown:
+            raise coded("bad_options", f"{req.title} has no option {', '.join(map(repr, unknown))}; it has {sorted(defaults)}")
+        options = {**defaults, **req.options}
+        seed = req.seed if req.seed is not None else secrets.randbits(63)
+        names = [s.name for s in req.seats]
+        timeline = Timeline(engine, names, options, seed)  # the title checks option values: RuleError
+        created = now_ms()
+        seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
+        while True:
+            meta = TableMeta(table=new_table_id(), title=req.title, options=options, seats=seats,
+                             seed=seed, status=OPEN, created_ms=created)
+            try:
+                await self.store.create_table(meta)
+                break
+            except TableExists:
+                continue
+        stored = StoredTable(**msgspec.structs.asdict(meta), last_seq=0, updated_ms=created)
+        hot = HotTable(stored, engine, timeline)
+        self.tables.add(hot)
+        self.metrics.tables_created.inc()
+        await self._announce_turn(hot)
+        grants = []
+        for i, s in enumerate(seats):
+            token = auth.issue(self.cfg.secret, meta.table, i) if s.kind == "human" else None
+            invite = f"{base_url}/#table={meta.table}&token={token}" if token else None
+            grants.append(SeatGrant(seat=i, name=s.name, kind=s.kind, level=s.level, token=token, invite_url=invite))
+        return TableCreated(table=meta.table, title=meta.title, status=OPEN, seq=0,
+                            active_seats=hot.active_seats(), seats=grants)
+
+    async def list_tables(self, limit: int, offset: int, status: str | None) -> TableList:
+        found, nxt = await self.store.list_tables(limit=limit, offset=offset, status=status)
+        return TableList(tables=[TableSummary(**summary_of(m)) for m in found], next_offset=nxt)
+
+    async def table_detail(self, table: str) -> TableDetail:
+        hot = await self.tables.current(table)
+        fields = summary_of(hot.meta)
+        fields.update(status=hot.status, last_seq=hot.seq)
+        return TableDetail(**fields, active_seats=hot.active_seats(), result=hot.result())
+
+    async def legal_actions(self, table: str, seat: int) -> LegalActions:
+        hot = await self.tables.current(table)
+        if seat >= len(hot.meta.seats):
+            raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
+        state = hot.timeline.state
+        return LegalActions(
+            table=table,
+            seat=seat,
+            seq=hot.seq,
+            active=seat in hot.engine.active_seats(state),
+            actions=hot.engine.legal_actions(state, seat),
+        )
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    async def submit(self, table: str, seat: int, expected_seq: int, key: str, raw_action: bytes) -> Submitted:
+        """Validate and append one action; raises ApiError / RuleError / UnknownTable on refusal.
+
+        Nothing is written unless the action is accepted; a retried key gets the first reply.
+        """
+        stored = await self.store.idem_reply(table, seat, key)
+        if stored is not None:
+            self.metrics.replays.inc()
+            return Submitted(stored, True)
+        hot = await self.tables.get(table)
+        try:
+            action = decode_action(hot.engine, raw_action)
+        except RuleError as exc:
+            self.metrics.rule_errors.inc(exc.code)
+            if exc.code == "bad_json":
+                raise coded("bad_json", f"action: {exc.message}") from None
+            raise
+        async with hot.lock:
+            if expected_seq > hot.seq:
+                await self.tables.catch_up(hot)  # another replica appended: read just the gap
+            if expected_seq != hot.seq:
+                self.metrics.conflicts.inc()
+                raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
+            try:
+                new_state = hot.timeline.check(seat, action)
+            except RuleError as exc:
+                self.metrics.rule_errors.inc(exc.code)
+                raise
+            engine = hot.engine
+            seq = expected_seq + 1
+            status_before = hot.status
+            result = engine.result(new_state)
+            status = "finished" if result is not None else "running"
+            active = sorted(engine.active_seats(new_state))
+            reply = _encoder.encode(ActionAccepted(
+                table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result
+            ))
+            started = time.perf_counter()
+            outcome = await self.store.append(
+                table, expected_seq, seat, encode_action(action), key, reply, now_ms(),
+                status if status != status_before else None,
+            )
+            self.metrics.append_seconds.observe(time.perf_counter() - started)
+            if outcome.status == "duplicate":
+                self.metrics.replays.inc()
+                return Submitted(outcome.reply or b"", True)
+            if outcome.status == "conflict":
+                self.metrics.conflicts.inc()
+                await self.tables.catch_up(hot)
+                raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
+            hot.timeline.commit(seat, action, new_state)
+            self.metrics.accepted.inc()
+            snapshot = self._snapshot_due(hot)
+        if snapshot is not None:
+            self._spawn(self.store.save_snapshot(table, seq, snapshot))
+        await self._announce_turn(hot, seq, active)
+        return Submitted(reply, False)
+
+    def _snapshot_due(self, hot: HotTable) -> bytes | None:
+        every = self.cfg.snapshot_every
+        if every <= 0 or hot.seq % every:
+            return None
+        return encode_timeline(hot.timeline)  # now: the timeline moves on after the lock
+
+    async def _announce_turn(self, hot: HotTable, seq: int | None = None, active: list[int] | None = None) -> None:
+        """Tell bot workers when a bot seat must act. Awaited, not spawned: a lost notice
+        would leave a bot seat silent."""
+        if not hot.bot_seats:
+            return
+        seats = [s for s in (active if active is not None else hot.active_seats()) if s in hot.bot_seats]
+        if seats:
+            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("snapshot write failed: %s", task.exception())
+
+    async def drain(self) -> None:
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)

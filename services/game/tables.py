@@ -1,0 +1,128 @@
+"""Hot tables: each table's Timeline kept in memory (LRU), caught up from the log on demand.
+
+A request never replays a whole game: a hot table only reads the log entries it has not
+folded yet; a cold one starts from the latest snapshot (if usable) and reads after it.
+Several service replicas may hold the same table: the append script is the arbiter, and a
+replica that finds itself behind reads the missing entries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import Any
+
+from shared.engine import Engine, Result, Timeline, decode_action
+from shared.games import get_engine
+from shared.store import FINISHED, OPEN, RUNNING, EventStore, LoggedAction, TableSummary, UnknownTable
+from shared.store.snapshot import restore_timeline
+
+from services.game.metrics import GameMetrics
+
+
+class LogMismatch(Exception):
+    """The log holds an entry the rules refuse or a gap: the code or the data changed under us."""
+
+
+def status_of(engine: Engine[Any], state: Any, seq: int) -> str:
+    if engine.result(state) is not None:
+        return FINISHED
+    return RUNNING if seq else OPEN
+
+
+class HotTable:
+    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats")
+
+    def __init__(self, meta: TableSummary, engine: Engine[Any], timeline: Timeline[Any]) -> None:
+        self.meta = meta
+        self.engine = engine
+        self.timeline = timeline
+        # Held from the seq check until the fold: one submit at a time per table per process.
+        self.lock = asyncio.Lock()
+        self.bot_seats = frozenset(i for i, s in enumerate(meta.seats) if s.kind == "bot")
+
+    @property
+    def table(self) -> str:
+        return self.meta.table
+
+    @property
+    def seq(self) -> int:
+        return self.timeline.length
+
+    @property
+    def status(self) -> str:
+        return status_of(self.engine, self.timeline.state, self.seq)
+
+    def active_seats(self) -> list[int]:
+        return sorted(self.engine.active_seats(self.timeline.state))
+
+    def result(self) -> Result | None:
+        return self.engine.result(self.timeline.state)
+
+    def fold(self, entries: list[LoggedAction]) -> None:
+        for entry in entries:
+            if entry.seq <= self.seq:
+                continue  # read while another request folded it
+            if entry.seq != self.seq + 1:
+                raise LogMismatch(f"table {self.table}: log jumps from {self.seq} to {entry.seq}")
+            self.timeline.push(entry.seat, decode_action(self.engine, entry.action))
+
+
+class HotTables:
+    def __init__(self, store: EventStore, capacity: int, metrics: GameMetrics) -> None:
+        self.store = store
+        self.capacity = max(1, capacity)
+        self.metrics = metrics
+        self._hot: OrderedDict[str, HotTable] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[HotTable]] = {}
+
+    def __len__(self) -> int:
+        return len(self._hot)
+
+    def add(self, hot: HotTable) -> None:
+        self._hot[hot.table] = hot
+        self._hot.move_to_end(hot.table)
+        while len(self._hot) > self.capacity:
+            self._hot.popitem(last=False)
+        self.metrics.hot_tables.set(len(self._hot))
+
+    async def get(self, table: str) -> HotTable:
+        """The table, loaded if cold (raises UnknownTable). May be behind the log: see catch_up."""
+        hot = self._hot.get(table)
+        if hot is not None:
+            self._hot.move_to_end(table)
+            return hot
+        # Concurrent first requests for one table share one load.
+        pending = self._loading.get(table)
+        if pending is None:
+            pending = self._loading[table] = asyncio.ensure_future(self._load(table))
+            pending.add_done_callback(lambda _f: self._loading.pop(table, None))
+        hot = await asyncio.shield(pending)
+        return hot
+
+    async def current(self, table: str) -> HotTable:
+        """The table caught up with everything logged so far."""
+        hot = await self.get(table)
+        async with hot.lock:
+            await self.catch_up(hot)
+        return hot
+
+    async def catch_up(self, hot: HotTable) -> None:
+        """Fold the entries logged after the table's seq (by this or another replica)."""
+        hot.fold(await self.store.read(hot.table, hot.seq))
+
+    async def _load(self, table: str) -> HotTable:
+        meta = await self.store.get_meta(table)
+        if meta is None:
+            raise UnknownTable(table)
+        engine = get_engine(meta.title)
+        names = [s.name for s in meta.seats]
+        timeline = None
+        snap = await self.store.load_snapshot(table)
+        if snap is not None:
+            timeline = restore_timeline(engine, names, meta.options, meta.seed, snap[1])
+        self.metrics.table_loads.inc("snapshot" if timeline is not None else "log")
+        hot = HotTable(meta, engine, timeline or Timeline(engine, names, meta.options, meta.seed))
+        await self.catch_up(hot)
+        self.add(hot)
+        return hot
