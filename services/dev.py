@@ -12,7 +12,6 @@ import argparse
 import asyncio
 import fcntl
 import html
-import logging
 import os
 import secrets
 import sys
@@ -24,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from aiohttp import web
 
-from services.runner import OPERATIONAL_ERRORS, BindError, bind_socket, one_line, serve
+from services.runner import OPERATIONAL_ERRORS, BindError, bind_socket, configure_logging, one_line, serve
 from shared.config import Config
 from shared.redis_server import RedisServer
 
@@ -47,10 +46,7 @@ class DevError(Exception):
 
 
 def main(args: argparse.Namespace) -> int:
-    logging.basicConfig(
-        level=os.environ.get("ROUNDHOUSE_LOG_LEVEL", "WARNING").upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging()
     try:
         sock = bind_socket(args.host, args.port)
     except BindError as exc:
@@ -65,7 +61,10 @@ def main(args: argparse.Namespace) -> int:
                 redis = _start_redis(data_dir / "redis")
                 redis_url = redis.url
             cfg = Config.from_env(redis_url=redis_url, secret=secret)
-            app = build_app(cfg, installers())
+            try:
+                app = build_app(cfg, installers())
+            except ValueError as exc:  # a service refused a setting from the environment
+                raise DevError(str(exc)) from None
             banner = _banner(data_dir, redis, redis_url)
             watch = (lambda: _watch_redis(redis)) if redis else None
             asyncio.run(serve(app, sock, on_ready=banner, watch=watch))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
+import os
 import signal
 import socket
 import sys
@@ -34,6 +36,14 @@ class Fatal(Exception):
 # Failures an operator can act on from one line (Redis unreachable, a dependency died);
 # anything else is a bug and keeps its traceback.
 OPERATIONAL_ERRORS: tuple[type[Exception], ...] = (Fatal, OSError, RedisError)
+
+
+def configure_logging() -> None:
+    """Logs to stderr at ROUNDHOUSE_LOG_LEVEL (WARNING by default; INFO adds the access log)."""
+    logging.basicConfig(
+        level=os.environ.get("ROUNDHOUSE_LOG_LEVEL", "WARNING").upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
