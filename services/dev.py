@@ -163,15 +163,19 @@ def _installer(module_name: str) -> Installer:
     return install
 
 
-def build_app(cfg: Config, services: list[Installer]) -> web.Application:
+def build_app(cfg: Config, services: list[Installer], web_dir: Path = WEB_DIR) -> web.Application:
     app = web.Application(client_max_size=cfg.max_body)
     for install in services:
         install(app, cfg)
-    if (WEB_DIR / "index.html").is_file():
-        index = WEB_DIR / "index.html"
-        app.router.add_get("/", lambda _request: web.FileResponse(index))
-        # Registered last and at the shortest prefix, so every service route wins over it.
-        app.router.add_static("/", WEB_DIR)
+    index = web_dir / "index.html"
+    if index.is_file():
+
+        async def client(_request: web.Request) -> web.FileResponse:
+            return web.FileResponse(index)
+
+        app.router.add_get("/", client)
+        # The shortest prefix: aiohttp resolves longer ones first, so every service route wins.
+        app.router.add_static("/", web_dir)
     else:
         app.router.add_get("/", _landing_page)
     return app
