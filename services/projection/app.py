@@ -1,0 +1,112 @@
+"""The projection service as aiohttp routes: `/ws` and `/live/*`.
+
+`install(app, cfg)` adds them to an existing app (`roundhouse dev` runs every service in
+one app); `create_app(cfg)` builds a stand-alone one. All state is rebuilt from Redis, so
+any number of replicas can run and any can restart: clients resume from their last seq.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from aiohttp import web
+
+from shared.config import Config
+from shared.engine import Engine
+from shared.games import get_engine
+from shared.store import EventStore
+
+from . import asyncapi
+from .hub import Hub
+from .metrics import Metrics
+from .session import handle
+from .settings import ProjectionSettings
+
+
+class Projection:
+    """What the routes share; the Redis client and hub exist only between startup and cleanup."""
+
+    def __init__(self, cfg: Config, settings: ProjectionSettings, engine_for: Callable[[str], Engine[Any]]) -> None:
+        self.cfg = cfg
+        self.settings = settings
+        self.engine_for = engine_for
+        self.metrics = Metrics()
+        self.redis: aioredis.Redis | None = None
+        self.hub: Hub | None = None
+
+    async def start(self, _app: web.Application) -> None:
+        self.redis = aioredis.from_url(self.cfg.redis_url, decode_responses=False)
+        self.hub = Hub(
+            EventStore(self.redis), self.settings, self.metrics, self.engine_for, send_timeout=self.cfg.ws_send_timeout
+        )
+        await self.hub.start()
+
+    async def close_sockets(self, _app: web.Application) -> None:
+        if self.hub is not None:
+            await self.hub.close_sessions()
+
+    async def stop(self, _app: web.Application) -> None:
+        if self.hub is not None:
+            await self.hub.stop()
+        if self.redis is not None:
+            await self.redis.aclose()
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        if self.hub is None:
+            raise web.HTTPServiceUnavailable(text="starting")
+        return await handle(request, self.hub, self.cfg, self.settings, self.metrics)
+
+    async def health(self, _request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    async def ready(self, _request: web.Request) -> web.Response:
+        try:
+            assert self.redis is not None
+            await self.redis.ping()
+        except Exception as exc:  # any failure means "do not route traffic here"
+            return web.json_response(
+                {"error": {"code": "unavailable", "message": f"redis unreachable: {type(exc).__name__}"}}, status=503
+            )
+        return web.json_response({"status": "ready"})
+
+    async def metrics_text(self, _request: web.Request) -> web.Response:
+        return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
+
+    async def asyncapi_doc(self, _request: web.Request) -> web.Response:
+        return web.Response(body=asyncapi.document_json(), content_type="application/json")
+
+
+PROJECTION = web.AppKey("projection", Projection)
+
+
+def install(
+    app: web.Application,
+    cfg: Config,
+    *,
+    settings: ProjectionSettings | None = None,
+    engine_for: Callable[[str], Engine[Any]] = get_engine,
+) -> Projection:
+    projection = Projection(cfg, settings or ProjectionSettings.from_env(), engine_for)
+    app[PROJECTION] = projection
+    app.router.add_get("/ws", projection.websocket)
+    app.router.add_get("/live/health", projection.health)
+    app.router.add_get("/live/ready", projection.ready)
+    app.router.add_get("/live/metrics", projection.metrics_text)
+    app.router.add_get("/live/asyncapi.json", projection.asyncapi_doc)
+    app.on_startup.append(projection.start)
+    app.on_shutdown.append(projection.close_sockets)
+    app.on_cleanup.append(projection.stop)
+    return projection
+
+
+def create_app(
+    cfg: Config,
+    *,
+    settings: ProjectionSettings | None = None,
+    engine_for: Callable[[str], Engine[Any]] = get_engine,
+) -> web.Application:
+    app = web.Application(client_max_size=cfg.max_body)
+    install(app, cfg, settings=settings, engine_for=engine_for)
+    return app

@@ -1,0 +1,283 @@
+"""One table's live state in this process, shared by every socket watching it.
+
+A feed folds the table's log with the engine's `Timeline` and fans each new entry out:
+one `engine.view` and one encoded frame per distinct seat watching (plus one for all
+spectators), pushed to each socket's own queue. Nothing here awaits a socket, so one slow
+client never delays the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+import msgspec
+from msgspec import Raw
+
+from shared.engine import Engine, RuleError, Timeline, decode_action, encode_action
+from shared.store.snapshot import restore_timeline
+from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode
+
+from .metrics import Metrics
+from .settings import ProjectionSettings
+
+log = logging.getLogger(__name__)
+
+SeatKey = int | None  # None = spectator
+_COLD_FOLD_CHUNK = 256  # entries folded between yields to the event loop on a cold replay
+
+
+class UnknownTable(Exception):
+    pass
+
+
+class Subscriber(Protocol):
+    seat: SeatKey
+
+    def push(self, frame: bytes) -> None: ...
+
+
+class Entry(msgspec.Struct, array_like=True):
+    """A folded log entry and the state right after it (kept for replays)."""
+
+    seq: int
+    seat: int
+    action: bytes  # canonical JSON of the action
+    t: int
+    state: Any
+
+
+class TableFeed:
+    def __init__(
+        self,
+        table: str,
+        store: Any,
+        engine_for: Callable[[str], Engine[Any]],
+        settings: ProjectionSettings,
+        metrics: Metrics,
+    ) -> None:
+        self.table = table
+        self.store = store
+        self.engine_for = engine_for
+        self.settings = settings
+        self.metrics = metrics
+        self.seq = 0
+        self.title = ""
+        self.seat_names: list[str] = []
+        self.engine: Engine[Any] | None = None
+        self.timeline: Timeline[Any] | None = None
+        self.watchers: dict[SeatKey, set[Subscriber]] = {}
+        self.history: deque[Entry] = deque(maxlen=max(1, settings.history))
+        self._views: dict[SeatKey, bytes] = {}  # views at self.seq, filled on demand
+        self._advanced = asyncio.Event()  # set whenever seq moves; waiters re-check
+        self.pending = 0  # joiners between hub.join and attach (keep the feed alive meanwhile)
+        self.closed = False
+
+    # --- loading -------------------------------------------------------------------------
+
+    async def load(self) -> None:
+        """Build state from Redis: meta, latest snapshot if any, then the log after it."""
+        meta = await self.store.get_meta(self.table)
+        if meta is None:
+            raise UnknownTable(self.table)
+        self.title = meta.title
+        self.engine = self.engine_for(meta.title)
+        self.seat_names = [s.name for s in meta.seats]
+        self._meta = meta
+        self.timeline, self.seq = await self._restore_snapshot(meta)
+        entries = await self.store.read(self.table, self.seq)
+        self.ingest(entries)
+
+    def _new_timeline(self) -> Timeline[Any]:
+        assert self.engine is not None
+        meta = self._meta
+        return Timeline(self.engine, self.seat_names, dict(meta.options), meta.seed)
+
+    async def _restore_snapshot(self, meta: Any) -> tuple[Timeline[Any], int]:
+        """The latest snapshot's timeline and seq, or a fresh setup (snapshots are only a cache)."""
+        assert self.engine is not None
+        found = await self.store.load_snapshot(self.table)
+        if found is not None:
+            seq, blob = found
+            timeline = restore_timeline(self.engine, self.seat_names, dict(meta.options), meta.seed, blob)
+            if timeline is not None and timeline.length == seq:
+                return timeline, seq
+            log.warning("table %s: snapshot at seq %d unusable; folding the log from the start", self.table, seq)
+        return self._new_timeline(), 0
+
+    # --- folding and fan-out -------------------------------------------------------------
+
+    def _fold(self, timeline: Timeline[Any], seat: int, raw: bytes) -> tuple[Any, bytes]:
+        """Push one logged action; returns (state, canonical action JSON)."""
+        assert self.engine is not None
+        try:
+            action = decode_action(self.engine, raw)
+            return timeline.push(seat, action), encode_action(action)
+        except RuleError as exc:
+            # The game service validated this entry with the same Timeline, so this means
+            # an engine change; keep seq moving (no gap) and leave the state as it was.
+            log.error("table %s: logged action rejected on fold (%s); state unchanged", self.table, exc)
+            self.metrics.inc("fold_errors_total")
+            return timeline.state, _valid_json_or_null(raw)
+
+    def ingest(self, entries: Iterable[Any]) -> None:
+        """Fold new log entries in order and push one update per entry to every watcher."""
+        timeline = self.timeline
+        assert timeline is not None
+        for e in entries:
+            if e.seq <= self.seq:
+                continue  # already folded (a re-armed read can overlap)
+            if e.seq != self.seq + 1:
+                # The store's seqs have no gaps; a hole means a lost read. Stop here and let
+                # the next read (from self.seq) fetch what is missing.
+                log.error("table %s: expected seq %d, got %d; re-reading", self.table, self.seq + 1, e.seq)
+                break
+            state, action = self._fold(timeline, e.seat, e.action)
+            entry = Entry(e.seq, e.seat, action, e.t_ms, state)
+            self.seq = e.seq
+            self.history.append(entry)
+            self._views = {}
+            self.metrics.inc("updates_folded_total")
+            if self.watchers:
+                self._fan_out(entry)
+        self._advanced.set()
+        self._advanced.clear()
+
+    def _fan_out(self, entry: Entry) -> None:
+        for key, subs in list(self.watchers.items()):
+            view = self._view(entry.state, key)
+            if entry.seq == self.seq:
+                self._views[key] = view
+            frame = encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view)))
+            for sub in list(subs):
+                sub.push(frame)
+
+    def _view(self, state: Any, seat: SeatKey) -> bytes:
+        assert self.engine is not None
+        self.metrics.inc("views_computed_total")
+        return msgspec.json.encode(self.engine.view(state, seat))
+
+    def current_view(self, seat: SeatKey) -> bytes:
+        view = self._views.get(seat)
+        if view is None:
+            assert self.timeline is not None
+            view = self._views[seat] = self._view(self.timeline.state, seat)
+        return view
+
+    # --- joining -------------------------------------------------------------------------
+
+    def check_seat(self, seat: SeatKey) -> None:
+        if seat is not None and not 0 <= seat < len(self.seat_names):
+            raise ProtocolError("bad_token", f"seat {seat} does not exist at table {self.table}")
+
+    async def attach(self, sub: Subscriber, last_seq: int) -> bool:
+        """Queue the welcome (and any replay) for `sub`, then register it for live updates.
+
+        Returns True when the client resumed from `last_seq` (replay), False for a fresh
+        welcome. The frames and the registration happen in one step of the event loop, so
+        no update can fall between the replay and the live stream.
+        """
+        self.check_seat(sub.seat)
+        if last_seq > self.seq:
+            await self._catch_up_to(last_seq)
+        if 0 < last_seq <= self.seq and self.seq - last_seq <= self.settings.replay_limit:
+            replay = self._replay_from_memory(last_seq)
+            if replay is None:
+                replay = await self._replay_cold(last_seq)
+            if replay is not None:
+                self._welcome(sub, last_seq, None)
+                for entry in replay:
+                    view = self._view(entry.state, sub.seat)
+                    sub.push(encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view))))
+                self._register(sub)
+                self.metrics.inc("resumes_total")
+                return True
+        self._welcome(sub, self.seq, self.current_view(sub.seat))
+        self._register(sub)
+        self.metrics.inc("welcomes_total")
+        return False
+
+    def _welcome(self, sub: Subscriber, seq: int, view: bytes | None) -> None:
+        sub.push(
+            encode(
+                Welcome(
+                    v=PROTOCOL_VERSION,
+                    table=self.table,
+                    title=self.title,
+                    seat=sub.seat,
+                    seq=seq,
+                    resumed=view is None,
+                    view=None if view is None else Raw(view),
+                )
+            )
+        )
+
+    def _register(self, sub: Subscriber) -> None:
+        self.watchers.setdefault(sub.seat, set()).add(sub)
+
+    def detach(self, sub: Subscriber) -> None:
+        subs = self.watchers.get(sub.seat)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.watchers[sub.seat]
+
+    @property
+    def watcher_count(self) -> int:
+        return sum(len(s) for s in self.watchers.values())
+
+    async def _catch_up_to(self, seq: int, timeout: float = 2.0) -> None:
+        """The client saw `seq` (perhaps from another replica); wait briefly for our reader.
+
+        A `seq` beyond the store's end is bogus and is answered with a fresh welcome.
+        """
+        if seq > await self.store.last_seq(self.table):
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.seq < seq and not self.closed:
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return
+            try:
+                await asyncio.wait_for(self._advanced.wait(), remaining)
+            except asyncio.TimeoutError:
+                return
+
+    def _replay_from_memory(self, last_seq: int) -> list[Entry] | None:
+        if last_seq == self.seq:
+            return []
+        if not self.history or self.history[0].seq > last_seq + 1:
+            return None
+        return [e for e in self.history if e.seq > last_seq]
+
+    async def _replay_cold(self, last_seq: int) -> list[Entry] | None:
+        """Re-fold the log from setup to recover states older than the memory history."""
+        self.metrics.inc("cold_replays_total")
+        timeline = self._new_timeline()
+        entries = await self.store.read(self.table, 0)
+        out: list[Entry] = []
+        for i, e in enumerate(entries):
+            if e.seq > self.seq:
+                break  # the feed has not folded this yet; it will arrive live
+            state, action = self._fold(timeline, e.seat, e.action)
+            if e.seq > last_seq:
+                out.append(Entry(e.seq, e.seat, action, e.t_ms, state))
+            if i % _COLD_FOLD_CHUNK == _COLD_FOLD_CHUNK - 1:
+                await asyncio.sleep(0)
+        # Entries the feed folded while we worked come from memory history.
+        top = out[-1].seq if out else last_seq
+        out.extend(e for e in self.history if e.seq > top)
+        if [e.seq for e in out] != list(range(last_seq + 1, self.seq + 1)):
+            return None
+        return out
+
+
+def _valid_json_or_null(raw: bytes) -> bytes:
+    try:
+        return msgspec.json.encode(msgspec.json.decode(raw))
+    except msgspec.DecodeError:
+        return b"null"

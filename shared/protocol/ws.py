@@ -1,0 +1,166 @@
+"""The projection WebSocket protocol, version 1 (client authors: read docs/protocol.md).
+
+Every message is one JSON text frame, an object whose `type` field names it. The client
+opens with `hello`; the server answers `welcome`, then one `update` per log entry with
+`seq` rising by exactly one each time, across reconnects (the client resumes with the
+last `seq` it holds).
+
+`view` and `action` are title-specific JSON objects. The server splices them in as
+pre-encoded bytes (`msgspec.Raw`) so a view is encoded once per seat, not once per socket.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Raw
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = frozenset({PROTOCOL_VERSION})
+
+Seq = Annotated[int, Meta(ge=0, description="position in the table's log; 0 = before the first action")]
+TableId = Annotated[str, Meta(min_length=1, max_length=200, description="table id")]
+PingId = Annotated[int | str | None, Meta(description="echoed back in the pong")]
+
+
+class _Message(msgspec.Struct, tag_field="type", kw_only=True):
+    pass
+
+
+# --- client -> server ------------------------------------------------------------------------
+
+
+class Hello(_Message, tag="hello"):
+    """First message on every connection. `token` absent = watch as a spectator."""
+
+    v: Annotated[int, Meta(description="protocol version the client speaks; this server speaks 1")]
+    table: TableId
+    token: Annotated[str | None, Meta(description="seat token from the game service; absent or null = spectator")] = None
+    last_seq: Annotated[
+        Seq, Meta(description="highest seq the client has applied (0 = nothing); the server resumes after it")
+    ] = 0
+
+
+class Ping(_Message, tag="ping"):
+    """Application-level liveness check; the server answers `pong` with the same id."""
+
+    id: PingId = None
+
+
+ClientMessage = Hello | Ping
+
+
+# --- server -> client ------------------------------------------------------------------------
+
+
+class Welcome(_Message, tag="welcome"):
+    """Answer to `hello`. The next `update` carries `seq + 1`.
+
+    Fresh start (`resumed` false): `view` is the seat's whole view at `seq`; the client
+    replaces whatever it held. Resume (`resumed` true): `seq` equals the client's
+    `last_seq`, `view` is null, and the updates after it follow.
+    """
+
+    v: int
+    table: str
+    title: Annotated[str, Meta(description="the table's title id, e.g. chicago-express")]
+    seat: Annotated[int | None, Meta(description="the seat this connection watches as; null = spectator")]
+    seq: Seq
+    resumed: bool
+    view: Annotated[Raw | None, Meta(description="title-specific view object at seq (null when resumed)")] = None
+
+
+class Update(_Message, tag="update"):
+    """One log entry: `seat` did `action` (undo/redo included); `view` is the receiver's view after it."""
+
+    seq: Seq
+    seat: Annotated[int, Meta(description="the seat that acted")]
+    action: Annotated[Raw, Meta(description="the action as logged: {type: ..., ...}")]
+    t: Annotated[int, Meta(description="server time the action was appended, ms since the epoch")]
+    view: Annotated[Raw, Meta(description="the receiving seat's view after this action")]
+
+
+class Error(_Message, tag="error"):
+    """Something the client sent was refused. `fatal` errors are followed by a close."""
+
+    code: str
+    message: str
+    fatal: bool = False
+
+
+class Pong(_Message, tag="pong"):
+    id: PingId = None
+
+
+ServerMessage = Welcome | Update | Error | Pong
+
+
+# Close codes the server uses after a fatal error (the error frame's `code` says more).
+CLOSE_GOING_AWAY = 1001  # server shutting down: reconnect with last_seq
+CLOSE_POLICY = 1008  # bad hello, bad token, unknown table, protocol violation
+CLOSE_TOO_BIG = 1009  # a frame over the size limit
+CLOSE_INTERNAL = 1011
+
+# Error codes (the stable part of an error; `message` is for people).
+ERROR_CODES: dict[str, str] = {
+    "bad_hello": "the first message was not a valid hello (malformed JSON, wrong type, bad field)",
+    "unsupported_version": "hello.v is a protocol version this server does not speak",
+    "bad_token": "the seat token is malformed or its signature does not match",
+    "wrong_table": "the seat token belongs to another table",
+    "unknown_table": "no table has that id",
+    "hello_timeout": "no hello arrived in time after the socket opened",
+    "bad_message": "a message after hello was not valid JSON or not a known client message (not fatal)",
+    "duplicate_hello": "a second hello on the same connection",
+    "binary_not_supported": "the protocol uses text frames only",
+    "frame_too_large": "a frame exceeded the server's size limit",
+    "unavailable": "the server cannot reach its store right now; reconnect later",
+}
+
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+
+
+class _VersionProbe(msgspec.Struct):
+    v: Any = None
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def encode(message: _Message) -> bytes:
+    return _encoder.encode(message)
+
+
+def decode_client(raw: bytes | str) -> Hello | Ping:
+    """Decode one client frame or raise ProtocolError (bad_message or unsupported_version)."""
+    try:
+        msg = _client_decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        # A future client's hello may not fit v1's schema at all; name the version problem, not the schema.
+        version = _probe_version(raw)
+        if version is not None and version not in SUPPORTED_VERSIONS:
+            raise ProtocolError("unsupported_version", _version_message(version)) from None
+        raise ProtocolError("bad_message", str(exc)) from None
+    if isinstance(msg, Hello) and msg.v not in SUPPORTED_VERSIONS:
+        raise ProtocolError("unsupported_version", _version_message(msg.v))
+    return msg
+
+
+def _probe_version(raw: bytes | str) -> Any:
+    try:
+        return msgspec.json.decode(raw, type=_VersionProbe).v
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+
+
+def _version_message(version: Any) -> str:
+    return f"protocol version {version!r} is not supported; this server speaks {sorted(SUPPORTED_VERSIONS)}"
+
+
+def error_frame(code: str, message: str, *, fatal: bool = False) -> bytes:
+    return encode(Error(code=code, message=message, fatal=fatal))

@@ -1,0 +1,202 @@
+"""Bad input on the socket: a specific error frame, then a close for fatal ones."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import socket
+import struct
+import time
+from typing import Any
+
+import msgspec
+import pytest
+from aiohttp import WSMsgType
+
+from shared.auth import issue
+
+from .conftest import projection_of, token
+from .test_feed import hello, recv
+
+TIMEOUT = 5.0
+
+
+async def expect_fatal(ws, code: str, close_code: int = 1008) -> dict[str, Any]:
+    frame = await recv(ws)
+    assert frame["type"] == "error" and frame["code"] == code and frame["fatal"] is True, frame
+    assert frame["message"]
+    closing = await ws.receive(timeout=TIMEOUT)
+    assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED), closing
+    assert ws.close_code == close_code
+    return frame
+
+
+async def raw_hello(client, text: str | bytes):
+    ws = await client.ws_connect("/ws")
+    if isinstance(text, bytes):
+        await ws.send_bytes(text)
+    else:
+        await ws.send_str(text)
+    return ws
+
+
+async def test_token_of_another_table_is_refused(client, driver):
+    ws = await client.ws_connect("/ws")
+    await ws.send_json({"type": "hello", "v": 1, "table": driver.table, "token": token("other-table", 0)})
+    await expect_fatal(ws, "wrong_table")
+
+
+async def test_forged_token_is_refused(client, driver):
+    forged = issue(b"not-the-server-secret", driver.table, 0)
+    ws = await client.ws_connect("/ws")
+    await ws.send_json({"type": "hello", "v": 1, "table": driver.table, "token": forged})
+    await expect_fatal(ws, "bad_token")
+    tampered = token(driver.table, 0).replace(".0.", ".1.")
+    ws = await client.ws_connect("/ws")
+    await ws.send_json({"type": "hello", "v": 1, "table": driver.table, "token": tampered})
+    await expect_fatal(ws, "bad_token")
+
+
+async def test_token_for_a_seat_the_table_lacks_is_refused(client, driver):
+    ws = await hello(client, driver.table, seat=len(driver.seats))
+    await expect_fatal(ws, "bad_token")
+
+
+async def test_unknown_table(client):
+    ws = await hello(client, "no-such-table")
+    await expect_fatal(ws, "unknown_table")
+    assert projection_of(client).hub.feeds == {}
+
+
+async def test_malformed_hello_json(client):
+    await expect_fatal(await raw_hello(client, '{"type": "hello", "v": 1, "table": '), "bad_hello")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "ping"}',  # not a hello first
+        '{"type": "hello", "table": "x"}',  # no version
+        '{"type": "hello", "v": 1, "table": "x", "last_seq": -1}',
+        '{"type": "hello", "v": 1, "table": ""}',
+        '["hello"]',
+    ],
+)
+async def test_invalid_hello(client, text):
+    frame = await expect_fatal(await raw_hello(client, text), "bad_hello")
+    assert len(frame["message"]) < 300
+
+
+async def test_binary_hello_is_refused(client):
+    await expect_fatal(await raw_hello(client, b'{"type": "hello"}'), "binary_not_supported")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"type": "hello", "v": 2, "table": "x"}', '{"type": "hello", "v": 9, "table": {"new": "shape"}}'],
+)
+async def test_unsupported_version(client, text):
+    frame = await expect_fatal(await raw_hello(client, text), "unsupported_version")
+    assert "1" in frame["message"]
+
+
+async def test_oversized_frame_closes_the_socket(client, driver, cfg):
+    ws = await hello(client, driver.table, seat=0)
+    assert (await recv(ws))["type"] == "welcome"
+    await ws.send_str('{"type": "ping", "id": "' + "x" * cfg.max_body + '"}')
+    frame = await recv(ws)
+    assert (frame["type"], frame["code"], frame["fatal"]) == ("error", "frame_too_large", True)
+    closing = await ws.receive(timeout=TIMEOUT)
+    assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+    assert ws.close_code == 1009
+
+
+async def test_hello_timeout(start_app):
+    client = await start_app(hello_timeout=0.2)
+    ws = await client.ws_connect("/ws")
+    await expect_fatal(ws, "hello_timeout")
+
+
+async def test_after_hello_bad_messages_are_answered_not_fatal(client, driver):
+    ws = await hello(client, driver.table, seat=0)
+    await recv(ws)
+    await ws.send_str("{not json")
+    assert (await recv(ws))["code"] == "bad_message"
+    await ws.send_json({"type": "hello", "v": 1, "table": driver.table})
+    assert (await recv(ws))["code"] == "duplicate_hello"
+    await ws.send_json({"type": "ping", "id": 7})
+    assert await recv(ws) == {"type": "pong", "id": 7}
+    await driver.play(1)
+    assert (await recv(ws))["seq"] == 1  # still subscribed
+    assert projection_of(client).metrics.errors["bad_message"] == 1
+
+
+# --- slow consumers --------------------------------------------------------------------------
+
+
+def _masked_text_frame(payload: bytes) -> bytes:
+    mask = os.urandom(4)
+    body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    assert len(payload) < 126
+    return struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + body
+
+
+def _open_non_reading_socket(port: int, table: str) -> socket.socket:
+    """A WebSocket client that says hello and then never reads (tiny receive buffer)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    response = b""
+    while b"\r\n\r\n" not in response:
+        response += sock.recv(1)
+    assert response.startswith(b"HTTP/1.1 101"), response
+    sock.sendall(_masked_text_frame(msgspec.json.encode({"type": "hello", "v": 1, "table": table})))
+    return sock
+
+
+@pytest.mark.parametrize(
+    ("max_queue_bytes", "why"),
+    [(64 * 1024, "bytes queued"), (1 << 30, "write blocked")],
+    ids=["queue-bound", "send-timeout"],
+)
+async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app, cfg, driver, caplog, max_queue_bytes, why):
+    caplog.set_level("INFO", logger="services.projection.session")
+    client = await start_app(max_queue_bytes=max_queue_bytes)
+    proj = projection_of(client)
+    good = await hello(client, driver.table)
+    assert (await recv(good))["type"] == "welcome"
+    await driver.play(1)
+    assert (await recv(good))["seq"] == 1
+    slow = await asyncio.to_thread(_open_non_reading_socket, client.port, driver.table)
+    try:
+        for _ in range(100):
+            if proj.hub.feeds[driver.table].watcher_count == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert proj.hub.feeds[driver.table].watcher_count == 2
+
+        worst = 0.0
+        deadline = time.monotonic() + 20
+        while proj.metrics.counts["slow_clients_dropped_total"] == 0:
+            assert time.monotonic() < deadline, "the non-reading client was never dropped"
+            await driver.churn()
+            started = time.monotonic()
+            check = await recv(good)
+            worst = max(worst, time.monotonic() - started)
+            assert check["seq"] == driver.seq
+        # The good socket never waited on the slow one (a stall would be ws_send_timeout).
+        assert worst < cfg.ws_send_timeout / 2, worst
+        assert proj.hub.feeds[driver.table].watcher_count == 1
+        assert why in caplog.text
+        await driver.churn()
+        assert (await recv(good))["seq"] == driver.seq
+    finally:
+        slow.close()
