@@ -14,6 +14,7 @@ import fcntl
 import html
 import os
 import secrets
+import signal
 import sys
 from collections.abc import Callable
 from importlib import import_module
@@ -23,7 +24,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 from aiohttp import web
 
-from services.runner import OPERATIONAL_ERRORS, BindError, bind_socket, configure_logging, one_line, serve
+from services.runner import (
+    OPERATIONAL_ERRORS,
+    STOP_SIGNALS,
+    BindError,
+    bind_socket,
+    configure_logging,
+    one_line,
+    serve,
+)
 from shared.config import Config
 from shared.redis_server import RedisServer
 
@@ -47,6 +56,10 @@ class DevError(Exception):
 
 def main(args: argparse.Namespace) -> int:
     configure_logging()
+    # Until serve() takes the stop signals over, make them unwind like Ctrl-C, so a SIGTERM
+    # while Redis is starting still runs the `finally` that stops it.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _interrupt)
     try:
         sock = bind_socket(args.host, args.port)
     except BindError as exc:
@@ -58,7 +71,9 @@ def main(args: argparse.Namespace) -> int:
             secret = load_secret(data_dir)
             redis_url = os.environ.get("REDIS_URL")
             if not redis_url:
-                redis = _start_redis(data_dir / "redis")
+                # Assigned before it starts, so an interrupted start is still stopped below.
+                redis = RedisServer(data_dir / "redis")
+                _start_redis(redis)
                 redis_url = redis.url
             cfg = Config.from_env(redis_url=redis_url, secret=secret)
             try:
@@ -70,11 +85,18 @@ def main(args: argparse.Namespace) -> int:
             asyncio.run(serve(app, sock, on_ready=banner, watch=watch))
     except (DevError, *OPERATIONAL_ERRORS) as exc:
         return _fail(one_line(exc))
+    except KeyboardInterrupt:
+        _fail("interrupted before it was ready")
+        return 130
     finally:
         sock.close()
         if redis is not None:
             redis.stop()
     return 0
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _fail(message: str) -> int:
@@ -128,9 +150,9 @@ def load_secret(data_dir: Path) -> bytes:
     return value.encode()
 
 
-def _start_redis(redis_dir: Path) -> RedisServer:
+def _start_redis(redis: RedisServer) -> None:
     try:
-        return RedisServer(redis_dir).start()
+        redis.start()
     except RuntimeError as exc:
         raise DevError(f"could not start the embedded redis-server: {one_line(exc)}") from None
 

@@ -10,6 +10,7 @@ import socket
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -145,3 +146,18 @@ def test_one_data_dir_per_dev_and_dead_redis_stops_dev(tmp_path: Path) -> None:
         assert dev.proc.wait(timeout=15) != 0
         err = dev.stderr()
         assert "redis-server exited unexpectedly" in err and str(data / "redis" / "redis.log") in err
+
+
+def test_sigterm_while_redis_starts_leaves_no_redis_behind(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    log = data / "redis" / "redis.log"
+    with DevProcess(data, free_port(), dev_env()) as dev:
+        deadline = time.monotonic() + 20
+        while not log.exists() or redis_pid(data) is None:
+            assert time.monotonic() < deadline and dev.proc.poll() is None, dev.stderr()
+            time.sleep(0.001)
+        embedded = redis_pid(data)
+        code = dev.stop(signal.SIGTERM)
+        # 130: stopped before ready; 0 if it had just become ready. Either way Redis is gone.
+        assert code in (0, 130), dev.stderr()
+        assert embedded is not None and not alive(embedded)
