@@ -33,6 +33,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
 _UNDO = b'{"type":"undo"}'
+REDIS_CONNECTIONS = 256
 
 
 def json_response(body: bytes | msgspec.Struct, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -57,7 +58,10 @@ class GameHttp:
         return self._service
 
     async def start(self, _app: web.Application) -> None:
-        self.redis = aioredis.from_url(self.cfg.redis_url)
+        # A blocking pool: under a burst, requests queue for a connection (redis-py's default
+        # pool raises "Too many connections" at 100 instead).
+        pool = aioredis.BlockingConnectionPool.from_url(self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, timeout=10)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
 
     async def stop(self, _app: web.Application) -> None:

@@ -1,7 +1,8 @@
 """The command side, HTTP-free: create tables, validate actions with the engine, append them.
 
-Submit path (the hot one): stored reply? -> hot table -> seq check -> engine check -> one Lua
-append (which re-checks seq and key atomically) -> fold -> reply. Two Redis round trips.
+Submit path (the hot one): hot table -> seq check -> engine check -> one Lua append (which
+checks seq and idempotency key atomically) -> fold -> reply: one Redis round trip. Refusals
+look up the stored reply first (see `submit`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from shared.store import OPEN, EventStore, SeatSpec, TableExists, TableMeta
 from shared.store import TableSummary as StoredTable
 from shared.store.snapshot import encode_timeline
 
-from services.game.errors import coded
+from services.game.errors import ApiError, coded
 from services.game.metrics import GameMetrics
 from services.game.tables import HotTable, HotTables
 
@@ -149,16 +150,29 @@ class GameService:
         """Validate and append one action; raises ApiError / RuleError / UnknownTable on refusal.
 
         Nothing is written unless the action is accepted; a retried key gets the first reply.
+        The stored reply is looked up only before refusing: a retry of an accepted action is
+        either stale (its expected_seq is behind the log) or, on a replica whose copy lags,
+        valid again and then answered by the append script from the same record. So the
+        accepted path costs one Redis round trip, and no retry is ever refused.
         """
-        stored = await self.store.idem_reply(table, seat, key)
-        if stored is not None:
-            self.metrics.replays.inc()
-            return Submitted(stored, True)
+        try:
+            return await self._submit(table, seat, expected_seq, key, raw_action)
+        except (ApiError, RuleError) as refusal:
+            stored = await self.store.idem_reply(table, seat, key)
+            if stored is not None:
+                self.metrics.replays.inc()
+                return Submitted(stored, True)
+            if isinstance(refusal, RuleError):
+                self.metrics.rule_errors.inc(refusal.code)
+            elif refusal.code == "stale_seq":
+                self.metrics.conflicts.inc()
+            raise
+
+    async def _submit(self, table: str, seat: int, expected_seq: int, key: str, raw_action: bytes) -> Submitted:
         hot = await self.tables.get(table)
         try:
             action = decode_action(hot.engine, raw_action)
         except RuleError as exc:
-            self.metrics.rule_errors.inc(exc.code)
             if exc.code == "bad_json":
                 raise coded("bad_json", f"action: {exc.message}") from None
             raise
@@ -166,13 +180,8 @@ class GameService:
             if expected_seq > hot.seq:
                 await self.tables.catch_up(hot)  # another replica appended: read just the gap
             if expected_seq != hot.seq:
-                self.metrics.conflicts.inc()
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
-            try:
-                new_state = hot.timeline.check(seat, action)
-            except RuleError as exc:
-                self.metrics.rule_errors.inc(exc.code)
-                raise
+            new_state = hot.timeline.check(seat, action)
             engine = hot.engine
             seq = expected_seq + 1
             status_before = hot.status
@@ -192,7 +201,6 @@ class GameService:
                 self.metrics.replays.inc()
                 return Submitted(outcome.reply or b"", True)
             if outcome.status == "conflict":
-                self.metrics.conflicts.inc()
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
             hot.timeline.commit(seat, action, new_state)
