@@ -39,7 +39,7 @@ def test_set_up_of_board_and_companies() -> None:
     assert sum(1 for m in s.locos if m) == 4
 
 
-@pytest.mark.parametrize("seats", [[], ["a"], [f"p{k}" for k in range(7)]])
+@pytest.mark.parametrize("seats", [[], ["a"], [f"p{k}" for k in range(7)], "abc", None])
 def test_player_count_is_two_to_six(seats: list[str]) -> None:
     with pytest.raises(RuleError) as info:
         ENGINE.setup(seats, {}, 0)
@@ -93,6 +93,11 @@ def test_bidding_goes_clockwise_and_passing_is_final() -> None:
     assert s.cash[0] == cash_before[0] - 12 and company(s, "PRR").cash == 12
     assert s.auction is not None and BOARD.companies[s.auction.company].id == "BO" and s.auction.to_act == 0
     assert events(s, ev.ShareSold)[-1] == ev.ShareSold(seat=0, company="PRR", price=12)
+
+
+def test_the_first_bid_may_exceed_the_minimum() -> None:
+    s = play(new(2), (0, Bid(10)), (1, Pass()))
+    assert holding(s, 0, "PRR") == 1 and company(s, "PRR").cash == 10
 
 
 def test_a_share_nobody_wants_goes_free_to_the_first_to_act() -> None:

@@ -26,6 +26,7 @@ def test_a_dial_on_red_cannot_be_chosen() -> None:
     assert [la.action for la in ENGINE.legal_actions(s, 0)] == [Choose("build"), Choose("develop")]
     assert_illegal(s, 0, Choose("auction"), "dial_red")
     assert_illegal(s, 0, Choose("trade"), "unknown_action")  # type: ignore[arg-type]
+    assert_illegal(s, 0, Choose(["build"]), "unknown_action")  # type: ignore[arg-type]
 
 
 def test_each_dial_turns_red_after_its_length() -> None:

@@ -14,6 +14,8 @@ from typing import Literal, Union
 
 import msgspec
 
+from shared.engine import LegalAction
+
 ActionName = Literal["auction", "build", "develop"]
 
 
@@ -67,3 +69,8 @@ class Forgo(_Action, tag="forgo"):
 
 Action = Union[Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo]
 ACTION_TYPES = (Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo)
+
+# Legal actions without fields, shared (they are immutable).
+PASS = LegalAction(Pass())
+DONE = LegalAction(Done())
+FORGO = LegalAction(Forgo())

@@ -6,6 +6,11 @@ for good, until one bidder is left. The winner pays the company. They differ onl
 nobody bids: an opening share goes free to the opener (the first to pass), a Wabash
 share stays with the company. In the auction action the offering player's `offer` is
 already the first bid, so that auction always sells.
+
+Readings of the rule book: the first bid of an opening auction may be above the minimum
+("must offer the minimum price or pass" is read as "at least"); in the first Wabash
+auction the arriving player bids first or passes, and the others may still bid after a
+pass (the share returns only "if no player bids anything for it").
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import msgspec
 from shared.engine import AmountRange, LegalAction, RuleError
 
 from . import events as ev
-from .actions import Bid, Forgo, Offer, Pass
+from .actions import FORGO, PASS, Bid, Offer, Pass
 from .board import BOARD
 from .money import company, player, transfer
 from .state import (
@@ -32,10 +37,6 @@ from .state import (
     min_bid,
     set_company,
 )
-
-PASS = LegalAction(Pass())
-FORGO = LegalAction(Forgo())
-
 
 def start_auction(s: State, kind: str, company_: int, opener: int, minimum: int) -> None:
     s.phase = AUCTION

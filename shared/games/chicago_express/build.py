@@ -18,7 +18,7 @@ from __future__ import annotations
 from shared.engine import LegalAction, RuleError
 
 from . import events as ev
-from .actions import Build, Done, Forgo
+from .actions import DONE, FORGO, Build, Done
 from .board import BOARD
 from .dividends import chicago_phase
 from .money import BANK, company, transfer
@@ -45,8 +45,6 @@ BUILD_ACTIONS = tuple(
     {h: LegalAction(Build(info.id, BOARD.hex_ids[h])) for h in range(len(BOARD.hex_ids))}
     for info in BOARD.companies
 )
-DONE = LegalAction(Done())
-FORGO = LegalAction(Forgo())
 
 
 def build_cost(s: State, h: int) -> int:

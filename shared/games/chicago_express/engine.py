@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from shared.engine import LegalAction, Result, RuleError
 
 from . import auction, build, develop, turn
-from .actions import ACTION_TYPES, Action, Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
+from .actions import ACTION_TYPES, FORGO, Action, Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
 from .options import default_options
 from .start import new_game
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OVER, TURN_OVER, State, draft
@@ -80,7 +80,7 @@ class ChicagoExpressEngine:
             return auction.legal_offers(state, seat)
         if phase == BUILD:
             return build.legal_builds(state, seat)
-        return [*develop.legal_develops(state), auction.FORGO]
+        return [*develop.legal_develops(state), FORGO]
 
     def apply(self, state: State, seat: int, action: Any) -> State:
         if type(seat) is not int or not 0 <= seat < len(state.players):

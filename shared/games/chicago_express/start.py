@@ -17,7 +17,7 @@ BANKER = 0
 
 
 def new_game(seats: list[str], options: dict[str, Any]) -> State:
-    n = len(seats) if isinstance(seats, list) else -1
+    n = len(seats) if isinstance(seats, (list, tuple)) else -1
     if n not in BOARD.starting_cash:
         players = ", ".join(map(str, sorted(BOARD.starting_cash)))
         raise RuleError("bad_seats", f"Chicago Express is for {players} players, not {n}")

@@ -22,7 +22,7 @@ CHOOSE_ACTIONS = tuple(LegalAction(Choose(a)) for a in ACTIONS)
 
 def choose(s: State, seat: int, action: Choose) -> None:
     name = action.action
-    if name not in _PHASE_OF:
+    if not isinstance(name, str) or name not in _PHASE_OF:
         raise RuleError("unknown_action", f"choose one of {', '.join(ACTIONS)}, not {name!r}")
     dial = ACTIONS.index(name)
     if s.dials[dial] >= s.dial_lengths[dial]:
