@@ -197,7 +197,7 @@ class EventStore:
         streams = {keys.log_key(t): f"{seq}-0" for t, seq in positions.items()}
         reply = await self.redis.xread(streams, block=block_ms)
         out: dict[str, list[LoggedAction]] = {}
-        for key, entries in reply or []:
+        for key, entries in _per_stream(reply):
             out[keys.table_of_log_key(key)] = [_entry(i, f) for i, f in entries]
         return out
 
@@ -249,7 +249,7 @@ class EventStore:
     async def read_turns(self, group: str, consumer: str, count: int = 10, block_ms: int | None = None) -> list[TurnNotice]:
         """New turns for this consumer; each is delivered to one consumer of the group."""
         reply = await self.redis.xreadgroup(group, consumer, {keys.TURNS: ">"}, count=count, block=block_ms)
-        return [_turn(i, f) for _, entries in reply or [] for i, f in entries if f]
+        return [_turn(i, f) for _, entries in _per_stream(reply) for i, f in entries if f]
 
     async def ack_turns(self, group: str, *ids: str) -> int:
         return await self.redis.xack(keys.TURNS, group, *ids) if ids else 0
@@ -259,6 +259,16 @@ class EventStore:
         reply = await self.redis.xautoclaim(keys.TURNS, group, consumer, min_idle_ms, "0-0", count=count)
         # XAUTOCLAIM returns [next start id, entries(, deleted ids on Redis 7)]; trimmed entries come back as None.
         return [_turn(i, f) for i, f in reply[1] if f]
+
+
+def _per_stream(reply: Any) -> list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]]:
+    """XREAD/XREADGROUP replies as (key, entries): RESP2 gives a list of pairs; redis-py over
+    RESP3 gives a map whose values wrap the entries in one more list."""
+    if not reply:
+        return []
+    if isinstance(reply, dict):
+        return [(k, v[0] if v and isinstance(v[0], list) else v) for k, v in reply.items()]
+    return [(k, v) for k, v in reply]
 
 
 def _turn(entry_id: bytes, fields: dict[bytes, bytes]) -> TurnNotice:

@@ -52,3 +52,20 @@ async def test_whole_game_over_http(client, make_table):
         timeline.push(entry.seat, decode_action(engine, entry.action))
     assert engine.result(timeline.state).winners == final["result"]["winners"]
     assert meta.status == "finished" and meta.last_seq == seq
+
+
+async def test_rule_errors_from_the_engine(client, make_table):
+    table = await make_table(client, [{"name": n} for n in "abc"], title="chicago-express", seed=9)
+    detail = await table.detail()
+    active = detail["active_seats"][0]
+    idle = (active + 1) % 3
+    legal = await (await client.get(f"/api/tables/{table.id}/legal", headers=table.auth(active))).json()
+    move = legal["actions"][0]["action"]
+    status, body = await table.act(idle, move, 0)
+    assert (status, body["error"]["code"]) == (422, "not_your_turn")
+    status, body = await table.act(active, {"type": "no_such_move"}, 0)
+    assert (status, body["error"]["code"]) == (422, "bad_action")
+    assert await table.log_state() == (0, [])
+    resp = await client.post("/api/tables", json={"title": "chicago-express", "seats": [{"name": "a"}] * 3,
+                                                  "options": {"dial_lengths": {"auction": -1}}})
+    assert (resp.status, (await resp.json())["error"]["code"]) == (422, "bad_options")

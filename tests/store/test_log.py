@@ -169,3 +169,21 @@ async def test_lua_is_loaded_once_then_run_by_sha(store, table, redis_client):
     assert loads["calls"] == 1
     assert stats["cmdstat_evalsha"]["calls"] == 11
     assert "cmdstat_eval" not in stats
+
+
+async def test_works_over_resp3(redis_url, make_meta):
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(redis_url, protocol=3)
+    try:
+        store = EventStore(client)
+        meta = make_meta()
+        await store.create_table(meta)
+        await append_n(store, meta.table, 2)
+        assert [e.seq for e in await store.tail(meta.table, 0, block_ms=100)] == [1, 2]
+        assert (await store.get_meta(meta.table)).last_seq == 2
+        await store.ensure_turn_group("resp3")
+        await store.publish_turn(meta.table, 2, [1])
+        assert [(n.table, n.seats) for n in await store.read_turns("resp3", "w")] == [(meta.table, [1])]
+    finally:
+        await client.aclose()
