@@ -19,6 +19,7 @@ import msgspec
 from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Timeline, decode_action, encode_action
+from shared.failpoints import crash_point
 from shared.games import get_engine
 from shared.protocol.http import (
     ActionAccepted,
@@ -203,6 +204,7 @@ class GameService:
             if outcome.status == "conflict":
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
+            crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(seat, action, new_state)
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
