@@ -84,6 +84,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def server_side(metrics: str, name: str) -> str:
+    """Share of a service histogram's samples within 5, 10 and 50 ms."""
+    buckets = {}
+    for line in metrics.splitlines():
+        if line.startswith(f"{name}_bucket"):
+            bound = line.split('le="', 1)[1].split('"', 1)[0]
+            buckets[bound] = float(line.rsplit(" ", 1)[1])
+    total = buckets.get("+Inf") or 1.0
+    return "  ".join(
+        f"<{float(b) * 1000:g}ms={n / total * 100:.1f}%" for b, n in buckets.items() if b in ("0.005", "0.01", "0.05"))
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
@@ -115,6 +127,11 @@ async def run(args: argparse.Namespace) -> None:
         print(f"accepted actions/s: {counts.get('201', 0) / elapsed:.0f}  (statuses {counts})")
         print("submit latency ms: " + "  ".join(
             f"p{p}={percentile(latencies, p) * 1000:.1f}" for p in (50, 90, 99, 99.9)))
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/api/metrics") as resp:
+                text = await resp.text()
+        print("in the service: submit " + server_side(text, "roundhouse_game_submit_seconds")
+              + "; append " + server_side(text, "roundhouse_game_append_seconds"))
         cpu = {"game": cpu_seconds(service.pid), "load generator": cpu_seconds(os.getpid())}
         if redis is not None and redis.process is not None:
             cpu["redis"] = cpu_seconds(redis.process.pid)

@@ -73,6 +73,9 @@ class Histogram:
         return lines
 
 
+LATENCY_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+
+
 class GameMetrics:
     def __init__(self) -> None:
         self.requests = Counter("roundhouse_game_requests_total", "HTTP requests answered", ("route", "method", "status"))
@@ -84,14 +87,15 @@ class GameMetrics:
         self.table_loads = Counter("roundhouse_game_table_loads_total", "cold table loads", ("source",))
         self.hot_tables = Gauge("roundhouse_game_hot_tables", "tables held in memory")
         self.append_seconds = Histogram(
-            "roundhouse_game_append_seconds",
-            "time of the atomic append (one Lua round trip to Redis)",
-            (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+            "roundhouse_game_append_seconds", "time of the atomic append (one Lua round trip to Redis)", LATENCY_BUCKETS
+        )
+        self.submit_seconds = Histogram(
+            "roundhouse_game_submit_seconds", "time to answer a submit, from handler start to reply", LATENCY_BUCKETS
         )
 
     def render(self) -> str:
         parts = (
             self.requests, self.accepted, self.replays, self.conflicts, self.rule_errors,
-            self.tables_created, self.table_loads, self.hot_tables, self.append_seconds,
+            self.tables_created, self.table_loads, self.hot_tables, self.append_seconds, self.submit_seconds,
         )
         return "\n".join(line for metric in parts for line in metric.render()) + "\n"

@@ -156,6 +156,7 @@ class GameService:
         valid again and then answered by the append script from the same record. So the
         accepted path costs one Redis round trip, and no retry is ever refused.
         """
+        started = time.perf_counter()
         try:
             return await self._submit(table, seat, expected_seq, key, raw_action)
         except (ApiError, RuleError) as refusal:
@@ -168,6 +169,8 @@ class GameService:
             elif refusal.code == "stale_seq":
                 self.metrics.conflicts.inc()
             raise
+        finally:
+            self.metrics.submit_seconds.observe(time.perf_counter() - started)
 
     async def _submit(self, table: str, seat: int, expected_seq: int, key: str, raw_action: bytes) -> Submitted:
         hot = await self.tables.get(table)
