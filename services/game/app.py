@@ -60,7 +60,10 @@ class GameHttp:
     async def start(self, _app: web.Application) -> None:
         # A blocking pool: under a burst, requests queue for a connection (redis-py's default
         # pool raises "Too many connections" at 100 instead).
-        pool = aioredis.BlockingConnectionPool.from_url(self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, timeout=10)
+        # Timeouts turn a hung Redis into 503s the client retries with the same key.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, socket_connect_timeout=5, socket_timeout=10
+        )
         self.redis = aioredis.Redis(connection_pool=pool)
         self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
 
