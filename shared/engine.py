@@ -59,7 +59,12 @@ State = TypeVar("State")
 
 
 class Engine(Protocol[State]):
-    """What a title provides. Implementations are stateless objects (all state is in `State`)."""
+    """What a title provides. Implementations are stateless objects (all state is in `State`).
+
+    Optional: `public_view: ClassVar[bool] = True` declares that `view(state, seat)` is the
+    same for every seat and for spectators (no hidden information), so a service may compute
+    one view per state for everyone. Absent means views may differ per seat.
+    """
 
     title: ClassVar[str]
     min_players: ClassVar[int]

@@ -68,6 +68,7 @@ class TableFeed:
         self.title = ""
         self.seat_names: list[str] = []
         self.engine: Engine[Any] | None = None
+        self.public_view = False  # the title shows every seat the same view (see _view_key)
         self.timeline: Timeline[Any] | None = None
         self.watchers: dict[SeatKey, set[Subscriber]] = {}
         self.history: deque[Entry] = deque(maxlen=max(1, settings.history))
@@ -85,6 +86,7 @@ class TableFeed:
             raise UnknownTable(self.table)
         self.title = meta.title
         self.engine = self.engine_for(meta.title)
+        self.public_view = bool(getattr(self.engine, "public_view", False))
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta
         self.timeline, self.seq = await self._restore_snapshot(meta)
@@ -190,12 +192,12 @@ class TableFeed:
             if replay is not None:
                 self._welcome(sub, last_seq, None)
                 for entry in replay:
-                    view = self._view(entry.state, sub.seat)
+                    view = self._view(entry.state, self._view_key(sub.seat))
                     sub.push(encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view))))
                 self._register(sub)
                 self.metrics.inc("resumes_total")
                 return True
-        self._welcome(sub, self.seq, self.current_view(sub.seat))
+        self._welcome(sub, self.seq, self.current_view(self._view_key(sub.seat)))
         self._register(sub)
         self.metrics.inc("welcomes_total")
         return False
@@ -215,15 +217,22 @@ class TableFeed:
             )
         )
 
+    def _view_key(self, seat: SeatKey) -> SeatKey:
+        """Whose view a socket of `seat` gets. A title without hidden information (engine
+        attribute `public_view`) shows everyone the spectator's view, so one view and one
+        frame per update serve every socket of the table instead of one per seat."""
+        return None if self.public_view else seat
+
     def _register(self, sub: Subscriber) -> None:
-        self.watchers.setdefault(sub.seat, set()).add(sub)
+        self.watchers.setdefault(self._view_key(sub.seat), set()).add(sub)
 
     def detach(self, sub: Subscriber) -> None:
-        subs = self.watchers.get(sub.seat)
+        key = self._view_key(sub.seat)
+        subs = self.watchers.get(key)
         if subs is not None:
             subs.discard(sub)
             if not subs:
-                del self.watchers[sub.seat]
+                del self.watchers[key]
 
     @property
     def watcher_count(self) -> int:

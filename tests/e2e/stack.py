@@ -319,6 +319,14 @@ async def stream_ids(redis_url: str, table: str) -> list[int]:
         await client.aclose()
 
 
+async def projection_counter(http: aiohttp.ClientSession, stack: Stack, name: str) -> int:
+    """One counter of the projection's /live/metrics."""
+    async with http.get(stack.projection.url + "/live/metrics") as resp:
+        text = await resp.text()
+    line = next(l for l in text.splitlines() if l.startswith(f"roundhouse_projection_{name} "))
+    return int(line.split()[1])
+
+
 def as_json(value: Any) -> Any:
     """A view as the wire carries it (tuples become lists, structs dicts)."""
     return msgspec.json.decode(msgspec.json.encode(value))

@@ -16,7 +16,7 @@ import pytest
 
 from shared.auth import issue
 
-from .stack import SECRET, LiveSocket, Match, new_key, stream_ids
+from .stack import SECRET, LiveSocket, Match, new_key, projection_counter, stream_ids
 
 OVERSIZED = 70 * 1024  # over the default 64 KiB max_body
 
@@ -141,10 +141,7 @@ def never_reading_socket(port: int, table: str) -> socket.socket:
 
 
 async def dropped_count(http, stack) -> int:
-    async with http.get(stack.projection.url + "/live/metrics") as resp:
-        text = await resp.text()
-    line = next(l for l in text.splitlines() if l.startswith("roundhouse_projection_slow_clients_dropped_total "))
-    return int(line.split()[1])
+    return await projection_counter(http, stack, "slow_clients_dropped_total")
 
 
 def read_until_closed(sock: socket.socket, timeout: float) -> bool:

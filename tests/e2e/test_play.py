@@ -8,7 +8,7 @@ from typing import Any
 
 from shared.games import get_engine
 
-from .stack import TITLE, Match, as_json, new_key, pick, replay, stream_ids
+from .stack import TITLE, Match, as_json, new_key, pick, projection_counter, replay, stream_ids
 
 # Keys that would mean a view carries server-side secrets.
 HIDDEN_KEYS = {"seed", "rng", "rng_state", "secret"}
@@ -24,6 +24,7 @@ def all_keys(value: Any) -> set[str]:
 
 async def test_two_seats_and_a_spectator_play_a_whole_game(stack, game, http):
     seed = 7_312_845_120_031_977  # distinctive, so a leak into any frame would be found
+    views_before = await projection_counter(http, stack, "views_computed_total")
     match = await Match.create(game, 2, seed)
     sockets = await match.open_sockets(http, stack.projection.ws_url)
     spectator = sockets[-1]
@@ -48,6 +49,9 @@ async def test_two_seats_and_a_spectator_play_a_whole_game(stack, game, http):
     for frame in spectator.frames:
         assert not all_keys(frame) & HIDDEN_KEYS, frame["type"]
         assert str(seed) not in str(frame)
+    # Chicago Express has no hidden information (`public_view`): the projection computes one
+    # view per update for all three sockets, not one per seat.
+    assert await projection_counter(http, stack, "views_computed_total") - views_before <= seq + 3
     detail = await game.request("GET", f"/api/tables/{match.table}")
     assert detail.status == 200 and detail.body["last_seq"] == seq and str(seed) not in str(detail.body)
     for sock in sockets:

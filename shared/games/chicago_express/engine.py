@@ -55,6 +55,9 @@ class ChicagoExpressEngine:
     max_players: ClassVar[int] = 6
     action_type: ClassVar[Any] = Action
     state_type: ClassVar[type] = State
+    # No hidden information: view() is the same for every seat and spectators, so services
+    # may compute it once per state (optional attribute, see shared.engine.Engine).
+    public_view: ClassVar[bool] = True
 
     def default_options(self) -> dict[str, Any]:
         return default_options()
