@@ -59,10 +59,10 @@ def _companies(s: State) -> list[dict[str, Any]]:
     return out
 
 
-def _hexes(s: State) -> list[dict[str, Any]]:
+def _static_hexes() -> list[dict[str, Any]]:
+    """The board's own fields of every hex: the same in every view, so built once."""
     out = []
     for h, hid in enumerate(BOARD.hex_ids):
-        mask = s.locos[h]
         start = BOARD.start_of[h]
         ind = BOARD.industry_of[h]
         out.append(
@@ -77,13 +77,29 @@ def _hexes(s: State) -> list[dict[str, Any]]:
                 "start_of": BOARD.companies[start].id if start >= 0 else None,
                 "chicago": h == BOARD.chicago,
                 "industry": ind if ind >= 0 else None,
-                "locomotives": [info.id for info in BOARD.companies if mask >> info.index & 1],
-                "house": s.houses[h],
-                "next_build_cost": build_cost(s, h),
-                "arrival_income": income_gain(s, h),
             }
         )
     return out
+
+
+_STATIC_HEXES = _static_hexes()
+# Company ids of each locomotive mask (bit i = company i), in company order.
+_LOCOS_OF_MASK = [
+    [info.id for info in BOARD.companies if mask >> info.index & 1] for mask in range(1 << len(BOARD.companies))
+]
+
+
+def _hexes(s: State) -> list[dict[str, Any]]:
+    return [
+        {
+            **static,
+            "locomotives": list(_LOCOS_OF_MASK[s.locos[h]]),
+            "house": s.houses[h],
+            "next_build_cost": build_cost(s, h),
+            "arrival_income": income_gain(s, h),
+        }
+        for h, static in enumerate(_STATIC_HEXES)
+    ]
 
 
 def _industry(s: State) -> list[dict[str, Any]]:
