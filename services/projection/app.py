@@ -34,12 +34,22 @@ class Projection:
         self.engine_for = engine_for
         self.metrics = Metrics()
         self.redis: aioredis.Redis | None = None
+        self.tail_redis: aioredis.Redis | None = None
         self.hub: Hub | None = None
 
     async def start(self, _app: web.Application) -> None:
-        self.redis = aioredis.from_url(self.cfg.redis_url, decode_responses=False)
+        url = self.cfg.redis_url
+        # Commands wait for a free connection rather than fail when many tables load at once.
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=self.settings.redis_connections, timeout=10)
+        self.redis = aioredis.Redis(connection_pool=pool)
+        store = EventStore(self.redis)
+        tail_store = store
+        if self.settings.reader == "per_table":
+            # Every table's blocked XREAD holds a connection of its own for as long as it waits.
+            self.tail_redis = aioredis.from_url(url, max_connections=1_000_000)
+            tail_store = EventStore(self.tail_redis)
         self.hub = Hub(
-            EventStore(self.redis), self.settings, self.metrics, self.engine_for, send_timeout=self.cfg.ws_send_timeout
+            store, self.settings, self.metrics, self.engine_for, send_timeout=self.cfg.ws_send_timeout, tail_store=tail_store
         )
         await self.hub.start()
 
@@ -50,8 +60,9 @@ class Projection:
     async def stop(self, _app: web.Application) -> None:
         if self.hub is not None:
             await self.hub.stop()
-        if self.redis is not None:
-            await self.redis.aclose()
+        for client in (self.redis, self.tail_redis):
+            if client is not None:
+                await client.aclose()
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if self.hub is None:

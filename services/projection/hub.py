@@ -45,8 +45,10 @@ class Hub:
         metrics: Metrics,
         engine_for: Callable[[str], Engine[Any]] = get_engine,
         send_timeout: float = 5.0,
+        tail_store: Any = None,
     ) -> None:
         self.store = store
+        self.tail_store = store if tail_store is None else tail_store
         self.settings = settings
         self.metrics = metrics
         self.engine_for = engine_for
@@ -174,7 +176,7 @@ class Hub:
             if not cursors:
                 await self._changed.wait()
                 continue
-            read = asyncio.create_task(self.store.tail_many(cursors, self.settings.block_ms))
+            read = asyncio.create_task(self.tail_store.tail_many(cursors, self.settings.block_ms))
             if changed_wait is None or changed_wait.done():
                 changed_wait = asyncio.create_task(self._changed.wait())
             try:
@@ -203,12 +205,14 @@ class Hub:
                 feed = self.feeds.get(table)
                 if feed is not None and not feed.closed and entries:
                     feed.ingest(entries)
+                    # Let the socket writers send this table's frames before folding the next table.
+                    await asyncio.sleep(0)
 
     async def _tail_one(self, feed: TableFeed) -> None:
         backoff = _BACKOFF_MIN
         while not feed.closed:
             try:
-                entries = await self.store.tail(feed.table, feed.seq, self.settings.block_ms)
+                entries = await self.tail_store.tail(feed.table, feed.seq, self.settings.block_ms)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -26,6 +26,8 @@ class ProjectionSettings(msgspec.Struct, kw_only=True, frozen=True):
     reader: Literal["multi", "per_table"] = "multi"
     # Block time of one stream read; a change of the table set re-arms it at once.
     block_ms: int = 5000
+    # Redis connections for reads that do not block (loading tables, replays, readiness).
+    redis_connections: int = 32
     # permessage-deflate costs CPU per socket per frame (frames are encoded once, compressed N times).
     compress: bool = False
 
@@ -42,6 +44,7 @@ class ProjectionSettings(msgspec.Struct, kw_only=True, frozen=True):
             max_queue_bytes=int(env.get("ROUNDHOUSE_WS_MAX_QUEUE_BYTES", d.max_queue_bytes)),
             reader=env.get("ROUNDHOUSE_WS_READER", d.reader),  # type: ignore[arg-type]
             block_ms=int(env.get("ROUNDHOUSE_WS_BLOCK_MS", d.block_ms)),
+            redis_connections=int(env.get("ROUNDHOUSE_WS_REDIS_CONNECTIONS", d.redis_connections)),
             compress=env.get("ROUNDHOUSE_WS_COMPRESS", "0").lower() in ("1", "true", "yes"),
         )
         s = msgspec.structs.replace(s, **overrides) if overrides else s

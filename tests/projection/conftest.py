@@ -12,20 +12,16 @@ from services.projection.settings import ProjectionSettings
 from shared.auth import issue
 from shared.config import Config
 from shared.engine import Engine
+from shared.games import get_engine
 from shared.store import EventStore
 
 from .support import CountingEngine, TableDriver
-from .tiny_title import ENGINE as TINY
 
 SECRET = b"projection-test-secret"
 
 
 def engine_under_test() -> Engine[Any]:
-    import os
-    if os.environ.get("PROJ_ENGINE") == "chicago":
-        from shared.games import get_engine
-        return get_engine("chicago-express")
-    return TINY
+    return get_engine("chicago-express")
 
 
 @pytest.fixture

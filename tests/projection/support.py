@@ -15,13 +15,18 @@ from shared.store import EventStore, SeatSpec, TableMeta
 
 
 class CountingEngine:
-    """Delegates to a real engine and counts view calls per seat (None = spectator)."""
+    """Delegates to a real engine and counts view calls per seat (None = spectator).
 
-    def __init__(self, inner: Engine[Any]) -> None:
+    `public_view` overrides the title's declaration (shared.engine.Engine) so tests can
+    exercise both the per-seat and the one-view-for-everyone fan-out with one real title.
+    """
+
+    def __init__(self, inner: Engine[Any], public_view: bool | None = None) -> None:
         self.inner = inner
         self.view_calls: Counter[int | None] = Counter()
         for name in ("title", "min_players", "max_players", "action_type", "state_type"):
             setattr(self, name, getattr(inner, name))
+        self.public_view = getattr(inner, "public_view", False) if public_view is None else public_view
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -40,7 +45,8 @@ class TableDriver:
         self.table = "t" + secrets.token_hex(6)
         self.seats = [f"P{i}" for i in range(players)]
         self.seed = seed
-        self.timeline = Timeline(engine, self.seats, {}, seed)
+        self.options = engine.default_options()
+        self.timeline = Timeline(engine, self.seats, self.options, seed)
         self.states: list[Any] = [self.timeline.state]  # states[seq]
         self.log: list[tuple[int, dict[str, Any]]] = [(-1, {})]  # log[seq] = (seat, action)
 
@@ -48,7 +54,7 @@ class TableDriver:
         meta = TableMeta(
             table=self.table,
             title=self.engine.title,
-            options={},
+            options=self.options,
             seats=[SeatSpec(n) for n in self.seats],
             seed=self.seed,
             status="open",
@@ -75,8 +81,10 @@ class TableDriver:
 
     async def churn(self) -> None:
         """Undo, then redo, the last action: endless legal traffic that never ends the game."""
-        seat = self.timeline.effective[-1][0] if self.timeline.effective else self.timeline.undone[-1][0]
-        await self.append(seat, Redo() if self.log[-1][1] == {"type": "undo"} else Undo())
+        if self.log[-1][1] == {"type": "undo"}:
+            await self.append(self.timeline.undone[-1][0], Redo())
+        else:
+            await self.append(self.timeline.effective[-1][0], Undo())
 
     async def append(self, seat: int, action: Any) -> None:
         self.timeline.push(seat, action)

@@ -75,7 +75,15 @@ async def test_spectator_gets_the_spectator_view(client, driver):
     check_update(await recv(ws), driver, 3, None)
 
 
-async def test_sockets_of_one_table_share_one_feed_and_one_view_per_seat(client, driver, engine):
+@pytest.mark.parametrize(
+    ("public_view", "expected_calls"),
+    [(False, {0: 4, 1: 4, None: 4}), (True, {None: 4})],
+    ids=["per-seat-views", "public-view"],
+)
+async def test_sockets_of_one_table_share_one_feed_and_one_view_per_seat(
+    client, driver, engine, public_view, expected_calls
+):
+    engine.public_view = public_view
     await driver.play(1)
     sockets = [
         await hello(client, driver.table, seat=0),
@@ -95,8 +103,9 @@ async def test_sockets_of_one_table_share_one_feed_and_one_view_per_seat(client,
     for ws, seat in zip(sockets, (0, 0, 1, None, None)):
         for seq in range(2, 6):
             check_update(await recv(ws), driver, seq, seat)
-    # One view per distinct watching seat per update (seat 0, seat 1, spectators), not per socket.
-    assert dict(engine.view_calls) == {0: 4, 1: 4, None: 4}
+    # One view per distinct watching seat per update (seat 0, seat 1, spectators), not one
+    # per socket; a title without hidden information (public_view) needs only one in all.
+    assert dict(engine.view_calls) == expected_calls
 
 
 async def test_reconnect_in_the_middle_gets_exactly_the_missing_updates(client, driver):
@@ -218,3 +227,33 @@ async def test_per_table_reader_mode_delivers_the_same(start_app, driver):
     await driver.play(3)
     for seq in (1, 2, 3):
         check_update(await recv(ws), driver, seq, 0)
+
+
+async def test_undo_and_redo_arrive_as_updates_with_the_folded_view(client, driver):
+    await driver.play(3)
+    ws = await hello(client, driver.table, seat=0)
+    await recv(ws)
+    await driver.churn()  # undo seq 3's action
+    await driver.churn()  # redo it
+    undo, redo = await recv(ws), await recv(ws)
+    assert undo["action"] == {"type": "undo"} and redo["action"] == {"type": "redo"}
+    check_update(undo, driver, 4, 0)
+    check_update(redo, driver, 5, 0)
+    assert undo["view"] == driver.view(2, 0)  # the undone action is taken back
+    assert redo["view"] == driver.view(3, 0)
+
+
+async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(start_app, store, engine):
+    client = await start_app(block_ms=30_000)
+    first = await TableDriver(store, engine.inner).create()
+    second = await TableDriver(store, engine.inner).create()
+    ws1 = await hello(client, first.table, seat=0)
+    await recv(ws1)
+    await asyncio.sleep(0.1)  # the reader is now blocked on the first table alone
+    ws2 = await hello(client, second.table, seat=0)
+    await recv(ws2)
+    await second.play(1)
+    # Without re-arming, this would wait for the 30 s block to end.
+    check_update(await asyncio.wait_for(recv(ws2), 3), second, 1, 0)
+    await first.play(1)
+    check_update(await asyncio.wait_for(recv(ws1), 3), first, 1, 0)

@@ -108,9 +108,13 @@ async def test_cli_serves_the_protocol_and_stops_on_sigterm(redis_url, driver):
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
                 await ws.send_json({"type": "hello", "v": 1, "table": "missing-table"})
                 assert (await recv(ws))["code"] == "unknown_table"
+            await driver.play(2)
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws") as ws:
                 await ws.send_json({"type": "hello", "v": 1, "table": driver.table})
-                assert (await recv(ws))["type"] in ("welcome", "error")
+                welcome = await recv(ws)
+                assert (welcome["type"], welcome["seq"], welcome["view"]) == ("welcome", 2, driver.view(2, None))
+                await driver.play(1)
+                assert (await recv(ws))["seq"] == 3
                 proc.send_signal(signal.SIGTERM)
                 msg = await ws.receive(timeout=10)
                 assert msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
