@@ -271,6 +271,11 @@ def summarize(args: argparse.Namespace, workers: list[LoadWorker], cpu: dict[str
     print("latency submit -> every socket updated, ms: " + "  ".join(
         f"p{p:g}={percentile(latencies, p):.1f}" for p in (50, 90, 95, 99, 99.9, 100)))
     print("cpu % of one core over the window: " + "  ".join(f"{k}={v:.0f}" for k, v in sorted(cpu.items())), flush=True)
+    if accepted:
+        # CPU per action does not depend on what else shares the machine; % of a core does.
+        per_action = {k: v / 100 * args.seconds / accepted * 1000 for k, v in cpu.items()}
+        print("cpu ms per accepted action: " + "  ".join(f"{k}={v:.3f}" for k, v in sorted(per_action.items()))
+              + f"  total={sum(per_action.values()):.3f}", flush=True)
     return {"bench": {
         "tables": args.tables,
         "sockets": args.sockets,
