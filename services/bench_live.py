@@ -268,8 +268,10 @@ def summarize(args: argparse.Namespace, workers: list[LoadWorker], cpu: dict[str
     replaced = sum(o.tables_replaced for o in outcomes)
     print(f"accepted actions/s: {accepted / args.seconds:.1f}  ({accepted} in {args.seconds:g}s; "
           f"{replaced} finished tables replaced)")
-    print("latency submit -> every socket updated, ms: " + "  ".join(
-        f"p{p:g}={percentile(latencies, p):.1f}" for p in (50, 90, 95, 99, 99.9, 100)))
+    replies = sorted(ms for o in outcomes for ms in o.reply_ms)
+    for label, values in (("submit -> every socket updated", latencies), ("submit -> HTTP reply", replies)):
+        print(f"latency {label}, ms: " + "  ".join(
+            f"p{p:g}={percentile(values, p):.1f}" for p in (50, 90, 95, 99, 99.9, 100)))
     print("cpu % of one core over the window: " + "  ".join(f"{k}={v:.0f}" for k, v in sorted(cpu.items())), flush=True)
     if accepted:
         # CPU per action does not depend on what else shares the machine; % of a core does.

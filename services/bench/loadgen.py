@@ -234,6 +234,7 @@ class TableRun:
         worker.accepted += 1
         if counted:
             worker.accepted_in_window += 1
+            worker.reply_ms.append((time.perf_counter() - sent) * 1000)
         return True
 
     async def replace(self) -> None:
@@ -264,6 +265,7 @@ class Worker:
         rng = random.Random(cfg.seed)
         self.runs = [TableRun(self, spec, random.Random(rng.randrange(2**63))) for spec in cfg.tables]
         self.latencies: list[float] = []
+        self.reply_ms: list[float] = []
         self.errors = 0
         self.error_samples: list[str] = []
         self.accepted = 0
@@ -300,6 +302,7 @@ class Worker:
             accepted=self.accepted_in_window,
             window=self.cfg.seconds,
             latencies_ms=self.latencies,
+            reply_ms=self.reply_ms,
             errors=self.errors,
             error_samples=self.error_samples,
             tables_replaced=self.tables_replaced,

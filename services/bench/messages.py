@@ -39,6 +39,7 @@ class Outcome(msgspec.Struct, tag="result"):
     accepted: int  # accepted submits sent inside the measured window
     window: float  # seconds the window lasted
     latencies_ms: list[float]  # submit sent -> every socket of the table has the update
+    reply_ms: list[float]  # submit sent -> HTTP reply read (the command side alone)
     errors: int
     error_samples: list[str]
     tables_replaced: int  # tables that finished and were replaced by a new one
