@@ -27,6 +27,7 @@ from shared.engine import Timeline, encode_action
 from shared.games import get_engine
 from services.offline.random_play import random_action
 
+from .wsclient import HeadSocket
 from .messages import Outcome, Progress, Ready, TableSpec, WorkerConfig, decode_config, encode
 
 DRAIN_SECONDS = 5.0  # after the window: how long updates of counted submits may still take
@@ -42,15 +43,14 @@ class _Head(msgspec.Struct):
 _decode_head = msgspec.json.Decoder(_Head).decode
 
 
-def frame_head(data: str) -> _Head:
-    """type and seq of a server frame without decoding its view (sent as the last field)."""
-    cut = data.find(',"view":')
-    if cut > 0:
-        try:
-            return _decode_head(data[:cut] + "}")
-        except msgspec.DecodeError:
-            pass
-    return _decode_head(data)
+def frame_head(head: bytes, size: int) -> _Head:
+    """type and seq of a server message from its first bytes (the view is its last field)."""
+    if size <= len(head):
+        return _decode_head(head)
+    cut = head.find(b',"view":')
+    if cut < 0:
+        raise ValueError(f"no view field in the first {len(head)} bytes of a {size}-byte message: {head[:120]!r}")
+    return _decode_head(head[:cut] + b"}")
 
 
 class HttpConnection:
@@ -107,44 +107,57 @@ class Watch:
         self.run = run
         self.seat = seat
         self.seq = -1
-        self.ws: aiohttp.ClientWebSocketResponse | None = None
-        self.reader: asyncio.Task[None] | None = None
+        self.sock: HeadSocket | None = None
+        self.welcomed = asyncio.Event()
+        self.watcher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         run = self.run
-        self.ws = await run.worker.http.ws_connect(run.spec.ws_url, max_msg_size=0)
+        host, _, rest = run.spec.ws_url.removeprefix("ws://").partition(":")
+        port, _, path = rest.partition("/")
+        self.sock = await HeadSocket.connect(host, int(port), "/" + path, self._message)
         hello: dict[str, Any] = {"type": "hello", "v": 1, "table": run.spec.table}
         if self.seat is not None:
             hello["token"] = run.spec.tokens[self.seat]
-        await self.ws.send_str(msgspec.json.encode(hello).decode())
-        msg = await self.ws.receive(timeout=30)
-        head = frame_head(msg.data) if msg.type == aiohttp.WSMsgType.TEXT else None
-        if head is None or head.type != "welcome":
-            raise ConnectionError(f"table {run.spec.table}: no welcome ({msg.type}: {str(msg.data)[:200]})")
-        self.seq = head.seq
-        self.reader = asyncio.create_task(self._read(self.ws))
+        self.sock.send_text(msgspec.json.encode(hello))
+        closed = asyncio.ensure_future(self.sock.closed.wait())
+        welcomed = asyncio.ensure_future(self.welcomed.wait())
+        await asyncio.wait((closed, welcomed), timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        closed.cancel()
+        welcomed.cancel()
+        if not self.welcomed.is_set():
+            raise ConnectionError(f"table {run.spec.table}: no welcome")
+        self.watcher = asyncio.create_task(self._watch(self.sock))
 
-    async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+    def _message(self, head_bytes: bytes, size: int) -> None:
         run = self.run
-        async for msg in ws:
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                break
-            head = frame_head(msg.data)
-            if head.type == "update":
-                if head.seq != self.seq + 1:
-                    run.worker.error(f"table {run.spec.table}: socket expected seq {self.seq + 1}, got {head.seq}")
-                self.seq = head.seq
-                run.delivered(head.seq)
-            elif head.type == "error":
-                run.worker.error(f"table {run.spec.table}: error frame {head.code}")
-        if not run.worker.stopping and not run.replacing:
-            run.worker.error(f"table {run.spec.table}: socket closed by the server")
+        try:
+            head = frame_head(head_bytes, size)
+        except (ValueError, msgspec.DecodeError) as exc:
+            run.worker.error(f"table {run.spec.table}: unreadable frame: {exc}")
+            return
+        if head.type == "update":
+            if head.seq != self.seq + 1:
+                run.worker.error(f"table {run.spec.table}: socket expected seq {self.seq + 1}, got {head.seq}")
+            self.seq = head.seq
+            run.delivered(head.seq)
+        elif head.type == "welcome":
+            self.seq = head.seq
+            self.welcomed.set()
+        elif head.type == "error":
+            run.worker.error(f"table {run.spec.table}: error frame {head.code}")
+
+    async def _watch(self, sock: HeadSocket) -> None:
+        await sock.closed.wait()
+        if not self.run.worker.stopping and not self.run.replacing:
+            self.run.worker.error(f"table {self.run.spec.table}: socket closed by the server")
 
     async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-        if self.reader is not None:
-            await asyncio.gather(self.reader, return_exceptions=True)
+        if self.sock is not None:
+            self.sock.close()
+        if self.watcher is not None:
+            self.watcher.cancel()
+            await asyncio.gather(self.watcher, return_exceptions=True)
 
 
 class TableRun:

@@ -7,13 +7,13 @@ import asyncio
 import base64
 import os
 import socket
-import struct
 import time
 from typing import Any
 
 import aiohttp
 import pytest
 
+from services.bench.wsclient import OP_TEXT, client_frame
 from shared.auth import issue
 
 from .stack import SECRET, LiveSocket, Match, new_key, projection_counter, stream_ids
@@ -112,15 +112,6 @@ async def test_bad_websocket_input_gets_an_error_frame(stack, game, http, frames
     assert await stream_ids(stack.redis_url, match.table) == before
 
 
-def masked_text_frame(payload: bytes) -> bytes:
-    """One client->server WebSocket text frame (clients must mask), payload < 64 KiB."""
-    mask = os.urandom(4)
-    body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    size = len(payload)
-    header = struct.pack("!BB", 0x81, 0x80 | size) if size < 126 else struct.pack("!BBH", 0x81, 0x80 | 126, size)
-    return header + mask + body
-
-
 def never_reading_socket(port: int, table: str) -> socket.socket:
     """A WebSocket client that says hello and then never reads: a tiny receive buffer, so
     the server's writes back up after a frame or two."""
@@ -136,7 +127,7 @@ def never_reading_socket(port: int, table: str) -> socket.socket:
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
     assert head.startswith(b"HTTP/1.1 101"), head
-    sock.sendall(masked_text_frame(b'{"type": "hello", "v": 1, "table": "%s"}' % table.encode()))
+    sock.sendall(client_frame(OP_TEXT, b'{"type": "hello", "v": 1, "table": "%s"}' % table.encode()))
     return sock
 
 
