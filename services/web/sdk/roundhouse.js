@@ -1,0 +1,728 @@
+// @ts-check
+/**
+ * Roundhouse JS SDK: the game service's HTTP API and the projection service's live
+ * WebSocket protocol (docs/api.md, docs/protocol.md) behind one small ES module.
+ *
+ * Runs unchanged in browsers and in Node 20+ (`node --experimental-websocket`, or pass a
+ * WebSocket constructor). No dependencies, no build step; the types are JSDoc, so editors
+ * and `tsc --checkJs` read them straight from this file.
+ *
+ *   import { RoundhouseClient } from "/sdk/roundhouse.js";
+ *   const rh = new RoundhouseClient({ baseUrl: "http://127.0.0.1:8000" });
+ *   const live = rh.connect(table, { token });
+ *   live.on("view", ({ view, seq }) => render(view, seq));
+ *   await live.submit({ type: "pass" });          // expected seq and idempotency key filled in
+ */
+
+export const PROTOCOL_VERSION = 1;
+
+// ---------------------------------------------------------------------------------------
+// Types (wire shapes; docs/api.md and docs/protocol.md are the reference)
+
+/**
+ * @typedef {{type: string, [field: string]: unknown}} Action  A title's action, e.g. `{type: "bid", amount: 7}`.
+ * @typedef {{field: string, min: number, max: number, step: number}} AmountRange
+ * @typedef {{action: Action, range: AmountRange | null}} LegalAction  With `range`, any value of the range in `range.field` is legal.
+ * @typedef {{scores: number[], ranks: number[], winners: number[], reason: string}} Result
+ * @typedef {"open" | "running" | "finished"} TableStatus
+ * @typedef {{name: string, kind?: "human" | "bot", level?: string | null}} SeatRequest
+ * @typedef {{title: string, seats: SeatRequest[], options?: Record<string, unknown>, seed?: number}} CreateTableRequest
+ * @typedef {{seat: number, name: string, kind: "human" | "bot", level: string | null}} SeatInfo
+ * @typedef {SeatInfo & {token: string | null, invite_url: string | null}} SeatGrant
+ * @typedef {{table: string, title: string, status: TableStatus, seq: number, active_seats: number[], seats: SeatGrant[]}} TableCreated
+ * @typedef {{table: string, title: string, status: TableStatus, options: Record<string, unknown>, seats: SeatInfo[],
+ *            last_seq: number, created_ms: number, updated_ms: number}} TableSummary
+ * @typedef {TableSummary & {active_seats: number[], result: Result | null}} TableDetail
+ * @typedef {{tables: TableSummary[], next_offset: number | null}} TableList
+ * @typedef {{table: string, seat: number, seq: number, active: boolean, actions: LegalAction[]}} LegalActions
+ * @typedef {{table: string, seq: number, seat: number, status: TableStatus, active_seats: number[],
+ *            result: Result | null, replayed: boolean}} ActionAccepted
+ *            `replayed`: the answer came from the stored record of an earlier attempt with the same key.
+ * @typedef {{expectedSeq: number, idempotencyKey?: string}} SubmitOptions
+ * @typedef {{v: number, table: string, title: string, seat: number | null, seq: number, resumed: boolean,
+ *            view: any}} Welcome
+ * @typedef {{seq: number, seat: number, action: Action, t: number, view: any}} Update
+ * @typedef {"connecting" | "live" | "reconnecting" | "closed" | "failed"} LiveStatus
+ *            `failed`: a fatal refusal (bad token, unknown table...) that retrying cannot fix.
+ * @typedef {{status: LiveStatus, attempt: number, retryInMs: number | null, error: RoundhouseError | null}} StatusEvent
+ * @typedef {{view: any, seq: number, update: Update | null}} ViewEvent  `update` is null after a fresh welcome.
+ * @typedef {{attempts: number, baseMs: number, maxMs: number}} RetryPolicy
+ * @typedef {{new (url: string): WebSocket}} WebSocketConstructor
+ */
+
+// ---------------------------------------------------------------------------------------
+// Errors: one class per way a caller must react, each carrying the server's code and message.
+
+export class RoundhouseError extends Error {
+  /**
+   * @param {string} code  stable, machine-readable (docs/api.md "Errors", docs/protocol.md "Errors")
+   * @param {string} message  for people; for rule refusals, the engine's own words
+   * @param {{status?: number | null, fatal?: boolean, currentSeq?: number | null, cause?: unknown}} [more]
+   */
+  constructor(code, message, more = {}) {
+    super(message, more.cause === undefined ? undefined : { cause: more.cause });
+    this.name = new.target.name;
+    this.code = code;
+    /** HTTP status, or null for WebSocket and network errors */
+    this.status = more.status ?? null;
+    /** a WebSocket error after which the server closes the socket */
+    this.fatal = more.fatal ?? false;
+    /** with `stale_seq`: the table's seq now */
+    this.currentSeq = more.currentSeq ?? null;
+  }
+}
+
+/** The rules refused the action (422 with the engine's code: not_your_turn, insufficient_cash, ...). */
+export class RuleError extends RoundhouseError {}
+/** The table moved on since `expectedSeq` (409). Catch up, decide again, submit with a new key. */
+export class StaleSeqError extends RoundhouseError {}
+/** The request itself is malformed (400, 413, or 422 bad_request/bad_action/bad_seats/...). */
+export class BadRequestError extends RoundhouseError {}
+/** Missing, malformed or foreign seat token (401, 403; WebSocket bad_token/wrong_table). */
+export class AuthError extends RoundhouseError {}
+/** No such table (404; WebSocket unknown_table). */
+export class NotFoundError extends RoundhouseError {}
+/** The server or the network cannot answer now (503, network failure); retrying with the same key is safe. */
+export class UnavailableError extends RoundhouseError {}
+/** A server bug (500). */
+export class ServerError extends RoundhouseError {}
+/** The live protocol refused something this client sent (bad_hello, unsupported_version, ...). */
+export class ProtocolError extends RoundhouseError {}
+
+// 422 codes that describe the request's shape, not a rule of the game.
+const REQUEST_SHAPE_CODES = new Set(["bad_request", "bad_action", "bad_json", "unknown_title", "bad_seats", "bad_options"]);
+
+/**
+ * The typed error for an HTTP refusal body `{"error": {code, message, current_seq?}}`.
+ * @param {number} status
+ * @param {any} body
+ * @returns {RoundhouseError}
+ */
+export function httpError(status, body) {
+  const detail = body && typeof body === "object" && body.error ? body.error : {};
+  const code = typeof detail.code === "string" ? detail.code : `http_${status}`;
+  const message = typeof detail.message === "string" ? detail.message : `HTTP ${status}`;
+  const more = { status, currentSeq: typeof detail.current_seq === "number" ? detail.current_seq : null };
+  if (status === 409) return new StaleSeqError(code, message, more);
+  if (status === 401 || status === 403) return new AuthError(code, message, more);
+  if (status === 404) return new NotFoundError(code, message, more);
+  if (status === 503 || status === 502 || status === 504) return new UnavailableError(code, message, more);
+  if (status >= 500) return new ServerError(code, message, more);
+  if (status === 422 && !REQUEST_SHAPE_CODES.has(code)) return new RuleError(code, message, more);
+  return new BadRequestError(code, message, more);
+}
+
+/**
+ * The typed error for a WebSocket `error` frame.
+ * @param {{code: string, message: string, fatal?: boolean}} frame
+ * @returns {RoundhouseError}
+ */
+export function liveError(frame) {
+  const more = { fatal: Boolean(frame.fatal) };
+  switch (frame.code) {
+    case "bad_token":
+    case "wrong_table":
+      return new AuthError(frame.code, frame.message, more);
+    case "unknown_table":
+      return new NotFoundError(frame.code, frame.message, more);
+    case "unavailable":
+      return new UnavailableError(frame.code, frame.message, more);
+    default:
+      return new ProtocolError(frame.code, frame.message, more);
+  }
+}
+
+// Fatal live errors that a reconnect cannot cure; the others (unavailable, hello_timeout) can.
+const PERMANENT_LIVE_CODES = new Set([
+  "bad_hello", "unsupported_version", "bad_token", "wrong_table", "unknown_table", "frame_too_large",
+]);
+
+// ---------------------------------------------------------------------------------------
+// Small helpers
+
+/**
+ * A fresh idempotency key (32 hex characters). Uses getRandomValues, which, unlike
+ * randomUUID, also exists on pages served over plain http from a LAN address.
+ */
+export function newIdempotencyKey() {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Exponential backoff with jitter: attempt 0 waits about `baseMs`, doubling up to `maxMs`,
+ * each wait drawn from its upper half so many clients do not retry in step.
+ * @param {number} attempt
+ * @param {number} baseMs
+ * @param {number} maxMs
+ */
+export function backoffMs(attempt, baseMs, maxMs) {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The table and seat token an invite link carries in its fragment
+ * (`#table=...&token=...`; no token = spectator), or null when it names no table.
+ * @param {string} fragment  `location.hash`, with or without the leading `#`
+ * @returns {{table: string, token: string | null} | null}
+ */
+export function parseInvite(fragment) {
+  const params = new URLSearchParams(fragment.replace(/^#/, ""));
+  const table = params.get("table");
+  if (!table) return null;
+  return { table, token: params.get("token") || null };
+}
+
+/**
+ * The link that opens the web client at `table` as the token's seat (spectator without one).
+ * @param {string} baseUrl
+ * @param {string} table
+ * @param {string | null} [token]
+ */
+export function inviteUrl(baseUrl, table, token = null) {
+  const params = new URLSearchParams({ table });
+  if (token) params.set("token", token);
+  return `${baseUrl.replace(/\/$/, "")}/#${params}`;
+}
+
+/**
+ * The concrete action of a legal action, with its ranged field set to `value`.
+ * @param {LegalAction} legal
+ * @param {number} [value]
+ * @returns {Action}
+ */
+export function concreteAction(legal, value) {
+  if (!legal.range || value === undefined) return legal.action;
+  return { ...legal.action, [legal.range.field]: value };
+}
+
+/**
+ * Whether `action` is one of `legal` (a ranged entry admits any in-range value of its field).
+ * @param {LegalAction[]} legal
+ * @param {Action} action
+ */
+export function isLegal(legal, action) {
+  return legal.some((entry) => {
+    const keys = new Set([...Object.keys(entry.action), ...Object.keys(action)]);
+    for (const key of keys) {
+      if (entry.range && key === entry.range.field) {
+        const v = action[key];
+        const { min, max, step } = entry.range;
+        if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max || (v - min) % step !== 0) return false;
+      } else if (entry.action[key] !== action[key]) {
+        return false;
+      }
+    }
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP
+
+const DEFAULT_RETRY = /** @type {RetryPolicy} */ ({ attempts: 6, baseMs: 200, maxMs: 4000 });
+
+export class RoundhouseClient {
+  /**
+   * @param {{baseUrl?: string, fetch?: typeof fetch, WebSocket?: WebSocketConstructor, retry?: Partial<RetryPolicy>,
+   *          timeoutMs?: number}} [options]
+   *   `baseUrl`: where `roundhouse dev` (or the load balancer) answers; in a browser it defaults to the page's origin.
+   *   `retry`: how `submit` retries a request whose answer was lost (same idempotency key each time).
+   *   `timeoutMs`: a request without an answer by then counts as lost (an UnavailableError; `submit` retries it).
+   */
+  constructor(options = {}) {
+    const origin = typeof location === "undefined" ? undefined : location.origin;
+    const baseUrl = options.baseUrl ?? origin;
+    if (!baseUrl) throw new TypeError("RoundhouseClient needs a baseUrl outside a browser");
+    this.baseUrl = baseUrl.replace(/\/$/, "");
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    /** @type {WebSocketConstructor | undefined} */
+    this.WebSocket = options.WebSocket ?? globalThis.WebSocket;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? 15000;
+  }
+
+  /** The WebSocket URL of the projection service (same host, `/ws`). */
+  get liveUrl() {
+    return this.baseUrl.replace(/^http/, "ws") + "/ws";
+  }
+
+  /**
+   * One request; the parsed JSON body, or a typed error. A network failure is an UnavailableError.
+   * @param {string} method
+   * @param {string} path
+   * @param {{body?: unknown, token?: string | null}} [more]
+   * @returns {Promise<{status: number, body: any, headers: Headers}>}
+   */
+  async request(method, path, more = {}) {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: "application/json" };
+    if (more.body !== undefined) headers["Content-Type"] = "application/json";
+    if (more.token) headers.Authorization = `Bearer ${more.token}`;
+    const body = more.body === undefined ? undefined : JSON.stringify(more.body);
+    const { response, text } = await this.exchange(this.baseUrl + path, { method, headers, body });
+    let parsed = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (!response.ok) throw httpError(response.status, parsed);
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  /**
+   * One fetch and its whole body; an UnavailableError when either never arrives.
+   * @param {string} url
+   * @param {RequestInit} init
+   * @returns {Promise<{response: Response, text: string}>}
+   */
+  async exchange(url, init) {
+    // A timer we clear ourselves: AbortSignal.timeout would keep Node's event loop alive.
+    const abort = new AbortController();
+    const timer = this.timeoutMs ? setTimeout(() => abort.abort(), this.timeoutMs) : null;
+    let stage = "cannot reach";
+    try {
+      const response = await this.fetch(url, { ...init, signal: abort.signal });
+      // Past this point the server may have acted: a lost body is a lost answer (retry with the same key).
+      stage = "the answer was cut off from";
+      return { response, text: await response.text() };
+    } catch (cause) {
+      if (abort.signal.aborted) {
+        throw new UnavailableError("timeout", `no answer from ${this.baseUrl} within ${this.timeoutMs} ms`, { cause });
+      }
+      throw new UnavailableError("network", `${stage} ${this.baseUrl}: ${errorText(cause)}`, { cause });
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  /**
+   * @param {CreateTableRequest} req
+   * @returns {Promise<TableCreated>}
+   */
+  async createTable(req) {
+    return (await this.request("POST", "/api/tables", { body: req })).body;
+  }
+
+  /**
+   * Newest first; pass `next_offset` back as `offset` for the next page.
+   * @param {{status?: TableStatus, limit?: number, offset?: number}} [query]
+   * @returns {Promise<TableList>}
+   */
+  async listTables(query = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const qs = params.toString();
+    return (await this.request("GET", `/api/tables${qs ? `?${qs}` : ""}`)).body;
+  }
+
+  /**
+   * @param {string} table
+   * @returns {Promise<TableDetail>}
+   */
+  async getTable(table) {
+    return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}`)).body;
+  }
+
+  /**
+   * What the token's seat may do now (empty unless it must act).
+   * @param {string} table
+   * @param {string} token
+   * @returns {Promise<LegalActions>}
+   */
+  async legalActions(table, token) {
+    return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}/legal`, { token })).body;
+  }
+
+  /**
+   * Submit one action as the token's seat. When the answer is lost (network failure, 502,
+   * 503, 504) the same request, with the same idempotency key, is sent again with backoff:
+   * the server either logged the first attempt and returns its answer, or decides this one.
+   * So however often it retries, the action is applied at most once.
+   * @param {string} table
+   * @param {string} token
+   * @param {Action} action
+   * @param {SubmitOptions} options
+   * @returns {Promise<ActionAccepted>}
+   * @throws {RuleError | StaleSeqError | AuthError | BadRequestError | NotFoundError | UnavailableError | ServerError}
+   */
+  async submit(table, token, action, options) {
+    const body = {
+      expected_seq: options.expectedSeq,
+      idempotency_key: options.idempotencyKey ?? newIdempotencyKey(),
+      action,
+    };
+    const path = `/api/tables/${encodeURIComponent(table)}/actions`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { body: reply, headers } = await this.request("POST", path, { body, token });
+        return { ...reply, replayed: headers.get("Idempotent-Replayed") === "true" };
+      } catch (error) {
+        if (!(error instanceof UnavailableError) || attempt + 1 >= this.retry.attempts) throw error;
+        await sleep(backoffMs(attempt, this.retry.baseMs, this.retry.maxMs));
+      }
+    }
+  }
+
+  /**
+   * Take back the seat's own last action (allowed while nobody else has acted since).
+   * @param {string} table
+   * @param {string} token
+   * @param {SubmitOptions} options
+   */
+  async undo(table, token, options) {
+    return this.submit(table, token, { type: "undo" }, options);
+  }
+
+  /**
+   * Watch a table live, as the token's seat or (without a token) as a spectator.
+   * `lastSeq` and `view` resume from a copy held before (say, across a page reload).
+   * @param {string} table
+   * @param {{token?: string | null, lastSeq?: number, view?: any, heartbeatMs?: number,
+   *          backoff?: {baseMs: number, maxMs: number}}} [options]
+   */
+  connect(table, options = {}) {
+    return new LiveTable(this, table, options);
+  }
+}
+
+/** @param {unknown} error */
+function errorText(error) {
+  if (error instanceof Error) {
+    const cause = /** @type {any} */ (error).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}
+
+// ---------------------------------------------------------------------------------------
+// Live table
+
+/**
+ * @typedef {{welcome: Welcome, update: Update, view: ViewEvent, status: StatusEvent, error: RoundhouseError}} LiveEvents
+ */
+
+/**
+ * One table watched over the live protocol: holds the latest view and its seq, applies
+ * every update exactly once in order, and reconnects by itself (backoff with jitter)
+ * resuming from the seq it holds, so nothing is lost or applied twice.
+ *
+ * Events (`on(name, fn)` returns an unsubscribe function):
+ * - `view` `{view, seq, update}`: the held view changed (fresh welcome or an update)
+ * - `update`: one log entry as received (after it was applied)
+ * - `welcome`: every handshake, fresh or resumed
+ * - `status` `{status, attempt, retryInMs, error}`: connecting / live / reconnecting / closed / failed
+ * - `error`: any error frame or connection problem, typed
+ */
+export class LiveTable {
+  /**
+   * @param {RoundhouseClient} client
+   * @param {string} table
+   * @param {{token?: string | null, lastSeq?: number, view?: any, heartbeatMs?: number,
+   *          backoff?: {baseMs: number, maxMs: number}}} options
+   */
+  constructor(client, table, options) {
+    if (!client.WebSocket) {
+      throw new TypeError("no WebSocket implementation: pass {WebSocket} to RoundhouseClient (Node 20: --experimental-websocket)");
+    }
+    this.client = client;
+    this.table = table;
+    this.token = options.token ?? null;
+    // A held view without its seq (or the reverse) cannot be resumed from; start fresh then.
+    const resumable = options.view != null && (options.lastSeq ?? 0) > 0;
+    /** highest seq applied; the view below is the view at this seq */
+    this.seq = resumable ? /** @type {number} */ (options.lastSeq) : 0;
+    /** @type {any} the latest complete view (null until the first welcome) */
+    this.view = resumable ? options.view : null;
+    /** @type {number | null} the seat this connection acts as (null for a spectator), known after welcome */
+    this.seat = null;
+    /** @type {string | null} */
+    this.title = null;
+    /** @type {LiveStatus} */
+    this.status = "connecting";
+    this.heartbeatMs = options.heartbeatMs ?? 15000;
+    this.backoff = options.backoff ?? { baseMs: 500, maxMs: 10000 };
+    /** how many handshakes; `resumed` counts those that continued from the held seq */
+    this.stats = { connects: 0, resumed: 0, updates: 0, duplicatesDropped: 0, gaps: 0 };
+    /** @type {Map<string, Set<(payload: any) => void>>} */
+    this.listeners = new Map();
+    /** @type {WebSocket | null} */
+    this.socket = null;
+    this.attempt = 0;
+    this.closedByUser = false;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.retryTimer = null;
+    /** @type {ReturnType<typeof setInterval> | null} */
+    this.heartbeatTimer = null;
+    this.lastFrameAt = 0;
+    /** ends the current socket's life (set per socket by `open`) */
+    this.endSocket = (/** @type {number} */ _code) => {};
+    this.open();
+  }
+
+  /**
+   * @template {keyof LiveEvents} K
+   * @param {K} name
+   * @param {(payload: LiveEvents[K]) => void} fn
+   * @returns {() => void} unsubscribe
+   */
+  on(name, fn) {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  /**
+   * @template {keyof LiveEvents} K
+   * @param {K} name
+   * @param {LiveEvents[K]} payload
+   */
+  emit(name, payload) {
+    for (const fn of [...(this.listeners.get(name) ?? [])]) {
+      try {
+        fn(payload);
+      } catch (error) {
+        // A listener's bug must not break the stream for the others; surface it asynchronously.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  /**
+   * @param {LiveStatus} status
+   * @param {{retryInMs?: number | null, error?: RoundhouseError | null}} [more]
+   */
+  setStatus(status, more = {}) {
+    this.status = status;
+    this.emit("status", { status, attempt: this.attempt, retryInMs: more.retryInMs ?? null, error: more.error ?? null });
+  }
+
+  open() {
+    this.retryTimer = null;
+    const Ctor = /** @type {WebSocketConstructor} */ (this.client.WebSocket);
+    let socket;
+    try {
+      socket = new Ctor(this.client.liveUrl);
+    } catch (cause) {
+      this.scheduleReconnect(new UnavailableError("network", `cannot open ${this.client.liveUrl}: ${errorText(cause)}`));
+      return;
+    }
+    this.socket = socket;
+    /** @type {RoundhouseError | null} */
+    let fatal = null;
+    socket.onopen = () => {
+      this.lastFrameAt = Date.now();
+      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, table: this.table, token: this.token, last_seq: this.seq }));
+      this.startHeartbeat(socket);
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      this.lastFrameAt = Date.now();
+      let frame;
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        this.emit("error", new ProtocolError("bad_frame", "the server sent a frame that is not JSON"));
+        return;
+      }
+      if (frame.type === "error") {
+        const error = liveError(frame);
+        if (error.fatal) fatal = error;
+        this.emit("error", error);
+      } else if (frame.type === "welcome") {
+        this.onWelcome(frame);
+      } else if (frame.type === "update") {
+        this.onUpdate(frame);
+      }
+    };
+    let ended = false;
+    /** Runs once per socket, whichever of close, error or the heartbeat notices the end first. */
+    const end = (/** @type {number} */ code) => {
+      if (ended || socket !== this.socket) return;
+      ended = true;
+      this.stopHeartbeat();
+      this.socket = null;
+      if (this.closedByUser) return;
+      if (fatal && PERMANENT_LIVE_CODES.has(fatal.code)) {
+        this.setStatus("failed", { error: fatal });
+        return;
+      }
+      const error = fatal ?? new UnavailableError("disconnected", `connection closed (code ${code})`);
+      // 1001: the server is going away on purpose (restart, scale-down): come straight back.
+      this.scheduleReconnect(error, code === 1001 ? 0 : undefined);
+    };
+    this.endSocket = end;
+    socket.onclose = (event) => end(event.code);
+    // Browsers follow an error with a close event; Node's WebSocket does not when the
+    // handshake fails, so an error ends the socket too (`end` runs once either way).
+    socket.onerror = () => {
+      try {
+        socket.close();
+      } catch {
+        // already closing
+      }
+      setTimeout(() => end(1006), 0);
+    };
+  }
+
+  /** @param {Welcome} frame */
+  onWelcome(frame) {
+    this.stats.connects += 1;
+    this.attempt = 0;
+    this.seat = frame.seat;
+    this.title = frame.title;
+    if (frame.resumed) {
+      // The server continues after our seq: keep the view we hold.
+      this.stats.resumed += 1;
+    } else {
+      this.seq = frame.seq;
+      this.view = frame.view;
+    }
+    this.emit("welcome", frame);
+    this.setStatus("live");
+    if (!frame.resumed) this.emit("view", { view: this.view, seq: this.seq, update: null });
+  }
+
+  /** @param {Update} frame */
+  onUpdate(frame) {
+    if (frame.seq <= this.seq) {
+      // Already applied (should not happen: the protocol promises no repeats).
+      this.stats.duplicatesDropped += 1;
+      return;
+    }
+    if (frame.seq !== this.seq + 1) {
+      // A gap (should not happen either): reconnect from what we hold; the server replays the rest.
+      this.stats.gaps += 1;
+      this.socket?.close(4000, "gap");
+      return;
+    }
+    this.seq = frame.seq;
+    this.view = frame.view;
+    this.stats.updates += 1;
+    this.emit("update", frame);
+    this.emit("view", { view: this.view, seq: this.seq, update: frame });
+  }
+
+  /**
+   * @param {RoundhouseError} error
+   * @param {number} [delayMs]
+   */
+  scheduleReconnect(error, delayMs) {
+    const wait = delayMs ?? backoffMs(this.attempt, this.backoff.baseMs, this.backoff.maxMs);
+    this.attempt += 1;
+    this.emit("error", error);
+    this.setStatus("reconnecting", { retryInMs: wait, error });
+    this.retryTimer = setTimeout(() => this.open(), wait);
+  }
+
+  /** Reconnect now (say, when the browser comes back online) instead of waiting out the backoff. */
+  reconnectNow() {
+    if (this.closedByUser || this.status === "failed") return;
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.open();
+    } else if (this.socket && this.status !== "live") {
+      this.socket.close();
+    }
+  }
+
+  /**
+   * A socket can die without a close event (a laptop lid, a dropped Wi-Fi); the server
+   * answers every ping, so a silence twice the interval means the connection is gone.
+   * @param {WebSocket} socket
+   */
+  startHeartbeat(socket) {
+    this.stopHeartbeat();
+    if (!this.heartbeatMs) return;
+    this.heartbeatTimer = setInterval(() => {
+      if (Date.now() - this.lastFrameAt > 2 * this.heartbeatMs) {
+        socket.close(4001, "heartbeat timeout");
+        // The close handshake will not complete on a dead link: do not wait for it.
+        this.endSocket(4001);
+        return;
+      }
+      if (socket.readyState === 1) socket.send(JSON.stringify({ type: "ping", id: Date.now() }));
+    }, this.heartbeatMs);
+  }
+
+  stopHeartbeat() {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  /** Stop watching for good. */
+  close() {
+    this.closedByUser = true;
+    this.stopHeartbeat();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, "bye");
+    this.setStatus("closed");
+  }
+
+  /**
+   * Resolves once the held view satisfies `predicate` (checked now and after every change).
+   * @param {(view: any, seq: number) => boolean} predicate
+   * @param {number} [timeoutMs]
+   * @returns {Promise<{view: any, seq: number}>}
+   */
+  waitFor(predicate, timeoutMs = 10000) {
+    return new Promise((resolve, reject) => {
+      if (this.view != null && predicate(this.view, this.seq)) {
+        resolve({ view: this.view, seq: this.seq });
+        return;
+      }
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`waitFor: condition not met within ${timeoutMs} ms (held seq ${this.seq})`));
+      }, timeoutMs);
+      const off = this.on("view", ({ view, seq }) => {
+        if (predicate(view, seq)) {
+          clearTimeout(timer);
+          off();
+          resolve({ view, seq });
+        }
+      });
+    });
+  }
+
+  requireToken() {
+    if (!this.token) throw new AuthError("spectator", "a spectator cannot act: connect with a seat token");
+    return this.token;
+  }
+
+  /**
+   * What this seat may do now.
+   * @returns {Promise<LegalActions>}
+   */
+  legalActions() {
+    return this.client.legalActions(this.table, this.requireToken());
+  }
+
+  /**
+   * Submit an action based on the held view: `expectedSeq` defaults to the held seq.
+   * @param {Action} action
+   * @param {Partial<SubmitOptions>} [options]
+   */
+  submit(action, options = {}) {
+    return this.client.submit(this.table, this.requireToken(), action, {
+      expectedSeq: options.expectedSeq ?? this.seq,
+      idempotencyKey: options.idempotencyKey,
+    });
+  }
+
+  /** @param {Partial<SubmitOptions>} [options] */
+  undo(options = {}) {
+    return this.submit({ type: "undo" }, options);
+  }
+}
