@@ -153,7 +153,10 @@ async def run(args: argparse.Namespace) -> None:
                 slot = (i // len(tables)) % (args.players + 1)
                 seat = None if slot == args.players else slot
                 watchers.append(asyncio.create_task(watch(http, url, table, seat, secret.encode(), stop, stats)))
-            while sum(t.sockets for t in tables) < args.sockets:
+            deadline = time.perf_counter() + 60
+            while (ready := sum(t.sockets for t in tables)) < args.sockets:
+                if time.perf_counter() > deadline:
+                    raise RuntimeError(f"only {ready} of {args.sockets} sockets got a welcome within 60 s")
                 await asyncio.sleep(0.05)
             per_table = args.rate / len(tables)
             started = time.perf_counter()
@@ -200,7 +203,12 @@ async def run(args: argparse.Namespace) -> None:
         )
     finally:
         proc.send_signal(signal.SIGTERM)
-        await proc.wait()
+        try:
+            await asyncio.wait_for(proc.wait(), 20)
+        except asyncio.TimeoutError:
+            print("the projection did not stop within 20 s of SIGTERM; killed", file=sys.stderr)
+            proc.kill()
+            await proc.wait()
         await redis.aclose()
         if server is not None:
             server.stop()

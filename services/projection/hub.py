@@ -60,6 +60,7 @@ class Hub:
         self._tailers: dict[str, asyncio.Task[None]] = {}  # per_table mode
         self._changed = asyncio.Event()  # multi mode: the table set changed
         self._tasks: list[asyncio.Task[None]] = []
+        self._stopping = False
         metrics.gauge("sockets", "open WebSocket connections", lambda: len(self.sessions))
         metrics.gauge("feeds", "tables with a live feed in this process", lambda: len(self.feeds))
         metrics.gauge(
@@ -75,18 +76,19 @@ class Hub:
         await asyncio.gather(*(s.shutdown() for s in list(self.sessions)), return_exceptions=True)
 
     async def stop(self) -> None:
+        self._stopping = True
         for handle in self._stop_timers.values():
             handle.cancel()
+        for feed in self.feeds.values():
+            feed.closed = True  # read loops end on their next turn even if a cancel got lost
         tasks = [*self._tasks, *self._tailers.values(), *self._loading.values()]
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if tasks:
+            # Bounded: a client library that turns a cancel into its own error must not hang shutdown.
+            await asyncio.wait(tasks, timeout=2.0)
         self._tasks.clear()
         self._tailers.clear()
-        for feed in self.feeds.values():
-            feed.closed = True
         self.feeds.clear()
 
     # --- joining and leaving -------------------------------------------------------------
@@ -170,7 +172,7 @@ class Hub:
     async def _multi_reader(self) -> None:
         backoff = _BACKOFF_MIN
         changed_wait: asyncio.Task[Any] | None = None
-        while True:
+        while not self._stopping:
             self._changed.clear()
             cursors = self._live_cursors()
             if not cursors:
@@ -231,7 +233,7 @@ class Hub:
         """Drop sockets whose current write has been stuck longer than the send timeout."""
         loop = asyncio.get_running_loop()
         period = max(0.02, min(0.25, self.send_timeout / 4))
-        while True:
+        while not self._stopping:
             await asyncio.sleep(period)
             now = loop.time()
             for session in list(self.sessions):

@@ -1,0 +1,48 @@
+"""Redis goes away under the projection and comes back: sockets stay open, readiness says
+503 meanwhile, the feeds catch up once Redis is back, and shutdown is never held up."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import msgspec
+import pytest
+import redis.asyncio as aioredis
+
+from shared.redis_server import RedisServer
+from shared.store import EventStore
+
+from .support import TableDriver
+from .test_feed import check_update, hello, recv
+
+
+@pytest.mark.parametrize("reader", ["multi", "per_table"])
+async def test_feed_recovers_after_redis_restarts(tmp_path, start_app, cfg, engine, reader):
+    server = RedisServer(tmp_path / "redis").start()
+    redis = aioredis.from_url(server.url)
+    try:
+        driver = await TableDriver(EventStore(redis), engine.inner).create()
+        client = await start_app(cfg=msgspec.structs.replace(cfg, redis_url=server.url), reader=reader)
+        ws = await hello(client, driver.table, seat=0)
+        await recv(ws)
+        await driver.play(1)
+        check_update(await recv(ws), driver, 1, 0)
+
+        server.kill()
+        await asyncio.sleep(0.3)  # the reader fails and backs off
+        assert (await client.get("/live/ready")).status == 503
+        server.start()  # same port, same AOF: the log is intact
+        await redis.connection_pool.disconnect()
+        await driver.play(2)
+        check_update(await recv(ws), driver, 2, 0)
+        check_update(await recv(ws), driver, 3, 0)
+        assert (await client.get("/live/ready")).status == 200
+
+        server.kill()
+        started = time.monotonic()
+        await client.close()  # shutdown with Redis gone and readers in backoff
+        assert time.monotonic() - started < 5
+    finally:
+        await redis.aclose()
+        server.stop()
