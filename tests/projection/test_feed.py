@@ -220,8 +220,8 @@ async def test_feed_stops_after_the_last_socket_leaves(client, driver):
     assert driver.table not in hub.feeds
 
 
-async def test_per_table_reader_mode_delivers_the_same(start_app, driver):
-    client = await start_app(reader="per_table")
+async def test_multi_reader_mode_delivers_the_same(start_app, driver):
+    client = await start_app(reader="multi")
     ws = await hello(client, driver.table, seat=0)
     await recv(ws)
     await driver.play(3)
@@ -244,7 +244,7 @@ async def test_undo_and_redo_arrive_as_updates_with_the_folded_view(client, driv
 
 
 async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(start_app, store, engine):
-    client = await start_app(block_ms=30_000)
+    client = await start_app(reader="multi", block_ms=30_000)
     first = await TableDriver(store, engine.inner).create()
     second = await TableDriver(store, engine.inner).create()
     ws1 = await hello(client, first.table, seat=0)
