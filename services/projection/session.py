@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Iterator
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -68,7 +69,7 @@ class Session:
         )
         self.seat: SeatKey = None
         self.feed: TableFeed | None = None
-        self.queue: deque[bytes] = deque()
+        self.queue: deque[bytes | Iterator[bytes]] = deque()  # iterators: replays made on demand
         self.queued_bytes = 0
         self.sending_since: float | None = None  # loop time the blocked write began
         self.dropped = False
@@ -89,6 +90,13 @@ class Session:
         self._idle.clear()
         self._wake.set()
 
+    def push_lazy(self, frames: Iterator[bytes]) -> None:
+        if self.dropped:
+            return
+        self.queue.append(frames)
+        self._idle.clear()
+        self._wake.set()
+
     async def _write_loop(self) -> None:
         loop = asyncio.get_running_loop()
         ws, queue, metrics = self.ws, self.queue, self.metrics
@@ -99,8 +107,17 @@ class Session:
                     self._wake.clear()
                     await self._wake.wait()
                     continue
-                frame = queue.popleft()
-                self.queued_bytes -= len(frame)
+                head = queue[0]
+                if isinstance(head, bytes):
+                    queue.popleft()
+                    frame = head
+                    self.queued_bytes -= len(frame)
+                else:
+                    made = next(head, None)
+                    if made is None:
+                        queue.popleft()
+                        continue
+                    frame = made
                 self.sending_since = loop.time()
                 await ws.send_frame(frame, WSMsgType.TEXT)
                 self.sending_since = None

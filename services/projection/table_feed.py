@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
 import msgspec
@@ -38,6 +38,9 @@ class Subscriber(Protocol):
     seat: SeatKey
 
     def push(self, frame: bytes) -> None: ...
+
+    def push_lazy(self, frames: Iterator[bytes]) -> None:
+        """Queue frames produced on demand, in order, before anything pushed later."""
 
 
 class Entry(msgspec.Struct, array_like=True):
@@ -153,7 +156,7 @@ class TableFeed:
             view = self._view(entry.state, key)
             if entry.seq == self.seq:
                 self._views[key] = view
-            frame = encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view)))
+            frame = _update_frame(entry, view)
             for sub in list(subs):
                 sub.push(frame)
 
@@ -191,9 +194,8 @@ class TableFeed:
                 replay = await self._replay_cold(last_seq)
             if replay is not None:
                 self._welcome(sub, last_seq, None)
-                for entry in replay:
-                    view = self._view(entry.state, self._view_key(sub.seat))
-                    sub.push(encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view))))
+                if replay:
+                    sub.push_lazy(self._replay_frames(replay, self._view_key(sub.seat)))
                 self._register(sub)
                 self.metrics.inc("resumes_total")
                 return True
@@ -201,6 +203,12 @@ class TableFeed:
         self._register(sub)
         self.metrics.inc("welcomes_total")
         return False
+
+    def _replay_frames(self, entries: list[Entry], key: SeatKey) -> Iterator[bytes]:
+        """Replay frames made as the socket takes them: a long replay of big views is never
+        all in memory at once, and its views cost CPU only as fast as the client reads."""
+        for entry in entries:
+            yield _update_frame(entry, self._view(entry.state, key))
 
     def _welcome(self, sub: Subscriber, seq: int, view: bytes | None) -> None:
         sub.push(
@@ -283,6 +291,10 @@ class TableFeed:
         if [e.seq for e in out] != list(range(last_seq + 1, self.seq + 1)):
             return None
         return out
+
+
+def _update_frame(entry: Entry, view: bytes) -> bytes:
+    return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view)))
 
 
 def _valid_json_or_null(raw: bytes) -> bytes:

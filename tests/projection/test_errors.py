@@ -196,6 +196,11 @@ async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app
         assert worst < cfg.ws_send_timeout / 2, worst
         assert proj.hub.feeds[driver.table].watcher_count == 1
         assert why in caplog.text
+        for _ in range(100):  # the dropped socket's handler ends too
+            if len(proj.hub.sessions) == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert len(proj.hub.sessions) == 1
         await driver.churn()
         assert (await recv(good))["seq"] == driver.seq
     finally:
