@@ -42,6 +42,18 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--max-actions", type=int, default=10_000, help="cap per game; a game cut short has finished=false")
     sp.set_defaults(module="services.offline.selfplay")
 
+    ar = sub.add_parser("arena", help="bots play each other in-process: win rates, scores, move times")
+    ar.add_argument("--title", default="chicago-express")
+    ar.add_argument("--players", type=int, default=4)
+    ar.add_argument("--bots", default="mcts,heuristic,random,random", help="one per seat: random, heuristic, mcts")
+    ar.add_argument("--games", type=int, default=200)
+    ar.add_argument("--seed", type=int, default=1)
+    ar.add_argument("--budget-ms", type=float, default=None, help="mcts time per move; 0 = iterations only")
+    ar.add_argument("--iterations", type=int, default=None, help="mcts iterations per move")
+    ar.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="processes playing games")
+    ar.add_argument("--max-actions", type=int, default=10_000, help="cap per game (an unfinished game wins nothing)")
+    ar.set_defaults(module="services.offline.arena")
+
     bench = sub.add_parser("bench", help="benchmarks")
     bsub = bench.add_subparsers(dest="bench", required=True)
     live = bsub.add_parser("live", help="load the full stack on loopback: tables x sockets")

@@ -1,6 +1,7 @@
 """Uniformly random legal play, for any title, through the engine contract only.
 
-Used by `roundhouse selfplay`, the engine benchmark and (later) the `random` bot. A random
+Used by `roundhouse selfplay` and the engine benchmark; the policy itself, `random_action`,
+is the `random` bot's and lives in `shared/bots/random_bot.py`. A random
 playout is also a rules check: an action the engine offered and then refused, an active seat
 with nothing legal, or a game nobody can move in is an engine bug, reported as `PlayoutError`.
 """
@@ -12,6 +13,7 @@ from typing import Any
 
 import msgspec
 
+from shared.bots.random_bot import random_action
 from shared.engine import Engine, RuleError, encode_action
 from shared.engine import Result
 
@@ -57,18 +59,6 @@ def game_seeds(base_seed: int, index: int) -> tuple[int, random.Random]:
     """
     rng = random.Random(base_seed + index)
     return rng.randrange(2**31), rng
-
-
-def random_action(engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any | None:
-    """A uniformly chosen legal action of `seat` (a uniform value for a ranged one), or None."""
-    legal = engine.legal_actions(state, seat)
-    if not legal:
-        return None
-    choice = legal[rng.randrange(len(legal))]
-    if choice.range is None:
-        return choice.action
-    value = rng.choice(choice.range.values())
-    return msgspec.structs.replace(choice.action, **{choice.range.field: value})
 
 
 def play_random_game(

@@ -1,0 +1,244 @@
+"""`roundhouse arena`: bots play each other in-process; win rates with 95% intervals.
+
+Game g seats the lineup rotated by g places, so every bot sits in every seat equally
+often. Each move goes through the seat's `view` and `shared.bots.decide`, exactly as in
+the bot worker. A move the engine refuses (or a bot that fails) counts as illegal and
+the game goes on with a uniformly random legal move. Games run in a process pool
+(`--workers`), each with its own seeded RNG, so a run is reproducible from its command
+(to the move when bots have no wall-clock budget: `--budget-ms 0`).
+
+Per bot name (a name seated twice is pooled over its seats): win rate = wins / seat-games
+(ties split the win), with a Wilson 95% interval; mean final score; move time p50/p95.
+The last line printed is JSON:
+{"arena": {"games", "illegal_moves", "bots": {name: {"win_rate", "ci95", "mean_score", "move_ms_p95"}}}}
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+import msgspec
+
+from services.offline.errors import OfflineError, engine_for, run_reporting
+from services.offline.random_play import seat_names
+from services.offline.selfplay import check_players
+from shared.bots import BOT_NAMES, Budget, decide
+from shared.bots.random_bot import random_action
+
+Z95 = 1.959963984540054
+
+
+class GameRecord(msgspec.Struct):
+    game: int
+    lineup: list[str]  # bot name per seat
+    finished: bool
+    scores: list[int]
+    winners: list[int]
+    illegal: list[int]  # per seat
+    move_ms: list[list[float]]  # per seat
+    actions: int
+
+
+class BotFigures(msgspec.Struct):
+    win_rate: float
+    ci95: list[float]
+    mean_score: float
+    move_ms_p95: float
+
+
+class ArenaFigures(msgspec.Struct):
+    games: int
+    illegal_moves: int
+    bots: dict[str, BotFigures]
+
+
+class ArenaLine(msgspec.Struct):
+    arena: ArenaFigures
+
+
+class Job(msgspec.Struct, frozen=True):
+    title: str
+    lineup: list[str]
+    game: int
+    seed: int
+    budget: Budget
+    max_actions: int
+
+
+def lineup_for(bots: list[str], game: int) -> list[str]:
+    shift = game % len(bots)
+    return bots[shift:] + bots[:shift]
+
+
+def play_game(job: Job) -> GameRecord:
+    """One arena game, entirely in this process."""
+    from shared.games import get_engine
+
+    engine = get_engine(job.title)
+    n = len(job.lineup)
+    rng = random.Random(job.seed * 1_000_003 + job.game)
+    state = engine.setup(seat_names(n), engine.default_options(), rng.randrange(2**31))
+    illegal = [0] * n
+    move_ms: list[list[float]] = [[] for _ in range(n)]
+    actions = 0
+    result = engine.result(state)
+    while result is None and actions < job.max_actions:
+        active = sorted(engine.active_seats(state))
+        if not active:
+            break
+        for seat in active:  # simultaneous decisions: every active seat decides on its own view
+            if seat not in engine.active_seats(state):
+                continue
+            started = time.perf_counter()
+            try:
+                action = decide(engine, engine.view(state, seat), seat, job.lineup[seat], rng, job.budget)
+                after = engine.apply(state, seat, action)
+            except Exception:  # noqa: BLE001 - a bot bug of any kind is an illegal move, counted
+                after = None
+            move_ms[seat].append((time.perf_counter() - started) * 1000.0)
+            if after is None:
+                illegal[seat] += 1
+                fallback = random_action(engine, state, seat, rng)
+                if fallback is None:
+                    continue
+                after = engine.apply(state, seat, fallback)
+            state = after
+            actions += 1
+        result = engine.result(state)
+    return GameRecord(
+        game=job.game,
+        lineup=list(job.lineup),
+        finished=result is not None,
+        scores=list(result.scores) if result else [0] * n,
+        winners=list(result.winners) if result else [],
+        illegal=illegal,
+        move_ms=move_ms,
+        actions=actions,
+    )
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """Nearest-rank percentile of an ascending list (0 when empty)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q / 100.0 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.seat_games = 0
+        self.wins = 0.0
+        self.score = 0
+        self.illegal = 0
+        self.moves: list[float] = []
+
+    def add(self, record: GameRecord, seat: int) -> None:
+        self.seat_games += 1
+        if seat in record.winners:
+            self.wins += 1.0 / len(record.winners)
+        self.score += record.scores[seat]
+        self.illegal += record.illegal[seat]
+        self.moves.extend(record.move_ms[seat])
+
+
+def summarize(records: list[GameRecord], order: list[str]) -> tuple[ArenaLine, dict[str, Tally]]:
+    tallies = {name: Tally() for name in order}
+    for record in records:
+        for seat, name in enumerate(record.lineup):
+            tallies[name].add(record, seat)
+    bots = {}
+    for name, t in tallies.items():
+        t.moves.sort()
+        lo, hi = wilson(t.wins, t.seat_games)
+        bots[name] = BotFigures(
+            win_rate=round(t.wins / t.seat_games, 4) if t.seat_games else 0.0,
+            ci95=[round(lo, 4), round(hi, 4)],
+            mean_score=round(t.score / t.seat_games, 2) if t.seat_games else 0.0,
+            move_ms_p95=round(percentile(t.moves, 95), 2),
+        )
+    illegal = sum(t.illegal for t in tallies.values())
+    return ArenaLine(ArenaFigures(games=len(records), illegal_moves=illegal, bots=bots)), tallies
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise OfflineError(f"bots: unknown_bot: {name!r}; bots are {', '.join(BOT_NAMES)}", 2)
+    if len(names) != players:
+        raise OfflineError(f"bots: bad_bots: {len(names)} bot(s) for {players} players; give one per seat", 2)
+    return names
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    if args.budget_ms is not None and args.budget_ms < 0:
+        raise OfflineError(f"budget-ms: bad_budget: must be 0 or more, not {args.budget_ms}", 2)
+    if args.iterations is not None and args.iterations < 1:
+        raise OfflineError(f"iterations: bad_budget: must be 1 or more, not {args.iterations}", 2)
+    ms = None if not args.budget_ms else float(args.budget_ms)
+    if args.budget_ms == 0 and args.iterations is None:
+        raise OfflineError("budget-ms: bad_budget: 0 (no clock) needs --iterations", 2)
+    return Budget(ms=ms, iterations=args.iterations)
+
+
+def run(args: argparse.Namespace) -> int:
+    engine = engine_for(args.title, "title")
+    check_players(engine, args.players)
+    bots = parse_bots(args.bots, args.players)
+    if args.games < 1:
+        raise OfflineError(f"games: bad_games: must be 1 or more, not {args.games}", 2)
+    if args.workers < 1:
+        raise OfflineError(f"workers: bad_workers: must be 1 or more, not {args.workers}", 2)
+    budget = budget_of(args)
+    jobs = [
+        Job(title=args.title, lineup=lineup_for(bots, g), game=g, seed=args.seed, budget=budget,
+            max_actions=args.max_actions)
+        for g in range(args.games)
+    ]
+    started = time.perf_counter()
+    records: list[GameRecord] = []
+    out = sys.stdout
+    if args.workers == 1:
+        records = [play_game(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            records = list(pool.map(play_game, jobs, chunksize=1))
+    elapsed = time.perf_counter() - started
+    order = list(dict.fromkeys(bots))
+    line, tallies = summarize(records, order)
+    unfinished = sum(1 for r in records if not r.finished)
+    out.write(
+        f"arena: {args.title}, {args.players} players, {len(records)} games, seats rotated, seed {args.seed}, "
+        f"{elapsed:.1f} s; unfinished {unfinished}; illegal moves {line.arena.illegal_moves}\n"
+    )
+    out.write(f"{'bot':<10} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean score':>11} "
+              f"{'ms p50':>8} {'ms p95':>8} {'ms max':>8} {'illegal':>8}\n")
+    for name, figures in line.arena.bots.items():
+        t = tallies[name]
+        lo, hi = figures.ci95
+        out.write(
+            f"{name:<10} {t.seat_games:>6} {figures.win_rate:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17} "
+            f"{figures.mean_score:>11.1f} {percentile(t.moves, 50):>8.1f} {figures.move_ms_p95:>8.1f} "
+            f"{(t.moves[-1] if t.moves else 0.0):>8.1f} {t.illegal:>8}\n"
+        )
+    out.write(msgspec.json.encode(line).decode() + "\n")
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    return run_reporting(lambda: run(args))
