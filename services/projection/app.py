@@ -25,6 +25,9 @@ from .session import handle
 from .settings import ProjectionSettings
 
 
+_COMMAND_TIMEOUT = 5.0  # seconds; a Redis that answers nothing this long counts as down
+
+
 class Projection:
     """What the routes share; the Redis client and hub exist only between startup and cleanup."""
 
@@ -40,16 +43,26 @@ class Projection:
     async def start(self, _app: web.Application) -> None:
         url = self.cfg.redis_url
         # Commands wait for a free connection rather than fail when many tables load at once.
-        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=self.settings.redis_connections, timeout=10)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=self.settings.redis_connections, timeout=10, socket_timeout=_COMMAND_TIMEOUT
+        )
         self.redis = aioredis.Redis(connection_pool=pool)
-        store = EventStore(self.redis)
-        tail_store = store
-        if self.settings.reader == "per_table":
-            # Every table's blocked XREAD holds a connection of its own for as long as it waits.
-            self.tail_redis = aioredis.from_url(url, max_connections=1_000_000)
-            tail_store = EventStore(self.tail_redis)
+        # Blocked reads get their own client: a socket timeout above the block time (redis-py's
+        # default of 5 s would cut every idle XREAD BLOCK 5000 short), and in per_table mode one
+        # connection per table for as long as it waits.
+        self.tail_redis = aioredis.from_url(
+            url,
+            max_connections=1_000_000,
+            socket_timeout=self.settings.block_ms / 1000 + _COMMAND_TIMEOUT,
+            socket_connect_timeout=_COMMAND_TIMEOUT,
+        )
         self.hub = Hub(
-            store, self.settings, self.metrics, self.engine_for, send_timeout=self.cfg.ws_send_timeout, tail_store=tail_store
+            EventStore(self.redis),
+            self.settings,
+            self.metrics,
+            self.engine_for,
+            send_timeout=self.cfg.ws_send_timeout,
+            tail_store=EventStore(self.tail_redis),
         )
         await self.hub.start()
 

@@ -15,6 +15,8 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from redis.exceptions import RedisError
+
 from shared.engine import Engine
 from shared.games import get_engine
 
@@ -196,9 +198,9 @@ class Hub:
                 continue
             try:
                 batches = read.result()
-            except Exception:
+            except Exception as exc:
                 self.metrics.inc("reader_errors_total")
-                log.exception("stream read failed; retrying in %.2fs", backoff)
+                _log_read_error(exc, "stream read failed; retrying in %.2fs", backoff)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, _BACKOFF_MAX)
                 continue
@@ -217,9 +219,9 @@ class Hub:
                 entries = await self.tail_store.tail(feed.table, feed.seq, self.settings.block_ms)
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception as exc:
                 self.metrics.inc("reader_errors_total")
-                log.exception("table %s: stream read failed; retrying in %.2fs", feed.table, backoff)
+                _log_read_error(exc, "table %s: stream read failed; retrying in %.2fs", feed.table, backoff)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, _BACKOFF_MAX)
                 continue
@@ -238,6 +240,14 @@ class Hub:
             now = loop.time()
             for session in list(self.sessions):
                 session.check_stalled(now)
+
+
+def _log_read_error(exc: Exception, message: str, *args: object) -> None:
+    """Redis being down is an operational state (one line per table), anything else a bug."""
+    if isinstance(exc, RedisError):
+        log.warning(message + ": %s", *args, " ".join(str(exc).split()) or type(exc).__name__)
+    else:
+        log.error(message, *args, exc_info=exc)
 
 
 def join_error_code(exc: Exception) -> tuple[str, str]:

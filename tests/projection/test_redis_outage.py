@@ -14,6 +14,7 @@ from shared.redis_server import RedisServer
 from shared.store import EventStore
 
 from .support import TableDriver
+from .conftest import projection_of
 from .test_feed import check_update, hello, recv
 
 
@@ -32,6 +33,7 @@ async def test_feed_recovers_after_redis_restarts(tmp_path, start_app, cfg, engi
         server.kill()
         await asyncio.sleep(0.3)  # the reader fails and backs off
         assert (await client.get("/live/ready")).status == 503
+        assert projection_of(client).metrics.counts["reader_errors_total"] > 0
         server.start()  # same port, same AOF: the log is intact
         await redis.connection_pool.disconnect()
         await driver.play(2)
@@ -46,3 +48,11 @@ async def test_feed_recovers_after_redis_restarts(tmp_path, start_app, cfg, engi
     finally:
         await redis.aclose()
         server.stop()
+
+
+async def test_blocked_reads_outlast_the_block_time(client, settings):
+    # redis-py's default socket timeout (5 s) equals the default block time; it would cut
+    # every idle blocked read short and log it as a failure.
+    proj = projection_of(client)
+    kwargs = proj.tail_redis.connection_pool.connection_kwargs
+    assert kwargs["socket_timeout"] > settings.block_ms / 1000
