@@ -232,7 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--title", default="chicago-express")
-    p.add_argument("--reader", choices=("multi", "per_table"), default="per_table")
+    p.add_argument("--reader", choices=("multi", "per_table"), default="multi")
     asyncio.run(run(p.parse_args(argv)))
 
 

@@ -22,13 +22,14 @@ class ProjectionSettings(msgspec.Struct, kw_only=True, frozen=True):
     feed_grace: float = 5.0
     # Bytes queued for one socket before it is dropped as a slow consumer.
     max_queue_bytes: int = 4 * 1024 * 1024
-    # "per_table": one blocking XREAD (and connection) per table; "multi": one XREAD over every
-    # table of the process. Measured (services/projection/bench_reads.py, 200 tables): a 1-key
-    # read costs ~170 us of client CPU per entry; a 200-key read ~570 us when it returns one
-    # entry, ~40 us per entry when it returns 200. per_table is the default because it works
-    # on Redis Cluster (one XREAD may only name keys of one slot) and costs less at light load;
-    # multi saves CPU on a single-node Redis when reads come back with big batches.
-    reader: Literal["multi", "per_table"] = "per_table"
+    # "multi": one blocking XREAD over every table of the process; "per_table": one blocking
+    # XREAD (and connection) per table. Measured (services/projection/bench_reads.py, 200
+    # tables): a 1-key read costs ~170 us of client CPU per entry, a 200-key read ~570 us when
+    # it returns one entry and ~40 us per entry when it returns 200; under load reads return
+    # batches, and the fan-out benchmark (bench.py, 200 tables, ~600 actions/s) put the whole
+    # projection at ~0.48 ms CPU per action with multi against ~0.61 ms with per_table.
+    # Redis Cluster needs per_table: one XREAD may only name keys of one slot.
+    reader: Literal["multi", "per_table"] = "multi"
     # Block time of one stream read; a change of the table set re-arms it at once.
     block_ms: int = 5000
     # Redis connections for reads that do not block (loading tables, replays, readiness).

@@ -220,8 +220,8 @@ async def test_feed_stops_after_the_last_socket_leaves(client, driver):
     assert driver.table not in hub.feeds
 
 
-async def test_multi_reader_mode_delivers_the_same(start_app, driver):
-    client = await start_app(reader="multi")
+async def test_per_table_reader_mode_delivers_the_same(start_app, driver):
+    client = await start_app(reader="per_table")
     ws = await hello(client, driver.table, seat=0)
     await recv(ws)
     await driver.play(3)
