@@ -22,6 +22,8 @@ from shared.games import get_engine
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
+from shared.protocol.ws import ProtocolError
+
 from .table_feed import Subscriber, TableFeed, UnknownTable
 
 log = logging.getLogger(__name__)
@@ -120,7 +122,7 @@ class Hub:
     async def _load(self, feed: TableFeed) -> None:
         try:
             await feed.load()
-        except UnknownTable:
+        except (UnknownTable, ProtocolError):
             self._forget(feed)
             raise
         except Exception as exc:

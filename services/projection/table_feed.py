@@ -88,7 +88,10 @@ class TableFeed:
         if meta is None:
             raise UnknownTable(self.table)
         self.title = meta.title
-        self.engine = self.engine_for(meta.title)
+        try:
+            self.engine = self.engine_for(meta.title)
+        except RuleError as exc:
+            raise ProtocolError("unsupported_title", f"this server cannot show {meta.title!r} tables: {exc.message}") from None
         self.public_view = bool(getattr(self.engine, "public_view", False))
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta

@@ -109,6 +109,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_token": "the seat token is malformed or its signature does not match",
     "wrong_table": "the seat token belongs to another table",
     "unknown_table": "no table has that id",
+    "unsupported_title": "the table's title is not installed on this server",
     "hello_timeout": "no hello arrived in time after the socket opened",
     "bad_message": "a message after hello was not valid JSON or not a known client message (not fatal)",
     "duplicate_hello": "a second hello on the same connection",

@@ -63,8 +63,8 @@ def start_app(aiohttp_client, cfg: Config, settings: ProjectionSettings, engine:
     async def start(**overrides: Any) -> TestClient:
         app = create_app(
             overrides.pop("cfg", cfg),
+            engine_for=overrides.pop("engine_for", lambda title: engine),
             settings=ProjectionSettings(**{**_fields(settings), **overrides}),
-            engine_for=lambda title: engine,
         )
         return await aiohttp_client(app)
 

@@ -15,6 +15,8 @@ import pytest
 from aiohttp import WSMsgType
 
 from shared.auth import issue
+from shared.games import get_engine
+from shared.store import SeatSpec, TableMeta
 
 from .conftest import projection_of, token
 from .test_feed import hello, recv
@@ -66,6 +68,17 @@ async def test_token_for_a_seat_the_table_lacks_is_refused(client, driver):
 async def test_unknown_table(client):
     ws = await hello(client, "no-such-table")
     await expect_fatal(ws, "unknown_table")
+    assert projection_of(client).hub.feeds == {}
+
+
+async def test_table_of_a_title_this_server_lacks(start_app, store):
+    client = await start_app(engine_for=get_engine)  # the real registry
+    meta = TableMeta(
+        table="exotic1", title="no-such-title", options={}, seats=[SeatSpec("a")], seed=1, status="open", created_ms=1
+    )
+    await store.create_table(meta)
+    frame = await expect_fatal(await hello(client, meta.table), "unsupported_title")
+    assert "no-such-title" in frame["message"]
     assert projection_of(client).hub.feeds == {}
 
 
