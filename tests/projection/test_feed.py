@@ -268,3 +268,21 @@ async def test_a_replay_bigger_than_the_send_queue_is_streamed_not_dropped(start
     for seq in range(2, 32):
         check_update(await recv(ws), driver, seq, 1)
     assert projection_of(client).metrics.counts["slow_clients_dropped_total"] == 0
+
+
+async def test_sockets_arriving_together_at_a_cold_table_share_one_load(client, driver, store, monkeypatch):
+    await driver.play(3)
+    loads = 0
+    real_get_meta = type(store).get_meta
+
+    async def counting_get_meta(self, table):
+        nonlocal loads
+        loads += 1
+        return await real_get_meta(self, table)
+
+    monkeypatch.setattr(type(store), "get_meta", counting_get_meta)
+    sockets = await asyncio.gather(*(hello(client, driver.table, seat=i % 3) for i in range(10)))
+    welcomes = [await recv(ws) for ws in sockets]
+    assert {(w["type"], w["seq"]) for w in welcomes} == {("welcome", 3)}
+    assert loads == 1
+    assert projection_of(client).hub.feeds[driver.table].watcher_count == 10
