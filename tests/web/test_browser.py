@@ -226,3 +226,49 @@ def test_lobby_creates_a_table_hands_out_links_and_lists_it(web_stack: Stack, ch
         assert page.dataset("seat") == "spectator"
         assert "Watching as a spectator" in page.page.inner_text("[data-testid=actions]")
         assert page.errors == []
+
+
+
+def test_a_move_overtaken_by_another_tab_is_refused_and_the_page_catches_up(web_stack: Stack, chromium: Any) -> None:
+    """Ada has the table open twice. The second tab's live feed is held back, so it still
+    offers the opening bid after the first tab has bid: its click gets `stale_seq`, which
+    the page explains, and once the feed flows again it shows the position as it is."""
+    created = create_table(web_stack.url, [{"name": "Ada"}, {"name": "Brunel"}])
+    with tab(chromium) as first, tab(chromium) as second:
+        held: list[tuple[Any, Any]] = []
+        holding = {"on": False}
+
+        def relay(route: Any) -> None:
+            server = route.connect_to_server()
+
+            def from_server(message: Any) -> None:
+                if holding["on"]:
+                    held.append((route, message))
+                else:
+                    route.send(message)
+
+            server.on_message(from_server)
+            route.on_message(server.send)
+
+        second.page.route_web_socket(re.compile(r"/ws$"), relay)
+        for page in (first, second):
+            page.goto(invite(created, 0))
+            page.wait("document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'")
+
+        holding["on"] = True
+        first.page.click('button[data-act="bid"]')
+        first.wait_seq(1)
+        assert second.seq() == 0 and "pass" in second.action_buttons()
+        second.page.click('button[data-act="pass"]')
+        second.page.wait_for_selector("[data-testid=refusal]")
+        assert "Someone else acted first" in second.page.inner_text("[data-testid=refusal]")
+        assert table_detail(web_stack.url, created["table"])["last_seq"] == 1, "the overtaken pass was not logged"
+
+        holding["on"] = False
+        for route, message in held:
+            route.send(message)
+        second.wait_seq(1)
+        second.wait("document.body.dataset.myTurn === 'false'")
+        assert second.log_lines() == first.log_lines()
+        assert second.log_lines()[1:] == ["Ada bids $7 for PRR"], "one action by Ada, and no pass"
+        assert first.errors == [] and second.errors == []

@@ -5,7 +5,8 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
  * @typedef {Record<string, any>} Attrs
- * @typedef {Node | string | number | null | undefined | false | Child[]} Child
+ * @typedef {Node | string | number | null | undefined | false | ChildList} Child
+ * @typedef {Array<Node | string | number | null | undefined | false | any[]>} ChildList
  */
 
 /**

@@ -153,7 +153,10 @@ export function mountTable(root, invite) {
     mapScroll.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
   }
 
-  /** Append only what is new, so a long log is not rebuilt on every move. */
+  /**
+   * Append only what is new, so a long log is not rebuilt on every move.
+   * @param {any} view
+   */
   function renderLog(view) {
     const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     if (logList.childElementCount > view.log.length) logList.replaceChildren(); // an undo took entries back

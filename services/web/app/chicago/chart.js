@@ -21,6 +21,7 @@ export function cashHistory(view) {
   const n = view.players.length;
   /** @type {{x: number, delta: number[]}[]} */
   const changes = [];
+  /** @type {{x: number, round: number}[]} */
   const rounds = [];
   view.log.forEach((/** @type {any} */ e, /** @type {number} */ i) => {
     const delta = new Array(n).fill(0);

@@ -54,8 +54,8 @@ function hexPoints(x, y, scale = 1) {
  */
 export function drawMap(svg, view, interaction) {
   const ids = view.hexes.map((/** @type {any} */ h) => cell(h.id));
-  const cols = Math.max(...ids.map((c) => c.col)) + 1;
-  const rows = Math.max(...ids.map((c) => c.row)) + 1;
+  const cols = Math.max(...ids.map((/** @type {{col: number}} */ c) => c.col)) + 1;
+  const rows = Math.max(...ids.map((/** @type {{row: number}} */ c) => c.row)) + 1;
   const width = R * 2 + (cols - 1) * W;
   const height = (rows + 0.5) * 2 * HH;
   svg.setAttribute("viewBox", `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`);
