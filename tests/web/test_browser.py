@@ -118,7 +118,7 @@ def test_two_people_see_each_others_moves_live(web_stack: Stack, chromium: Any, 
             assert page.errors == []
 
 
-def test_a_refused_amount_shows_the_engines_message_and_the_page_goes_on(web_stack: Stack, chromium: Any) -> None:
+def test_a_refused_amount_shows_the_engines_message_then_bid_and_undo(web_stack: Stack, chromium: Any) -> None:
     created = create_table(web_stack.url, [{"name": "Ada"}, {"name": "Brunel"}])
     with tab(chromium) as ada:
         ada.goto(invite(created, 0))
@@ -135,6 +135,14 @@ def test_a_refused_amount_shows_the_engines_message_and_the_page_goes_on(web_sta
         ada.wait_seq(1)
         assert ada.page.locator("[data-testid=refusal]").count() == 0
         assert "Ada bids $12 for PRR" in ada.log_lines()
+
+        # Taking it back: the undo is logged (seq 2), the bid leaves the log, the bid is offered again.
+        ada.wait("document.body.dataset.ready === 'true'")
+        ada.page.click('button[data-act="undo"]')
+        ada.wait_seq(2)
+        ada.wait("document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'")
+        assert ada.log_lines() == ["Opening auction of a PRR share, opened by Ada (at least $7)"]
+        assert "bid" in ada.action_buttons() and "undo" not in ada.action_buttons()
         assert ada.errors == []
 
 

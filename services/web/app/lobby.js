@@ -58,7 +58,7 @@ export function mountLobby(root) {
         h("option", { value: "human", selected: d.kind === "human" }, "Human"),
         h("option", { value: "bot", selected: d.kind === "bot" }, "Bot"));
       const level = d.kind === "bot"
-        ? h("select", { "aria-label": `Seat ${i + 1} bot level`, dataset: { testid: `seat-level-${i}` },
+        ? h("select", { class: "level", "aria-label": `Seat ${i + 1} bot level`, dataset: { testid: `seat-level-${i}` },
           onchange: (/** @type {Event} */ e) => (d.level = /** @type {HTMLSelectElement} */ (e.target).value) },
           BOT_LEVELS.map((l) => h("option", { value: l, selected: d.level === l }, l)))
         : null;

@@ -154,19 +154,20 @@ export function mountTable(root, invite) {
   }
 
   /**
-   * Append only what is new, so a long log is not rebuilt on every move.
+   * Rewrite the log from the first line that changed (usually only appends; an undo takes
+   * lines back), so a long log is not rebuilt on every move.
    * @param {any} view
    */
   function renderLog(view) {
     const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-    if (logList.childElementCount > view.log.length) logList.replaceChildren(); // an undo took entries back
-    for (let i = logList.childElementCount; i < view.log.length; i++) {
+    const lines = logList.children;
+    let same = 0;
+    while (same < lines.length && same < view.log.length && lines[same].textContent === describeEvent(view, view.log[same])) same++;
+    while (lines.length > same) lines[lines.length - 1].remove();
+    for (let i = same; i < view.log.length; i++) {
       const e = view.log[i];
       logList.append(h("li", { class: MILESTONES.has(e.event) ? `milestone ev-${e.event}` : `ev-${e.event}` }, describeEvent(view, e)));
     }
-    // Entries may be rewritten by an undo followed by new ones: refresh the tail's text.
-    const last = logList.lastElementChild;
-    if (last && view.log.length) last.textContent = describeEvent(view, view.log[view.log.length - 1]);
     if (atBottom) logList.scrollTop = logList.scrollHeight;
   }
 
