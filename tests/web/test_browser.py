@@ -61,6 +61,12 @@ def test_person_plays_a_whole_game_against_three_bots(
                 page.shot(screenshots / f"table-{size}.png", full_page=False)  # what the screen shows
                 page.shot(screenshots / f"table-{size}-full.png")
                 shot_taken = True
+                # A hex that is not highlighted does nothing when clicked.
+                idle = next(h for h in ("A2", "A3", "S5", "C7") if h not in person.targets())
+                seq = page.seq()
+                page.page.locator(f'svg.map .hex[data-hex="{idle}"]').click()
+                assert page.seq() == seq and page.dataset("ready") == "true"
+                assert page.page.locator("[data-testid=refusal]").count() == 0
             person.take_turn()
         result_shot = page.shot(screenshots / f"result-{size}.png")
 
