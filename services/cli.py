@@ -30,6 +30,11 @@ def build_parser() -> argparse.ArgumentParser:
         s.add_argument("--port", type=int, default=_env_int("ROUNDHOUSE_PORT", port))
         s.set_defaults(module=f"services.{name}.main")
 
+    bot = sub.add_parser("bot", help="run the bot worker alone: plays bot seats (config from env vars)")
+    bot.add_argument("--game-url", default=None, help="game service base URL (default: ROUNDHOUSE_GAME_URL)")
+    bot.add_argument("--processes", type=int, default=None, help="compute processes (default: ROUNDHOUSE_BOT_PROCESSES or 2)")
+    bot.set_defaults(module="services.bot.main")
+
     rp = sub.add_parser("replay", help="replay a table log; print final state and result as JSON")
     rp.add_argument("log", help="path to a table log JSON file ({title, options, seats, seed, actions})")
     rp.set_defaults(module="services.offline.replay")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TypeVar
 
 import msgspec
@@ -19,6 +20,7 @@ from shared.engine import RuleError
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
 
+from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
@@ -82,6 +84,7 @@ class GameHttp:
             web.post("/api/tables/{table}/actions", e("/api/tables/{table}/actions", self.submit_action)),
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
+            web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
             web.get("/api/metrics", e("/api/metrics", self.metrics_text), allow_head=False),

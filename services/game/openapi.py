@@ -106,6 +106,12 @@ def openapi_document() -> dict[str, Any]:
                        params=[TABLE, _param("seat", "query", {"type": "integer", "minimum": 0},
                                              "must be the token's seat; defaults to it")], secured=True),
         },
+        "/api/tables/{table}/seats/{seat}/controller": {
+            "post": _op("Hand the token's seat to a bot, or take it back", (200, "SeatControlled"),
+                        (400, 401, 403, 404, 413, 422, 503), body="SeatControl",
+                        params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
+                                              "the token's seat")], secured=True),
+        },
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},
         "/api/ready": {"get": _op("Readiness: Redis reachable", (200, "Ready"), ())},
         "/api/metrics": {"get": {

@@ -64,6 +64,13 @@ class SubmitUndo(_Request):
     idempotency_key: IdemKey
 
 
+class SeatControl(_Request):
+    """Hand the token's seat to a bot (`kind: bot`, optional `level`) or take it back (`kind: human`)."""
+
+    kind: Literal["human", "bot"]
+    level: Annotated[str, Meta(max_length=32, description="bot level (random, heuristic, mcts); only for bots")] | None = None
+
+
 # --- replies ------------------------------------------------------------------------------------
 
 
@@ -128,6 +135,14 @@ class LegalActions(_Reply):
     actions: list[LegalAction]
 
 
+class SeatControlled(SeatInfo, kw_only=True):
+    """A seat's new controller; `seq` and `active_seats` say where the table stands."""
+
+    table: str
+    seq: Seq
+    active_seats: list[int]
+
+
 class Health(_Reply):
     status: Literal["ok"] = "ok"
 
@@ -147,5 +162,5 @@ class ErrorReply(_Reply):
     error: ErrorDetail
 
 
-REQUESTS = (CreateTable, SubmitAction, SubmitUndo)
-REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, Health, Ready, ErrorReply)
+REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl)
+REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, Health, Ready, ErrorReply)

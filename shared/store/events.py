@@ -81,6 +81,7 @@ class EventStore:
         # register_script runs EVALSHA and loads the script only on NOSCRIPT (once per server).
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
+        self._set_seat = redis.register_script(_lua("seat.lua"))
 
     # --- tables ---------------------------------------------------------------------------
 
@@ -108,6 +109,15 @@ class EventStore:
         if not keys.TABLE_ID.match(table):
             return None
         return _summary(await self.redis.hmget(keys.meta_key(table), _META_FIELDS))
+
+    async def set_seat(self, table: str, index: int, seat: SeatSpec) -> bool:
+        """Replace seat `index` of the table's meta (a seat handed to a bot or back), atomically
+        with respect to other seat changes. False if there is no such seat; UnknownTable."""
+        done = await self._set_seat(keys=[keys.meta_key(keys.check_table_id(table))],
+                                    args=[index, _json.encode(seat)])
+        if done == 0:
+            raise UnknownTable(table)
+        return done == 1
 
     async def list_tables(
         self, limit: int = 50, offset: int = 0, status: str | None = None

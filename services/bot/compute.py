@@ -1,0 +1,51 @@
+"""What runs in the worker's compute processes: one bot decision from one seat's view.
+
+The function gets the title, the seat's view as JSON (exactly what that seat's client
+sees), the bot level and a seed; it never gets the state or the table's secret seed, so a
+bot cannot look at hidden information even by mistake. The answer is the action's JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from importlib import import_module
+from typing import Any
+
+import msgspec
+
+from shared.bots import Budget, decide
+from shared.bots.random_bot import RandomBot
+from shared.engine import encode_action
+from shared.games import get_engine
+
+_decoder = msgspec.json.Decoder(dict[str, Any])
+
+
+def init_process(preload: tuple[str, ...]) -> None:
+    """Pool initializer: import extra modules (titles, kits), then load the shipped kits so
+    the first real move does not pay for the imports."""
+    for module in preload:
+        import_module(module)
+    from shared.bots.kits import get_kit
+    from shared.games import titles
+
+    for title in titles():
+        get_kit(get_engine(title))
+
+
+def ready() -> bool:
+    return True
+
+
+def compute_move(title: str, view_json: bytes, seat: int, level: str, seed: int,
+                 budget_ms: float | None, iterations: int | None) -> bytes:
+    engine = get_engine(title)
+    action = decide(engine, _decoder.decode(view_json), seat, level, random.Random(seed),
+                    Budget(ms=budget_ms, iterations=iterations))
+    return encode_action(action)
+
+
+def random_move(title: str, view_json: bytes, seat: int, seed: int) -> bytes:
+    """The fallback when a bot's move was refused: a uniformly random legal move."""
+    engine = get_engine(title)
+    return encode_action(RandomBot().choose(engine, _decoder.decode(view_json), seat, random.Random(seed), Budget()))

@@ -1,0 +1,73 @@
+"""`roundhouse bot`: the bot worker alone. Redis and the seat-token secret come from the
+environment (REDIS_URL, ROUNDHOUSE_SECRET), the game service URL from ROUNDHOUSE_GAME_URL
+or --game-url; the other knobs are in docs/bots.md. Runs until SIGTERM / SIGINT."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+
+import msgspec
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from services.runner import configure_logging
+from shared.config import Config
+
+from .settings import BotSettings
+from .submit import HttpSubmitter
+from .worker import BotWorker
+
+
+def _fail(message: str, code: int = 2) -> int:
+    print(f"roundhouse bot: {message}", file=sys.stderr)
+    return code
+
+
+def main(args: argparse.Namespace) -> int:
+    configure_logging()
+    if not os.environ.get("ROUNDHOUSE_SECRET"):
+        return _fail("ROUNDHOUSE_SECRET must be set to the game service's secret (the worker signs seat tokens with it)")
+    try:
+        overrides = {"game_url": args.game_url.rstrip("/")} if args.game_url else {}
+        if args.processes is not None:
+            if args.processes < 1:
+                raise ValueError(f"--processes must be at least 1, not {args.processes}")
+            overrides["processes"] = args.processes
+        settings = BotSettings.from_env(**overrides)
+    except ValueError as exc:
+        return _fail(str(exc))
+    cfg = Config.from_env()
+    try:
+        return asyncio.run(_serve(cfg, settings))
+    except (RedisError, OSError) as exc:
+        return _fail(f"redis at {cfg.redis_url}: {exc}", 1)
+
+
+async def _serve(cfg: Config, settings: BotSettings) -> int:
+    # The socket timeout must outlast a blocking read of the turn stream.
+    redis = aioredis.from_url(cfg.redis_url, socket_timeout=settings.block_ms / 1000 + 10,
+                              socket_connect_timeout=5)
+    worker = BotWorker(redis, HttpSubmitter(settings.game_url, cfg.secret), settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await worker.start()
+    except BaseException:
+        await worker.stop()
+        await redis.aclose()
+        raise
+    print(f"roundhouse bot: consumer {settings.consumer} of group {settings.group}, "
+          f"{settings.processes} compute processes, submitting to {settings.game_url}", flush=True)
+    try:
+        await stop.wait()
+    finally:
+        await worker.stop()
+        await redis.aclose()
+        print("roundhouse bot: stopped; " + msgspec.json.encode(worker.stats).decode(), flush=True)
+    return 0

@@ -1,0 +1,330 @@
+"""The bot worker: reads the turn stream through a consumer group and plays bot seats.
+
+One worker is one consumer of the group `settings.group` on `rh:turns`; any number run
+side by side and Redis hands each turn notice to one of them. For a notice (table, seq,
+seats) the worker folds the table's log, checks the table is still at `seq` (else a newer
+notice covers the turn: it just acknowledges), computes the move of every bot seat that
+must act from that seat's view in a process pool, and submits through the game service's
+command path with `expected_seq` and the idempotency key `bot-<seq>-<seat>`. Whoever
+submits a seat's move for a seq, and however often, the log gets it once.
+
+Simultaneous decisions: all the active bot seats are computed together, then submitted
+one after the other, each at the seq the previous one produced.
+
+Crashes: a notice is acknowledged only once handled. While a worker holds a notice it
+re-claims it every `claim_idle_ms / 3` (resetting its idle time), so a live worker keeps
+its turns; a dead worker's notices go idle, and every `claim_every_ms` each worker takes
+over notices idle for `claim_idle_ms` (XAUTOCLAIM). A turn held by a killed worker is
+therefore picked up within claim_idle_ms + claim_every_ms (6 s with the defaults).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+import msgspec
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from shared.bots import BOT_NAMES, DEFAULT_LEVEL
+from shared.store import EventStore, TurnNotice, keys
+
+from services.game.metrics import GameMetrics
+from services.game.tables import HotTable, HotTables
+
+from . import compute
+from .settings import BotSettings
+from .submit import Outcome, Submitted, Submitter
+
+log = logging.getLogger("roundhouse.bot")
+
+
+class WorkerStats(msgspec.Struct):
+    notices: int = 0  # turn notices handled (acknowledged)
+    claimed: int = 0  # of which taken over from another consumer
+    moves: int = 0  # moves the log accepted from this worker
+    replayed: int = 0  # moves another submit with the same idempotency key had already logged
+    stale: int = 0  # notices for a seq the table had already left
+    refused: int = 0  # bot moves the rules refused (then replaced by a random legal move)
+    retries: int = 0  # notices left for a later attempt (service or store unavailable)
+    dropped: int = 0  # notices given up after settings.max_attempts
+
+
+def move_seed(table: str, seq: int, seat: int) -> int:
+    """The bot's RNG seed for one decision: the same on every worker, so a turn taken over
+    from a crashed worker is decided the same way (with an iteration budget)."""
+    digest = hashlib.sha256(f"{table}:{seq}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def idempotency_key(seq: int, seat: int) -> str:
+    return f"bot-{seq}-{seat}"
+
+
+def new_pool(settings: BotSettings) -> ProcessPoolExecutor:
+    # spawn: a clean interpreter per process, safe to start from a running event loop.
+    return ProcessPoolExecutor(
+        max_workers=settings.processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=compute.init_process,
+        initargs=(settings.preload,),
+    )
+
+
+class _TableLocks:
+    """One lock per table, dropped once nobody holds or waits for it."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    def __call__(self, table: str) -> "_TableLocks._Hold":
+        return self._Hold(self, table)
+
+    class _Hold:
+        def __init__(self, owner: "_TableLocks", table: str) -> None:
+            self.owner, self.table = owner, table
+
+        async def __aenter__(self) -> None:
+            lock, users = self.owner._locks.get(self.table, (asyncio.Lock(), 0))
+            self.owner._locks[self.table] = (lock, users + 1)
+            await lock.acquire()
+
+        async def __aexit__(self, *exc: object) -> None:
+            lock, users = self.owner._locks[self.table]
+            lock.release()
+            if users == 1:
+                del self.owner._locks[self.table]
+            else:
+                self.owner._locks[self.table] = (lock, users - 1)
+
+
+class BotWorker:
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        submitter: Submitter,
+        settings: BotSettings,
+        pool_factory: Callable[[BotSettings], Executor] = new_pool,
+    ) -> None:
+        self.redis = redis
+        self.store = EventStore(redis)
+        self.submitter = submitter
+        self.settings = settings
+        # The game service's table cache: Timelines folded from the log, LRU, snapshots used.
+        self.tables = HotTables(self.store, settings.tables, GameMetrics())
+        self.stats = WorkerStats()
+        self._pool_factory = pool_factory
+        self._pool: Executor | None = None
+        self._locks = _TableLocks()
+        self._running: dict[str, asyncio.Task[None]] = {}
+        self._attempts: dict[str, int] = {}
+        self._slot = asyncio.Event()
+        self._loops: list[asyncio.Task[None]] = []
+        self._stopping = False
+
+    # --- lifecycle ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Join the group and warm the compute processes; then serve in the background."""
+        await self.store.ensure_turn_group(self.settings.group, start=self.settings.group_start)
+        self._pool = self._pool_factory(self.settings)
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, compute.ready) for _ in range(self.settings.processes)))
+        self._loops = [asyncio.create_task(self._read_loop()), asyncio.create_task(self._claim_loop()),
+                       asyncio.create_task(self._heartbeat_loop())]
+        log.info("bot worker %s joined group %s", self.settings.consumer, self.settings.group)
+
+    async def stop(self, grace_s: float = 5.0) -> None:
+        """Stop reading, let the turns in hand finish (up to `grace_s`), then shut down.
+        Turns still unfinished stay pending and another worker takes them over."""
+        self._stopping = True
+        for task in self._loops:
+            task.cancel()
+        await asyncio.gather(*self._loops, return_exceptions=True)
+        if self._running:
+            await asyncio.wait(list(self._running.values()), timeout=grace_s)
+        for task in list(self._running.values()):
+            task.cancel()
+        await asyncio.gather(*self._running.values(), return_exceptions=True)
+        await self.submitter.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # --- the three loops ------------------------------------------------------------------------
+
+    def _free(self) -> int:
+        return self.settings.inflight - len(self._running)
+
+    async def _read_loop(self) -> None:
+        s = self.settings
+        while not self._stopping:
+            free = self._free()
+            if free <= 0:
+                self._slot.clear()
+                await self._slot.wait()
+                continue
+            try:
+                notices = await self.store.read_turns(s.group, s.consumer, count=free, block_ms=s.block_ms)
+            except (RedisError, OSError) as exc:
+                log.warning("reading the turn stream failed: %s", exc)
+                await asyncio.sleep(1.0)
+                continue
+            for notice in notices:
+                self._spawn(notice, claimed=False)
+
+    async def _claim_loop(self) -> None:
+        s = self.settings
+        while not self._stopping:
+            await asyncio.sleep(s.claim_every_ms / 1000)
+            free = self._free()
+            if free <= 0:
+                continue
+            try:
+                notices = await self.store.claim_stale_turns(s.group, s.consumer, s.claim_idle_ms, count=free)
+            except (RedisError, OSError) as exc:
+                log.warning("claiming stale turns failed: %s", exc)
+                continue
+            for notice in notices:
+                if notice.id not in self._running:
+                    self._spawn(notice, claimed=True)
+
+    async def _heartbeat_loop(self) -> None:
+        """Keep the notices in hand from going idle, so no other worker takes them over."""
+        s = self.settings
+        while not self._stopping:
+            await asyncio.sleep(s.claim_idle_ms / 3000)
+            ids = list(self._running)
+            if not ids:
+                continue
+            try:
+                await self.redis.xclaim(keys.TURNS, s.group, s.consumer, 0, ids, justid=True)
+            except (RedisError, OSError) as exc:
+                log.warning("refreshing held turns failed: %s", exc)
+
+    # --- one notice ---------------------------------------------------------------------------
+
+    def _spawn(self, notice: TurnNotice, claimed: bool) -> None:
+        self._running[notice.id] = asyncio.create_task(self._run(notice, claimed))
+
+    async def _run(self, notice: TurnNotice, claimed: bool) -> None:
+        try:
+            try:
+                finished = await self._handle(notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - one bad turn must not stop the worker
+                log.exception("turn %s of table %s failed", notice.seq, notice.table)
+                finished = False
+            if not finished:
+                attempts = self._attempts.get(notice.id, 0) + 1
+                self._attempts[notice.id] = attempts
+                if attempts < self.settings.max_attempts:
+                    self.stats.retries += 1
+                    return  # stays pending: claimed again once idle
+                log.error("giving up turn %s of table %s after %d attempts", notice.seq, notice.table, attempts)
+                self.stats.dropped += 1
+            self._attempts.pop(notice.id, None)
+            await self.store.ack_turns(self.settings.group, notice.id)
+            self.stats.notices += 1
+            self.stats.claimed += claimed
+        finally:
+            self._running.pop(notice.id, None)
+            self._slot.set()
+
+    async def _handle(self, notice: TurnNotice) -> bool:
+        """Play the notice's bot seats. True: done with it (ack); False: try again later."""
+        async with self._locks(notice.table):
+            meta = await self.store.get_meta(notice.table)
+            if meta is None:
+                return True
+            if meta.last_seq != notice.seq:  # moved on (or over): no need to fold the log
+                self.stats.stale += 1
+                return True
+            table = await self.tables.current(notice.table)
+            table.meta = meta  # fresh: a seat may have changed hands since the table was loaded
+            if table.seq != notice.seq:
+                self.stats.stale += 1
+                return True
+            active = table.engine.active_seats(table.timeline.state)
+            seats = [
+                s for s in notice.seats
+                if s in active and s < len(table.meta.seats) and table.meta.seats[s].kind == "bot"
+            ]
+            if not seats:
+                return True
+            state = table.timeline.state
+            views = [msgspec.json.encode(table.engine.view(state, seat)) for seat in seats]
+            moves = await asyncio.gather(*(self._compute(table, seat, view) for seat, view in zip(seats, views)))
+            seq = notice.seq
+            for seat, view, move in zip(seats, views, moves):
+                if not await self._still_a_bot(table.table, seat):
+                    break  # handed back to its person while the bot was thinking
+                done = await self._submit(table, seat, seq, view, move, first=seq == notice.seq)
+                if done.outcome is Outcome.ACCEPTED:
+                    if done.replayed:
+                        self.stats.replayed += 1
+                    else:
+                        self.stats.moves += 1
+                    seq = done.seq
+                    continue
+                if done.outcome is Outcome.RETRY:
+                    log.warning("table %s seq %d seat %d: %s %s", table.table, seq, seat, done.code, done.message)
+                    return False
+                break  # stale or refused after another seat moved: a newer notice covers it
+            return True
+
+    async def _still_a_bot(self, table: str, seat: int) -> bool:
+        meta = await self.store.get_meta(table)
+        return meta is not None and seat < len(meta.seats) and meta.seats[seat].kind == "bot"
+
+    async def _submit(self, table: HotTable, seat: int, seq: int, view: bytes, move: bytes | None,
+                      first: bool) -> Submitted:
+        key = idempotency_key(seq, seat)
+        if move is not None:
+            done = await self.submitter.submit(table.table, seat, seq, key, move)
+            if done.outcome is not Outcome.REFUSED or not first:
+                return done
+            log.warning("table %s seq %d: the %s bot's move was refused (%s: %s); playing a random legal move",
+                        table.table, seq, self._level(table, seat), done.code, done.message)
+        self.stats.refused += 1
+        fallback = await self._call(compute.random_move, table.meta.title, view, seat, move_seed(table.table, seq, seat))
+        return await self.submitter.submit(table.table, seat, seq, key, fallback)
+
+    def _level(self, table: HotTable, seat: int) -> str:
+        level = table.meta.seats[seat].level or DEFAULT_LEVEL
+        return level if level in BOT_NAMES else DEFAULT_LEVEL
+
+    async def _compute(self, table: HotTable, seat: int, view: bytes) -> bytes | None:
+        """The bot's move as action JSON, or None if the bot failed (the caller falls back)."""
+        level = self._level(table, seat)
+        s = self.settings
+        budget_ms, iterations = (s.budget_ms, s.iterations) if level == "mcts" else (None, None)
+        try:
+            return await self._call(compute.compute_move, table.meta.title, view, seat, level,
+                                    move_seed(table.table, table.seq, seat), budget_ms, iterations)
+        except BrokenProcessPool:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bot failing falls back to a random legal move
+            log.warning("table %s seq %d: the %s bot failed: %s", table.table, table.seq, level, exc)
+            return None
+
+    async def _call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            raise RuntimeError("bot worker not started")
+        try:
+            return await loop.run_in_executor(self._pool, fn, *args)
+        except BrokenProcessPool:
+            # A compute process died (killed, out of memory): start a fresh pool, retry the turn later.
+            log.error("a bot compute process died; restarting the pool")
+            old, self._pool = self._pool, self._pool_factory(self.settings)
+            old.shutdown(wait=False, cancel_futures=True)
+            raise

@@ -1,0 +1,59 @@
+"""`POST /api/tables/{table}/seats/{seat}/controller`: who plays a seat, a person or a bot.
+
+Authorized by that seat's own token: the person holding a seat can hand it to a bot
+(`{"kind": "bot", "level": "mcts"}`) and take it back (`{"kind": "human"}`); seat tokens
+are per seat, not per controller, so the same token works before and after. The change is
+written to the table's meta (the bot worker reads it before every move) and, when the seat
+must act now and became a bot, a turn notice goes out at once.
+
+With several game service replicas, a replica that already holds the table in memory learns
+of the change only when it reloads the table; see docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from shared.bots import BOT_NAMES, DEFAULT_LEVEL
+from shared.protocol.http import SeatControl, SeatControlled
+from shared.store import SeatSpec
+
+from services.game.errors import ApiError, coded
+
+if TYPE_CHECKING:
+    from services.game.app import GameHttp
+
+PATH = "/api/tables/{table}/seats/{seat}/controller"
+
+
+async def set_controller(http: "GameHttp", request: web.Request) -> web.Response:
+    from services.game.app import json_response
+
+    table = request.match_info["table"]
+    seat_text = request.match_info["seat"]
+    seat = http._seat(request, table)
+    if not seat_text.isdigit() or int(seat_text) != seat:
+        raise coded("wrong_seat", f"this token is for seat {seat}, not {seat_text}")
+    req = await http._body(request, SeatControl)
+    if req.kind == "human" and req.level is not None:
+        raise coded("bad_request", "only a bot has a level")
+    level = (req.level or DEFAULT_LEVEL) if req.kind == "bot" else None
+    if level is not None and level not in BOT_NAMES:
+        raise ApiError(422, "unknown_bot", f"unknown bot level {level!r}; levels are {', '.join(BOT_NAMES)}")
+    service = http.service
+    hot = await service.tables.current(table)  # UnknownTable: 404
+    if seat >= len(hot.meta.seats):
+        raise ApiError(422, "bad_seat", f"seat {seat} does not exist at this table")
+    spec = SeatSpec(hot.meta.seats[seat].name, req.kind, level)
+    await service.store.set_seat(table, seat, spec)
+    seats = list(hot.meta.seats)
+    seats[seat] = spec
+    hot.meta.seats = seats
+    hot.bot_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "bot")
+    active = hot.active_seats()
+    if req.kind == "bot" and seat in active:
+        await service.store.publish_turn(table, hot.seq, [seat])
+    return json_response(SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
+                                        seq=hot.seq, active_seats=active))

@@ -1,0 +1,77 @@
+"""How the worker runs: inside `roundhouse dev`'s app (submitting in-process) and as
+`roundhouse bot` (its command-line failures)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import msgspec
+import pytest
+from aiohttp import web
+
+from services.bot.app import install as install_bot
+from services.game.app import install as install_game
+from shared.config import Config
+
+from .conftest import REPO, SECRET, Stack, assert_each_turn_played_once, replay
+
+
+async def test_the_dev_app_worker_plays_bot_seats_through_the_in_process_game_service(
+    aiohttp_server, redis_url, group, monkeypatch
+) -> None:
+    for name, value in {"ROUNDHOUSE_BOT_GROUP": group, "ROUNDHOUSE_BOT_GROUP_START": "$",
+                        "ROUNDHOUSE_BOT_PROCESSES": "1", "ROUNDHOUSE_BOT_ITERATIONS": "5",
+                        "ROUNDHOUSE_BOT_PRELOAD": "tests.bots.sealed_title"}.items():
+        monkeypatch.setenv(name, value)
+    app = web.Application()
+    cfg = Config(redis_url=redis_url, secret=SECRET)
+    install_game(app, cfg)
+    install_bot(app, cfg)
+    server = await aiohttp_server(app)
+    stack = Stack(str(server.make_url("")).rstrip("/"), redis_url)
+    try:
+        created = await stack.create([{"name": "H", "kind": "bot", "level": "heuristic"},
+                                      {"name": "M", "kind": "bot", "level": "mcts"}])
+        detail = await stack.wait_finished(created["table"])
+    finally:
+        await stack.session.close()
+    result, entries = await replay(redis_url, created["table"])
+    assert msgspec.to_builtins(result) == detail["result"]
+    assert_each_turn_played_once(entries)
+
+
+def test_the_dev_worker_needs_the_game_service_in_its_app() -> None:
+    with pytest.raises(ValueError, match="needs the game service"):
+        install_bot(web.Application(), Config(secret=SECRET))
+
+
+def _bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("ROUNDHOUSE_")}
+    return subprocess.run([sys.executable, "-m", "services.cli", "bot"], cwd=REPO, env={**clean, **env},
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({}, "roundhouse bot: ROUNDHOUSE_SECRET must be set"),
+        ({"ROUNDHOUSE_SECRET": "s", "ROUNDHOUSE_BOT_PROCESSES": "two"},
+         "roundhouse bot: ROUNDHOUSE_BOT_PROCESSES must be a whole number, not 'two'"),
+        ({"ROUNDHOUSE_SECRET": "s", "ROUNDHOUSE_BOT_CLAIM_IDLE_MS": "5"},
+         "roundhouse bot: ROUNDHOUSE_BOT_CLAIM_IDLE_MS must be at least 100, not 5"),
+    ],
+)
+def test_roundhouse_bot_refuses_bad_settings_in_one_line(env: dict[str, str], message: str) -> None:
+    proc = _bot(env)
+    assert proc.returncode == 2
+    assert proc.stdout == "" and proc.stderr.splitlines() == [proc.stderr.strip()]
+    assert proc.stderr.startswith(message), proc.stderr
+
+
+def test_roundhouse_bot_without_redis_fails_in_one_line() -> None:
+    proc = _bot({"ROUNDHOUSE_SECRET": "s", "REDIS_URL": "redis://127.0.0.1:1/0"})
+    assert proc.returncode == 1 and proc.stdout == ""
+    assert proc.stderr.startswith("roundhouse bot: redis at redis://127.0.0.1:1/0:"), proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
