@@ -39,6 +39,8 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
     # Search budget for `mcts` seats (None: the bot's default).
     budget_ms: int | None = None
     iterations: int | None = None
+    # A consumer with nothing pending and idle this long is a departed worker: removed.
+    forget_after_ms: int = 3_600_000
     # Tables kept folded in memory (LRU).
     tables: int = 2000
     # Failed attempts at one turn before it is dropped (logged) instead of retried.

@@ -45,6 +45,9 @@ from .submit import Outcome, Submitted, Submitter
 
 log = logging.getLogger("roundhouse.bot")
 
+# Claim rounds between two clean-ups of departed consumers.
+CLEANUP_EVERY = 60
+
 
 class WorkerStats(msgspec.Struct):
     notices: int = 0  # turn notices handled (acknowledged)
@@ -182,8 +185,12 @@ class BotWorker:
 
     async def _claim_loop(self) -> None:
         s = self.settings
+        rounds = 0
         while not self._stopping:
             await asyncio.sleep(s.claim_every_ms / 1000)
+            rounds += 1
+            if rounds % CLEANUP_EVERY == 0:
+                await self._forget_departed()
             free = self._free()
             if free <= 0:
                 continue
@@ -195,6 +202,18 @@ class BotWorker:
             for notice in notices:
                 if notice.id not in self._running:
                     self._spawn(notice, claimed=True)
+
+    async def _forget_departed(self) -> None:
+        """Remove consumers of workers long gone (nothing pending, idle for an hour): every
+        restart joins under a new name, and the group's consumer list would only grow."""
+        try:
+            for consumer in await self.redis.xinfo_consumers(keys.TURNS, self.settings.group):
+                name = consumer["name"].decode() if isinstance(consumer["name"], bytes) else consumer["name"]
+                idle = consumer["idle"] > self.settings.forget_after_ms
+                if name != self.settings.consumer and not consumer["pending"] and idle:
+                    await self.redis.xgroup_delconsumer(keys.TURNS, self.settings.group, name)
+        except (RedisError, OSError) as exc:
+            log.warning("cleaning up departed consumers failed: %s", exc)
 
     async def _heartbeat_loop(self) -> None:
         """Keep the notices in hand from going idle, so no other worker takes them over."""

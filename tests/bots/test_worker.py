@@ -108,6 +108,26 @@ async def test_a_duplicated_turn_notice_never_moves_a_seat_twice(stack, start_wo
     assert (await stack.detail(table))["active_seats"] == [1]  # now it is the person's turn
 
 
+async def test_departed_consumers_are_forgotten_but_not_those_holding_turns(
+    stack, start_worker, group, redis_client
+) -> None:
+    store = EventStore(redis_client)
+    await store.ensure_turn_group(group, start="$")
+    await store.publish_turn("ghost-table", 1, [0])
+    await redis_client.xreadgroup(group, "holder", {"rh:turns": ">"}, count=1)  # holds a turn
+    await redis_client.xreadgroup(group, "departed", {"rh:turns": ">"}, count=1)  # holds nothing
+    worker = await start_worker(forget_after_ms=50, claim_idle_ms=60_000)
+    await store.publish_turn("ghost-table", 1, [0])  # Redis lists a consumer once it was served
+    for _ in range(100):
+        if worker.stats.notices:
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.1)  # everyone idle for longer than forget_after_ms
+    await worker._forget_departed()
+    names = {c["name"].decode() for c in await redis_client.xinfo_consumers("rh:turns", group)}
+    assert "departed" not in names and {"holder", worker.settings.consumer} <= names
+
+
 async def test_a_worker_killed_holding_a_turn_is_replaced_and_no_seat_moves_twice(stack, worker_process) -> None:
     # This worker thinks for seconds on every mcts move, so it is caught holding a turn.
     slow = worker_process("slow", ROUNDHOUSE_BOT_BUDGET_MS="4000", ROUNDHOUSE_BOT_ITERATIONS="1000000")
