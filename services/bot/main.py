@@ -58,10 +58,14 @@ async def _serve(cfg: Config, settings: BotSettings) -> int:
         loop.add_signal_handler(sig, stop.set)
     try:
         await worker.start()
-    except BaseException:
+    except (RedisError, OSError):
         await worker.stop()
         await redis.aclose()
         raise
+    except Exception as exc:  # the compute processes could not start (a bad preload, say)
+        await worker.stop()
+        await redis.aclose()
+        return _fail(f"could not start: {type(exc).__name__}: {exc}", 1)
     print(f"roundhouse bot: consumer {settings.consumer} of group {settings.group}, "
           f"{settings.processes} compute processes, submitting to {settings.game_url}", flush=True)
     try:

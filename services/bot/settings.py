@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
 
@@ -71,4 +72,15 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
             preload=tuple(m.strip() for m in env.get("ROUNDHOUSE_BOT_PRELOAD", "").split(",") if m.strip()),
             game_url=(env.get("ROUNDHOUSE_GAME_URL") or default.game_url).rstrip("/"),
         )
-        return msgspec.structs.replace(settings, **overrides) if overrides else settings
+        settings = msgspec.structs.replace(settings, **overrides) if overrides else settings
+        for module in settings.preload:
+            if not _importable(module):
+                raise ValueError(f"ROUNDHOUSE_BOT_PRELOAD: no module named {module!r}")
+        return settings
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False

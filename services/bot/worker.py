@@ -128,6 +128,7 @@ class BotWorker:
         self._locks = _TableLocks()
         self._running: dict[str, asyncio.Task[None]] = {}
         self._attempts: dict[str, int] = {}
+        self._warned: set[tuple[str, int]] = set()
         self._slot = asyncio.Event()
         self._loops: list[asyncio.Task[None]] = []
         self._stopping = False
@@ -251,7 +252,11 @@ class BotWorker:
                 log.error("giving up turn %s of table %s after %d attempts", notice.seq, notice.table, attempts)
                 self.stats.dropped += 1
             self._attempts.pop(notice.id, None)
-            await self.store.ack_turns(self.settings.group, notice.id)
+            try:
+                await self.store.ack_turns(self.settings.group, notice.id)
+            except (RedisError, OSError) as exc:  # still pending: handled again (as stale) later
+                log.warning("acknowledging turn %s of table %s failed: %s", notice.seq, notice.table, exc)
+                return
             self.stats.notices += 1
             self.stats.claimed += claimed
         finally:
@@ -319,7 +324,12 @@ class BotWorker:
 
     def _level(self, table: HotTable, seat: int) -> str:
         level = table.meta.seats[seat].level or DEFAULT_LEVEL
-        return level if level in BOT_NAMES else DEFAULT_LEVEL
+        if level in BOT_NAMES:
+            return level
+        if (table.table, seat) not in self._warned:
+            self._warned.add((table.table, seat))
+            log.warning("table %s seat %d: unknown bot level %r, playing %s", table.table, seat, level, DEFAULT_LEVEL)
+        return DEFAULT_LEVEL
 
     async def _compute(self, table: HotTable, seat: int, view: bytes) -> bytes | None:
         """The bot's move as action JSON, or None if the bot failed (the caller falls back)."""

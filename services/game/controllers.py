@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
+from shared.engine import RuleError
 from shared.protocol.http import SeatControl, SeatControlled
 from shared.store import SeatSpec
 
-from services.game.errors import ApiError, coded
+from services.game.errors import coded
 
 if TYPE_CHECKING:
     from services.game.app import GameHttp
@@ -41,11 +42,11 @@ async def set_controller(http: "GameHttp", request: web.Request) -> web.Response
         raise coded("bad_request", "only a bot has a level")
     level = (req.level or DEFAULT_LEVEL) if req.kind == "bot" else None
     if level is not None and level not in BOT_NAMES:
-        raise ApiError(422, "unknown_bot", f"unknown bot level {level!r}; levels are {', '.join(BOT_NAMES)}")
+        raise coded("unknown_bot", f"unknown bot level {level!r}; levels are {', '.join(BOT_NAMES)}")
     service = http.service
     hot = await service.tables.current(table)  # UnknownTable: 404
     if seat >= len(hot.meta.seats):
-        raise ApiError(422, "bad_seat", f"seat {seat} does not exist at this table")
+        raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
     spec = SeatSpec(hot.meta.seats[seat].name, req.kind, level)
     await service.store.set_seat(table, seat, spec)
     seats = list(hot.meta.seats)

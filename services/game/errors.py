@@ -27,6 +27,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "unknown_title": (422, "no title has that id"),
     "bad_seats": (422, "seat count outside the title's range, or a level given for a human seat"),
     "bad_options": (422, "an option the title does not have, or a value it refuses"),
+    "unknown_bot": (422, "a seat handed to a bot level that does not exist"),
     "rule error": (422, "any other code: the title's rules refuse the action (the engine's code and message)"),
     "unavailable": (503, "the event store (Redis) cannot be reached; retry with the same idempotency key"),
     "internal": (500, "a bug; the message is generic and the details are in the server log"),

@@ -32,7 +32,8 @@ async def test_the_dev_app_worker_plays_bot_seats_through_the_in_process_game_se
     server = await aiohttp_server(app)
     stack = Stack(str(server.make_url("")).rstrip("/"), redis_url)
     try:
-        created = await stack.create([{"name": "H", "kind": "bot", "level": "heuristic"},
+        # A level no bot has (the game service stores any) plays the default bot.
+        created = await stack.create([{"name": "E", "kind": "bot", "level": "easy"},
                                       {"name": "M", "kind": "bot", "level": "mcts"}])
         detail = await stack.wait_finished(created["table"])
     finally:
@@ -61,6 +62,8 @@ def _bot(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
          "roundhouse bot: ROUNDHOUSE_BOT_PROCESSES must be a whole number, not 'two'"),
         ({"ROUNDHOUSE_SECRET": "s", "ROUNDHOUSE_BOT_CLAIM_IDLE_MS": "5"},
          "roundhouse bot: ROUNDHOUSE_BOT_CLAIM_IDLE_MS must be at least 100, not 5"),
+        ({"ROUNDHOUSE_SECRET": "s", "ROUNDHOUSE_BOT_PRELOAD": "no.such.module"},
+         "roundhouse bot: ROUNDHOUSE_BOT_PRELOAD: no module named 'no.such.module'"),
     ],
 )
 def test_roundhouse_bot_refuses_bad_settings_in_one_line(env: dict[str, str], message: str) -> None:
