@@ -1,9 +1,10 @@
 """One table's live state in this process, shared by every socket watching it.
 
 A feed folds the table's log with the engine's `Timeline` and fans each new entry out:
-one `engine.view` and one encoded frame per distinct seat watching (plus one for all
-spectators), pushed to each socket's own queue. Nothing here awaits a socket, so one slow
-client never delays the others.
+per distinct seat watching (plus one for all spectators) one `engine.view`, one JSON Patch
+from that seat's previous view (shared/protocol/json_patch.py) and one encoded frame,
+pushed to each socket's own queue. Nothing here awaits a socket, so one slow client never
+delays the others.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ import msgspec
 from msgspec import Raw
 
 from shared.engine import Engine, RuleError, Timeline, decode_action, encode_action
-from shared.store.snapshot import restore_timeline
+from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode
+from shared.store.snapshot import restore_timeline
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -53,6 +55,9 @@ class Entry(msgspec.Struct, array_like=True):
     state: Any
 
 
+Replay = tuple[Any, list[Entry]]  # (state at the client's last seq, the entries after it)
+
+
 class TableFeed:
     def __init__(
         self,
@@ -75,7 +80,11 @@ class TableFeed:
         self.timeline: Timeline[Any] | None = None
         self.watchers: dict[SeatKey, set[Subscriber]] = {}
         self.history: deque[Entry] = deque(maxlen=max(1, settings.history))
-        self._views: dict[SeatKey, bytes] = {}  # views at self.seq, filled on demand
+        self._history_base: tuple[int, Any] = (0, None)  # (seq, state) just before history[0]
+        # Views at self.seq, per seat key: the objects are the base of the next update's
+        # patches (kept for every watched key), the bytes serve fresh welcomes.
+        self._views: dict[SeatKey, Any] = {}
+        self._view_bytes: dict[SeatKey, bytes] = {}
         self._advanced = asyncio.Event()  # set whenever seq moves; waiters re-check
         self.pending = 0  # joiners between hub.join and attach (keep the feed alive meanwhile)
         self.closed = False
@@ -96,6 +105,7 @@ class TableFeed:
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta
         self.timeline, self.seq = await self._restore_snapshot(meta)
+        self._history_base = (self.seq, self.timeline.state)
         entries = await self.store.read(self.table, self.seq)
         self.ingest(entries)
 
@@ -143,37 +153,48 @@ class TableFeed:
                 # the next read (from self.seq) fetch what is missing.
                 log.error("table %s: expected seq %d, got %d; re-reading", self.table, self.seq + 1, e.seq)
                 break
+            before, views_before = timeline.state, self._views
             state, action = self._fold(timeline, e.seat, e.action)
             entry = Entry(e.seq, e.seat, action, e.t_ms, state)
             self.seq = e.seq
+            if len(self.history) == self.history.maxlen:
+                dropped = self.history[0]
+                self._history_base = (dropped.seq, dropped.state)
             self.history.append(entry)
-            self._views = {}
+            self._views, self._view_bytes = {}, {}
             self.metrics.inc("updates_folded_total")
             if self.watchers:
-                self._fan_out(entry)
+                self._fan_out(entry, before, views_before)
         self._advanced.set()
         self._advanced.clear()
 
-    def _fan_out(self, entry: Entry) -> None:
+    def _fan_out(self, entry: Entry, before: Any, views_before: dict[SeatKey, Any]) -> None:
+        """One patch and one frame per watched seat key, from its view before `entry`."""
         for key, subs in list(self.watchers.items()):
             view = self._view(entry.state, key)
-            if entry.seq == self.seq:
-                self._views[key] = view
-            frame = _update_frame(entry, view)
+            old = views_before.get(key)
+            if old is None:  # a key nobody watched at the previous seq (a resumed socket)
+                old = self._view(before, key)
+            self._views[key] = view
+            frame = _update_frame(entry, _patch(old, view))
             for sub in list(subs):
                 sub.push(frame)
 
-    def _view(self, state: Any, seat: SeatKey) -> bytes:
+    def _view(self, state: Any, seat: SeatKey) -> Any:
         assert self.engine is not None
         self.metrics.inc("views_computed_total")
-        return msgspec.json.encode(self.engine.view(state, seat))
+        return self.engine.view(state, seat)
 
     def current_view(self, seat: SeatKey) -> bytes:
-        view = self._views.get(seat)
-        if view is None:
-            assert self.timeline is not None
-            view = self._views[seat] = self._view(self.timeline.state, seat)
-        return view
+        """The encoded view at self.seq (for a fresh welcome); its object stays as the next patch's base."""
+        data = self._view_bytes.get(seat)
+        if data is None:
+            view = self._views.get(seat)
+            if view is None:
+                assert self.timeline is not None
+                view = self._views[seat] = self._view(self.timeline.state, seat)
+            data = self._view_bytes[seat] = msgspec.json.encode(view)
+        return data
 
     # --- joining -------------------------------------------------------------------------
 
@@ -196,9 +217,10 @@ class TableFeed:
             if replay is None:
                 replay = await self._replay_cold(last_seq)
             if replay is not None:
+                base, entries = replay
                 self._welcome(sub, last_seq, None)
-                if replay:
-                    sub.push_lazy(self._replay_frames(replay, self._view_key(sub.seat)))
+                if entries:
+                    sub.push_lazy(self._replay_frames(base, entries, self._view_key(sub.seat)))
                 self._register(sub)
                 self.metrics.inc("resumes_total")
                 return True
@@ -207,11 +229,15 @@ class TableFeed:
         self.metrics.inc("welcomes_total")
         return False
 
-    def _replay_frames(self, entries: list[Entry], key: SeatKey) -> Iterator[bytes]:
-        """Replay frames made as the socket takes them: a long replay of big views is never
-        all in memory at once, and its views cost CPU only as fast as the client reads."""
+    def _replay_frames(self, base: Any, entries: list[Entry], key: SeatKey) -> Iterator[bytes]:
+        """Replay frames made as the socket takes them, each the patch from the view before
+        it (`base` is the state at the client's last seq): its views cost CPU only as fast
+        as the client reads, and only two are held at a time."""
+        old = self._view(base, key)
         for entry in entries:
-            yield _update_frame(entry, self._view(entry.state, key))
+            view = self._view(entry.state, key)
+            yield _update_frame(entry, _patch(old, view))
+            old = view
 
     def _welcome(self, sub: Subscriber, seq: int, view: bytes | None) -> None:
         sub.push(
@@ -267,37 +293,48 @@ class TableFeed:
             except asyncio.TimeoutError:
                 return
 
-    def _replay_from_memory(self, last_seq: int) -> list[Entry] | None:
+    def _replay_from_memory(self, last_seq: int) -> Replay | None:
+        """The state at `last_seq` and the entries after it, from the memory history."""
         if last_seq == self.seq:
-            return []
-        if not self.history or self.history[0].seq > last_seq + 1:
-            return None
-        return [e for e in self.history if e.seq > last_seq]
+            return None, []
+        base_seq, base = self._history_base
+        if last_seq != base_seq:
+            if not self.history or self.history[0].seq > last_seq:
+                return None  # the state at last_seq (the patches' base) is not kept any more
+            base = next(e.state for e in self.history if e.seq == last_seq)
+        return base, [e for e in self.history if e.seq > last_seq]
 
-    async def _replay_cold(self, last_seq: int) -> list[Entry] | None:
+    async def _replay_cold(self, last_seq: int) -> Replay | None:
         """Re-fold the log from setup to recover states older than the memory history."""
         self.metrics.inc("cold_replays_total")
         timeline = self._new_timeline()
         entries = await self.store.read(self.table, 0)
+        base: Any = None
         out: list[Entry] = []
         for i, e in enumerate(entries):
             if e.seq > self.seq:
                 break  # the feed has not folded this yet; it will arrive live
             state, action = self._fold(timeline, e.seat, e.action)
-            if e.seq > last_seq:
+            if e.seq == last_seq:
+                base = state
+            elif e.seq > last_seq:
                 out.append(Entry(e.seq, e.seat, action, e.t_ms, state))
             if i % _COLD_FOLD_CHUNK == _COLD_FOLD_CHUNK - 1:
                 await asyncio.sleep(0)
         # Entries the feed folded while we worked come from memory history.
         top = out[-1].seq if out else last_seq
         out.extend(e for e in self.history if e.seq > top)
-        if [e.seq for e in out] != list(range(last_seq + 1, self.seq + 1)):
+        if base is None or [e.seq for e in out] != list(range(last_seq + 1, self.seq + 1)):
             return None
-        return out
+        return base, out
 
 
-def _update_frame(entry: Entry, view: bytes) -> bytes:
-    return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, view=Raw(view)))
+def _patch(old: Any, new: Any) -> bytes:
+    return msgspec.json.encode(diff(old, new))
+
+
+def _update_frame(entry: Entry, patch: bytes) -> bytes:
+    return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, patch=Raw(patch)))
 
 
 def _valid_json_or_null(raw: bytes) -> bytes:

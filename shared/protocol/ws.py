@@ -5,8 +5,10 @@ opens with `hello`; the server answers `welcome`, then one `update` per log entr
 `seq` rising by exactly one each time, across reconnects (the client resumes with the
 last `seq` it holds).
 
-`view` and `action` are title-specific JSON objects. The server splices them in as
-pre-encoded bytes (`msgspec.Raw`) so a view is encoded once per seat, not once per socket.
+`view` and `action` are title-specific JSON objects; an update's `patch` is an RFC 6902
+JSON Patch from the receiver's previous view to its new one (shared/protocol/json_patch.py).
+The server splices them in as pre-encoded bytes (`msgspec.Raw`) so each is encoded once per
+seat, not once per socket.
 """
 
 from __future__ import annotations
@@ -71,14 +73,38 @@ class Welcome(_Message, tag="welcome"):
     view: Annotated[Raw | None, Meta(description="title-specific view object at seq (null when resumed)")] = None
 
 
+# The JSON Schema of a patch (RFC 6902, restricted to the ops this server sends).
+_PATCH_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["op", "path"],
+        "properties": {
+            "op": {"enum": ["add", "remove", "replace"]},
+            "path": {"type": "string", "description": "JSON Pointer (RFC 6901); '' is the whole view, '/-' appends"},
+            "value": {"description": "the value to add or to replace with (not with remove)"},
+        },
+    },
+}
+
+
 class Update(_Message, tag="update"):
-    """One log entry: `seat` did `action` (undo/redo included); `view` is the receiver's view after it."""
+    """One log entry: `seat` did `action` (undo/redo included); `patch` turns the receiver's view at seq - 1 into its view at seq."""
 
     seq: Seq
     seat: Annotated[int, Meta(description="the seat that acted")]
     action: Annotated[Raw, Meta(description="the action as logged: {type: ..., ...}")]
     t: Annotated[int, Meta(description="server time the action was appended, ms since the epoch")]
-    view: Annotated[Raw, Meta(description="the receiving seat's view after this action")]
+    patch: Annotated[
+        Raw,
+        Meta(
+            description=(
+                "RFC 6902 JSON Patch (ops add, remove, replace) from the receiving seat's view at seq - 1 "
+                "to its view at seq; apply it in order to the view held. Empty when the view did not change."
+            ),
+            extra_json_schema=_PATCH_SCHEMA,
+        ),
+    ]
 
 
 class Error(_Message, tag="error"):

@@ -21,6 +21,7 @@ import redis.asyncio as aioredis
 from services.bench.procs import ServiceProcess
 from shared.engine import Timeline, decode_action
 from shared.games import get_engine
+from shared.protocol.json_patch import PatchError, apply
 from shared.store import EventStore, keys
 
 SECRET = "e2e-secret-7c1d"
@@ -241,7 +242,10 @@ class LiveSocket:
         elif kind == "update":
             self.seqs.append(frame["seq"])
             self.seq = frame["seq"]
-            self.view = frame["view"]
+            try:
+                self.view = apply(self.view, frame["patch"])
+            except PatchError as exc:  # never expected: the test's waits report it
+                self.errors.append({"type": "error", "code": "bad_patch", "message": str(exc)})
         elif kind == "error":
             self.errors.append(frame)
         self._poke()
@@ -256,7 +260,9 @@ class LiveSocket:
         while not done():
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise TimeoutError(f"socket on {self.table}: condition not met in {timeout}s (seq {self.seq})")
+                raise TimeoutError(
+                    f"socket on {self.table}: condition not met in {timeout}s (seq {self.seq}, errors {self.errors})"
+                )
             try:
                 await asyncio.wait_for(self._changed.wait(), remaining)
             except asyncio.TimeoutError:

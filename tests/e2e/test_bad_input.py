@@ -131,6 +131,18 @@ def never_reading_socket(port: int, table: str) -> socket.socket:
     return sock
 
 
+# A ping whose id is as big as a whole view: its pong (the id echoed) is queued for the
+# socket like an update used to be, before updates became patches of a few hundred bytes.
+BIG_PING = client_frame(OP_TEXT, b'{"type": "ping", "id": "%s"}' % (b"x" * 40_000))
+
+
+def ping_big(sock: socket.socket) -> None:
+    try:
+        sock.sendall(BIG_PING)
+    except OSError:
+        pass  # the server has cut it already
+
+
 async def dropped_count(http, stack) -> int:
     return await projection_counter(http, stack, "slow_clients_dropped_total")
 
@@ -157,6 +169,8 @@ async def test_client_that_never_reads_is_dropped_without_slowing_the_table(stac
     # Play on until the server drops the slow socket. Its writes back up once the kernel's
     # send buffer (up to 4 MiB) is full, and it is dropped after being stuck for the send
     # timeout (2 s here): the last turns before the drop are played while it is stuck.
+    # Updates are patches of a few hundred bytes, so the slow client also sends a big ping
+    # per turn: its big pong fills that buffer before the game ends.
     delays: list[float] = []
     played_at: list[float] = []
     try:
@@ -164,6 +178,7 @@ async def test_client_that_never_reads_is_dropped_without_slowing_the_table(stac
             assert match.active and len(delays) < 400, "the slow client was never dropped"
             seat = match.active[0]
             action = await match.legal_action(seat)
+            await asyncio.to_thread(ping_big, slow)
             sent = time.perf_counter()
             match.accepted(await game.submit(match.table, match.tokens[seat], match.seq, action))
             await watcher.wait_seq(match.seq, timeout=5)

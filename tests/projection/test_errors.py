@@ -151,8 +151,10 @@ async def test_after_hello_bad_messages_are_answered_not_fatal(client, driver):
 def _masked_text_frame(payload: bytes) -> bytes:
     mask = os.urandom(4)
     body = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-    assert len(payload) < 126
-    return struct.pack("!BB", 0x81, 0x80 | len(payload)) + mask + body
+    n = len(payload)
+    assert n < 1 << 16
+    head = struct.pack("!BB", 0x81, 0x80 | n) if n < 126 else struct.pack("!BBH", 0x81, 0x80 | 126, n)
+    return head + mask + body
 
 
 def _open_non_reading_socket(port: int, table: str) -> socket.socket:
@@ -173,6 +175,19 @@ def _open_non_reading_socket(port: int, table: str) -> socket.socket:
     assert response.startswith(b"HTTP/1.1 101"), response
     sock.sendall(_masked_text_frame(msgspec.json.encode({"type": "hello", "v": 1, "table": table})))
     return sock
+
+
+# Pings whose ids add up to a whole view (under this test's 16 KiB frame limit): their pongs
+# (the ids echoed) are queued for the socket like an update used to be, before updates
+# became patches of a few hundred bytes.
+_BIG_PINGS = _masked_text_frame(msgspec.json.encode({"type": "ping", "id": "x" * 12_000})) * 3
+
+
+def _ping_big(sock: socket.socket) -> None:
+    try:
+        sock.sendall(_BIG_PINGS)
+    except OSError:
+        pass  # the server has cut it already
 
 
 @pytest.mark.parametrize(
@@ -200,6 +215,7 @@ async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app
         deadline = time.monotonic() + 20
         while proj.metrics.counts["slow_clients_dropped_total"] == 0:
             assert time.monotonic() < deadline, "the non-reading client was never dropped"
+            await asyncio.to_thread(_ping_big, slow)
             await driver.churn()
             started = time.monotonic()
             check = await recv(good)

@@ -10,6 +10,8 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
+from shared.protocol.json_patch import apply
+
 from .conftest import projection_of, token
 from .support import TableDriver
 
@@ -37,7 +39,9 @@ def check_update(frame: dict[str, Any], driver: TableDriver, seq: int, seat: int
     actor, action = driver.log[seq]
     assert frame["seat"] == actor
     assert frame["action"] == action
-    assert frame["view"] == driver.view(seq, seat)
+    assert "view" not in frame
+    # The patch turns this seat's view at seq - 1 into its view at seq.
+    assert apply(driver.view(seq - 1, seat), frame["patch"]) == driver.view(seq, seat)
     assert isinstance(frame["t"], int) and frame["t"] > 0
 
 
@@ -239,8 +243,9 @@ async def test_undo_and_redo_arrive_as_updates_with_the_folded_view(client, driv
     assert undo["action"] == {"type": "undo"} and redo["action"] == {"type": "redo"}
     check_update(undo, driver, 4, 0)
     check_update(redo, driver, 5, 0)
-    assert undo["view"] == driver.view(2, 0)  # the undone action is taken back
-    assert redo["view"] == driver.view(3, 0)
+    after_undo = apply(driver.view(3, 0), undo["patch"])
+    assert after_undo == driver.view(2, 0)  # the undone action is taken back
+    assert apply(after_undo, redo["patch"]) == driver.view(3, 0)
 
 
 async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(start_app, store, engine):
@@ -260,14 +265,55 @@ async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(sta
 
 
 async def test_a_replay_bigger_than_the_send_queue_is_streamed_not_dropped(start_app, driver):
-    # Each Chicago Express view is tens of kB: 30 of them exceed this queue bound many times.
-    client = await start_app(max_queue_bytes=100_000, history=100)
+    client = await start_app(max_queue_bytes=2_000, history=100)
     await driver.play(31)
     ws = await hello(client, driver.table, seat=1, last_seq=1)
     assert (await recv(ws))["resumed"] is True
+    replayed = 0
     for seq in range(2, 32):
-        check_update(await recv(ws), driver, seq, 1)
+        msg = await ws.receive(timeout=TIMEOUT)
+        replayed += len(msg.data)
+        check_update(msgspec.json.decode(msg.data), driver, seq, 1)
+    assert replayed > 2 * 2_000  # the replay's patches exceed the queue bound
     assert projection_of(client).metrics.counts["slow_clients_dropped_total"] == 0
+
+
+async def test_updates_carry_small_patches_not_views(client, driver):
+    await driver.play(5)
+    ws = await hello(client, driver.table, seat=0)
+    welcome = await ws.receive(timeout=TIMEOUT)
+    await driver.play(5)
+    updates = [await ws.receive(timeout=TIMEOUT) for _ in range(5)]
+    held = msgspec.json.decode(welcome.data)["view"]
+    for seq, msg in enumerate(updates, start=6):
+        held = apply(held, msgspec.json.decode(msg.data)["patch"])
+        assert held == driver.view(seq, 0)
+        # A Chicago Express view is tens of kB (mostly the unchanging map); its patch is not.
+        assert len(msg.data) * 10 < len(welcome.data)
+
+
+async def test_resume_just_before_the_memory_history_needs_no_refold(start_app, driver):
+    client = await start_app(history=3)
+    await driver.play(10)  # history keeps seqs 8..10, and the state at 7 as their patches' base
+    ws = await hello(client, driver.table, seat=2, last_seq=7)
+    assert (await recv(ws))["resumed"] is True
+    for seq in (8, 9, 10):
+        check_update(await recv(ws), driver, seq, 2)
+    assert projection_of(client).metrics.counts.get("cold_replays_total", 0) == 0
+
+
+async def test_resume_at_the_snapshot_a_feed_started_from_needs_no_refold(start_app, driver, store):
+    from shared.store.snapshot import encode_timeline
+
+    await driver.play(4)
+    await store.save_snapshot(driver.table, 4, encode_timeline(driver.timeline))
+    await driver.play(2)
+    client = await start_app()
+    ws = await hello(client, driver.table, seat=1, last_seq=4)
+    assert (await recv(ws))["resumed"] is True
+    for seq in (5, 6):
+        check_update(await recv(ws), driver, seq, 1)
+    assert projection_of(client).metrics.counts.get("cold_replays_total", 0) == 0
 
 
 async def test_sockets_arriving_together_at_a_cold_table_share_one_load(client, driver, store, monkeypatch):

@@ -41,7 +41,9 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {{expectedSeq: number, idempotencyKey?: string}} SubmitOptions
  * @typedef {{v: number, table: string, title: string, seat: number | null, seq: number, resumed: boolean,
  *            view: any}} Welcome
- * @typedef {{seq: number, seat: number, action: Action, t: number, view: any}} Update
+ * @typedef {{op: "add" | "remove" | "replace", path: string, value?: unknown}} PatchOp  One RFC 6902 operation.
+ * @typedef {{seq: number, seat: number, action: Action, t: number, patch: PatchOp[]}} Update
+ *            `patch` turns the view at `seq - 1` into the view at `seq`; the LiveTable applies it.
  * @typedef {"connecting" | "live" | "reconnecting" | "closed" | "failed"} LiveStatus
  *            `failed`: a fatal refusal (bad token, unknown table...) that retrying cannot fix.
  * @typedef {{status: LiveStatus, attempt: number, retryInMs: number | null, error: RoundhouseError | null}} StatusEvent
@@ -220,6 +222,125 @@ export function isLegal(legal, action) {
     }
     return true;
   });
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON Patch: each live update carries one (docs/protocol.md)
+
+/**
+ * `doc` with an RFC 6902 JSON Patch applied, as a new document: the containers on the way
+ * to each change are copied, everything else is shared with `doc`, and neither `doc` nor
+ * `ops` is changed. Supports the ops the server sends: `add`, `remove`, `replace`.
+ * Throws a ProtocolError (`bad_patch`) when an op does not fit the document.
+ * @param {any} doc
+ * @param {PatchOp[]} ops
+ * @returns {any}
+ */
+export function applyPatch(doc, ops) {
+  if (!Array.isArray(ops)) throw badPatch(`a patch is an array of operations, not ${JSON.stringify(ops)}`);
+  let root = doc;
+  /** containers this call copied, so safe to change @type {Set<object>} */
+  const owned = new Set();
+  for (const op of ops) {
+    const { kind, path, tokens } = readOp(op);
+    if (tokens.length === 0) {
+      if (kind === "remove") throw badPatch("cannot remove the whole document");
+      root = op.value;
+      continue;
+    }
+    root = ownCopy(root, owned, path);
+    let parent = root;
+    for (const token of tokens.slice(0, -1)) {
+      const key = patchKey(parent, token, path, false);
+      const child = ownCopy(parent[key], owned, path);
+      setMember(parent, key, child);
+      parent = child;
+    }
+    const key = patchKey(parent, tokens[tokens.length - 1], path, kind === "add");
+    if (Array.isArray(parent)) {
+      const index = /** @type {number} */ (key);
+      if (kind === "remove") parent.splice(index, 1);
+      else if (kind === "add") parent.splice(index, 0, op.value);
+      else parent[index] = op.value;
+    } else if (kind === "remove") {
+      delete parent[key];
+    } else {
+      setMember(parent, key, op.value);
+    }
+  }
+  return root;
+}
+
+/** @param {string} message */
+const badPatch = (message) => new ProtocolError("bad_patch", message);
+
+/**
+ * @param {unknown} op
+ * @returns {{kind: string, path: string, tokens: string[]}}
+ */
+function readOp(op) {
+  const o = /** @type {any} */ (op);
+  if (!o || typeof o !== "object" || typeof o.op !== "string" || typeof o.path !== "string") {
+    throw badPatch(`not a patch operation: ${JSON.stringify(op)}`);
+  }
+  if (o.op !== "add" && o.op !== "remove" && o.op !== "replace") {
+    throw badPatch(`unsupported op ${JSON.stringify(o.op)} (the server sends add, remove and replace)`);
+  }
+  if (o.op !== "remove" && !("value" in o)) throw badPatch(`${o.op} at ${JSON.stringify(o.path)} has no value`);
+  if (o.path !== "" && !o.path.startsWith("/")) throw badPatch(`path ${JSON.stringify(o.path)} must be empty or start with /`);
+  const tokens = o.path === "" ? [] : o.path.slice(1).split("/").map((/** @type {string} */ t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return { kind: o.op, path: o.path, tokens };
+}
+
+/**
+ * `value` itself if this call copied it already, else a shallow copy it may change.
+ * @param {any} value
+ * @param {Set<object>} owned
+ * @param {string} path
+ * @returns {any}
+ */
+function ownCopy(value, owned, path) {
+  if (owned.has(value)) return value;
+  let copy;
+  if (Array.isArray(value)) copy = value.slice();
+  else if (value !== null && typeof value === "object") copy = { ...value }; // spread, not assign: keeps a "__proto__" member a member
+  else throw badPatch(`${JSON.stringify(path)}: cannot step into ${JSON.stringify(value)}`);
+  owned.add(copy);
+  return copy;
+}
+
+/**
+ * The member or index `token` names in `container`; it must exist, except that with
+ * `pastEnd` (add) an array index may be the length or `-`, and a member may be new.
+ * @param {any} container
+ * @param {string} token
+ * @param {string} path
+ * @param {boolean} pastEnd
+ * @returns {string | number}
+ */
+function patchKey(container, token, path, pastEnd) {
+  if (!Array.isArray(container)) {
+    if (!pastEnd && !Object.hasOwn(container, token)) throw badPatch(`${JSON.stringify(path)}: no member ${JSON.stringify(token)}`);
+    return token;
+  }
+  if (token === "-" && pastEnd) return container.length;
+  if (!/^(0|[1-9][0-9]*)$/.test(token)) throw badPatch(`${JSON.stringify(path)}: ${JSON.stringify(token)} is not an array index`);
+  const index = Number(token);
+  if (index > container.length || (index === container.length && !pastEnd)) {
+    throw badPatch(`${JSON.stringify(path)}: index ${index} is out of range (length ${container.length})`);
+  }
+  return index;
+}
+
+/**
+ * Set an own member, even one named `__proto__` (plain assignment would change the prototype).
+ * @param {any} target
+ * @param {string | number} key
+ * @param {unknown} value
+ */
+function setMember(target, key, value) {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -449,7 +570,9 @@ export class LiveTable {
     this.heartbeatMs = options.heartbeatMs ?? 15000;
     this.backoff = options.backoff ?? { baseMs: 500, maxMs: 10000 };
     /** how many handshakes; `resumed` counts those that continued from the held seq */
-    this.stats = { connects: 0, resumed: 0, updates: 0, duplicatesDropped: 0, gaps: 0 };
+    this.stats = { connects: 0, resumed: 0, updates: 0, duplicatesDropped: 0, gaps: 0, patchFailures: 0 };
+    /** a patch did not fit the held view: the next hello asks for a fresh one (last_seq 0) */
+    this.needFresh = false;
     /** @type {Map<string, Set<(payload: any) => void>>} */
     this.listeners = new Map();
     /** @type {WebSocket | null} */
@@ -521,7 +644,8 @@ export class LiveTable {
     let fatal = null;
     socket.onopen = () => {
       this.lastFrameAt = Date.now();
-      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, table: this.table, token: this.token, last_seq: this.seq }));
+      const lastSeq = this.needFresh ? 0 : this.seq;
+      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, table: this.table, token: this.token, last_seq: lastSeq }));
       this.startHeartbeat(socket);
     };
     socket.onmessage = (event) => {
@@ -586,6 +710,7 @@ export class LiveTable {
     } else {
       this.seq = frame.seq;
       this.view = frame.view;
+      this.needFresh = false;
     }
     this.emit("welcome", frame);
     this.setStatus("live");
@@ -594,6 +719,7 @@ export class LiveTable {
 
   /** @param {Update} frame */
   onUpdate(frame) {
+    if (this.needFresh) return; // a patch failed on this socket: nothing more applies until the fresh welcome
     if (frame.seq <= this.seq) {
       // Already applied (should not happen: the protocol promises no repeats).
       this.stats.duplicatesDropped += 1;
@@ -605,8 +731,20 @@ export class LiveTable {
       this.socket?.close(4000, "gap");
       return;
     }
+    let view;
+    try {
+      view = applyPatch(this.view, frame.patch);
+    } catch (error) {
+      // The held view is not the server's (say, a damaged stored copy): start over from a
+      // fresh welcome; until it comes, the last good view stays on show.
+      this.stats.patchFailures += 1;
+      this.needFresh = true;
+      this.emit("error", error instanceof RoundhouseError ? error : badPatch(errorText(error)));
+      this.socket?.close(4002, "bad patch");
+      return;
+    }
     this.seq = frame.seq;
-    this.view = frame.view;
+    this.view = view;
     this.stats.updates += 1;
     this.emit("update", frame);
     this.emit("view", { view: this.view, seq: this.seq, update: frame });
