@@ -8,8 +8,8 @@ on, and keeps to the configured pace. A table that finishes is replaced by a new
 
 Latency of one action: from just before its submit is sent until the last socket of its
 table has the `update` with its seq. Only submits sent inside the measured window count.
-Sockets parse just the head of each frame (type, seq), not the view, to keep this process
-cheap; every socket checks that seqs arrive with no gap and no repeat.
+Sockets parse just the head of each frame (type, seq), not the view or patch, to keep this
+process cheap; every socket checks that seqs arrive with no gap and no repeat.
 """
 
 from __future__ import annotations
@@ -43,14 +43,18 @@ class _Head(msgspec.Struct):
 _decode_head = msgspec.json.Decoder(_Head).decode
 
 
+_BIG_LAST_FIELDS = (b',"patch":', b',"view":')  # an update's patch, a welcome's view
+
+
 def frame_head(head: bytes, size: int) -> _Head:
-    """type and seq of a server message from its first bytes (the view is its last field)."""
+    """type and seq of a server message from its first bytes (its patch or view is its last field)."""
     if size <= len(head):
         return _decode_head(head)
-    cut = head.find(b',"view":')
-    if cut < 0:
-        raise ValueError(f"no view field in the first {len(head)} bytes of a {size}-byte message: {head[:120]!r}")
-    return _decode_head(head[:cut] + b"}")
+    for field in _BIG_LAST_FIELDS:
+        cut = head.find(field)
+        if cut >= 0:
+            return _decode_head(head[:cut] + b"}")
+    raise ValueError(f"no patch or view field in the first {len(head)} bytes of a {size}-byte message: {head[:120]!r}")
 
 
 class HttpConnection:

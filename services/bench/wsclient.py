@@ -16,7 +16,7 @@ import os
 import struct
 from collections.abc import Callable
 
-HEAD_BYTES = 512  # a frame's head: everything a protocol message carries before its view
+HEAD_BYTES = 512  # a frame's head: everything a protocol message carries before its view or patch
 
 OP_CONT, OP_TEXT, OP_BINARY, OP_CLOSE, OP_PING, OP_PONG = 0x0, 0x1, 0x2, 0x8, 0x9, 0xA
 

@@ -51,6 +51,8 @@ async def test_heads_of_every_message_however_the_bytes_are_split():
         b'{"type":"welcome","seq":0,"view":{}}',
         b'{"type":"update","seq":1,"view":' + b'{"pad":"' + b"x" * 1000 + b'"}}',
         b'{"type":"update","seq":2,"view":' + b'{"pad":"' + b"y" * 70_000 + b'"}}',
+        b'{"type":"update","seq":3,"seat":0,"action":{"type":"pass"},"t":1,"patch":'
+        + b'[{"op":"add","path":"/log/-","value":"' + b"z" * 2_000 + b'"}]}',
         b'{"type":"error","code":"bad_message","message":"no"}',
     ]
     stream = server_frame(OP_TEXT, messages[0]) + server_frame(OP_PING, b"beat") + b"".join(
@@ -68,7 +70,7 @@ async def test_heads_of_every_message_however_the_bytes_are_split():
             i += step
         assert [size for _, size in got] == [len(m) for m in messages]
         assert [head for head, _ in got] == [m[:HEAD_BYTES] for m in messages]
-        assert [frame_head(h, n).seq for h, n in got] == [0, 1, 2, -1]
+        assert [frame_head(h, n).seq for h, n in got] == [0, 1, 2, 3, -1]
         assert [unmask(w) for w in sock.transport.written] == [(OP_PONG, b"beat")]
 
 
