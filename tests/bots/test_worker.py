@@ -12,6 +12,7 @@ import msgspec
 
 from shared.bots import Budget, decide
 from shared.games import get_engine
+from shared.protocol.json_patch import apply
 from shared.store import EventStore
 
 from .conftest import assert_each_turn_played_once, pending, replay
@@ -37,6 +38,7 @@ class Watcher:
         await self.ws.send_str(json.dumps(hello))
         self.welcome = json.loads((await self.ws.receive()).data)
         assert self.welcome["type"] == "welcome", self.welcome
+        self.view: dict[str, Any] = self.welcome["view"]
         self.task = asyncio.create_task(self._read())
         return self
 
@@ -44,12 +46,9 @@ class Watcher:
         async for msg in self.ws:
             data = json.loads(msg.data)
             assert data["type"] == "update", data
+            self.view = apply(self.view, data["patch"])
             self.updates.append(data)
             self.changed.set()
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.updates[-1]["view"] if self.updates else self.welcome["view"]
 
     @property
     def seq(self) -> int:
