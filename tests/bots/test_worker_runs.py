@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -78,3 +79,11 @@ def test_roundhouse_bot_without_redis_fails_in_one_line() -> None:
     assert proc.returncode == 1 and proc.stdout == ""
     assert proc.stderr.startswith("roundhouse bot: redis at redis://127.0.0.1:1/0:"), proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_the_response_time_benchmark_runs_its_own_stack_and_ends_with_json() -> None:
+    proc = subprocess.run([sys.executable, "-m", "services.bot.bench", "--games", "1", "--bots", "random",
+                           "--processes", "1"], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    figures = json.loads(proc.stdout.splitlines()[-1])["bot_response"]["random"]
+    assert figures["moves"] > 20 and 0 <= figures["ms_p50"] <= figures["ms_p95"] <= figures["ms_max"]
