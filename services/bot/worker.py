@@ -34,6 +34,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
+from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
 
 from services.game.metrics import GameMetrics
@@ -272,7 +273,11 @@ class BotWorker:
             if meta.last_seq != notice.seq:  # moved on (or over): no need to fold the log
                 self.stats.stale += 1
                 return True
-            table = await self.tables.current(notice.table)
+            try:
+                table = await self.tables.current(notice.table)
+            except RuleError as exc:  # a title this worker does not have: nothing it can play
+                log.warning("table %s: %s", notice.table, exc.message)
+                return True
             table.meta = meta  # fresh: a seat may have changed hands since the table was loaded
             if table.seq != notice.seq:
                 self.stats.stale += 1

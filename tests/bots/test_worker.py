@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import uuid
 from typing import Any
 
 import msgspec
@@ -13,7 +14,7 @@ import msgspec
 from shared.bots import Budget, decide
 from shared.games import get_engine
 from shared.protocol.json_patch import apply
-from shared.store import EventStore
+from shared.store import EventStore, SeatSpec, TableMeta
 
 from .conftest import assert_each_turn_played_once, pending, replay
 
@@ -260,3 +261,18 @@ async def test_simultaneous_sealed_decisions_are_made_for_every_bot_seat(stack, 
         # Three rounds; in each, all three seats played once.
         rounds = [sorted(e.seat for e in entries[i:i + 3]) for i in range(0, 9, 3)]
         assert len(entries) == 9 and rounds == [[0, 1, 2]] * 3
+
+
+async def test_a_table_of_a_title_the_worker_lacks_is_skipped(stack, start_worker, redis_client) -> None:
+    worker = await start_worker()
+    store = EventStore(redis_client)
+    table = f"unplayable-{uuid.uuid4().hex[:8]}"
+    meta = TableMeta(table=table, title="no-such-title", options={}, seats=[SeatSpec("b", "bot")],
+                     seed=1, status="open", created_ms=1)
+    await store.create_table(meta)
+    await store.publish_turn(table, 0, [0])
+    for _ in range(100):
+        if worker.stats.notices:
+            break
+        await asyncio.sleep(0.02)
+    assert worker.stats.notices == 1 and worker.stats.retries == 0 and worker.stats.moves == 0
