@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import logging
 import os
 import signal
@@ -100,6 +101,11 @@ async def serve(
     try:
         await runner.setup()
         await web.SockSite(runner, sock).start()
+        # What exists now (modules, title data, the app) lives as long as the process: move it
+        # out of the cyclic GC's reach, whose full collections rescanned it every few seconds
+        # under load (40-77 ms pauses of the game service in `bench live`; 2-8 ms frozen).
+        gc.collect()
+        gc.freeze()
         if on_ready is not None:
             on_ready(public_url(sock))
         stopped = asyncio.ensure_future(stop.wait())
