@@ -7,6 +7,10 @@ import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+# Imported up front on purpose: hypothesis's pytest plugin otherwise imports it in its
+# end-of-session summary, through pytest's assertion rewriter (ast.parse), and CPython 3.11.7
+# can then fail with "SystemError: AST constructor recursion depth mismatch" after all tests passed.
+import hypothesis.internal.observability  # noqa: F401
 import pytest
 import redis.asyncio as aioredis
 
