@@ -188,8 +188,8 @@ class Hub:
             try:
                 await asyncio.wait((read, changed_wait), return_when=asyncio.FIRST_COMPLETED)
             except asyncio.CancelledError:
-                read.cancel()
-                changed_wait.cancel()
+                _discard(read)
+                _discard(changed_wait)
                 raise
             if not read.done():
                 # The table set changed: drop this read (its cursors are stale) and re-arm.
@@ -256,3 +256,11 @@ def join_error_code(exc: Exception) -> tuple[str, str]:
     if isinstance(exc, UnknownTable):
         return "unknown_table", f"no table {exc.args[0]!r}"
     return "unavailable", "the table store cannot be reached; reconnect later"
+
+
+def _discard(task: asyncio.Task[Any]) -> None:
+    """Cancel a task nobody will await. At shutdown the read may already have failed (its
+    connection closed under it); retrieving the outcome keeps asyncio from logging
+    "Task exception was never retrieved" with a traceback."""
+    task.cancel()
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
