@@ -111,7 +111,7 @@ class GenericKit:
         return opts[rng.randrange(len(opts))][0]
 
     def evaluate(self, engine: Engine[Any], state: Any, rng: random.Random) -> list[float]:
-        from .random_bot import random_action
+        from .random_bot import random_action  # random_bot imports this module
 
         for _ in range(PLAYOUT_CAP):
             result = engine.result(state)

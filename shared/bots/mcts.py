@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from shared.engine import Engine, RuleError, encode_action
 
 from .base import Budget, NoMove
-from .kits import Option, TitleKit, get_kit
+from .kits import Option, TitleKit, get_kit, terminal_rewards
 
 # 400 iterations take about 0.25 s on a 2-core VM; the clock cap keeps a loaded machine under 1 s.
 DEFAULT_BUDGET = Budget(ms=700.0, iterations=400)
@@ -67,8 +67,6 @@ class Search:
     def _node(self, state: Any) -> Node:
         result = self.engine.result(state)
         if result is not None:
-            from .kits import terminal_rewards
-
             return Node(state, None, terminal_rewards(result))
         return Node(state, _acting(self.engine, state), None)
 

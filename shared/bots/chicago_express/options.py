@@ -268,18 +268,18 @@ def _completions(s: State, seat: int) -> list[tuple[Option, State | None]]:
     return [(option, None) for option in develop_options(s)] + [((FORGO,), None)]
 
 
-def raw_options(s: State, seat: int) -> list[tuple[Option, State | None]]:
+def raw_options(s: State, seat: int, w: Weights = DEFAULT) -> list[tuple[Option, State | None]]:
     """All candidate decisions for the seat to act, unordered and unpruned; each with the
     state it leaves when working it out already played it (else None)."""
     if s.phase == AUCTION:
-        return [(option, None) for option in bid_options(s, seat)]
+        return [(option, None) for option in bid_options(s, seat, w)]
     if s.phase != CHOOSE:
         return _completions(s, seat)
     out: list[tuple[Option, State | None]] = []
     for legal in ENGINE.legal_actions(s, seat):
         chosen = legal.action
         after = ENGINE.apply(s, seat, chosen)
-        out.extend(((chosen, *rest), None if t is None else t) for rest, t in _completions(after, seat))
+        out.extend(((chosen, *rest), t) for rest, t in _completions(after, seat))
     return out
 
 
@@ -339,7 +339,7 @@ def scored_options(s: State, seat: int, w: Weights = DEFAULT, thorough: bool = T
     """Candidate decisions with their greedy score (the seat's utility once played), best first."""
     scored: list[tuple[float, Option]] = []
     base = utility(seat_values(s, w), seat, w)
-    for option, played in raw_options(s, seat):
+    for option, played in raw_options(s, seat, w):
         after = outcome(s, seat, option, w, thorough, played)
         if after is None:
             continue
