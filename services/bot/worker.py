@@ -4,7 +4,7 @@ One worker is one consumer of the group `settings.group` on `rh:turns`; any numb
 side by side and Redis hands each turn notice to one of them. For a notice (table, seq,
 seats) the worker folds the table's log, checks the table is still at `seq` (else a newer
 notice covers the turn: it just acknowledges), computes the move of every bot seat that
-must act from that seat's view in a process pool, and submits through the game service's
+must act from that seat's observation (`engine.redact`) in a process pool, and submits through the game service's
 command path with `expected_seq` and the idempotency key `bot-<seq>-<seat>`. Whoever
 submits a seat's move for a seq, and however often, the log gets it once.
 
@@ -290,7 +290,9 @@ class BotWorker:
             if not seats:
                 return True
             state = table.timeline.state
-            views = [msgspec.json.encode(table.engine.view(state, seat)) for seat in seats]
+            engine = table.engine
+            views = [compute.encode_observation(engine.redact(state, seat, move_seed(table.table, notice.seq, seat)))
+                     for seat in seats]
             moves = await asyncio.gather(*(self._compute(table, seat, view) for seat, view in zip(seats, views)))
             seq = notice.seq
             for seat, view, move in zip(seats, views, moves):

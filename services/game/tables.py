@@ -12,7 +12,8 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from shared.engine import Engine, Result, Timeline, decode_action
+from shared.engine import Engine, Result, decode_action
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.store import FINISHED, OPEN, RUNNING, EventStore, LoggedAction, TableSummary, UnknownTable
 from shared.store.snapshot import restore_timeline

@@ -18,7 +18,8 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, RuleError, Timeline, decode_action, encode_action
+from shared.engine import Engine, RuleError, decode_action, encode_action
+from shared.timeline import Timeline
 from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode
 from shared.store.snapshot import restore_timeline
@@ -101,7 +102,7 @@ class TableFeed:
             self.engine = self.engine_for(meta.title)
         except RuleError as exc:
             raise ProtocolError("unsupported_title", f"this server cannot show {meta.title!r} tables: {exc.message}") from None
-        self.public_view = bool(getattr(self.engine, "public_view", False))
+        self.public_view = self.engine.meta.public_view
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta
         self.timeline, self.seq = await self._restore_snapshot(meta)

@@ -68,7 +68,7 @@ async def test_snapshots_speed_cold_loads_and_deleting_them_changes_nothing(new_
         detail = await twin.detail()
         legal = await (await reader.get(f"/api/tables/{table.id}/legal", headers=twin.auth(detail["active_seats"][0]))).json()
         hot = await reader.app[GAME_KEY].service.tables.get(table.id)
-        return reader, detail, legal, (hot.timeline.state, hot.timeline.effective, hot.timeline.undone)
+        return reader, detail, legal, (hot.timeline.state, hot.timeline.effective, [(n.seq, s) for n, s in hot.timeline.redo])
 
     from_snap, detail_a, legal_a, timeline_a = await cold_view()
     assert from_snap.app[GAME_KEY].service.metrics.table_loads.value("snapshot") == 1
