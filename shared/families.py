@@ -21,7 +21,7 @@ from typing import Any, Union
 import msgspec
 
 
-class AmountRange(msgspec.Struct, frozen=True):
+class AmountRange(msgspec.Struct, frozen=True, tag_field="kind", tag="range"):
     """A numeric field that may take any value min..max in steps of `step`."""
 
     field: str
@@ -36,7 +36,7 @@ class AmountRange(msgspec.Struct, frozen=True):
         return type(value) is int and self.min <= value <= self.max and (value - self.min) % self.step == 0
 
 
-class Choice(msgspec.Struct, frozen=True, omit_defaults=True):
+class Choice(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind", tag="choice"):
     """A field taking one of `values`; `then` describes the fields after it (see module doc)."""
 
     field: str

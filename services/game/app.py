@@ -24,6 +24,7 @@ from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
+from services.game.titles import title_list
 from services.game.service import GameService, Submitted
 from services.game.tables import LogMismatch
 
@@ -52,6 +53,7 @@ class GameHttp:
         self.redis: aioredis.Redis | None = None
         self._service: GameService | None = None
         self._openapi: bytes | None = None
+        self._titles: bytes | None = None
 
     @property
     def service(self) -> GameService:
@@ -85,6 +87,7 @@ class GameHttp:
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
             web.get("/api/metrics", e("/api/metrics", self.metrics_text), allow_head=False),
@@ -207,6 +210,11 @@ class GameHttp:
         if asked != seat:
             raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
         return json_response(await self.service.legal_actions(table, seat))
+
+    async def titles(self, _request: web.Request) -> web.Response:
+        if self._titles is None:
+            self._titles = _encoder.encode(title_list())
+        return json_response(self._titles)
 
     async def health(self, _request: web.Request) -> web.Response:
         return json_response(Health())

@@ -25,9 +25,18 @@ class CountingEngine:
     def __init__(self, inner: Engine[Any], public_view: bool | None = None) -> None:
         self.inner = inner
         self.view_calls: Counter[int | None] = Counter()
-        for name in ("title", "min_players", "max_players", "action_type", "state_type"):
+        for name in ("meta", "title", "action_type", "state_type"):
             setattr(self, name, getattr(inner, name))
-        self.public_view = getattr(inner, "public_view", False) if public_view is None else public_view
+        if public_view is not None:
+            self.public_view = public_view
+
+    @property
+    def public_view(self) -> bool:
+        return self.meta.public_view
+
+    @public_view.setter
+    def public_view(self, value: bool) -> None:
+        self.meta = msgspec.structs.replace(self.meta, public_view=value)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from shared.engine import AmountRange, LegalAction, OptionSpec, Result, RuleError, TitleMeta
+from shared.engine import AmountRange, Choice, LegalAction, OptionSpec, Result, RuleError, TitleMeta
 
 MAX_PILE = 100_000
 
@@ -33,7 +33,7 @@ META = TitleMeta(
 )
 
 
-class Take(msgspec.Struct, tag="take", frozen=True, forbid_unknown_fields=True):
+class Take(msgspec.Struct, tag="take", frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     count: int
     pile: int = 0
 
@@ -83,14 +83,15 @@ class Nim:
         if seat == state.turn:
             out = [LegalAction(Take(1, pile), AmountRange("count", 1, min(state.max_take, size)))
                    for pile, size in enumerate(state.piles) if size]
-        return [*out, LegalAction(Shout("hey"))]
+        # Any word of 1-20 characters: an open field, "hey" suggested.
+        return [*out, LegalAction(Shout("hey"), choices=Choice("word", ["hey"], open=True))]
 
     def apply(self, state: NimState, seat: int, action: Any) -> NimState:
         if state.winner is not None:
             raise RuleError("game_over", "the game has ended")
         if isinstance(action, Shout):
-            if action.word != "hey":
-                raise RuleError("bad_word", "the only word is 'hey'")
+            if not 1 <= len(action.word) <= 20:
+                raise RuleError("bad_word", "a shout is 1 to 20 characters")
             return msgspec.structs.replace(state, shouts=state.shouts + 1)
         if not isinstance(action, Take):
             raise RuleError("bad_action", f"not a Nim action: {action!r}")
