@@ -53,7 +53,7 @@ class Choice(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind", 
 Node = Union[Choice, AmountRange, None]
 
 
-class LegalAction(msgspec.Struct, frozen=True, omit_defaults=True):
+class LegalAction(msgspec.Struct, frozen=True):
     """One legal move, or a family of them (see the module doc). With `range` or `choices`,
     `action` holds the family's first member."""
 

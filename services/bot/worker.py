@@ -36,9 +36,8 @@ from redis.exceptions import RedisError
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
+from shared.store.loader import CachedTable, LogBroken, TableCache
 
-from services.game.metrics import GameMetrics
-from services.game.tables import HotTable, HotTables
 
 from . import compute
 from .settings import BotSettings
@@ -121,8 +120,8 @@ class BotWorker:
         self.store = EventStore(redis)
         self.submitter = submitter
         self.settings = settings
-        # The game service's table cache: Timelines folded from the log, LRU, snapshots used.
-        self.tables = HotTables(self.store, settings.tables, GameMetrics())
+        # Timelines folded by the one loader (snapshots used), LRU.
+        self.tables = TableCache(self.store, settings.tables)
         self.stats = WorkerStats()
         self._pool_factory = pool_factory
         self._pool: Executor | None = None
@@ -278,6 +277,9 @@ class BotWorker:
             except RuleError as exc:  # a title this worker does not have: nothing it can play
                 log.warning("table %s: %s", notice.table, exc.message)
                 return True
+            except LogBroken as exc:  # marked for attention by the loader: nothing to play
+                log.warning("%s", exc)
+                return True
             table.meta = meta  # fresh: a seat may have changed hands since the table was loaded
             if table.seq != notice.seq:
                 self.stats.stale += 1
@@ -316,7 +318,7 @@ class BotWorker:
         meta = await self.store.get_meta(table)
         return meta is not None and seat < len(meta.seats) and meta.seats[seat].kind == "bot"
 
-    async def _submit(self, table: HotTable, seat: int, seq: int, view: bytes, move: bytes | None,
+    async def _submit(self, table: CachedTable, seat: int, seq: int, view: bytes, move: bytes | None,
                       first: bool) -> Submitted:
         key = idempotency_key(seq, seat)
         if move is not None:
@@ -329,7 +331,7 @@ class BotWorker:
         fallback = await self._call(compute.random_move, table.meta.title, view, seat, move_seed(table.table, seq, seat))
         return await self.submitter.submit(table.table, seat, seq, key, fallback)
 
-    def _level(self, table: HotTable, seat: int) -> str:
+    def _level(self, table: CachedTable, seat: int) -> str:
         level = table.meta.seats[seat].level or DEFAULT_LEVEL
         if level in BOT_NAMES:
             return level
@@ -338,7 +340,7 @@ class BotWorker:
             log.warning("table %s seat %d: unknown bot level %r, playing %s", table.table, seat, level, DEFAULT_LEVEL)
         return DEFAULT_LEVEL
 
-    async def _compute(self, table: HotTable, seat: int, view: bytes) -> bytes | None:
+    async def _compute(self, table: CachedTable, seat: int, view: bytes) -> bytes | None:
         """The bot's move as action JSON, or None if the bot failed (the caller falls back)."""
         level = self._level(table, seat)
         s = self.settings

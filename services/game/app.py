@@ -19,6 +19,7 @@ from shared.config import Config
 from shared.engine import RuleError
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
+from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
@@ -26,7 +27,7 @@ from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.titles import title_list
 from services.game.service import GameService, Submitted
-from services.game.tables import LogMismatch
+
 
 log = logging.getLogger("roundhouse.game")
 
@@ -109,9 +110,12 @@ class GameHttp:
             except (RedisError, ConnectionError) as exc:
                 log.warning("redis unavailable on %s: %s", route, exc)
                 resp = error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
-            except LogMismatch:
-                log.exception("table log does not fold on %s", route)
-                resp = error_response(500, "internal", "this table's log cannot be folded; see the server log")
+            except LogBroken as exc:
+                log.error("%s", exc)
+                resp = error_response(409, exc.code, exc.message)
+            except LogGap as exc:
+                log.warning("%s on %s", exc, route)
+                resp = error_response(503, "unavailable", "the table's log was read mid-write; retry")
             except Exception:
                 log.exception("unhandled error on %s", route)
                 resp = error_response(500, "internal", "internal error; see the server log")

@@ -16,6 +16,7 @@ from shared.store import keys
 from shared.store.models import (
     STATUSES,
     AppendOutcome,
+    Attention,
     LoggedAction,
     SeatSpec,
     TableExists,
@@ -150,6 +151,15 @@ class EventStore:
             if len(ids) < page:
                 return found, None
         return found, offset
+
+    async def mark_attention(self, table: str, note: Attention) -> None:
+        """Record that the table's log no longer folds (see shared/store/loader.py). The log
+        itself is left as it is: nothing is lost, and a fixed engine folds it again."""
+        await self.redis.hset(keys.meta_key(table), "attention", _json.encode(note))
+
+    async def get_attention(self, table: str) -> Attention | None:
+        raw = await self.redis.hget(keys.meta_key(table), "attention")
+        return None if raw is None else msgspec.json.decode(raw, type=Attention)
 
     # --- the log ------------------------------------------------------------------------------
 

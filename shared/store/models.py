@@ -73,6 +73,15 @@ class TurnNotice(msgspec.Struct, frozen=True):
     seats: list[int]
 
 
+class Attention(msgspec.Struct, frozen=True):
+    """A table whose log no longer folds: entry `seq` is refused by the rules with `code`."""
+
+    seq: int
+    code: str
+    message: str
+    rules_version: str
+
+
 class UnknownTable(Exception):
     def __init__(self, table: str) -> None:
         super().__init__(f"no table {table!r}")
