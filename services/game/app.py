@@ -16,7 +16,7 @@ from redis.exceptions import RedisError
 
 from shared import auth
 from shared.config import Config
-from shared.engine import RuleError
+from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.loader import LogBroken, LogGap
@@ -36,7 +36,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
-_UNDO = b'{"type":"undo"}'
 REDIS_CONNECTIONS = 256
 
 
@@ -205,7 +204,8 @@ class GameHttp:
         table = request.match_info["table"]
         seat = self._seat(request, table)
         req = await self._body(request, SubmitUndo)
-        return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, _UNDO))
+        undo = encode_action(Undo(action_id=req.action_id))
+        return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, undo))
 
     async def legal(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]

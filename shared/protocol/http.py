@@ -62,6 +62,8 @@ class SubmitAction(_Request):
 class SubmitUndo(_Request):
     expected_seq: Seq
     idempotency_key: IdemKey
+    action_id: Annotated[int, Meta(ge=0, description="go back to just after this log entry (seq); "
+                                                    "absent: take back the last decision")] | None = None
 
 
 class SeatControl(_Request):
