@@ -13,6 +13,7 @@ from shared.engine import LegalAction, Result, RuleError
 
 from . import auction, build, develop, turn
 from .actions import ACTION_TYPES, FORGO, Action, Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
+from .board import BOARD
 from .options import default_options
 from .start import new_game
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OVER, TURN_OVER, State, draft
@@ -36,10 +37,21 @@ _HANDLERS: dict[tuple[str, type], Handler] = {
 _EXPECTED = {
     AUCTION: "bid or pass",
     CHOOSE: "choose an action (auction, build or develop)",
-    OFFER: "offer a share or forgo",
+    OFFER: "offer a share (bidding at least the minimum, or passing without an amount) or forgo",
     BUILD: "build, done or forgo",
     DEVELOP: "develop a hex or forgo",
 }
+
+
+def _expected(s: State) -> str:
+    if s.phase == AUCTION and s.build is not None:
+        # The first Wabash auction interrupts a build that reached Chicago.
+        assert s.auction is not None
+        return (
+            f"bid or pass: the build is interrupted since it reached Chicago, and the first "
+            f"{BOARD.companies[s.auction.company].short} share is auctioned; the build goes on after it"
+        )
+    return _EXPECTED[s.phase]
 
 
 def _to_act(s: State) -> int:
@@ -97,7 +109,7 @@ class ChicagoExpressEngine:
         if handler is None:
             if kind not in ACTION_TYPES:
                 raise RuleError("bad_action", f"not a Chicago Express action: {action!r}")
-            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_EXPECTED[state.phase]}")
+            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_expected(state)}")
         s = draft(state)
         try:
             handler(s, seat, action)
