@@ -152,11 +152,13 @@ def test_chicago_interrupts_the_build_when_the_locomotive_lands() -> None:
     assert s.build is not None and s.build.placed == (BOARD.chicago,)
     view = ENGINE.view(s, None)
     assert view["build"]["placed"] == ["A2"] and view["build"]["remaining"] == 2
+    assert view["build"]["reached_chicago"] and view["build"]["interrupted"]
     err = assert_illegal(s, 0, Build("NYC", "A3"), "wrong_phase")
     assert "interrupted" in err.message and "reached Chicago" in err.message
     s = play(s, (0, Pass()), (1, Pass()), (2, Pass()))
     # The build continues where it stopped: same company, two locomotives left.
     assert s.phase == "build" and s.current == 0 and ENGINE.active_seats(s) == frozenset({0})
+    assert not ENGINE.view(s, None)["build"]["interrupted"]
     assert {type(la.action) for la in ENGINE.legal_actions(s, 0)} == {Build, Done}
     assert_illegal(s, 0, Build("PRR", "R4"), "one_company_per_build")
     s = play(s, (0, Build("NYC", "A3")), (0, Build("NYC", "A4")))
