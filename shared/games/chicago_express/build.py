@@ -131,6 +131,15 @@ def done(s: State, seat: int, action: Done) -> None:
     s.phase = TURN_OVER
 
 
+def interrupted_by(s: State) -> str:
+    """What a build paused by the first Wabash auction waits for (for wrong-phase errors)."""
+    assert s.auction is not None
+    return (
+        f"bid or pass: the build is interrupted since it reached Chicago, and the first "
+        f"{BOARD.companies[s.auction.company].short} share is auctioned; the build goes on after it"
+    )
+
+
 def legal_builds(s: State, seat: int) -> list[LegalAction]:
     progress = s.build
     assert progress is not None

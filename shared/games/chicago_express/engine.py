@@ -13,7 +13,6 @@ from shared.engine import LegalAction, Result, RuleError
 
 from . import auction, build, develop, turn
 from .actions import ACTION_TYPES, FORGO, Action, Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
-from .board import BOARD
 from .options import default_options
 from .start import new_game
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OVER, TURN_OVER, State, draft
@@ -45,12 +44,7 @@ _EXPECTED = {
 
 def _expected(s: State) -> str:
     if s.phase == AUCTION and s.build is not None:
-        # The first Wabash auction interrupts a build that reached Chicago.
-        assert s.auction is not None
-        return (
-            f"bid or pass: the build is interrupted since it reached Chicago, and the first "
-            f"{BOARD.companies[s.auction.company].short} share is auctioned; the build goes on after it"
-        )
+        return build.interrupted_by(s)
     return _EXPECTED[s.phase]
 
 
