@@ -28,6 +28,7 @@ def test_registry_returns_the_engine() -> None:
         (Pass(), {"type": "pass"}),
         (Choose("build"), {"type": "choose", "action": "build"}),
         (Offer("NYC", 8), {"type": "offer", "company": "NYC", "amount": 8}),
+        (Offer("NYC"), {"type": "offer", "company": "NYC"}),  # put up with a pass
         (Build("NYC", "R3"), {"type": "build", "company": "NYC", "hex": "R3"}),
         (Done(), {"type": "done"}),
         (Develop("I6"), {"type": "develop", "hex": "I6"}),

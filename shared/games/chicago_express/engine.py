@@ -38,10 +38,16 @@ _HANDLERS: dict[tuple[str, type], Handler] = {
 _EXPECTED = {
     AUCTION: "bid or pass",
     CHOOSE: "choose an action (auction, build or develop)",
-    OFFER: "offer a share or forgo",
+    OFFER: "offer a share (bidding at least the minimum, or passing without an amount) or forgo",
     BUILD: "build, done or forgo",
     DEVELOP: "develop a hex or forgo",
 }
+
+
+def _expected(s: State) -> str:
+    if s.phase == AUCTION and s.build is not None:
+        return build.interrupted_by(s)
+    return _EXPECTED[s.phase]
 
 
 def _to_act(s: State) -> int:
@@ -92,7 +98,7 @@ class ChicagoExpressEngine:
         if handler is None:
             if kind not in ACTION_TYPES:
                 raise RuleError("bad_action", f"not a Chicago Express action: {action!r}")
-            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_EXPECTED[state.phase]}")
+            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_expected(state)}")
         s = draft(state)
         try:
             handler(s, seat, action)
