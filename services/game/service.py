@@ -101,7 +101,7 @@ class GameService:
         seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
         while True:
             meta = TableMeta(table=new_table_id(), title=req.title, options=options, seats=seats,
-                             seed=seed, status=OPEN, created_ms=created)
+                             seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version)
             try:
                 await self.store.create_table(meta)
                 break

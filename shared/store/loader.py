@@ -43,6 +43,8 @@ class LogBroken(Exception):
 
     @property
     def message(self) -> str:
+        if self.seq == 0:
+            return f"this table's log cannot be folded: {self.error.code}: {self.error.message}"
         return f"this table's log no longer folds: entry {self.seq} is refused ({self.error.code}: {self.error.message})"
 
 
@@ -94,6 +96,14 @@ async def open_table(store: EventStore, table: str,
     if meta is None:
         raise UnknownTable(table)
     engine = engine_for(meta.title)
+    if meta.rules_version and meta.rules_version != engine.meta.rules_version:
+        # The rules changed since the table began: its log could fold into another game
+        # without any entry being refused, so it is not folded at all.
+        broken = LogBroken(table, 0, RuleError(
+            "rules_changed", f"the table was created under rules version {meta.rules_version}; "
+                             f"this server has version {engine.meta.rules_version}"))
+        await mark(store, broken, engine)
+        raise broken
     names = [s.name for s in meta.seats]
     timeline = None
     snap = await store.load_snapshot(table)

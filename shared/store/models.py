@@ -32,6 +32,9 @@ class TableMeta(msgspec.Struct, kw_only=True):
     seed: int
     status: str
     created_ms: int
+    # The title's rules version the table was created under ("": not recorded, not checked).
+    # Tables stored before the field existed read back as "1", the only version there was.
+    rules_version: str = ""
 
 
 class TableSummary(TableMeta, kw_only=True):

@@ -18,7 +18,7 @@ META = TitleMeta(
     name="Chicago Express",
     min_players=2,
     max_players=6,
-    rules_version="1",
+    rules_version="2",  # 2: the auctioneer may pass; Chicago interrupts the build; shorter industrial tracks
     summary="Buy shares at auction, build four railroads west to Chicago, and be the richest investor.",
     options=[
         OptionSpec(
