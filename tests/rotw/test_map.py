@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.games.rotw_england_wales import build_map, design
+from shared.games.rotw_england_wales import build_map, design, preview
 from shared.games.rotw_england_wales.hexgrid import LAYOUTS, are_neighbours, distance, neighbours
 from shared.games.rotw_england_wales.map import (
     DATA_FILE,
@@ -238,6 +238,16 @@ def test_build_map_check_cli() -> None:
         [sys.executable, "-m", "shared.games.rotw_england_wales.build_map", "--check"],
         cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_preview_draws_every_hex_city_and_barrier(board: Board, tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    assert preview.main([str(out)]) == 0
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and svg.count("<polygon") == len(board.hexes)
+    assert svg.count('stroke-width="4"') == len(board.blocked)
+    for name in board.city_hex:
+        assert f">{name} (" in svg.replace("&apos;", "'")
 
 
 # --- the grid -------------------------------------------------------------------------
