@@ -226,6 +226,27 @@ def test_off_the_board(board: Board, place: str, lat: float, lon: float) -> None
     assert hex_of(lat, lon) not in board.hexes, place
 
 
+def test_sea_is_listed_around_the_coast_and_scotland_is_left_out(board: Board, raw: dict) -> None:
+    sea = {(h["col"], h["row"]) for h in raw["hexes"] if h["terrain"] == "sea"}
+    listed = sea | set(board.hexes)
+    assert not sea & set(board.hexes)
+    for place, lat, lon in [("Isle of Wight", 50.67, -1.30), ("Irish Sea", 53.80, -3.80),
+                            ("Cardigan Bay", 52.40, -4.60), ("The Wash", 52.92, 0.25),
+                            ("North Sea off Norfolk", 53.10, 1.40)]:
+        assert hex_of(lat, lon) in sea, place
+    for place, lat, lon in [("Dumfries", 55.07, -3.61), ("Hawick", 55.42, -2.79),
+                            ("Kelso", 55.60, -2.43)]:
+        assert hex_of(lat, lon) not in listed, place
+    # Every playable hex on the edge of the land borders sea or Scotland, never a gap.
+    max_col = max(c for c, _ in listed)
+    for coord in board.hexes:
+        for n in neighbours(board.layout, *coord):
+            if n not in listed:
+                assert n[0] < 0 or n[1] < 0 or n[0] > max_col or \
+                    build_map._inside(build_map.centre(*n),
+                                      build_map._projected(build_map.geography.SCOTLAND)), n
+
+
 # --- the data file is what the generator makes ----------------------------------------
 
 def test_map_json_is_the_generators_output() -> None:

@@ -186,7 +186,8 @@ def build() -> tuple[dict, list[str]]:
             if n in land and n not in seen:
                 seen.add(n)
                 queue.append(n)
-    for h in sorted(set(land) - seen):
+    detached = set(land) - seen
+    for h in sorted(detached):
         report.append(f"dropped detached land hex {h}")
         del land[h]
 
@@ -220,8 +221,22 @@ def build() -> tuple[dict, list[str]]:
                                          "reconstructed": True, "note": name})
                         break
 
+    # Sea: every other position of the grid's rectangle, except Scotland (off the board).
+    scotland = _projected(geography.SCOTLAND)
+    max_col = max(c for c, _ in land)
+    max_row = max(r for _, r in land)
+    sea = {(c, r) for r in range(max_row + 2) for c in range(max_col + 2)
+           if (c, r) not in land and not _inside(centre(c, r), scotland)}
+
     hexes = []
-    for (col, row) in sorted(land, key=lambda h: (h[1], h[0])):
+    for (col, row) in sorted(set(land) | sea, key=lambda h: (h[1], h[0])):
+        if (col, row) in sea:
+            entry = {"col": col, "row": row, "terrain": "sea", "city": None,
+                     "town": False, "src": ["G1"], "reconstructed": True}
+            if (col, row) in detached:
+                entry["note"] = "a speck of coast cut off from the rest at this scale"
+            hexes.append(entry)
+            continue
         info = land[(col, row)]
         spec = city_at.get((col, row))
         if info["mountain"]:
@@ -326,7 +341,7 @@ def render(data: dict) -> str:
 def ascii_board(data: dict) -> str:
     """The board as text, two characters a hex, odd rows shifted: . plain, ~ water,
     ^ mountain, & mountain with water, a letter for a city (its initial)."""
-    symbol = {"plain": ".", "water": "~", "mountain": "^", "mountain_water": "&"}
+    symbol = {"plain": ".", "water": "~", "mountain": "^", "mountain_water": "&", "sea": " "}
     cells = {(h["col"], h["row"]): (h["city"]["name"][0] if h["city"] else symbol[h["terrain"]])
              for h in data["hexes"]}
     max_col = max(c for c, _ in cells)
@@ -356,7 +371,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT} ({len(data['hexes'])} hexes)")
+    playable = sum(1 for h in data["hexes"] if h["terrain"] != "sea")
+    print(f"wrote {OUTPUT} ({playable} playable hexes, {len(data['hexes']) - playable} sea)")
     return 0
 
 

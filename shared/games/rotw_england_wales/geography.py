@@ -102,6 +102,16 @@ COAST: tuple[LatLon, ...] = (
     (55.43, -2.22), (55.48, -2.14), (55.65, -2.25), (55.72, -2.17), (55.78, -2.06),
 )
 
+# Scotland, beyond the border and the Solway: off the board (not sea, not land). Only used to
+# leave those grid positions out of the file instead of calling them sea.
+SCOTLAND: tuple[LatLon, ...] = (
+    (54.99, -3.06), (55.03, -3.03), (55.07, -2.95), (55.14, -2.82), (55.27, -2.58),
+    (55.36, -2.48), (55.43, -2.22), (55.48, -2.14), (55.65, -2.25), (55.72, -2.17),
+    (55.78, -2.06), (55.79, -2.00), (55.87, -2.10), (56.30, -2.50), (56.30, -6.50),
+    (55.00, -5.30), (54.63, -4.90), (54.65, -4.40), (54.78, -4.05), (54.87, -3.60),
+    (54.98, -3.26),
+)
+
 # Upland areas printed as mountain (dotted) hexes. Outlines are generous blobs around the
 # high ground, not contour lines.
 UPLANDS: dict[str, tuple[LatLon, ...]] = {
