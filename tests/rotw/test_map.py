@@ -70,7 +70,8 @@ def test_every_goods_colour_has_enough_cities(board: Board) -> None:
     assert colours["grey"] >= 5
     # More cities than the 15 empty-city markers a five-player game ends with (seed rules).
     assert sum(1 for c in board.cities() if c.goods > 0) > 15
-    # The bag holds 25 cubes of each colour; set-up must not need more than 125.
+    # The bag holds 25 cubes of each of the five colours (S5, S6); set-up needs fewer.
+    assert board.goods_bag == {c: 25 for c in GOODS_COLORS}
     assert sum(c.goods for c in board.cities()) <= 125
 
 
@@ -335,11 +336,23 @@ def _broken(change) -> dict:
     (lambda d: d["major_lines"][0].update(vp=0), "awards nothing"),
     (lambda d: d["major_lines"].append(dict(d["major_lines"][0])), "'ab' is listed twice"),
     (lambda d: d["new_cities"].append({"id": "B", "color": "grey"}), "has colour 'grey'"),
+    (lambda d: d.update(goods_bag={"red": 2, "grey": 1}), "goods_bag has colour 'grey'"),
+    (lambda d: d.update(goods_bag={"red": -1}), "goods_bag has -1 red cubes"),
+    (lambda d: d.update(goods_bag={"red": 3}), "set-up draws 4 cubes but the bag holds 3"),
+    (lambda d: d.update(goods_bag={"red": 9, "green": 9}), "new city tile 'A' has colour 'blue'"),
 ])
+
 def test_loader_rejects(change, message: str) -> None:
     with pytest.raises(MapError, match=None) as info:
         parse_map(_broken(change))
     assert message in str(info.value)
+
+
+def test_a_sixth_goods_colour_comes_with_the_bag() -> None:
+    data = _small_map()
+    data["goods_bag"] = {"red": 9, "blue": 9, "white": 9}
+    data["hexes"][11]["city"]["color"] = "white"
+    assert parse_map(data).city("Beta").color == "white"
 
 
 def test_loader_rejects_bad_json() -> None:

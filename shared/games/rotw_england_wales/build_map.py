@@ -270,6 +270,7 @@ def build() -> tuple[dict, list[str]]:
                         "reconstructed": False}
                        for i, color in enumerate(["yellow"] * 3 + ["black"] * 3 + ["blue"] * 3
                                                  + ["purple"] * 3)],
+        "goods_bag": {color: 25 for color in ("red", "yellow", "blue", "purple", "black")},
         "goods_growth": None,
         "notes": "Reconstruction: no public data of the printed board exists. The grid, terrain, "
                  "city list, colours, goods, barriers and major-line points are derived from "

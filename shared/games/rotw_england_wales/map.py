@@ -20,8 +20,8 @@ from shared.games.rotw_england_wales.hexgrid import LAYOUTS, are_neighbours, nei
 DATA_FILE = Path(__file__).with_name("map.json")
 
 TERRAINS = ("plain", "water", "mountain", "mountain_water", "sea")
-COLORS = ("red", "yellow", "blue", "purple", "black", "grey")
-GOODS_COLORS = COLORS[:-1]  # grey cities accept no deliveries and there are no grey cubes
+GOODS_COLORS = ("red", "yellow", "blue", "purple", "black")  # the base game's cube colours
+COLORS = (*GOODS_COLORS, "grey")  # grey cities accept no deliveries; there are no grey cubes
 MAX_GOODS = 6  # more cubes than any printed city holds; catches typos such as 22
 # Building cost of one track hex by terrain (seed rules: open $2,000, water $3,000,
 # mountain $4,000; a mountain that shows water is still a mountain).
@@ -101,6 +101,7 @@ class MapFile(msgspec.Struct, frozen=True):
     barriers: tuple[Barrier, ...] = ()
     major_lines: tuple[MajorLine, ...] = ()
     new_cities: tuple[NewCity, ...] | None = None
+    goods_bag: dict[str, int] | None = None
     goods_growth: Any = None
     notes: str = ""
 
@@ -114,6 +115,7 @@ class Board:
     blocked: frozenset[frozenset[Coord]]  # barrier edges
     major_lines: tuple[MajorLine, ...]
     new_cities: tuple[NewCity, ...] | None
+    goods_bag: dict[str, int]  # cubes in the bag before set-up, by colour
     sources: dict[str, str]
 
     def city(self, name: str) -> City:
@@ -190,6 +192,14 @@ def _check(data: MapFile) -> Board:
             if s not in data.sources:
                 raise MapError(f"{where} cites source {s!r}, which is not in 'sources'")
 
+    bag = dict(data.goods_bag) if data.goods_bag is not None else {c: 20 for c in GOODS_COLORS}
+    for colour, count in bag.items():
+        if colour == "grey" or not colour.strip():
+            raise MapError(f"goods_bag has colour {colour!r}; grey cities have no cubes")
+        if count < 0:
+            raise MapError(f"goods_bag has {count} {colour} cubes")
+    colours = (*bag, "grey")
+
     hexes: dict[Coord, Hex] = {}
     seen: set[Coord] = set()
     city_hex: dict[str, Coord] = {}
@@ -206,7 +216,7 @@ def _check(data: MapFile) -> Board:
         if h.town_name is not None and not h.town:
             raise MapError(f"{where} names a town but is not a town")
         if h.city is not None:
-            _check_city(h.city, where, city_hex)
+            _check_city(h.city, where, city_hex, colours)
             check_src(h.city.src, f"city {h.city.name}")
             if h.terrain == "sea":
                 raise MapError(f"city {h.city.name} at {where} is on a sea hex")
@@ -250,30 +260,36 @@ def _check(data: MapFile) -> Board:
             raise MapError(f"{where} awards nothing: give vp or describe the bonus")
         check_src(line.src, where)
 
+    needed = sum(h.city.goods for h in hexes.values() if h.city is not None)
+    if needed > sum(bag.values()):
+        raise MapError(f"set-up draws {needed} cubes but the bag holds {sum(bag.values())}")
+
     if data.new_cities is not None:
         tile_ids: set[str] = set()
         for tile in data.new_cities:
             if tile.id in tile_ids:
                 raise MapError(f"new city tile {tile.id!r} is listed twice")
             tile_ids.add(tile.id)
-            if tile.color not in GOODS_COLORS:
+            if tile.color not in bag:
                 raise MapError(f"new city tile {tile.id!r} has colour {tile.color!r}; "
-                               f"expected one of {', '.join(GOODS_COLORS)}")
+                               f"expected one of {', '.join(bag)}")
 
     return Board(
         name=data.name, layout=data.layout, hexes=hexes, city_hex=city_hex,
         blocked=frozenset(blocked), major_lines=data.major_lines,
-        new_cities=data.new_cities, sources=dict(data.sources))
+        new_cities=data.new_cities, goods_bag=bag, sources=dict(data.sources))
 
 
-def _check_city(city: City, where: str, city_hex: dict[str, Coord]) -> None:
+def _check_city(city: City, where: str, city_hex: dict[str, Coord],
+                colours: tuple[str, ...]) -> None:
     if not city.name.strip():
         raise MapError(f"city at {where} has an empty name")
     if city.name in city_hex:
         raise MapError(f"city name {city.name!r} is used twice ({list(city_hex[city.name])} "
                        f"and {where})")
-    if city.color not in COLORS:
-        raise MapError(f"city {city.name} has unknown colour {city.color!r}")
+    if city.color not in colours:
+        raise MapError(f"city {city.name} has unknown colour {city.color!r}; expected one of "
+                       f"{', '.join(colours)}")
     if not 0 <= city.goods <= MAX_GOODS:
         raise MapError(f"city {city.name} starts with {city.goods} goods; expected 0..{MAX_GOODS}")
     if city.growth is not None:
