@@ -39,9 +39,11 @@ SOURCES = {
           "Railways of England and Wales rules): hex kinds (city, mountain marked by a dot, "
           "open terrain, water), costs $2,000/$3,000/$4,000, barriers on hex edges, no ridges, "
           "major lines printed on the board, empty-city markers 9/11/13/15 for 2-5 players",
-    "S2": "https://www.boardgamegeek.com/thread/1121016/enders-comprehensive-pictorial-overview-second-com (BoardGameGeek, 'Ender's comprehensive "
-          "pictorial overview' of Railways of Great Britain, 2013): Great Britain re-implements "
-          "and replaces the England and Wales map, on a smaller board, with cosmetic tweaks",
+    "S2": "https://www.boardgamegeek.com/thread/1121016/"
+          "enders-comprehensive-pictorial-overview-second-com (BoardGameGeek, 'Ender's "
+          "comprehensive pictorial overview' of Railways of Great Britain, 2013): Great "
+          "Britain re-implements and replaces the England and Wales map, on a smaller board, "
+          "with cosmetic tweaks",
     "S3": "https://drakesflames.blogspot.com/2011/02/expansion-review-railways-of-england.html "
           "(review): the England and Wales box holds a basic game and an advanced share game",
     "S4": "https://en.boardgamearena.com/doc/Gamehelprailwaysoftheworld (Board Game Arena "
