@@ -4,7 +4,9 @@ looks like England and Wales, and the loader rejects broken maps with a precise 
 from __future__ import annotations
 
 import copy
+import importlib
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -246,6 +248,22 @@ def test_sea_is_listed_around_the_coast_and_scotland_is_left_out(board: Board, r
                 assert n[0] < 0 or n[1] < 0 or n[0] > max_col or \
                     build_map._inside(build_map.centre(*n),
                                       build_map._projected(build_map.geography.SCOTLAND)), n
+
+
+def test_the_rules_engine_plays_this_map_to_the_end() -> None:
+    """Integration with the rules engine (branch `rotw`): whole games on the default map,
+    which is this map.json, end by emptied cities for 2 to 5 players."""
+    engine = getattr(importlib.import_module("shared.games.rotw_england_wales"), "ENGINE", None)
+    if engine is None:
+        pytest.skip("the rules engine (branch rotw) is not in this tree yet")
+    helpers = pytest.importorskip("tests.rotw.helpers",
+                                  reason="the rules engine's test helpers are not in this tree")
+    for players in (2, 3, 4, 5):
+        state = engine.setup(["Ada", "Brunel", "Cole", "Dora", "Eve"][:players], {}, players)
+        state, steps = helpers.greedy_playout(state, random.Random(players))
+        result = engine.result(state)
+        assert result is not None, f"{players} players: no result after {steps} steps"
+        assert len(result.scores) == players
 
 
 # --- the data file is what the generator makes ----------------------------------------
