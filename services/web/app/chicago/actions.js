@@ -202,7 +202,7 @@ function chooseControls(view, chooses, ui, on) {
       const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
       const left = dial.length - dial.position;
       return h("li", {}, h("strong", {}, `${/** @type {any} */ (DIAL_TITLE)[name] ?? name}`),
-        ` (${dial.position}/${dial.length}: chosen ${dial.position} of ${dial.length} times this round, ${left} left before it is on red): ${/** @type {any} */ (DIAL_DOES)[name] ?? ""}.`);
+        ` (${dial.position}/${dial.length}: on red after ${left} more): ${/** @type {any} */ (DIAL_DOES)[name] ?? ""}.`);
     })),
     h("p", { class: "explain", dataset: { testid: "dividend-timing" } }, dividendTiming(view)),
   ];

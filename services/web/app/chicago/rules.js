@@ -28,7 +28,7 @@ export function rulesSummary(view) {
     part("Start",
       h("p", {}, "The players share $120 (2 players $60 each, 3: $40, 4: $30, 5: $24, 6: $20). One share of each company is auctioned in order: PRR from $7, B&O from $6, C&O from $5, NYC from $8. Whoever buys the PRR share starts the game; whoever wins an auction opens the next one. A share nobody bids on goes free to the player who opened its auction.")),
     part("Your turn: choose an action",
-      h("p", {}, `Three dials count the actions of a round (this table: ${dials}). Choose one action whose dial is not on red (full): its dial moves one step, then you carry it out or forgo it. Forgoing is a real move: the dial still moved, so it brings the dividends closer (a short-of-cash player can end an auction round early this way).`),
+      h("p", {}, `Three dials count the actions of a round (this table: ${dials}). Choose one action whose dial is not on red (full): its dial moves one step, then you carry it out or forgo it. Forgoing is a real move: the dial still moved, so it brings the dividends closer (choosing Auction and offering nothing means one auction fewer this round).`),
       h("p", {}, "The buttons show each dial, e.g. Auction (2/3): chosen twice this round, once more puts it on red.")),
     part("Auction",
       list(
