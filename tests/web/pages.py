@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from tests.dev.devproc import http
 
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1366, "height": 900}
 # Connected, and the title's page module has drawn the view.
 LIVE = "document.body.dataset.connection === 'live' && document.body.dataset.drawn === 'true'"
 PHONE = {"width": 390, "height": 844}

@@ -19,7 +19,7 @@ from tests.web.driving import FAST_DIALS, drive, first_of, quick, seat_view
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, invite, tab, table_detail
 from tests.dev.devproc import http
 
-SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": PHONE}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 READY = "document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'"
 
 

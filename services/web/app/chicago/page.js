@@ -65,7 +65,7 @@ function mount(slots) {
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
     h("h2", {}, "Dials"), parts.dials, panels.dialsHelp(),
-    h("h2", {}, "Companies"), parts.charters,
+    h("h2", {}, "Companies"), parts.charters, panels.chartersHelp(),
     h("h2", {}, "Industry"), parts.industry);
   mounted.set(slots.main, parts);
   return parts;

@@ -77,6 +77,12 @@ export function players(view, ctx) {
   );
 }
 
+/** What a charter's numbers mean, under them. */
+export function chartersHelp() {
+  return h("p", { class: "explain" }, h("b", {}, "Per share"), ": what each share held by a player would pay if dividends were paid now (income ÷ shares held, rounded up). ",
+    h("b", {}, "Min bid"), ": the lowest opening bid for its next share (income ÷ (shares held + 1), rounded up).");
+}
+
 /** What the dials mean, under them. */
 export function dialsHelp() {
   return h("p", { class: "explain" }, "Each choice of an action moves its dial one step. A full dial is ", h("b", {}, "on red"),
