@@ -1,5 +1,7 @@
 """The JS SDK's own tests (`services/web/sdk/tests/*.test.mjs`, Node's built-in test runner)
-against the real stack, one pytest item per file so they count in the suite's summary."""
+against the real stack, and the web app's browser-free module tests
+(`services/web/app/tests/*.test.mjs`), one pytest item per file so they count in the suite's
+summary."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ import pytest
 from tests.dev.devproc import REPO
 from tests.web.conftest import Stack, node_binary
 
-SDK_TESTS = sorted((REPO / "services" / "web" / "sdk" / "tests").glob("*.test.mjs"))
+WEB = REPO / "services" / "web"
+# The SDK's tests, and the app's modules that need no browser (app/tests).
+SDK_TESTS = sorted((WEB / "sdk" / "tests").glob("*.test.mjs")) + sorted((WEB / "app" / "tests").glob("*.test.mjs"))
 
 
 def websocket_flags(node: str) -> list[str]:
