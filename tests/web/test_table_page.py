@@ -80,7 +80,7 @@ def test_rules_panel_opens_and_explains(size: str, web_stack: Stack, chromium: A
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_bid_button_says_what_it_will_send(size: str, web_stack: Stack, chromium: Any) -> None:
+def test_the_bid_button_says_what_it_will_send(size: str, web_stack: Stack, chromium: Any, screenshots: Path) -> None:
     created = create(web_stack.url, ["Ada", "Brunel"])
     with tab(chromium, SIZES[size]) as page:
         open_seat(page, created, 0)
@@ -93,6 +93,7 @@ def test_the_bid_button_says_what_it_will_send(size: str, web_stack: Stack, chro
         assert bid.inner_text().startswith("Enter a whole amount") and bid.is_disabled()
         page.page.fill("[data-testid=amount]", "11")
         assert bid.inner_text() == "Bid $11" and bid.is_enabled()
+        page.shot(screenshots / f"bid-{size}.png", full_page=False)
         page.page.click('[data-testid=actions] button[data-act="more"]')
         assert bid.inner_text() == "Bid $12"
         bid.click()

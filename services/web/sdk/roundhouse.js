@@ -263,6 +263,19 @@ export function nextChoice(node, index) {
 }
 
 /**
+ * Every field named in a trie.
+ * @param {Choice | AmountRange | null} node
+ * @returns {string[]}
+ */
+function allFields(node) {
+  if (!node) return [];
+  if (!("values" in node)) return [node.field];
+  const out = new Set([node.field]);
+  node.values.forEach((_, i) => allFields(nextChoice(node, i)).forEach((f) => out.add(f)));
+  return [...out];
+}
+
+/**
  * The fields a trie fixes along `action`'s path, or null when the action leaves the trie.
  * @param {Choice | AmountRange | null} node
  * @param {Action} action
@@ -273,7 +286,8 @@ function choicePath(node, action) {
   const value = action[node.field];
   if (!("values" in node)) return inRange(node, value) ? [node.field] : null;
   const index = node.values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
-  if (index < 0) return node.open ? [node.field] : null;
+  // An open choice: any value, and the fields after it are the engine's to judge.
+  if (index < 0) return node.open ? allFields(node) : null;
   const rest = choicePath(nextChoice(node, index), action);
   return rest && [node.field, ...rest];
 }
