@@ -15,8 +15,10 @@
 //   actionPanel(view, ctx)       the seat's decision: controls built from ctx.legal only, and
 //                                the facts the decision needs, beside it. Acts via ctx.on.act.
 //   mapTargets(view, legal, ui)  the board items a click acts on now (hex id -> label, action);
-//                                table.js passes them back to render as ctx.targets and scrolls
-//                                the first one into sight.
+//                                table.js passes them back to render as ctx.targets, and when
+//                                they change scrolls the first element of slots.main with class
+//                                `target` into sight (inside its closest `[data-scroll]` box,
+//                                then on the page, clear of the sticky action panel).
 //   describeEvent(view, entry)   one line of text for an entry of view.log.
 //   milestones                   Set of log entry kinds drawn as section headings.
 //   rules(view)                  the rules summary panel (view may be null before the first one).
