@@ -132,6 +132,8 @@ def test_a_dividend_summary_shows_what_was_paid(size: str, web_stack: Stack, chr
         page.shot(screenshots / f"dividends-{size}.png", full_page=False)
         page.page.click("[data-testid=dismiss-news]")
         news.wait_for(state="detached")
+        # Closed, it is still in the history beside the board.
+        assert page.page.inner_text("[data-testid=payout-history] li").startswith(f"Round 1: you received ${mine}")
         assert page.errors == []
 
 

@@ -171,7 +171,7 @@ export function mountTable(root, invite) {
     rulesButton.setAttribute("aria-expanded", String(rulesOpen));
     rulesBox.hidden = !rulesOpen;
     if (rulesOpen && !rulesBox.firstChild) {
-      fill(rulesBox, h("h2", {}, `${meta.name}: how to play`), page.rules(view),
+      fill(rulesBox, h("h2", {}, `${meta.name}: how to play`), meta.summary ? h("p", { class: "muted" }, meta.summary) : null, page.rules(view),
         button("Close", "close-rules", () => { rulesOpen = false; render(); }));
     }
     fill(turn, turnText(view, me, myTurn));

@@ -91,3 +91,23 @@ export function payoutCard(view, g, ctx) {
     ended ? h("p", {}, h("strong", {}, "That was the last payout: the game is over.")) : null,
     button("OK", "dismiss-news", () => ctx.on.dismiss(g.key), { testid: "dismiss-news" }));
 }
+
+/**
+ * Every payout so far, one line each, newest first: what each brought this seat (or, for a
+ * spectator, everyone).
+ * @param {any} view
+ * @param {number | null} mySeat
+ */
+export function payoutHistory(view, mySeat) {
+  const groups = payoutGroups(view).reverse();
+  if (!groups.length) return h("p", { class: "muted" }, "No dividends yet: they are paid when two dials are on red.");
+  const who = (/** @type {number} */ seat) => playerName(view, seat);
+  return h("ol", { class: "payout-history", dataset: { testid: "payout-history" } }, groups.map((g) => {
+    const what = g.kind === "phase" ? `Round ${g.round}` : `${companyShort(view, g.company ?? "")} in Chicago`;
+    const byCompany = g.paid.map((p) => `${companyShort(view, p.company)} ${money(p.per_share)}/share`).join(", ");
+    const got = mySeat !== null
+      ? `you received ${money(g.totals[mySeat] ?? 0)}`
+      : g.totals.map((t, seat) => `${who(seat)} ${money(t)}`).join(", ");
+    return h("li", { dataset: { key: g.key } }, h("strong", {}, `${what}: `), got, byCompany ? h("span", { class: "muted" }, ` (${byCompany})`) : null);
+  }));
+}

@@ -4,7 +4,7 @@
 // words, the rules summary and the dividend news.
 import { fill, h } from "../dom.js";
 import { actionPanel, mapTargets } from "./actions.js";
-import { dividendNews } from "./dividends.js";
+import { dividendNews, payoutHistory } from "./dividends.js";
 import { describeEvent, MILESTONES } from "./gamelog.js";
 import { drawMap, mapLegend } from "./map.js";
 import { playerName } from "./names.js";
@@ -21,7 +21,7 @@ const ZOOMS = [1, 1.5, 2, 3];
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, players: HTMLElement, dials: HTMLElement, charters: HTMLElement, industry: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, players: HTMLElement, payouts: HTMLElement, dials: HTMLElement, charters: HTMLElement, industry: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -58,12 +58,14 @@ function mount(slots) {
   const parts = {
     svg,
     players: h("section", { class: "players-box", "aria-label": "Players" }),
+    payouts: h("section", { class: "payouts-box", "aria-label": "Dividends paid" }),
     dials: h("section", { class: "dials", "aria-label": "Action dials" }),
     charters: h("section", { class: "charters", "aria-label": "Companies" }),
     industry: h("section", { class: "industry-box", "aria-label": "Industrial tracks" }),
   };
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
+    h("h2", {}, "Dividends paid"), parts.payouts,
     h("h2", {}, "Dials"), parts.dials, panels.dialsHelp(),
     h("h2", {}, "Companies"), parts.charters, panels.chartersHelp(),
     h("h2", {}, "Industry"), parts.industry);
@@ -87,6 +89,7 @@ export function render(view, ctx, slots) {
     },
   });
   fill(parts.players, panels.players(view, { mySeat: ctx.mySeat, seats: ctx.seats }));
+  fill(parts.payouts, payoutHistory(view, ctx.mySeat));
   fill(parts.dials, panels.dials(view));
   fill(parts.charters, panels.charters(view));
   fill(parts.industry, panels.industry(view));
