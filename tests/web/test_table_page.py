@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from tests.dev.devproc import http
 from tests.web.conftest import Stack
 from tests.web.driving import FAST_DIALS, drive, first_of, quick, seat_view
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, invite, tab, table_detail
-from tests.dev.devproc import http
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 READY = "document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'"
