@@ -70,7 +70,17 @@ export function loadTitles(client) {
  * @returns {Promise<TitleMeta>}
  */
 export async function titleMeta(client, id) {
-  const titles = await loadTitles(client).catch(() => /** @type {TitleMeta[]} */ ([]));
+  /** @type {TitleMeta[]} */
+  let titles = [];
+  // A server that cannot be reached for a moment should not leave the table on the generic page.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      titles = await loadTitles(client);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
+    }
+  }
   return titles.find((t) => t.id === id) ?? { id, name: id, min_players: 1, max_players: 1, rules_version: "", web_module: null };
 }
 
