@@ -329,3 +329,20 @@ def test_a_title_without_a_page_module_gets_the_generic_page(web_stack: Stack, c
         page.wait_seq(1)
         assert page.page.locator('[data-testid=actions] button[data-act="bid"]').count() == 0
         assert page.errors == []
+
+
+def test_without_the_titles_endpoint_the_lobby_and_table_use_the_built_in_list(web_stack: Stack, chromium: Any) -> None:
+    """An older game service answers 404 to GET /api/titles: Chicago Express is still offered and drawn."""
+    created = create(web_stack.url, ["Ada", "Brunel"])
+    with tab(chromium, DESKTOP) as page:
+        page.page.route(re.compile(r"/api/titles$"), lambda route: route.fulfill(
+            status=404, content_type="application/json", body=json.dumps({"error": {"code": "not_found", "message": "no such route"}})))
+        page.goto(f"{web_stack.url}/")
+        page.wait("document.body.dataset.titles === '1'")
+        assert page.page.eval_on_selector_all("#title option", "els => els.map(e => [e.value, e.textContent])") == [["chicago-express", "Chicago Express"]]
+        page.page.click("[data-testid=options] summary")
+        assert page.page.input_value("[data-testid=option-dial_lengths-build]") == "5"
+        open_seat(page, created, 0)
+        assert page.dataset("pageModule") == "chicago/page.js"
+        assert page.page.locator("svg.map .hex").count() > 100
+        assert page.errors == []
