@@ -235,12 +235,22 @@ def test_a_person_hands_their_seat_to_a_bot_and_takes_it_back(web_stack: Stack, 
         open_seat(page, created, 0)
         page.wait(READY)
         page.page.select_option("[data-testid=handover-level]", "random")
+        # A move (an update) while the level is picked does not reset the pick.
+        page.page.click('[data-testid=actions] button[data-act="bid"]')
+        page.wait_seq(1)
+        assert page.page.input_value("[data-testid=handover-level]") == "random"
         page.page.click("[data-testid=handover]")
         page.page.wait_for_selector("[data-testid=take-back]")
         seat = table_detail(web_stack.url, table)["seats"][0]
         assert (seat["kind"], seat["level"]) == ("bot", "random")
+        # Brunel passes: Ada won the PRR share and opens the next auction, so her bot plays on.
+        headers = {"Authorization": f"Bearer {created['seats'][1]['token']}"}
+        status, reply = http("POST", f"{web_stack.url}/api/tables/{table}/actions",
+                             {"expected_seq": 1, "idempotency_key": "brunel-pass", "action": {"type": "pass"}}, headers)
+        assert status == 201, reply
         # The bot worker plays Ada's turn; the page shows it and offers nothing to click.
-        page.wait_seq(1, timeout_ms=20_000)
+        page.wait_seq(3, timeout_ms=20_000)
+        assert re.match(r"Ada (bids \$\d+ for|passes on) B&O", page.log_lines()[-1]), page.log_lines()
         assert "A bot (random) is playing" in page.page.inner_text("[data-testid=seat-box]")
         assert page.action_buttons() == []
         page.page.click("[data-testid=take-back]")

@@ -176,7 +176,10 @@ export function mountTable(root, invite) {
     }
     fill(turn, turnText(view, me, myTurn));
     turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}`;
-    fill(newsBox, page.news?.(view, ctx) ?? null);
+    // Replaced only when it changes: a screen reader announces it once, and a redraw for
+    // an unrelated update does not reset what the player is doing in it.
+    const news = h("div", {}, page.news?.(view, ctx) ?? null);
+    if (news.textContent !== newsBox.textContent) fill(newsBox, ...news.childNodes);
     fill(actions, panel(view, ctx));
     actions.hidden = over;
     page.render(view, ctx, { main, side });
@@ -184,7 +187,11 @@ export function mountTable(root, invite) {
     if (targetKey && targetKey !== shownTargets) revealTargets();
     shownTargets = targetKey;
     fill(resultBox, over ? [page.result ? page.result(view, ctx) : genericResult(view), rematchBlock()] : null);
-    fill(seatBox, seatControls(view, me, over));
+    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
+    if (seatBox.dataset.key !== seatKey) {
+      seatBox.dataset.key = seatKey;
+      fill(seatBox, seatControls(view, me, over));
+    }
     renderLog(view);
     fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
