@@ -74,7 +74,7 @@ class BotSeats:
             return
         choice: dict[str, Any] = rng.choice(legal["actions"])
         action = dict(choice["action"])
-        if choice["range"]:
+        if choice.get("range"):  # absent or null when the action has no amount
             r = choice["range"]
             # Mostly modest amounts, so the people in the test can still win an auction.
             action[r["field"]] = min(r["max"], r["min"] + rng.choice([0, 0, 1, 2]))

@@ -11,7 +11,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from tests.dev.devproc import http
 
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1366, "height": 900}
+# Connected, and the title's page module has drawn the view.
+LIVE = "document.body.dataset.connection === 'live' && document.body.dataset.drawn === 'true'"
 PHONE = {"width": 390, "height": 844}
 EXPECTED_REFUSAL = re.compile(r"^Failed to load resource: the server responded with a status of (409|422) ")
 
@@ -28,8 +30,9 @@ class Tab:
     def _console(self, msg: Any) -> None:
         # The browser logs every 4xx; refusals the app expects and shows (409 stale seq, 422
         # rule refused) are not errors of the page.
-        if msg.type == "error" and not EXPECTED_REFUSAL.search(msg.text):
-            self.errors.append(f"console {msg.type}: {msg.text}")
+        if msg.type != "error" or EXPECTED_REFUSAL.search(msg.text):
+            return
+        self.errors.append(f"console {msg.type}: {msg.text} ({msg.location.get('url', '')})")
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -44,7 +47,7 @@ class Tab:
         self.page.wait_for_function(f"() => {js_condition}", timeout=timeout_ms)
 
     def wait_seq(self, seq: int, timeout_ms: int = 10_000) -> None:
-        self.wait(f"Number(document.body.dataset.seq) >= {seq}", timeout_ms)
+        self.wait(f"Number(document.body.dataset.seq) >= {seq} && document.body.dataset.drawn === 'true'", timeout_ms)
 
     def log_lines(self) -> list[str]:
         return self.page.eval_on_selector_all("[data-testid=log] li", "els => els.map(e => e.textContent)")

@@ -18,7 +18,7 @@ import pytest
 from tests.dev.test_dev_command import play_first_legal
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack
-from tests.web.pages import DESKTOP, PHONE, Tab, create_table, invite, tab, table_detail
+from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, create_table, invite, tab, table_detail
 from tests.web.person import Person
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
@@ -47,7 +47,7 @@ def test_person_plays_a_whole_game_against_three_bots(
         assert lobby["text"].count("bot · random") == 3
         assert lobby["play"] and "#table=" in lobby["play"] and "token=" in lobby["play"]
         page.page.click("[data-testid=play-0]")
-        page.wait("document.body.dataset.page === 'table' && document.body.dataset.connection === 'live'")
+        page.wait(f"document.body.dataset.page === 'table' && {LIVE}")
         table, token = page.table_and_token()
         assert token
         bot_seats.play(table, seed=3)
@@ -182,7 +182,7 @@ def test_a_reload_mid_game_resumes_at_the_right_state(web_stack: Stack, chromium
         before = ada.log_lines()
 
         ada.page.reload()
-        ada.wait("document.body.dataset.connection === 'live'")
+        ada.wait(LIVE)
         assert ada.dataset("resumed") == "true", "the reload continued from the seq it held"
         assert ada.seq() == seq
         assert ada.log_lines() == before
@@ -191,7 +191,7 @@ def test_a_reload_mid_game_resumes_at_the_right_state(web_stack: Stack, chromium
         ada.goto("about:blank")
         brunel_moves()
         ada.goto(invite(created, 0))
-        ada.wait("document.body.dataset.connection === 'live'")
+        ada.wait(LIVE)
         assert ada.dataset("resumed") == "true"
         now = table_detail(web_stack.url, table)["last_seq"]
         ada.wait_seq(now)
@@ -236,7 +236,7 @@ def test_lobby_creates_a_table_hands_out_links_and_lists_it(web_stack: Stack, ch
         assert "Stephenson (bot)" in text
         page.shot(screenshots / "lobby-desktop.png")
         item.get_by_text("Watch").click()
-        page.wait("document.body.dataset.page === 'table' && document.body.dataset.connection === 'live'")
+        page.wait(f"document.body.dataset.page === 'table' && {LIVE}")
         assert page.dataset("seat") == "spectator"
         assert "Watching as a spectator" in page.page.inner_text("[data-testid=actions]")
         assert page.errors == []

@@ -1,11 +1,14 @@
 """The JS SDK's own tests (`services/web/sdk/tests/*.test.mjs`, Node's built-in test runner)
-against the real stack, one pytest item per file so they count in the suite's summary."""
+against the real stack, and the web app's browser-free module tests
+(`services/web/app/tests/*.test.mjs`), one pytest item per file so they count in the suite's
+summary."""
 
 from __future__ import annotations
 
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,9 @@ import pytest
 from tests.dev.devproc import REPO
 from tests.web.conftest import Stack, node_binary
 
-SDK_TESTS = sorted((REPO / "services" / "web" / "sdk" / "tests").glob("*.test.mjs"))
+WEB = REPO / "services" / "web"
+# The SDK's tests, and the app's modules that need no browser (app/tests).
+SDK_TESTS = sorted((WEB / "sdk" / "tests").glob("*.test.mjs")) + sorted((WEB / "app" / "tests").glob("*.test.mjs"))
 
 
 def websocket_flags(node: str) -> list[str]:
@@ -37,7 +42,7 @@ def test_sdk(path: Path, web_stack: Stack) -> None:
         pytest.skip("no `node` on PATH: the SDK's Node tests need Node 20+")
     cmd = [node, *websocket_flags(node), "--test", "--test-reporter=tap", str(path)]
     done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=180,
-                          env={**os.environ, "ROUNDHOUSE_URL": web_stack.url})
+                          env={**os.environ, "ROUNDHOUSE_URL": web_stack.url, "PYTHON": sys.executable})
     out = done.stdout + done.stderr
     passed = int(m.group(1)) if (m := re.search(r"^# pass (\d+)$", out, flags=re.M)) else 0
     failed = int(m.group(1)) if (m := re.search(r"^# fail (\d+)$", out, flags=re.M)) else -1

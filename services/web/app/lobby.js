@@ -1,13 +1,22 @@
 // @ts-check
-// The lobby: create a table (seats human or bot), hand out invite links, list open and
-// running tables.
+// The lobby: create a table of any title the server plays (GET /api/titles: players, options,
+// bot levels), hand out invite links, list tables not started yet, being played, and
+// finished (with their results, the final position and a rematch).
 import { RoundhouseClient, inviteUrl } from "../sdk/roundhouse.js";
 import { ago, fill, h } from "./dom.js";
-import { knownSeats, rememberSeat } from "./storage.js";
+import { invitesPanel, rematch, rememberCreated } from "./invites.js";
+import { optionsForm } from "./options.js";
+import { knownSeats } from "./storage.js";
+import { loadTitles } from "./titles.js";
 
-const TITLES = [{ id: "chicago-express", name: "Chicago Express", min: 2, max: 6 }];
-const BOT_LEVELS = ["random", "heuristic", "mcts"];
 const REFRESH_MS = 5000;
+const FINISHED_SHOWN = 10;
+
+/**
+ * @typedef {import("../sdk/roundhouse.js").TitleMeta} TitleMeta
+ * @typedef {import("../sdk/roundhouse.js").TableSummary} TableSummary
+ * @typedef {import("../sdk/roundhouse.js").TableDetail} TableDetail
+ */
 
 /**
  * @param {HTMLElement} root
@@ -17,28 +26,40 @@ export function mountLobby(root) {
   const client = new RoundhouseClient();
   document.body.dataset.page = "lobby";
   document.title = "Roundhouse";
+  /** @type {TitleMeta[]} */
+  let titles = [];
+  const titleName = (/** @type {string} */ id) => titles.find((t) => t.id === id)?.name ?? id;
 
   // --- create form ----------------------------------------------------------------------------
-  const titleSelect = /** @type {HTMLSelectElement} */ (
-    h("select", { id: "title", name: "title" }, TITLES.map((t) => h("option", { value: t.id }, t.name)))
-  );
+  const titleSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "title", name: "title" }));
+  const summary = h("p", { class: "muted title-summary", dataset: { testid: "title-summary" } });
   const countSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "players", name: "players" }));
   const seatRows = h("ol", { class: "seat-rows" });
+  const optionsBox = h("div", { class: "options-box" });
   const formError = h("p", { class: "refusal", role: "alert", hidden: true });
   const created = h("section", { class: "created", "aria-live": "polite", dataset: { testid: "created" } });
+  /** @type {ReturnType<typeof optionsForm>} */
+  let options = optionsForm([]);
 
   /** @type {{name: string, kind: string, level: string}[]} */
   const seatDrafts = [];
+  const current = () => titles.find((x) => x.id === titleSelect.value) ?? titles[0];
+  const levels = () => current()?.bot_levels ?? [];
   const draft = (/** @type {number} */ i) =>
-    (seatDrafts[i] ??= { name: i === 0 ? "Player 1" : `Bot ${i + 1}`, kind: i === 0 ? "human" : "bot", level: "random" });
+    (seatDrafts[i] ??= { name: i === 0 ? "Player 1" : `Bot ${i + 1}`, kind: i === 0 ? "human" : "bot", level: levels()[0] ?? "random" });
 
-  function drawCounts() {
-    const t = TITLES.find((x) => x.id === titleSelect.value) ?? TITLES[0];
-    const keep = Number(countSelect.value) || Math.min(4, t.max);
-    fill(countSelect, Array.from({ length: t.max - t.min + 1 }, (_, i) => {
-      const n = t.min + i;
-      return h("option", { value: n, selected: n === keep }, String(n));
+  function drawTitle() {
+    const t = current();
+    if (!t) return;
+    summary.textContent = t.summary ?? "";
+    const keep = Number(countSelect.value) || Math.min(4, t.max_players);
+    fill(countSelect, Array.from({ length: t.max_players - t.min_players + 1 }, (_, i) => {
+      const n = t.min_players + i;
+      return h("option", { value: n, selected: n === Math.max(t.min_players, Math.min(t.max_players, keep)) }, String(n));
     }));
+    for (const d of seatDrafts) if (d && !levels().includes(d.level)) d.level = levels()[0] ?? d.level;
+    options = optionsForm(t.options ?? []);
+    fill(optionsBox, options.element);
     drawSeats();
   }
 
@@ -60,7 +81,7 @@ export function mountLobby(root) {
       const level = d.kind === "bot"
         ? h("select", { class: "level", "aria-label": `Seat ${i + 1} bot level`, dataset: { testid: `seat-level-${i}` },
           onchange: (/** @type {Event} */ e) => (d.level = /** @type {HTMLSelectElement} */ (e.target).value) },
-          BOT_LEVELS.map((l) => h("option", { value: l, selected: d.level === l }, l)))
+          levels().map((l) => h("option", { value: l, selected: d.level === l }, l)))
         : null;
       return h("li", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i + 1}`), name, kind, level);
     }));
@@ -74,12 +95,16 @@ export function mountLobby(root) {
       const d = draft(i);
       return d.kind === "bot" ? { name: d.name.trim(), kind: "bot", level: d.level } : { name: d.name.trim(), kind: "human" };
     });
+    const chosen = options.read();
+    if (chosen.error) {
+      formError.hidden = false;
+      formError.textContent = chosen.error;
+      return;
+    }
     try {
-      const reply = await client.createTable({ title: titleSelect.value, seats: /** @type {any} */ (seats) });
-      for (const seat of reply.seats) {
-        if (seat.token) rememberSeat({ table: reply.table, seat: seat.seat, name: seat.name, token: seat.token });
-      }
-      showCreated(reply);
+      const reply = await client.createTable({ title: titleSelect.value, seats: /** @type {any} */ (seats), options: chosen.options });
+      rememberCreated(reply);
+      fill(created, invitesPanel(reply, "Table created"));
       void refresh();
     } catch (error) {
       formError.hidden = false;
@@ -87,50 +112,34 @@ export function mountLobby(root) {
     }
   }
 
-  /** @param {import("../sdk/roundhouse.js").TableCreated} reply */
-  function showCreated(reply) {
-    const spectate = inviteUrl(location.origin, reply.table);
-    fill(created,
-      h("h2", {}, "Table created"),
-      h("p", {}, "Send each player their own link: it lets its holder play that seat, so keep it private."),
-      h("ul", { class: "invites" },
-        reply.seats.map((seat) => h("li", { dataset: { seat: seat.seat } },
-          h("strong", {}, seat.name), " ",
-          seat.kind === "bot"
-            ? h("span", { class: "tag bot" }, `bot · ${seat.level}`)
-            : [
-              h("a", { href: seat.invite_url ?? "#", class: "button primary", dataset: { testid: `play-${seat.seat}` } }, "Play this seat"),
-              " ",
-              copyButton(seat.invite_url ?? ""),
-              h("input", { type: "text", readonly: true, value: seat.invite_url ?? "", class: "invite-url", "aria-label": `Invite link for ${seat.name}` }),
-            ]))),
-      h("p", {}, h("a", { href: spectate, dataset: { testid: "spectate" } }, "Watch as a spectator"), " ", copyButton(spectate)));
-  }
-
-  /** @param {string} text */
-  function copyButton(text) {
-    return h("button", { type: "button", class: "copy", onclick: async (/** @type {Event} */ e) => {
-      const btn = /** @type {HTMLButtonElement} */ (e.target);
-      try {
-        await navigator.clipboard.writeText(text);
-        btn.textContent = "Copied";
-      } catch {
-        btn.textContent = "Select the link and copy it";
-      }
-    } }, "Copy link");
-  }
-
-  // --- table list -----------------------------------------------------------------------------
-  const lists = { open: h("ul", { class: "tables", dataset: { testid: "open-tables" } }), running: h("ul", { class: "tables", dataset: { testid: "running-tables" } }) };
+  // --- table lists ----------------------------------------------------------------------------
+  const lists = {
+    open: h("ul", { class: "tables", dataset: { testid: "open-tables" } }),
+    running: h("ul", { class: "tables", dataset: { testid: "running-tables" } }),
+    finished: h("ul", { class: "tables", dataset: { testid: "finished-tables" } }),
+  };
   const listError = h("p", { class: "refusal", hidden: true });
+  /** @type {Map<string, TableDetail>} finished tables never change: asked once */
+  const finishedDetail = new Map();
+  /** @type {Map<string, import("./dom.js").Child>} a rematch made from the finished list, by old table */
+  const rematches = new Map();
+  /** @type {TableSummary[]} */
+  let finishedShown = [];
 
   async function refresh() {
     try {
-      const [open, running] = await Promise.all([client.listTables({ status: "open" }), client.listTables({ status: "running" })]);
+      const [open, running, finished] = await Promise.all([
+        client.listTables({ status: "open" }), client.listTables({ status: "running" }),
+        client.listTables({ status: "finished", limit: FINISHED_SHOWN })]);
+      await Promise.all(finished.tables.filter((t) => !finishedDetail.has(t.table)).map(async (t) => {
+        finishedDetail.set(t.table, await client.getTable(t.table));
+      }));
       listError.hidden = true;
       const mine = knownSeats();
-      fill(lists.open, tableItems(open.tables, mine, "No open tables."));
-      fill(lists.running, tableItems(running.tables, mine, "No running tables."));
+      fill(lists.open, tableItems(open.tables, mine, "No table is waiting for its first move."));
+      fill(lists.running, tableItems(running.tables, mine, "No game is being played."));
+      finishedShown = finished.tables;
+      drawFinished();
     } catch (error) {
       listError.hidden = false;
       listError.textContent = `Cannot list tables: ${error instanceof Error ? error.message : error}`;
@@ -138,7 +147,7 @@ export function mountLobby(root) {
   }
 
   /**
-   * @param {import("../sdk/roundhouse.js").TableSummary[]} tables
+   * @param {TableSummary[]} tables
    * @param {import("./storage.js").KnownSeat[]} mine
    * @param {string} empty
    */
@@ -146,17 +155,65 @@ export function mountLobby(root) {
     if (!tables.length) return h("li", { class: "muted" }, empty);
     return tables.map((t) => {
       const seatsHere = mine.filter((m) => m.table === t.table);
-      const title = TITLES.find((x) => x.id === t.title)?.name ?? t.title;
       return h("li", { class: "table-item", dataset: { table: t.table } },
         h("div", {},
-          h("strong", {}, title), " ",
+          h("strong", {}, titleName(t.title)), " ",
           h("span", { class: "muted" }, `${t.table.slice(0, 6)} · ${t.last_seq} moves · ${ago(t.updated_ms)}`)),
-        h("div", { class: "seat-names" }, t.seats.map((seat) => h("span", { class: seat.kind === "bot" ? "tag bot" : "tag" },
-          seat.kind === "bot" ? `${seat.name} (bot)` : seat.name))),
+        seatTags(t),
         h("div", { class: "links" },
           seatsHere.map((m) => h("a", { href: inviteUrl(location.origin, t.table, m.token), class: "button primary" }, `Play as ${m.name}`)),
           h("a", { href: inviteUrl(location.origin, t.table), class: "button" }, "Watch")));
     });
+  }
+
+  /** @param {TableSummary} t */
+  function seatTags(t) {
+    return h("div", { class: "seat-names" }, t.seats.map((seat) => h("span", { class: seat.kind === "bot" ? "tag bot" : "tag" },
+      seat.kind === "bot" ? `${seat.name} (bot)` : seat.name)));
+  }
+
+  function drawFinished() {
+    if (!finishedShown.length) {
+      fill(lists.finished, h("li", { class: "muted" }, "No game has finished yet."));
+      return;
+    }
+    const mine = knownSeats();
+    fill(lists.finished, finishedShown.map((t) => {
+      const detail = finishedDetail.get(t.table);
+      const r = detail?.result;
+      const name = (/** @type {number} */ seat) => t.seats[seat]?.name ?? `seat ${seat}`;
+      const mySeat = mine.find((m) => m.table === t.table);
+      const outcome = r
+        ? h("p", { class: "outcome", dataset: { testid: "outcome" } },
+          h("strong", { class: "winners" }, `${r.winners.map(name).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}`),
+          " · scores: ",
+          r.ranks.map((_, seat) => seat).sort((a, b) => r.ranks[a] - r.ranks[b]).map((seat) => `${name(seat)} ${r.scores[seat]}`).join(", "),
+          r.reason ? h("span", { class: "muted" }, ` · ended by ${r.reason.replaceAll("_", " ")}`) : null)
+        : h("p", { class: "muted" }, "result not known");
+      return h("li", { class: "table-item", dataset: { table: t.table } },
+        h("div", {}, h("strong", {}, titleName(t.title)), " ",
+          h("span", { class: "muted" }, `${t.table.slice(0, 6)} · ${t.last_seq} moves · finished ${ago(t.updated_ms)}`)),
+        seatTags(t),
+        outcome,
+        h("div", { class: "links" },
+          h("a", { href: inviteUrl(location.origin, t.table, mySeat?.token ?? null), class: "button", dataset: { testid: "final-position" } }, "Final position"),
+          h("button", { type: "button", dataset: { testid: "rematch" }, onclick: () => void makeRematch(t.table) }, "Rematch")),
+        h("div", { class: "rematch-made", dataset: { testid: "rematch-made" } }, rematches.get(t.table) ?? null));
+    }));
+  }
+
+  /** @param {string} table */
+  async function makeRematch(table) {
+    rematches.set(table, h("p", { class: "muted" }, "Creating the new table…"));
+    drawFinished();
+    try {
+      const reply = await rematch(client, table);
+      rematches.set(table, h("div", { class: "created" }, invitesPanel(reply, "Rematch created: same seats, new table")));
+      void refresh();
+    } catch (error) {
+      rematches.set(table, h("p", { class: "refusal", role: "alert" }, `The rematch could not be created: ${error instanceof Error ? error.message : error}`));
+    }
+    drawFinished();
   }
 
   fill(root,
@@ -165,19 +222,37 @@ export function mountLobby(root) {
       h("form", { class: "create card", onsubmit: create, "aria-labelledby": "create-title" },
         h("h2", { id: "create-title" }, "New table"),
         h("div", { class: "field" }, h("label", { for: "title" }, "Game"), titleSelect),
+        summary,
         h("div", { class: "field" }, h("label", { for: "players" }, "Players"), countSelect),
         seatRows,
+        optionsBox,
         formError,
         h("button", { type: "submit", class: "primary", dataset: { testid: "create" } }, "Create table")),
       created,
-      h("section", { class: "card" }, h("h2", {}, "Open tables"), lists.open),
-      h("section", { class: "card" }, h("h2", {}, "Running tables"), lists.running),
+      h("section", { class: "card" }, h("h2", {}, "Waiting for the first move"),
+        h("p", { class: "muted explain" }, "Seats are given out with private links when a table is created, so these tables cannot be joined from here: you can watch them, or play a seat this browser holds."),
+        lists.open),
+      h("section", { class: "card" }, h("h2", {}, "Being played"),
+        h("p", { class: "muted explain" }, "Watch any game live."),
+        lists.running),
+      h("section", { class: "card finished" }, h("h2", {}, "Finished"), lists.finished),
       listError));
 
-  titleSelect.addEventListener("change", drawCounts);
+  titleSelect.addEventListener("change", drawTitle);
   countSelect.addEventListener("change", drawSeats);
-  drawCounts();
-  void refresh();
+  loadTitles(client).then(
+    (list) => {
+      titles = list;
+      fill(titleSelect, titles.map((t) => h("option", { value: t.id }, t.name)));
+      drawTitle();
+      document.body.dataset.titles = String(titles.length);
+      void refresh();
+    },
+    (error) => {
+      formError.hidden = false;
+      formError.textContent = `Cannot load the games this server plays: ${error instanceof Error ? error.message : error}`;
+    },
+  );
   const timer = setInterval(refresh, REFRESH_MS);
   return () => clearInterval(timer);
 }

@@ -1,19 +1,26 @@
 // @ts-check
-// The table page: one live connection (the SDK's LiveTable), the seat's legal actions, and
-// the panels drawn from the view. The view from the server and the legal actions from
-// GET /legal are the only sources of truth; this module only remembers what the player has
-// picked in the decision at hand.
+// The table page, the same for every title: one live connection (the SDK's LiveTable), the
+// seat's legal actions, acting, the turn line, the seat's controller (a person or a bot),
+// undo, refusals, the log, the result and rematch. What needs to know the game comes from
+// the title's page module (META.web_module, loaded on demand; see pageapi.js), or the
+// generic page when it has none.
+//
+// The view from the server and the legal actions from GET /legal are the only sources of
+// truth; this module only remembers what the player has picked in the decision at hand.
 import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "../sdk/roundhouse.js";
-import { actionPanel, mapTargets } from "./chicago/actions.js";
-import { describeEvent, MILESTONES } from "./chicago/gamelog.js";
-import { drawMap } from "./chicago/map.js";
-import { playerName } from "./chicago/names.js";
-import * as panels from "./chicago/panels.js";
-import { fill, h, s } from "./dom.js";
+import { button } from "./controls.js";
+import { fill, h } from "./dom.js";
+import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, rememberSeat, saveHeld } from "./storage.js";
+import { loadPage, titleMeta } from "./titles.js";
 
-const ZOOMS = [1, 1.5, 2, 3];
-const TITLES = { "chicago-express": "Chicago Express" };
+/**
+ * @typedef {import("./pageapi.js").TitlePage} TitlePage
+ * @typedef {import("./pageapi.js").PanelState} PanelState
+ * @typedef {import("./pageapi.js").PageContext} PageContext
+ * @typedef {import("../sdk/roundhouse.js").TitleMeta} TitleMeta
+ * @typedef {import("../sdk/roundhouse.js").SeatInfo} SeatInfo
+ */
 
 /**
  * Explain a refusal to the player: the engine's words for rule refusals.
@@ -37,120 +44,200 @@ export function mountTable(root, invite) {
   const held = loadHeld(table, token);
   const live = client.connect(table, { token, lastSeq: held?.seq, view: held?.view });
 
-  /** @type {import("./chicago/panels.js").SeatInfo[]} */
+  /** @type {TitlePage | null} */
+  let page = null;
+  /** @type {TitleMeta | null} */
+  let meta = null;
+  /** @type {Promise<void> | null} */
+  let loading = null;
+  /** @type {SeatInfo[]} */
   let seats = [];
   /** @type {import("../sdk/roundhouse.js").LegalAction[] | null} */
   let legal = null;
   let legalAsked = 0;
   let awaitSeq = 0;
-  let zoom = 0;
-  /** @type {import("./chicago/actions.js").PanelState} */
-  const ui = { company: null, amount: null, message: null, pending: false, canUndo: false };
+  /** @type {PanelState} */
+  const ui = { picks: {}, amount: null, message: null, pending: false, canUndo: false, dismissed: null };
   let shownSeq = -1;
   let shownTargets = "";
+  let rulesOpen = false;
+  /** @type {string | null} */
+  let seatMessage = null;
+  /** @type {import("./dom.js").Child} */
+  let rematchNote = null;
 
   // --- skeleton -------------------------------------------------------------------------------
   const connection = h("span", { class: "connection", role: "status", dataset: { testid: "connection" } }, "connecting…");
+  const heading = h("h1", {}, "Roundhouse");
+  const rulesButton = h("button", { type: "button", class: "rules-toggle", "aria-expanded": "false", "aria-controls": "rules",
+    dataset: { testid: "rules-toggle" }, onclick: () => {
+      rulesOpen = !rulesOpen;
+      render();
+      if (rulesOpen) rulesBox.scrollIntoView({ block: "nearest" });
+    } }, "Rules");
+  const rulesBox = h("section", { id: "rules", class: "rules card", "aria-label": "Rules summary", hidden: true, dataset: { testid: "rules" } });
   const turn = h("div", { class: "turn", "aria-live": "polite", dataset: { testid: "turn" } });
+  const newsBox = h("div", { class: "news-box", "aria-live": "polite" });
   const actions = h("section", { class: "actions", "aria-label": "Your move", dataset: { testid: "actions" } });
-  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s("svg", { class: "map", dataset: { testid: "map" } })));
-  const mapScroll = h("div", { class: "map-scroll" }, svg);
-  const zoomLabel = h("span", { class: "zoom-label" }, "fit");
-  const setZoom = (/** @type {number} */ z) => {
-    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
-    svg.style.width = `${ZOOMS[zoom] * 100}%`;
-    zoomLabel.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
-  };
-  const mapBox = h("section", { class: "map-box", "aria-label": "Map" },
-    h("div", { class: "map-tools" },
-      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
-      zoomLabel,
-      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
-    mapScroll);
+  const main = h("div", { class: "title-main" });
+  const side = h("div", { class: "title-side" });
   const resultBox = h("div", { class: "result-box" });
-  const chartersBox = h("section", { class: "charters", "aria-label": "Companies" });
-  const playersBox = h("section", { class: "players-box", "aria-label": "Players" });
-  const dialsBox = h("section", { class: "dials", "aria-label": "Action dials" });
-  const industryBox = h("section", { class: "industry-box", "aria-label": "Industrial tracks" });
+  const seatBox = h("section", { class: "seat-box", "aria-label": "Your seat", dataset: { testid: "seat-box" } });
   const logList = h("ol", { class: "log", dataset: { testid: "log" } });
   const info = h("p", { class: "table-info" });
-  const page = h("div", { class: "table-page" },
-    h("header", { class: "bar" },
-      h("a", { href: "#", class: "back" }, "← Lobby"),
-      h("h1", {}, "Chicago Express"),
-      connection),
+  const pageEl = h("div", { class: "table-page" },
+    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
+    rulesBox,
     turn,
     resultBox,
     h("div", { class: "board" },
-      h("div", { class: "play" }, actions, mapBox),
-      h("div", { class: "side" },
-        h("h2", {}, "Players"), playersBox,
-        h("h2", {}, "Dials"), dialsBox,
-        h("h2", {}, "Companies"), chartersBox,
-        h("h2", {}, "Industry"), industryBox)),
+      h("div", { class: "play" }, newsBox, actions, main),
+      h("div", { class: "side" }, seatBox, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
     info);
-  fill(root, page);
-  // On a phone the whole map is too small to tap: start zoomed in, scrolled to the action.
-  setZoom(window.innerWidth < 600 ? 2 : 0);
+  fill(root, pageEl);
   document.body.dataset.page = "table";
+
+  // --- the title's module -----------------------------------------------------------------------
+  /** @param {string} title */
+  function ensurePage(title) {
+    loading ??= (async () => {
+      meta = await titleMeta(client, title);
+      const loaded = await loadPage(meta);
+      page = loaded.page;
+      document.body.dataset.pageModule = meta.web_module && !loaded.problem ? meta.web_module : "generic";
+      if (loaded.problem) console.warn(`Roundhouse: ${loaded.problem}; showing the generic page`);
+      heading.textContent = meta.name;
+      render();
+    })();
+    return loading;
+  }
 
   // --- rendering ------------------------------------------------------------------------------
   const mySeat = () => live.seat;
+  const botPlaysMe = () => {
+    const me = mySeat();
+    return me !== null && seats[me]?.kind === "bot";
+  };
+  /** @type {import("./pageapi.js").PanelHandlers} */
   const handlers = {
-    act: (/** @type {any} */ action) => void act(action),
-    undo: () => void act({ type: "undo" }),
-    update: (/** @type {Partial<import("./chicago/actions.js").PanelState>} */ patch) => {
+    act: (action) => void act(action),
+    update: (patch) => {
       Object.assign(ui, patch);
       render();
     },
+    dismiss: (key) => {
+      ui.dismissed = key;
+      render();
+    },
   };
+
+  /**
+   * @param {any} view
+   * @param {number} seat
+   */
+  function nameOf(view, seat) {
+    return page?.playerName?.(view, seat) ?? seats[seat]?.name ?? `seat ${seat}`;
+  }
+
+  /** @param {any} view */
+  function activeSeats(view) {
+    return Array.isArray(view.active_seats) ? /** @type {number[]} */ (view.active_seats) : [];
+  }
 
   function render() {
     const view = live.view;
     if (!view) return;
     const me = mySeat();
-    const myTurn = me !== null && view.active_seats.includes(me) && !view.result;
+    const over = !!view.result;
+    const myTurn = me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
+    // The page's state for tests and tools; `drawn`: the title's page has drawn this seq.
     const body = document.body.dataset;
     body.seq = String(live.seq);
     body.seat = me === null ? "spectator" : String(me);
-    body.phase = view.phase;
+    body.phase = String(view.phase ?? "");
     body.myTurn = String(myTurn);
-    body.ready = String(!myTurn || (legal !== null && !ui.pending));
-    document.title = `${myTurn ? "(Your turn) " : ""}${/** @type {any} */ (TITLES)[view.title] ?? view.title} — Roundhouse`;
+    body.ready = String(!!page && (!myTurn || (legal !== null && !ui.pending)));
+    body.over = String(over);
+    body.drawn = String(!!page && !!meta);
+    if (!page || !meta) return;
+    document.title = `${myTurn ? "(Your turn) " : ""}${meta.name} — Roundhouse`;
+    pageEl.classList.toggle("over", over);
 
+    const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
+    /** @type {PageContext} */
+    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta };
+
+    rulesButton.setAttribute("aria-expanded", String(rulesOpen));
+    rulesBox.hidden = !rulesOpen;
+    if (rulesOpen && !rulesBox.firstChild) {
+      fill(rulesBox, h("h2", {}, `${meta.name}: how to play`), meta.summary ? h("p", { class: "muted" }, meta.summary) : null, page.rules(view),
+        button("Close", "close-rules", () => { rulesOpen = false; render(); }));
+    }
     fill(turn, turnText(view, me, myTurn));
-    turn.className = `turn${myTurn ? " mine" : ""}${view.result ? " over" : ""}`;
-    fill(actions, actionPanel(view, { mySeat: me, legal: myTurn ? legal : null, ui, on: handlers }));
-    const targets = myTurn && legal ? mapTargets(view, legal, ui) : new Map();
+    turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}`;
+    // Replaced only when it changes: a screen reader announces it once, and a redraw for
+    // an unrelated update does not reset what the player is doing in it.
+    const news = h("div", {}, page.news?.(view, ctx) ?? null);
+    if (news.textContent !== newsBox.textContent) fill(newsBox, ...news.childNodes);
+    fill(actions, panel(view, ctx));
+    actions.hidden = over;
+    page.render(view, ctx, { main, side });
     const targetKey = [...targets.keys()].join(" ");
-    drawMap(svg, view, {
-      targets,
-      placed: new Set(view.build?.placed ?? []),
-      onPick: (hex) => {
-        const target = targets.get(hex);
-        if (target) void act(target.action);
-      },
-    });
     if (targetKey && targetKey !== shownTargets) revealTargets();
     shownTargets = targetKey;
-    fill(resultBox, view.result ? panels.result(view, { mySeat: me, width: page.clientWidth - 28 }) : null);
-    fill(playersBox, panels.players(view, { mySeat: me, seats }));
-    fill(dialsBox, panels.dials(view));
-    fill(chartersBox, panels.charters(view));
-    fill(industryBox, panels.industry(view));
+    fill(resultBox, over ? [page.result ? page.result(view, ctx) : genericResult(view), rematchBlock()] : null);
+    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
+    if (seatBox.dataset.key !== seatKey) {
+      seatBox.dataset.key = seatKey;
+      fill(seatBox, seatControls(view, me, over));
+    }
     renderLog(view);
-    fill(info, `Table ${table} · seq ${live.seq} · round ${view.round} · ${view.phase}${me === null ? " · spectator" : ""}`);
+    fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
 
-  /** Scroll the zoomed map so the first clickable hex is in sight. */
+  /**
+   * The action panel: the title's decision, then what every table has (undo, sending, refusal).
+   * @param {any} view
+   * @param {PageContext} ctx
+   */
+  function panel(view, ctx) {
+    /** @type {import("./dom.js").Child[]} */
+    const out = [];
+    if (botPlaysMe() && !view.result) {
+      const me = /** @type {number} */ (mySeat());
+      out.push(h("p", { class: "bot-plays" }, `A bot (${seats[me]?.level ?? "bot"}) is playing your seat. Take it back under "Your seat" to play yourself.`));
+    } else {
+      out.push(...page?.actionPanel(view, ctx) ?? []);
+    }
+    if (ui.canUndo && !view.result && mySeat() !== null && !botPlaysMe()) {
+      out.push(h("div", { class: "choices undo" }, button("Undo my last action", "undo", () => void act({ type: "undo" }), { disabled: ui.pending })));
+    }
+    if (ui.pending) out.push(h("p", { class: "muted", role: "status" }, "Sending…"));
+    if (ui.message) out.push(h("p", { class: "refusal", role: "alert", dataset: { testid: "refusal" } }, ui.message));
+    return out;
+  }
+
+  /**
+   * Bring the first clickable board item into sight: inside its scrolling box (a zoomed map),
+   * then on the page, clear of the sticky action panel.
+   */
   function revealTargets() {
-    const first = svg.querySelector(".hex.target");
-    if (!first || zoom === 0) return;
-    const box = mapScroll.getBoundingClientRect();
+    const first = /** @type {Element | null} */ (main.querySelector(".target"));
+    if (!first) return;
+    const scroller = first.closest("[data-scroll]");
+    if (scroller) {
+      const box = scroller.getBoundingClientRect();
+      const at = first.getBoundingClientRect();
+      scroller.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
+      scroller.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    }
     const at = first.getBoundingClientRect();
-    mapScroll.scrollLeft += at.left + at.width / 2 - (box.left + box.width / 2);
-    mapScroll.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
+    const sticky = getComputedStyle(actions).position === "sticky" ? actions.getBoundingClientRect().bottom : 0;
+    const top = Math.max(0, sticky);
+    if (at.top < top || at.bottom > window.innerHeight) {
+      window.scrollBy({ top: at.top + at.height / 2 - (top + (window.innerHeight - top) / 2) });
+    }
   }
 
   /**
@@ -159,14 +246,17 @@ export function mountTable(root, invite) {
    * @param {any} view
    */
   function renderLog(view) {
+    const log = Array.isArray(view.log) ? view.log : [];
+    const p = /** @type {TitlePage} */ (page);
     const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     const lines = logList.children;
     let same = 0;
-    while (same < lines.length && same < view.log.length && lines[same].textContent === describeEvent(view, view.log[same])) same++;
+    while (same < lines.length && same < log.length && lines[same].textContent === p.describeEvent(view, log[same])) same++;
     while (lines.length > same) lines[lines.length - 1].remove();
-    for (let i = same; i < view.log.length; i++) {
-      const e = view.log[i];
-      logList.append(h("li", { class: MILESTONES.has(e.event) ? `milestone ev-${e.event}` : `ev-${e.event}` }, describeEvent(view, e)));
+    for (let i = same; i < log.length; i++) {
+      const e = log[i];
+      const kind = e && typeof e === "object" ? String(e.event ?? e.type ?? "") : "";
+      logList.append(h("li", { class: p.milestones.has(kind) ? `milestone ev-${kind}` : `ev-${kind}` }, p.describeEvent(view, e)));
     }
     if (atBottom) logList.scrollTop = logList.scrollHeight;
   }
@@ -177,14 +267,87 @@ export function mountTable(root, invite) {
    * @param {boolean} myTurn
    */
   function turnText(view, me, myTurn) {
-    const round = `Round ${view.round} · ${view.phase}`;
-    if (view.result) return [h("strong", {}, "Game over"), " · ", panels.endReason(view.result.reason)];
-    const names = view.active_seats.map((/** @type {number} */ s) => {
-      const seat = seats[s];
-      return `${playerName(view, s)}${seat?.kind === "bot" ? " (bot)" : ""}`;
-    });
-    if (myTurn) return [h("strong", {}, "Your turn"), ` · ${round}`];
-    return [me === null ? `${names.join(", ")} to act` : `Waiting for ${names.join(", ")}`, ` · ${round}`];
+    const where = page?.turnInfo ? ` · ${page.turnInfo(view)}` : "";
+    if (view.result) return [h("strong", {}, "Game over"), " · ", String(view.result.reason ?? "").replaceAll("_", " ")];
+    const names = activeSeats(view).map((s) => `${nameOf(view, s)}${seats[s]?.kind === "bot" ? " (bot)" : ""}`);
+    if (myTurn) return [h("strong", {}, "Your turn"), where];
+    if (me !== null && botPlaysMe() && activeSeats(view).includes(me)) return [`A bot is playing your turn${where}`];
+    return [me === null ? `${names.join(", ")} to act` : `Waiting for ${names.join(", ")}`, where];
+  }
+
+  /** @param {any} view */
+  function genericResult(view) {
+    const r = view.result;
+    const order = r.ranks.map((/** @type {number} */ _, /** @type {number} */ seat) => seat)
+      .sort((/** @type {number} */ a, /** @type {number} */ b) => r.ranks[a] - r.ranks[b]);
+    return h("section", { class: "result", dataset: { testid: "result" } },
+      h("h2", {}, "Game over"),
+      h("p", { class: "winner" }, `${r.winners.map((/** @type {number} */ s) => nameOf(view, s)).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}.`),
+      h("ol", { class: "ranking" }, order.map((/** @type {number} */ seat) => h("li", { dataset: { seat, rank: r.ranks[seat] } },
+        h("span", { class: "rank" }, `#${r.ranks[seat]}`), " ", nameOf(view, seat), " ", h("strong", {}, String(r.scores[seat]))))));
+  }
+
+  function rematchBlock() {
+    return h("section", { class: "rematch card", dataset: { testid: "rematch-box" } },
+      rematchNote ?? [
+        h("p", {}, "Play again with the same players and bots at a new table: you get a fresh link for every person's seat to send them."),
+        button("Rematch", "rematch", () => void startRematch(), { primary: true, testid: "rematch" }),
+      ]);
+  }
+
+  async function startRematch() {
+    rematchNote = h("p", { class: "muted" }, "Creating the new table…");
+    render();
+    try {
+      const reply = await rematch(client, table);
+      rematchNote = invitesPanel(reply, "Rematch created");
+    } catch (error) {
+      rematchNote = [h("p", { class: "refusal", role: "alert" }, `The rematch could not be created: ${explain(error)}`),
+        button("Try again", "rematch", () => void startRematch(), { testid: "rematch" })];
+    }
+    render();
+  }
+
+  /**
+   * Who plays this seat: the person, or a bot while they are away.
+   * @param {any} view
+   * @param {number | null} me
+   * @param {boolean} over
+   */
+  function seatControls(view, me, over) {
+    if (!token || me === null || over || !meta) return null;
+    const seat = seats[me];
+    if (!seat) return null;
+    /** @type {import("./dom.js").Child[]} */
+    const out = [h("h2", {}, "Your seat")];
+    if (seat.kind === "bot") {
+      out.push(h("p", {}, `A bot (${seat.level ?? "default level"}) is playing for ${nameOf(view, me)}. Your link still works: take the seat back at any time.`),
+        button("Take my seat back", "take-back", () => void setController({ kind: "human" }), { primary: true, testid: "take-back" }));
+    } else {
+      const levels = meta.bot_levels ?? [];
+      const select = /** @type {HTMLSelectElement} */ (h("select", { "aria-label": "Bot level", dataset: { testid: "handover-level" } },
+        levels.map((l) => h("option", { value: l, selected: l === "heuristic" }, l))));
+      out.push(h("p", { class: "muted" }, "Leaving? A bot can play your seat until you take it back with this same link."),
+        h("div", { class: "choices" }, select,
+          button("Let a bot play my seat", "handover", () => void setController({ kind: "bot", level: select.value }), { testid: "handover" })));
+    }
+    if (seatMessage) out.push(h("p", { class: "refusal", role: "alert" }, seatMessage));
+    return out;
+  }
+
+  /** @param {import("../sdk/roundhouse.js").ControllerRequest} req */
+  async function setController(req) {
+    const me = mySeat();
+    if (!token || me === null) return;
+    seatMessage = null;
+    try {
+      const reply = await client.setController(table, token, me, req);
+      seats = seats.map((s) => (s.seat === me ? { ...s, kind: reply.kind, level: reply.level } : s));
+      if (reply.kind === "human") void refreshLegal();
+    } catch (error) {
+      seatMessage = explain(error);
+    }
+    render();
   }
 
   // --- legal actions and acting ---------------------------------------------------------------
@@ -192,7 +355,7 @@ export function mountTable(root, invite) {
     const view = live.view;
     const me = mySeat();
     legal = null;
-    if (!token || !view || view.result || me === null || !view.active_seats.includes(me)) {
+    if (!token || !view || view.result || me === null || !activeSeats(view).includes(me) || botPlaysMe()) {
       render();
       return;
     }
@@ -216,7 +379,7 @@ export function mountTable(root, invite) {
     }
   }
 
-  /** @param {any} action */
+  /** @param {import("../sdk/roundhouse.js").Action} action */
   async function act(action) {
     if (ui.pending) return;
     ui.pending = true;
@@ -237,12 +400,13 @@ export function mountTable(root, invite) {
 
   // --- live events ----------------------------------------------------------------------------
   const offs = [
-    live.on("view", ({ seq, update }) => {
+    live.on("view", ({ seq, update, view }) => {
       saveHeld(table, token, seq, live.view);
+      if (typeof view?.title === "string") void ensurePage(view.title);
       if (update && update.seat !== mySeat()) ui.canUndo = false;
       if (seq !== shownSeq) {
         shownSeq = seq;
-        ui.company = null;
+        ui.picks = {};
         ui.amount = null;
         if (!ui.pending) ui.message = null;
       }
@@ -251,8 +415,9 @@ export function mountTable(root, invite) {
     }),
     live.on("welcome", (welcome) => {
       document.body.dataset.resumed = String(welcome.resumed);
+      void ensurePage(welcome.title);
       if (token && welcome.seat !== null) {
-        const name = live.view?.players?.[welcome.seat]?.name ?? `seat ${welcome.seat}`;
+        const name = live.view?.players?.[welcome.seat]?.name ?? seats[welcome.seat]?.name ?? `seat ${welcome.seat}`;
         rememberSeat({ table, seat: welcome.seat, name, token });
       }
       // A resumed welcome brings no view event: draw what we hold.
@@ -280,13 +445,14 @@ export function mountTable(root, invite) {
   client.getTable(table).then(
     (detail) => {
       seats = detail.seats;
-      render();
+      void ensurePage(detail.title);
+      void refreshLegal();
     },
     () => {
       // The live connection reports an unknown table itself; the seat kinds are a nicety.
     },
   );
-  if (live.view) render();
+  if (held?.view?.title) void ensurePage(held.view.title);
 
   return () => {
     for (const off of offs) off();

@@ -22,7 +22,18 @@ export const PROTOCOL_VERSION = 1;
 /**
  * @typedef {{type: string, [field: string]: unknown}} Action  A title's action, e.g. `{type: "bid", amount: 7}`.
  * @typedef {{field: string, min: number, max: number, step: number}} AmountRange
- * @typedef {{action: Action, range: AmountRange | null}} LegalAction  With `range`, any value of the range in `range.field` is legal.
+ * @typedef {{field: string, values: unknown[], then?: Array<Choice | AmountRange | null> | null, open?: boolean}} Choice
+ *            A trie over fields: `then` has one entry per value, or one entry shared by all values; `open`: the
+ *            values are suggestions and the engine decides (engine contract v2).
+ * @typedef {{action: Action, range?: AmountRange | null, choices?: Choice | null}} LegalAction
+ *            With `range`, any value of the range in `range.field` is legal; with `choices`, any path through the trie.
+ * @typedef {{name: string, type: "int" | "bool" | "choice" | "str" | "object", default: unknown, label?: string,
+ *            help?: string, choices?: unknown[] | null, min?: number | null, max?: number | null,
+ *            fields?: OptionSpec[] | null}} OptionSpec  A table option as the lobby renders it (`object`: named sub-options).
+ * @typedef {{id: string, name: string, min_players: number, max_players: number, rules_version: string,
+ *            summary?: string, options?: OptionSpec[], bot_levels?: string[], web_module?: string | null}} TitleMeta
+ * @typedef {{kind: "bot", level?: string} | {kind: "human"}} ControllerRequest
+ * @typedef {SeatInfo & {table: string, seq: number, active_seats: number[]}} ControllerChanged
  * @typedef {{scores: number[], ranks: number[], winners: number[], reason: string}} Result
  * @typedef {"open" | "running" | "finished"} TableStatus
  * @typedef {{name: string, kind?: "human" | "bot", level?: string | null}} SeatRequest
@@ -210,18 +221,75 @@ export function concreteAction(legal, value) {
  */
 export function isLegal(legal, action) {
   return legal.some((entry) => {
+    if (entry.action.type !== action.type) return false;
+    const varying = new Map();
+    if (entry.range) varying.set(entry.range.field, entry.range);
+    if (entry.choices) {
+      const path = choicePath(entry.choices, action);
+      if (!path) return false;
+      for (const field of path) varying.set(field, null);
+    }
     const keys = new Set([...Object.keys(entry.action), ...Object.keys(action)]);
     for (const key of keys) {
-      if (entry.range && key === entry.range.field) {
-        const v = action[key];
-        const { min, max, step } = entry.range;
-        if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max || (v - min) % step !== 0) return false;
+      if (varying.has(key)) {
+        const range = varying.get(key);
+        if (range && !inRange(range, action[key])) return false;
       } else if (entry.action[key] !== action[key]) {
         return false;
       }
     }
     return true;
   });
+}
+
+/**
+ * @param {AmountRange} range
+ * @param {unknown} v
+ */
+function inRange(range, v) {
+  const { min, max, step } = range;
+  return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max && (v - min) % (step || 1) === 0;
+}
+
+/**
+ * The next node of a trie after its `index`-th value (`then` per value, or one shared entry).
+ * @param {Choice} node
+ * @param {number} index
+ * @returns {Choice | AmountRange | null}
+ */
+export function nextChoice(node, index) {
+  if (!node.then || node.then.length === 0) return null;
+  return (node.then.length === 1 ? node.then[0] : node.then[index]) ?? null;
+}
+
+/**
+ * Every field named in a trie.
+ * @param {Choice | AmountRange | null} node
+ * @returns {string[]}
+ */
+function allFields(node) {
+  if (!node) return [];
+  if (!("values" in node)) return [node.field];
+  const out = new Set([node.field]);
+  node.values.forEach((_, i) => allFields(nextChoice(node, i)).forEach((f) => out.add(f)));
+  return [...out];
+}
+
+/**
+ * The fields a trie fixes along `action`'s path, or null when the action leaves the trie.
+ * @param {Choice | AmountRange | null} node
+ * @param {Action} action
+ * @returns {string[] | null}
+ */
+function choicePath(node, action) {
+  if (!node) return [];
+  const value = action[node.field];
+  if (!("values" in node)) return inRange(node, value) ? [node.field] : null;
+  const index = node.values.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
+  // An open choice: any value, and the fields after it are the engine's to judge.
+  if (index < 0) return node.open ? allFields(node) : null;
+  const rest = choicePath(nextChoice(node, index), action);
+  return rest && [node.field, ...rest];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -449,6 +517,29 @@ export class RoundhouseClient {
    */
   async getTable(table) {
     return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}`)).body;
+  }
+
+  /**
+   * The titles this server plays, with what a lobby needs to offer them (players, options,
+   * bot levels, the web client's page module).
+   * @returns {Promise<{titles: TitleMeta[]}>}
+   */
+  async listTitles() {
+    return (await this.request("GET", "/api/titles")).body;
+  }
+
+  /**
+   * Hand the token's seat to a bot (`{kind: "bot", level}`), or take it back (`{kind: "human"}`).
+   * The token stays valid either way.
+   * @param {string} table
+   * @param {string} token
+   * @param {number} seat
+   * @param {ControllerRequest} req
+   * @returns {Promise<ControllerChanged>}
+   */
+  async setController(table, token, seat, req) {
+    const path = `/api/tables/${encodeURIComponent(table)}/seats/${seat}/controller`;
+    return (await this.request("POST", path, { body: req, token })).body;
   }
 
   /**

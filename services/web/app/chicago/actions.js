@@ -2,32 +2,34 @@
 // The action panel and the map's clickable hexes, both driven only by the seat's legal
 // actions (GET /legal): what is not legal is not offered, and what the rules refuse anyway
 // (an amount typed out of range, a move overtaken by another tab) comes back as the
-// engine's message.
+// engine's message. Each decision says what it does and shows, beside it, the facts it
+// needs (a company's income, what a share pays, who holds it), so a phone need not scroll.
+// Action kinds this page does not know get the generic control (app/legalform.js).
+import { amountControl, button } from "../controls.js";
 import { h, money } from "../dom.js";
+import { byType, familyControl, splitBy } from "../legalform.js";
 import { companyColor, companyShort, hexName, ink, playerName } from "./names.js";
 
 /**
  * @typedef {import("../../sdk/roundhouse.js").LegalAction} LegalAction
  * @typedef {import("../../sdk/roundhouse.js").Action} Action
- * @typedef {import("./map.js").Target} Target
- * @typedef {{company: string | null, amount: number | null, message: string | null, pending: boolean, canUndo: boolean}} PanelState
- *   what the player has picked so far in this decision, and the last refusal
- * @typedef {{act: (action: Action) => void, undo: () => void, update: (patch: Partial<PanelState>) => void}} PanelHandlers
+ * @typedef {import("../pageapi.js").Target} Target
+ * @typedef {import("../pageapi.js").PanelState} PanelState
+ * @typedef {import("../pageapi.js").PanelHandlers} PanelHandlers
+ * @typedef {import("../pageapi.js").PageContext} PageContext
  */
 
+const KNOWN = new Set(["bid", "pass", "choose", "offer", "build", "done", "develop", "forgo"]);
+
+/** @param {number} a @param {number} b */
+const ceilDiv = (a, b) => Math.ceil(a / b);
+
 /**
- * Legal actions by type.
- * @param {LegalAction[]} legal
- * @returns {Map<string, LegalAction[]>}
+ * @param {any} view
+ * @param {string} id
  */
-function byType(legal) {
-  const out = new Map();
-  for (const entry of legal) {
-    const list = out.get(entry.action.type) ?? [];
-    list.push(entry);
-    out.set(entry.action.type, list);
-  }
-  return out;
+function company(view, id) {
+  return view.companies.find((/** @type {any} */ c) => c.id === id);
 }
 
 /**
@@ -40,8 +42,34 @@ function byType(legal) {
 function buildCompany(view, builds, ui) {
   const companies = [...new Set(builds.map((b) => /** @type {string} */ (b.action.company)))];
   if (view.build?.company) return view.build.company;
-  if (ui.company && companies.includes(ui.company)) return ui.company;
+  if (ui.picks.company && companies.includes(ui.picks.company)) return ui.picks.company;
   return companies.length === 1 ? companies[0] : null;
+}
+
+/**
+ * Build and develop families, one concrete action per hex (a family may come as a trie).
+ * @param {LegalAction[]} entries
+ */
+function perHex(entries) {
+  return splitBy(splitBy(entries, "company"), "hex").filter((e) => typeof e.action.hex === "string");
+}
+
+/**
+ * What developing a hex brings, in words ("income +2 for PRR, B&O").
+ * @param {any} view
+ * @param {string} id
+ */
+function developGain(view, id) {
+  const hex = view.hexes.find((/** @type {any} */ x) => x.id === id);
+  if (!hex) return "";
+  const cos = hex.locomotives.map((/** @type {string} */ c) => companyShort(view, c)).join(", ");
+  if (hex.terrain === "forest") return `$2 for ${cos}`;
+  if (hex.terrain === "industrial") {
+    const t = view.industry.find((/** @type {any} */ i) => i.hex === id);
+    const next = t && t.position + 1 < t.track.length ? t.track[t.position + 1] : null;
+    return t && next !== null ? `income +${next - t.value} for ${cos}` : "at its top value";
+  }
+  return hex.house_value ? `income +${hex.house_value} for ${cos}` : "";
 }
 
 /**
@@ -49,154 +77,222 @@ function buildCompany(view, builds, ui) {
  * @param {any} view
  * @param {LegalAction[]} legal
  * @param {PanelState} ui
- * @returns {Map<string, Target & {action: Action}>}
+ * @returns {Map<string, Target>}
  */
 export function mapTargets(view, legal, ui) {
   const out = new Map();
   if (ui.pending) return out;
   const groups = byType(legal);
-  const builds = groups.get("build") ?? [];
-  const company = buildCompany(view, builds, ui);
+  const builds = perHex(groups.get("build") ?? []);
+  const chosen = buildCompany(view, builds, ui);
   for (const b of builds) {
-    if (b.action.company !== company) continue;
+    if (b.action.company !== chosen) continue;
     const hex = /** @type {string} */ (b.action.hex);
-    const cost = view.hexes.find((/** @type {any} */ x) => x.id === hex)?.next_build_cost;
-    out.set(hex, { hex, kind: "build", label: `Build ${companyShort(view, company)} at ${hexName(view, hex)} for $${cost}`, action: b.action });
+    const cell = view.hexes.find((/** @type {any} */ x) => x.id === hex);
+    const gain = cell?.arrival_income ? `, income +${cell.arrival_income}` : "";
+    out.set(hex, { kind: "build", label: `Build ${companyShort(view, chosen)} at ${hexName(view, hex)} for ${money(cell?.next_build_cost)}${gain}`, action: b.action });
   }
-  for (const d of groups.get("develop") ?? []) {
+  for (const d of perHex(groups.get("develop") ?? [])) {
     const hex = /** @type {string} */ (d.action.hex);
-    out.set(hex, { hex, kind: "develop", label: `Develop ${hexName(view, hex)}`, action: d.action });
+    const gain = developGain(view, hex);
+    out.set(hex, { kind: "develop", label: `Develop ${hexName(view, hex)}${gain ? ` (${gain})` : ""}`, action: d.action });
   }
   return out;
 }
 
-/**
- * @param {string} label
- * @param {string} act  data-act, for tests and styling
- * @param {() => void} onclick
- * @param {{primary?: boolean, disabled?: boolean, style?: any, company?: string}} [more]
- */
-function button(label, act, onclick, more = {}) {
-  return h(
-    "button",
-    {
-      type: "button",
-      class: more.primary ? "primary" : "",
-      dataset: more.company ? { act, company: more.company } : { act },
-      disabled: more.disabled,
-      style: more.style,
-      onclick,
-    },
-    label,
-  );
+/** @param {string} id */
+function chipStyle(id) {
+  return { background: companyColor(id), color: ink(id) };
 }
 
 /**
- * Amount field with − / + and the legal range shown.
- * @param {LegalAction} legal  the ranged legal action
- * @param {PanelState} ui
- * @param {PanelHandlers} on
- * @param {(amount: number) => string} label  the submit button's text
- * @param {string} act
- */
-function amountControl(legal, ui, on, label, act) {
-  const range = /** @type {import("../../sdk/roundhouse.js").AmountRange} */ (legal.range);
-  const amount = ui.amount ?? range.min;
-  const input = /** @type {HTMLInputElement} */ (
-    h("input", {
-      type: "number", inputmode: "numeric", min: range.min, max: range.max, step: range.step, value: amount,
-      "aria-label": "Amount", dataset: { testid: "amount" },
-    })
-  );
-  const read = () => Number(input.value);
-  const submit = () => {
-    const value = read();
-    if (!Number.isInteger(value)) {
-      on.update({ message: `Enter a whole amount from $${range.min} to $${range.max}.` });
-      return;
-    }
-    on.act({ ...legal.action, [range.field]: value });
-  };
-  const nudge = (/** @type {number} */ by) => {
-    const next = Math.min(range.max, Math.max(range.min, (Number.isInteger(read()) ? read() : range.min) + by));
-    on.update({ amount: next });
-  };
-  // Typing is kept without a redraw (a redraw would take the focus away mid-number).
-  input.addEventListener("input", () => {
-    if (Number.isInteger(read())) ui.amount = read();
-  });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") submit();
-  });
-  return h(
-    "div",
-    { class: "amount" },
-    h("div", { class: "stepper" },
-      button("−", "less", () => nudge(-range.step), { disabled: ui.pending || amount <= range.min }),
-      input,
-      button("+", "more", () => nudge(range.step), { disabled: ui.pending || amount >= range.max })),
-    h("span", { class: "range", dataset: { testid: "range" } }, `min ${money(range.min)} · max ${money(range.max)}`),
-    button(label(amount), act, submit, { primary: true, disabled: ui.pending }),
-  );
-}
-
-/**
- * Offers come per company as one with a bid (ranged, when the seat can pay the minimum)
- * and one without an amount: put the share up and pass at once.
+ * The facts a decision about a company needs, next to it: income, what a share pays now
+ * and once one more share is sold, its cash, who holds it.
  * @param {any} view
- * @param {LegalAction[]} offers
+ * @param {string} id
+ * @param {{selling?: boolean, mySeat: number | null}} how  `selling`: a share is being auctioned
+ */
+export function companyFacts(view, id, how) {
+  const c = company(view, id);
+  if (!c) return null;
+  const holders = c.holdings
+    .map((/** @type {number} */ n, /** @type {number} */ seat) => (n ? `${playerName(view, seat)} ×${n}` : null))
+    .filter(Boolean);
+  const after = ceilDiv(c.income, c.shares_out + 1);
+  const rows = [
+    ["Income", money(c.income)],
+    ["Per share now", c.shares_out ? `${money(c.dividend_per_share)} (${money(c.income)} ÷ ${c.shares_out} held, rounded up)` : "no share held yet"],
+  ];
+  if (how.selling) rows.push(["Per share after this sale", `${money(after)} (${money(c.income)} ÷ ${c.shares_out + 1})`]);
+  rows.push(
+    ["Company cash", `${money(c.cash)}${how.selling ? " (the price is paid to the company: it funds building)" : ""}`],
+    ["Shares left", `${c.shares_left} of ${c.shares_total}`],
+    ["Locomotives left", `${c.locomotives_left} of ${c.locomotives_total}`],
+    ["Held by", holders.length ? holders.join(", ") : "nobody yet"],
+  );
+  if (how.mySeat !== null) rows.push(["Your cash", money(view.players[how.mySeat]?.cash ?? 0)]);
+  return h("div", { class: "facts", dataset: { testid: "facts", company: id } },
+    h("p", { class: "facts-head" }, h("span", { class: "chip", style: chipStyle(id) }, c.short), ` ${c.name}`),
+    h("dl", {}, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])));
+}
+
+const AUCTION_KIND = { opening: "Opening auction", share: "Auction", wabash: "First Wabash auction" };
+
+/**
+ * The running auction in words, with its facts.
+ * @param {any} view
+ * @param {number | null} mySeat
+ */
+function auctionSummary(view, mySeat) {
+  const a = view.auction;
+  if (!a) return null;
+  const high = a.high_bid != null ? `high bid ${money(a.high_bid)} by ${playerName(view, a.high_bidder)}` : "no bid yet";
+  const passed = a.passed?.length ? ` Out of this auction: ${a.passed.map((/** @type {number} */ s) => playerName(view, s)).join(", ")}.` : "";
+  let stage = /** @type {any} */ (AUCTION_KIND)[a.kind] ?? "Auction";
+  if (a.kind === "opening" && view.opening) stage += ` ${view.opening.index + 1} of ${view.opening.auctions.length}`;
+  return [
+    h("p", { class: "auction-info", dataset: { testid: "auction" } },
+      h("strong", {}, `${stage}: `),
+      h("span", { class: "chip", style: chipStyle(a.company) }, companyShort(view, a.company)),
+      ` share: ${high}; the next bid must be at least ${money(a.lowest_bid)}.${passed}`),
+    companyFacts(view, a.company, { selling: true, mySeat }),
+  ];
+}
+
+const DIAL_TITLE = { auction: "Auction", build: "Build", develop: "Develop" };
+const DIAL_DOES = {
+  auction: "offer one share of a company for sale to the highest bidder",
+  build: "extend one company's railroad by up to 3 hexes, paid from its cash (you need one of its shares)",
+  develop: "put a house on a hex with a locomotive: more income for every company there",
+};
+
+/**
+ * When the next dividends come, and which choice brings them on.
+ * @param {any} view
+ */
+function dividendTiming(view) {
+  const red = view.dials.filter((/** @type {any} */ d) => d.red);
+  const names = red.map((/** @type {any} */ d) => /** @type {any} */ (DIAL_TITLE)[d.action] ?? d.action);
+  if (red.length === 0) {
+    return "Dividends are paid once two dials are on red (full). No dial is on red yet.";
+  }
+  const closing = view.dials.filter((/** @type {any} */ d) => !d.red && d.position + 1 >= d.length)
+    .map((/** @type {any} */ d) => /** @type {any} */ (DIAL_TITLE)[d.action] ?? d.action);
+  const soon = closing.length ? ` Choosing ${closing.join(" or ")} puts a second dial on red: dividends are paid right after your turn.` : "";
+  return `Dividends are paid once two dials are on red (full). On red now: ${names.join(", ")}.${soon}`;
+}
+
+/**
+ * @param {any} view
+ * @param {LegalAction[]} chooses
  * @param {PanelState} ui
  * @param {PanelHandlers} on
  */
-function offerControls(view, offers, ui, on) {
-  const companies = [...new Set(offers.map((o) => /** @type {string} */ (o.action.company)))];
-  const withBid = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && o.range) ?? null;
-  const withPass = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && !o.range) ?? null;
-  const chosen = ui.company && companies.includes(ui.company) ? ui.company : null;
-  const bid = chosen ? withBid(chosen) : null;
-  const pass = chosen ? withPass(chosen) : null;
-  const short = companyShort(view, chosen ?? "");
+function chooseControls(view, chooses, ui, on) {
   return [
-    h("p", {}, "Put a share up for auction: pick the company, then open with a bid or pass (the others may still bid)."),
-    h("div", { class: "choices" },
-      companies.map((id) => {
-        const opening = withBid(id);
-        return button(`${companyShort(view, id)} · ${opening ? `from ${money(/** @type {any} */ (opening.range).min)}` : "pass only"}`, "offer-company",
-          () => on.update({ company: id, amount: null, message: null }),
-          { company: id, disabled: ui.pending, style: { background: companyColor(id), color: ink(id), outline: id === ui.company ? "3px solid #111" : "" } });
-      })),
-    bid ? amountControl(bid, ui, on, (amount) => `Offer ${short} at ${money(amount)}`, "offer") : null,
-    pass ? button(`Offer ${short} and pass`, "offer-pass", () => on.act(pass.action), { disabled: ui.pending }) : null,
+    h("p", {}, "Your turn: choose an action. Its dial moves one step; then you do it, or forgo it (the dial has moved anyway)."),
+    h("div", { class: "choices" }, chooses.map((c) => {
+      const name = /** @type {string} */ (c.action.action);
+      const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
+      return button(`${/** @type {any} */ (DIAL_TITLE)[name] ?? name} (${dial.position}/${dial.length})`, `choose-${name}`, () => on.act(c.action),
+        { primary: true, disabled: ui.pending, title: `${dial.position} of ${dial.length} steps used this round` });
+    })),
+    h("ul", { class: "explain" }, chooses.map((c) => {
+      const name = /** @type {string} */ (c.action.action);
+      const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
+      const left = dial.length - dial.position;
+      return h("li", {}, h("strong", {}, `${/** @type {any} */ (DIAL_TITLE)[name] ?? name}`),
+        ` (${dial.position}/${dial.length}: on red after ${left} more): ${/** @type {any} */ (DIAL_DOES)[name] ?? ""}.`);
+    })),
+    h("p", { class: "explain", dataset: { testid: "dividend-timing" } }, dividendTiming(view)),
   ];
 }
 
 /**
  * @param {any} view
- * @param {LegalAction[]} builds
- * @param {PanelState} ui
- * @param {PanelHandlers} on
+ * @param {LegalAction[]} entries  offer families (one per company, or a trie over companies)
+ * @param {PageContext} ctx
  */
-function buildControls(view, builds, ui, on) {
+function offerControls(view, entries, ctx) {
+  const { ui, on } = ctx;
+  // Per company: an offer with an opening bid (ranged; only when the seat can pay the
+  // minimum) and one without an amount: put the share up and pass at once.
+  const offers = splitBy(entries, "company");
+  const ids = [...new Set(offers.map((o) => /** @type {string} */ (o.action.company)))];
+  const withBid = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && o.range) ?? null;
+  const withPass = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && !o.range && !o.choices) ?? null;
+  /** @type {import("../dom.js").Child[]} */
+  const out = [
+    h("p", {}, "Auction: pick the company whose share you put up for sale, then open with a bid or pass (the others may still bid in turn). The highest bid buys it and the money goes to the company; if everyone passes, the share stays."),
+    h("div", { class: "choices" },
+      ids.map((id) => {
+        const c = company(view, id);
+        const opening = withBid(id);
+        const from = opening?.range ? ` · from ${money(opening.range.min)}` : " · pass only";
+        return button(`${companyShort(view, id)}${from}`, "offer-company", () => on.update({ picks: { company: id }, amount: null, message: null }),
+          { company: id, disabled: ui.pending, title: c ? `income ${money(c.income)}, ${c.shares_out} held` : undefined,
+            style: { ...chipStyle(id), outline: id === ui.picks.company ? "3px solid #111" : "" } });
+      })),
+  ];
+  const id = ids.includes(ui.picks.company) ? /** @type {string} */ (ui.picks.company) : null;
+  if (id) {
+    out.push(companyFacts(view, id, { selling: true, mySeat: ctx.mySeat }));
+    const bid = withBid(id);
+    if (bid?.range) {
+      const range = bid.range;
+      out.push(amountControl({
+        range, value: ui.amount, act: "offer", pending: ui.pending,
+        label: (amount) => `Offer ${companyShort(view, id)} at ${money(amount)}`,
+        submit: (amount) => on.act({ ...bid.action, [range.field]: amount }),
+        remember: (amount) => (ui.amount = amount),
+        step: (amount) => on.update({ amount }),
+      }));
+    }
+    const pass = withPass(id);
+    if (pass) {
+      out.push(button(`Offer ${companyShort(view, id)} and pass`, "offer-pass", () => on.act(pass.action), { disabled: ui.pending }));
+    }
+  }
+  return out;
+}
+
+/** How the map's numbers read, where a build or develop decision is made. */
+function hexLabelHelp() {
+  return h("p", { class: "explain" }, "On the map: ", h("b", {}, "$2"), " top left is the build cost per locomotive on the hex (paid × every locomotive there, the new one included); ",
+    h("b", {}, "+1"), " top right is the income a house adds; the number in the circle is the income a company gains by arriving.");
+}
+
+/**
+ * @param {any} view
+ * @param {LegalAction[]} entries
+ * @param {PageContext} ctx
+ */
+function buildControls(view, entries, ctx) {
+  const { ui, on } = ctx;
+  const builds = perHex(entries);
   const companies = [...new Set(builds.map((b) => /** @type {string} */ (b.action.company)))];
-  const company = buildCompany(view, builds, ui);
+  const chosen = buildCompany(view, builds, ui);
   const placed = view.build?.placed?.length ?? 0;
   const out = [];
+  if (placed === 0) out.push(h("p", {}, "Build: place up to 3 locomotives of one company, each on a hex next to its railroad. The company pays from its own cash."));
   if (!view.build?.company && companies.length > 1) {
     out.push(h("p", {}, "Build for which company?"));
     out.push(h("div", { class: "choices" },
-      companies.map((id) => button(companyShort(view, id), "build-company", () => on.update({ company: id, message: null }),
-        { company: id, disabled: ui.pending, style: { background: companyColor(id), color: ink(id), outline: id === company ? "3px solid #111" : "" } }))));
+      companies.map((id) => button(companyShort(view, id), "build-company", () => on.update({ picks: { company: id }, message: null }),
+        { company: id, disabled: ui.pending, style: { ...chipStyle(id), outline: id === chosen ? "3px solid #111" : "" } }))));
   }
-  if (company) {
-    const co = view.companies.find((/** @type {any} */ c) => c.id === company);
+  if (chosen) {
+    const co = company(view, chosen);
     out.push(h("p", { class: "prompt" },
-      `Click a highlighted hex to place a ${co.short} locomotive (${placed} of 3 placed; ${co.short} has ${money(co.cash)}).`));
+      `Click a highlighted hex to place a ${co.short} locomotive (${placed} of 3 placed; ${co.short} has ${money(co.cash)}, income ${money(co.income)}).`));
     out.push(h("div", { class: "hex-list", "aria-label": "Hexes you can build on" },
-      builds.filter((b) => b.action.company === company).map((b) => {
+      builds.filter((b) => b.action.company === chosen).map((b) => {
         const hex = /** @type {string} */ (b.action.hex);
-        const cost = view.hexes.find((/** @type {any} */ x) => x.id === hex)?.next_build_cost;
-        return button(`${hexName(view, hex)} ${money(cost)}`, "build", () => on.act(b.action), { disabled: ui.pending });
+        const cell = view.hexes.find((/** @type {any} */ x) => x.id === hex);
+        const gain = cell?.arrival_income ? ` +${cell.arrival_income}` : "";
+        return button(`${hexName(view, hex)} ${money(cell?.next_build_cost)}${gain}`, "build", () => on.act(b.action), { disabled: ui.pending });
       })));
+    out.push(hexLabelHelp());
   } else if (companies.length === 0 && placed > 0) {
     out.push(h("p", {}, "No further locomotive can be placed."));
   }
@@ -205,37 +301,29 @@ function buildControls(view, builds, ui, on) {
 
 /**
  * @param {any} view
- * @param {LegalAction[]} develops
+ * @param {LegalAction[]} entries
  * @param {PanelState} ui
  * @param {PanelHandlers} on
  */
-function developControls(view, develops, ui, on) {
+function developControls(view, entries, ui, on) {
+  const develops = perHex(entries);
   if (!develops.length) return [h("p", {}, "There is no hex you can develop.")];
   return [
-    h("p", { class: "prompt" }, `Click a highlighted hex to develop it (${view.houses_supply} houses left).`),
+    h("p", { class: "prompt" }, `Develop: click a highlighted hex (${view.houses_supply} houses left). A house on a city or mountain adds its +income to every company there; on a forest each company there gets $2; an industrial city moves up its track.`),
     h("div", { class: "hex-list" },
-      develops.map((d) => button(hexName(view, /** @type {string} */ (d.action.hex)), "develop", () => on.act(d.action), { disabled: ui.pending }))),
+      develops.map((d) => {
+        const hex = /** @type {string} */ (d.action.hex);
+        const gain = developGain(view, hex);
+        return button(`${hexName(view, hex)}${gain ? ` (${gain})` : ""}`, "develop", () => on.act(d.action), { disabled: ui.pending });
+      })),
+    hexLabelHelp(),
   ];
 }
 
 /**
- * @param {any} view
- */
-function auctionSummary(view) {
-  const a = view.auction;
-  if (!a) return null;
-  const high = a.high_bid != null ? `high bid ${money(a.high_bid)} by ${playerName(view, a.high_bidder)}` : "no bid yet";
-  return h("p", { class: "auction-info", dataset: { testid: "auction" } },
-    h("span", { class: "chip", style: { background: companyColor(a.company), color: ink(a.company) } }, companyShort(view, a.company)),
-    ` share: ${high}; the next bid must be at least ${money(a.lowest_bid)}.`);
-}
-
-const DIAL_TITLE = { auction: "Auction", build: "Build", develop: "Develop" };
-
-/**
  * The panel for the seat to act (or what it waits for).
  * @param {any} view
- * @param {{mySeat: number | null, legal: LegalAction[] | null, ui: PanelState, on: PanelHandlers}} ctx
+ * @param {PageContext} ctx
  */
 export function actionPanel(view, ctx) {
   const { mySeat, legal, ui, on } = ctx;
@@ -244,41 +332,52 @@ export function actionPanel(view, ctx) {
   if (view.result) {
     body.push(h("p", {}, "The game is over."));
   } else if (mySeat === null) {
-    body.push(h("p", {}, `Watching as a spectator. ${toAct} to act.`), auctionSummary(view));
+    body.push(h("p", {}, `Watching as a spectator. ${toAct} to act.`), auctionSummary(view, null));
   } else if (!view.active_seats.includes(mySeat)) {
-    body.push(h("p", {}, `Waiting for ${toAct}…`), auctionSummary(view));
+    body.push(h("p", {}, `Waiting for ${toAct}…`), auctionSummary(view, mySeat));
   } else if (legal === null) {
     body.push(h("p", { class: "muted" }, "Loading your options…"));
   } else {
     const groups = byType(legal);
     if (groups.has("bid")) {
       const bid = /** @type {LegalAction} */ (groups.get("bid")?.[0]);
-      body.push(auctionSummary(view), amountControl(bid, ui, on, (amount) => `Bid ${money(amount)}`, "bid"));
+      const range = bid.range;
+      body.push(auctionSummary(view, mySeat));
+      if (range) {
+        body.push(amountControl({
+          range, value: ui.amount, act: "bid", pending: ui.pending,
+          label: (amount) => `Bid ${money(amount)}`,
+          submit: (amount) => on.act({ ...bid.action, [range.field]: amount }),
+          remember: (amount) => (ui.amount = amount),
+          step: (amount) => on.update({ amount }),
+        }));
+      } else {
+        body.push(familyControl(bid, "bid", ui, on, (a) => `Bid ${money(Number(a.amount))}`));
+      }
     } else if (view.auction && groups.has("pass")) {
-      body.push(auctionSummary(view), h("p", {}, "You cannot afford the lowest bid."));
+      body.push(auctionSummary(view, mySeat), h("p", {}, "You cannot afford the lowest bid."));
     }
-    if (groups.has("choose")) {
-      body.push(h("p", {}, "Your turn: choose an action (its dial moves one step)."));
-      body.push(h("div", { class: "choices" }, (groups.get("choose") ?? []).map((c) => {
-        const name = /** @type {string} */ (c.action.action);
-        const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
-        return button(`${/** @type {any} */ (DIAL_TITLE)[name] ?? name} (${dial.position}/${dial.length})`, `choose-${name}`, () => on.act(c.action),
-          { primary: true, disabled: ui.pending });
-      })));
+    if (groups.has("choose")) body.push(...chooseControls(view, groups.get("choose") ?? [], ui, on));
+    if (groups.has("offer")) body.push(...offerControls(view, groups.get("offer") ?? [], ctx));
+    if (groups.has("build") || view.phase === "build") body.push(...buildControls(view, groups.get("build") ?? [], ctx));
+    if (groups.has("develop") || view.phase === "develop") body.push(...developControls(view, groups.get("develop") ?? [], ui, on));
+    for (const [type, entries] of groups) {
+      if (KNOWN.has(type)) continue;
+      entries.forEach((entry, i) => body.push(familyControl(entry, `${type}-${i}`, ui, on)));
     }
-    if (groups.has("offer")) body.push(...offerControls(view, groups.get("offer") ?? [], ui, on));
-    if (groups.has("build") || view.phase === "build") body.push(...buildControls(view, groups.get("build") ?? [], ui, on));
-    if (view.phase === "develop") body.push(...developControls(view, groups.get("develop") ?? [], ui, on));
     const finishers = [];
     if (groups.has("done")) finishers.push(button("Done building", "done", () => on.act({ type: "done" }), { primary: true, disabled: ui.pending }));
-    if (groups.has("pass")) finishers.push(button("Pass", "pass", () => on.act({ type: "pass" }), { disabled: ui.pending }));
-    if (groups.has("forgo")) finishers.push(button("Forgo", "forgo", () => on.act({ type: "forgo" }), { disabled: ui.pending }));
+    if (groups.has("pass")) {
+      const label = view.auction ? "Pass (leave this auction)" : "Pass";
+      finishers.push(button(label, "pass", () => on.act({ type: "pass" }), { disabled: ui.pending }));
+    }
+    if (groups.has("forgo")) {
+      finishers.push(button("Forgo", "forgo", () => on.act({ type: "forgo" }), { disabled: ui.pending, title: "Do nothing for this action" }));
+    }
     if (finishers.length) body.push(h("div", { class: "choices" }, finishers));
+    if (groups.has("forgo")) {
+      body.push(h("p", { class: "explain" }, "Forgo: do nothing for the action you chose. Its dial has moved anyway, so forgoing brings the dividends closer."));
+    }
   }
-  if (ui.canUndo && !view.result && mySeat !== null) {
-    body.push(h("div", { class: "choices undo" }, button("Undo my last action", "undo", () => on.undo(), { disabled: ui.pending })));
-  }
-  if (ui.pending) body.push(h("p", { class: "muted", role: "status" }, "Sending…"));
-  if (ui.message) body.push(h("p", { class: "refusal", role: "alert", dataset: { testid: "refusal" } }, ui.message));
   return body;
 }

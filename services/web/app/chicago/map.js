@@ -2,8 +2,8 @@
 // The Chicago Express map as SVG, drawn from the view's hexes: an odd-q offset grid of
 // flat-top hexes, columns A..S west to east, rows from 0 north to south, odd columns
 // shifted half a hex down (the layout board.json describes).
-import { s } from "../dom.js";
-import { companyColor, ink } from "./names.js";
+import { h, s } from "../dom.js";
+import { companyColor, companyShort, ink } from "./names.js";
 
 const R = 30; // circumradius in SVG units
 const W = R * 1.5; // column pitch
@@ -42,12 +42,15 @@ function hexPoints(x, y, scale = 1) {
 }
 
 /**
- * @typedef {{hex: string, label: string, kind: "build" | "develop"}} Target  a hex a click acts on
+ * @typedef {import("../pageapi.js").Target} Target  a hex a click acts on
  * @typedef {{targets: Map<string, Target>, placed: Set<string>, onPick: (hex: string) => void}} MapInteraction
  */
 
 /**
- * Draw the map into `svg` (replacing its content).
+ * Draw the map into `svg` (replacing its content). The hexes come first; above them, in
+ * layers that take no clicks, the locomotives (a chip per company, with its name), the city
+ * names (never clipped by a neighbouring hex) and the outlines of the hexes to click (whole,
+ * not half hidden under their neighbours).
  * @param {SVGSVGElement} svg
  * @param {any} view
  * @param {MapInteraction} interaction
@@ -62,8 +65,20 @@ export function drawMap(svg, view, interaction) {
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "Map");
   const startOf = new Map(view.companies.map((/** @type {any} */ c) => [c.start_hex, c]));
-  const layers = view.hexes.map((/** @type {any} */ hex) => drawHex(hex, startOf.get(hex.id), view, interaction));
-  svg.replaceChildren(...layers);
+  const hexes = view.hexes.map((/** @type {any} */ hex) => drawHex(hex, startOf.get(hex.id), view, interaction));
+  const locos = s("g", { class: "layer locos", "aria-hidden": "true" });
+  const names = s("g", { class: "layer names", "aria-hidden": "true" });
+  const outlines = s("g", { class: "layer outlines", "aria-hidden": "true" });
+  for (const hex of view.hexes) {
+    const { x, y } = centre(hex.id);
+    locos.append(...locomotives(hex, x, y, view));
+    const name = hex.chicago ? "Chicago" : hex.name;
+    if (name) names.append(s("text", { class: "city-name", x, y: y - HH * 0.6 }, name));
+    const target = interaction.targets.get(hex.id);
+    if (target) outlines.append(s("polygon", { class: `outline target-outline ${target.kind ?? ""}`, points: hexPoints(x, y, 0.97) }));
+    else if (interaction.placed.has(hex.id)) outlines.append(s("polygon", { class: "outline placed-outline", points: hexPoints(x, y, 0.95) }));
+  }
+  svg.replaceChildren(...hexes, locos, names, outlines);
 }
 
 /**
@@ -90,15 +105,14 @@ function drawHex(hex, startCompany, view, interaction) {
     s("polygon", { class: "cell", points: hexPoints(x, y), fill: /** @type {any} */ (TERRAIN_FILL)[hex.terrain] ?? "#eee" }),
   );
   if (startCompany) {
-    g.append(s("polygon", { class: "start-ring", points: hexPoints(x, y, 0.86), stroke: companyColor(startCompany.id), fill: "none" }));
+    g.append(s("polygon", { class: "start-ring", points: hexPoints(x, y, 0.88), stroke: companyColor(startCompany.id), fill: "none" }));
   }
   g.append(...terrainMark(hex, x, y, view));
-  g.append(s("text", { class: "cost", x: x - R * 0.62, y: y - HH * 0.45 }, `$${hex.cost}`));
+  g.append(s("text", { class: "cost", x: x - R * 0.68, y: y - 1 }, `$${hex.cost}`));
   if (hex.house_value && hex.terrain !== "industrial") {
-    g.append(s("text", { class: "house-value", x: x + R * 0.62, y: y - HH * 0.45 }, `+${hex.house_value}`));
+    g.append(s("text", { class: "house-value", x: x + R * 0.68, y: y - 1 }, `+${hex.house_value}`));
   }
-  if (hex.house) g.append(house(x + R * 0.45, y + HH * 0.05));
-  g.append(...locomotives(hex, x, y));
+  if (hex.house) g.append(house(x + R * 0.62, y + 7));
   if (target) {
     g.addEventListener("click", () => interaction.onPick(hex.id));
     g.addEventListener("keydown", (event) => {
@@ -109,6 +123,16 @@ function drawHex(hex, startCompany, view, interaction) {
     });
   }
   return g;
+}
+
+/** What the map's marks mean, under the map. */
+export function mapLegend() {
+  return h("p", { class: "map-legend", dataset: { testid: "map-legend" } },
+    h("b", {}, "$2"), " build cost per locomotive (× the locomotives on the hex) · ",
+    h("b", {}, "+1"), " income a house adds · ",
+    h("b", {}, "number in the circle"), " income for arriving · ",
+    "coloured ring: a company's start · chips: the companies with a locomotive there · ",
+    h("b", {}, "orange outline"), ": you can click it");
 }
 
 /**
@@ -122,18 +146,15 @@ function drawHex(hex, startCompany, view, interaction) {
 function terrainMark(hex, x, y, view) {
   const out = [];
   if (hex.chicago) {
-    out.push(s("circle", { class: "chicago", cx: x, cy: y - 2, r: R * 0.42 }));
+    out.push(s("circle", { class: "chicago", cx: x, cy: y - 2, r: R * 0.36 }));
     out.push(s("text", { class: "income chicago-income", x, y: y + 2 }, String(hex.income)));
-    out.push(s("text", { class: "city-name", x, y: y + HH * 0.78 }, "Chicago"));
   } else if (hex.terrain === "city") {
     out.push(s("circle", { class: "city-dot", cx: x, cy: y - 2, r: R * 0.3 }));
     out.push(s("text", { class: "income", x, y: y + 2 }, String(hex.income)));
-    if (hex.name) out.push(s("text", { class: "city-name", x, y: y + HH * 0.78 }, hex.name));
   } else if (hex.terrain === "industrial") {
     const track = view.industry.find((/** @type {any} */ i) => i.hex === hex.id);
-    out.push(s("rect", { class: "industry", x: x - 11, y: y - 13, width: 22, height: 20, rx: 3 }));
+    out.push(s("rect", { class: "industry", x: x - 11, y: y - 10, width: 22, height: 18, rx: 3 }));
     out.push(s("text", { class: "income", x, y: y + 1 }, String(track ? track.value : hex.income)));
-    if (hex.name) out.push(s("text", { class: "city-name", x, y: y + HH * 0.78 }, hex.name));
   } else if (hex.terrain === "mountain") {
     out.push(s("path", { class: "mountain", d: `M${x - 12},${y + 6} L${x},${y - 12} L${x + 12},${y + 6} Z` }));
     out.push(s("text", { class: "income small", x, y: y + 3 }, String(hex.income)));
@@ -146,31 +167,27 @@ function terrainMark(hex, x, y, view) {
 
 /** @param {number} x @param {number} y */
 function house(x, y) {
-  return s("path", { class: "house", d: `M${x - 6},${y} L${x},${y - 6} L${x + 6},${y} L${x + 6},${y + 6} L${x - 6},${y + 6} Z` });
+  return s("path", { class: "house", d: `M${x - 5},${y} L${x},${y - 5} L${x + 5},${y} L${x + 5},${y + 5} L${x - 5},${y + 5} Z` });
 }
 
 /**
- * One marker per company with a locomotive here, side by side along the hex's lower edge.
+ * One chip per company with a locomotive here, named, in rows of three along the hex's
+ * lower half.
  * @param {any} hex
  * @param {number} x
  * @param {number} y
+ * @param {any} view
  */
-function locomotives(hex, x, y) {
+function locomotives(hex, x, y, view) {
   const n = hex.locomotives.length;
   return hex.locomotives.map((/** @type {string} */ company, /** @type {number} */ i) => {
-    const cx = x + (i - (n - 1) / 2) * 11;
-    const cy = y + HH * 0.42;
-    return s("rect", {
-      class: "loco",
-      x: cx - 5,
-      y: cy - 5,
-      width: 10,
-      height: 10,
-      rx: 2,
-      fill: companyColor(company),
-      stroke: ink(company),
-      dataset: { company },
-    });
+    const row = Math.floor(i / 3);
+    const inRow = Math.min(3, n - row * 3);
+    const cx = x + ((i % 3) - (inRow - 1) / 2) * 19;
+    const cy = y + HH * 0.5 + row * 11;
+    return s("g", { class: "loco", dataset: { company, hex: hex.id } },
+      s("rect", { x: cx - 9, y: cy - 5, width: 18, height: 10, rx: 2, fill: companyColor(company), stroke: ink(company) }),
+      s("text", { x: cx, y: cy + 0.5, fill: ink(company) }, companyShort(view, company)));
   });
 }
 

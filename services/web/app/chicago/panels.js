@@ -32,7 +32,8 @@ export function charters(view) {
         h("dt", {}, "Income"), h("dd", { dataset: { field: "income" } }, money(c.income)),
         h("dt", {}, "Shares left"), h("dd", {}, `${c.shares_left} / ${c.shares_total}`),
         h("dt", {}, "Locos left"), h("dd", {}, `${c.locomotives_left} / ${c.locomotives_total}`),
-        h("dt", {}, "Per share"), h("dd", {}, money(c.dividend_per_share)),
+        h("dt", { title: "What each share held by a player would pay if dividends were paid now: income ÷ shares held, rounded up" }, "Per share"),
+        h("dd", { dataset: { field: "per-share" } }, money(c.dividend_per_share)),
         c.min_bid != null ? [h("dt", {}, "Min bid"), h("dd", {}, money(c.min_bid))] : null,
       ),
       h("p", { class: "holders" }, holders.length ? holders.join(", ") : "no shareholders yet"),
@@ -76,6 +77,18 @@ export function players(view, ctx) {
   );
 }
 
+/** What a charter's numbers mean, under them. */
+export function chartersHelp() {
+  return h("p", { class: "explain" }, h("b", {}, "Per share"), ": what each share held by a player would pay if dividends were paid now (income ÷ shares held, rounded up). ",
+    h("b", {}, "Min bid"), ": the lowest opening bid for its next share (income ÷ (shares held + 1), rounded up).");
+}
+
+/** What the dials mean, under them. */
+export function dialsHelp() {
+  return h("p", { class: "explain" }, "Each choice of an action moves its dial one step. A full dial is ", h("b", {}, "on red"),
+    ": that action cannot be chosen. When two dials are on red, dividends are paid before the next turn, and the dials go back to zero.");
+}
+
 /** @param {any} view */
 export function dials(view) {
   return view.dials.map((/** @type {any} */ d) =>
@@ -83,9 +96,10 @@ export function dials(view) {
       "div",
       { class: `dial${d.red ? " red" : ""}`, dataset: { action: d.action } },
       h("span", { class: "dial-name" }, d.action),
-      h("span", { class: "pips", "aria-label": `${d.position} of ${d.length}${d.red ? ", on red" : ""}` },
+      h("span", { class: "pips", role: "img", "aria-label": `${d.position} of ${d.length}${d.red ? ", on red" : ""}` },
         Array.from({ length: d.length }, (_, i) => h("span", { class: i < d.position ? "pip on" : "pip" }))),
-      d.red ? h("span", { class: "red-label" }, "red") : null,
+      h("span", { class: "dial-count" }, `${d.position}/${d.length}`),
+      d.red ? h("span", { class: "red-label" }, "on red") : null,
     ),
   );
 }
