@@ -86,22 +86,23 @@ const VIEW_STEPS = `
 import random, sys
 import msgspec
 from shared.bots.random_bot import random_action
-from shared.engine import Redo, Timeline, Undo
+from shared.engine import Redo, Undo, default_options
 from shared.games import get_engine
 from shared.protocol.json_patch import diff
+from shared.timeline import Timeline
 
 engine = get_engine("chicago-express")
 seed, players = int(sys.argv[1]), int(sys.argv[2])
 rng = random.Random(seed)
-timeline = Timeline(engine, [f"P{i}" for i in range(players)], engine.default_options(), seed)
+timeline = Timeline(engine, [f"P{i}" for i in range(players)], default_options(engine), seed)
 seat = None if seed % 2 else seed % players
 old = engine.view(timeline.state, seat)
 out = sys.stdout.buffer
 out.write(msgspec.json.encode(old) + b"\\n")
 while engine.result(timeline.state) is None:
     roll, state = rng.random(), timeline.state
-    if timeline.undone and roll < 0.04:
-        timeline.push(timeline.undone[-1][0], Redo())
+    if timeline.redo and roll < 0.04:
+        timeline.push(timeline.redo[-1][1], Redo())
     elif timeline.effective and roll < 0.08:
         timeline.push(timeline.effective[-1][0], Undo())
     else:
