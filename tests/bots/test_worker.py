@@ -10,13 +10,27 @@ import uuid
 from typing import Any
 
 import msgspec
+import redis.asyncio as aioredis
 
 from shared.protocol.json_patch import apply
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import EventStore, SeatSpec, TableMeta, keys
+
+from tests.waiting import until
 
 from .conftest import assert_each_turn_played_once, pending, replay
 
 
+
+
+async def every_notice_handled(redis_url: str, group: str) -> bool:
+    """Every notice on the turn stream was delivered to `group` and acknowledged."""
+    client = aioredis.from_url(redis_url)
+    try:
+        last = (await client.xinfo_stream(keys.TURNS))["last-generated-id"]
+        info = next(g for g in await client.xinfo_groups(keys.TURNS) if g["name"] == group.encode())
+    finally:
+        await client.aclose()
+    return info["last-delivered-id"] == last and info["pending"] == 0
 
 
 class Watcher:
@@ -120,7 +134,13 @@ async def test_departed_consumers_are_forgotten_but_not_those_holding_turns(
         if worker.stats.notices:
             break
         await asyncio.sleep(0.02)
-    await asyncio.sleep(0.1)  # everyone idle for longer than forget_after_ms
+
+    async def departed_is_idle() -> bool:
+        consumers = await redis_client.xinfo_consumers("rh:turns", group)
+        # (The worker's own clean-up round may have forgotten it already.)
+        return all(c["idle"] > 50 for c in consumers if c["name"] == b"departed")
+
+    await until(departed_is_idle, "'departed' to be idle for longer than forget_after_ms")
     await worker._forget_departed()
     names = {c["name"].decode() for c in await redis_client.xinfo_consumers("rh:turns", group)}
     assert "departed" not in names and {"holder", worker.settings.consumer} <= names
@@ -190,7 +210,7 @@ async def test_one_person_and_three_bots_the_persons_socket_sees_every_bot_move(
 
 
 async def test_a_person_hands_a_seat_to_a_bot_and_takes_it_back(stack, start_worker) -> None:
-    await start_worker()
+    worker = await start_worker()
     created = await stack.create([{"name": "Ada"}, {"name": "R", "kind": "bot", "level": "random"}])
     table, token = created["table"], created["seats"][0]["token"]
     path = f"/api/tables/{table}/seats/0/controller"
@@ -215,7 +235,9 @@ async def test_a_person_hands_a_seat_to_a_bot_and_takes_it_back(stack, start_wor
             break
         await asyncio.sleep(0.05)
     assert detail["active_seats"] == [0]
-    await asyncio.sleep(1.0)
+    # The worker has handled every turn notice sent so far: whatever it was going to do, it did.
+    await until(lambda: every_notice_handled(stack.redis_url, worker.settings.group),
+                "the bot worker to handle every turn notice")
     still = await stack.detail(table)
     assert still["last_seq"] == detail["last_seq"] and still["seats"][0]["kind"] == "human"
     _, entries = await replay(stack.redis_url, table)

@@ -11,6 +11,7 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from shared.protocol.json_patch import apply
+from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
 from .conftest import projection_of, token
 from .support import TableDriver
@@ -252,9 +253,13 @@ async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(sta
     client = await start_app(reader="multi", block_ms=30_000)
     first = await TableDriver(store, engine.inner).create()
     second = await TableDriver(store, engine.inner).create()
+    before = await blocked_stream_reads(store.redis)
     ws1 = await hello(client, first.table, seat=0)
     await recv(ws1)
-    await asyncio.sleep(0.1)  # the reader is now blocked on the first table alone
+    hub = projection_of(client).hub
+    assert set(hub.feeds) == {first.table}
+    # The reader is now blocked (for up to 30 s) on the first table alone.
+    await until_blocked_in_read(store.redis, before, "the multi reader to block on the first table")
     ws2 = await hello(client, second.table, seat=0)
     await recv(ws2)
     await second.play(1)

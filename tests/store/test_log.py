@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from shared.store import EventStore, LoggedAction, UnknownTable, keys
+from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
 
 def action(n: int) -> bytes:
@@ -120,10 +121,11 @@ async def test_tail_returns_waiting_entries_at_once(store, table):
     assert [e.seq for e in got] == [2, 3]
 
 
-async def test_tail_wakes_on_append(store, table):
+async def test_tail_wakes_on_append(store, table, redis_client):
     await append_n(store, table, 1)
+    before = await blocked_stream_reads(redis_client)
     waiter = asyncio.create_task(store.tail(table, 1, block_ms=5000))
-    await asyncio.sleep(0.05)
+    await until_blocked_in_read(redis_client, before, "the tail to block in Redis")
     assert not waiter.done()
     loop = asyncio.get_running_loop()
     started = loop.time()
@@ -142,7 +144,7 @@ async def test_tail_rejects_block_forever(store, table):
         await store.tail(table, 0, block_ms=0)
 
 
-async def test_tail_many_reports_only_tables_with_news(store, make_meta):
+async def test_tail_many_reports_only_tables_with_news(store, make_meta, redis_client):
     tables = []
     for _ in range(3):
         meta = make_meta()
@@ -153,8 +155,10 @@ async def test_tail_many_reports_only_tables_with_news(store, make_meta):
     await append_n(store, c, 1)
     got = await store.tail_many({a: 1, b: 0, c: 0}, block_ms=1000)
     assert {t: [e.seq for e in v] for t, v in got.items()} == {a: [2], c: [1]}
+    before = await blocked_stream_reads(redis_client)
     waiter = asyncio.create_task(store.tail_many({a: 2, b: 0, c: 1}, block_ms=5000))
-    await asyncio.sleep(0.05)
+    await until_blocked_in_read(redis_client, before, "tail_many to block in Redis")
+    assert not waiter.done()
     await append_n(store, b, 1)
     assert {t: [e.seq for e in v] for t, v in (await asyncio.wait_for(waiter, 2)).items()} == {b: [1]}
 

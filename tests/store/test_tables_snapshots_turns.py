@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from shared.store import EventStore, SeatSpec, TableExists, keys
+from tests.waiting import blocked_stream_reads, until, until_blocked_in_read
 
 
 async def test_create_and_get_meta_round_trip(store, make_meta):
@@ -93,8 +94,9 @@ async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(re
     # worker-1 crashed before acking; after the idle time another worker takes its turn over.
     assert await store.ack_turns("bots", second[0].id) == 1
     assert await store.claim_stale_turns("bots", "worker-3", min_idle_ms=60_000) == []
-    await asyncio.sleep(0.03)
-    claimed = await store.claim_stale_turns("bots", "worker-3", min_idle_ms=20)
+    # Taken over once it has been idle for 20 ms (and not before, as the 60 s case showed).
+    claimed = await until(lambda: store.claim_stale_turns("bots", "worker-3", min_idle_ms=20),
+                          "worker-1's turn to be idle for 20 ms")
     assert [(n.id, n.table) for n in claimed] == [(first[0].id, "tA")]
     assert await store.ack_turns("bots", claimed[0].id) == 1
     assert await store.claim_stale_turns("bots", "worker-4", min_idle_ms=0) == []
@@ -105,8 +107,10 @@ async def test_read_turns_blocks_until_published(redis_client):
     await redis_client.delete(keys.TURNS)
     store = EventStore(redis_client)
     await store.ensure_turn_group("g")
+    before = await blocked_stream_reads(redis_client)
     waiter = asyncio.create_task(store.read_turns("g", "w", block_ms=5000))
-    await asyncio.sleep(0.05)
+    await until_blocked_in_read(redis_client, before, "read_turns to block in Redis")
+    assert not waiter.done()
     await store.publish_turn("tC", 1, [0])
     got = await asyncio.wait_for(waiter, 2)
     assert [(n.table, n.seq) for n in got] == [("tC", 1)]

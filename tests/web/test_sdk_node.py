@@ -42,6 +42,7 @@ def test_sdk(path: Path, web_stack: Stack) -> None:
         pytest.skip("no `node` on PATH: the SDK's Node tests need Node 20+")
     cmd = [node, *websocket_flags(node), "--test", "--test-reporter=tap", str(path)]
     done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=180,
+                          # PYTHON: what the Node tests spawn is this run's interpreter, not PATH's python3.
                           env={**os.environ, "ROUNDHOUSE_URL": web_stack.url, "PYTHON": sys.executable})
     out = done.stdout + done.stderr
     passed = int(m.group(1)) if (m := re.search(r"^# pass (\d+)$", out, flags=re.M)) else 0

@@ -1,7 +1,7 @@
 // Shared by the SDK's Node tests: a real Roundhouse stack, tables, random legal play, and a
 // TCP proxy whose connections the tests can kill to simulate a network failure.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -12,6 +12,14 @@ import { RoundhouseClient, concreteAction } from "../roundhouse.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const TITLE = "chicago-express";
+// The interpreter with the project's packages: $PYTHON (the pytest run passes its own), else
+// the project's .venv. Never a bare `python3` from PATH, which may lack msgspec and aiohttp.
+export function python() {
+  if (process.env.PYTHON) return process.env.PYTHON;
+  const venv = join(REPO, ".venv", "bin", "python");
+  if (existsSync(venv)) return venv;
+  throw new Error("no Python for Roundhouse: set PYTHON, or run ./roundhouse once to make .venv");
+}
 // Fast reconnects keep the tests short; the defaults (0.5 s .. 10 s) are for real networks.
 export const FAST_BACKOFF = { baseMs: 40, maxMs: 300 };
 
@@ -25,8 +33,7 @@ export async function startStack() {
   const dataDir = mkdtempSync(join(tmpdir(), "rh-sdk-"));
   const env = { ...process.env };
   delete env.REDIS_URL;
-  const python = process.env.PYTHON ?? "python3";
-  const child = spawn(python, ["-m", "services.cli", "dev", "--port", "0", "--data-dir", dataDir], {
+  const child = spawn(python(), ["-m", "services.cli", "dev", "--port", "0", "--data-dir", dataDir], {
     cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { ProtocolError, applyPatch } from "../roundhouse.js";
-import { humanTable, playOne, seeded, useStack } from "./helpers.mjs";
+import { humanTable, playOne, python, seeded, useStack } from "./helpers.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const env = useStack();
@@ -115,7 +115,7 @@ while engine.result(timeline.state) is None:
 
 test("the server's patches of whole random games rebuild every view", () => {
   for (const [seed, players] of [[3, 3], [8, 5]]) {
-    const done = spawnSync(process.env.PYTHON ?? "python3", ["-c", VIEW_STEPS, String(seed), String(players)], {
+    const done = spawnSync(python(), ["-c", VIEW_STEPS, String(seed), String(players)], {
       cwd: REPO, env: { ...process.env, PYTHONPATH: REPO }, encoding: "utf8", maxBuffer: 1 << 30,
     });
     assert.equal(done.status, 0, done.stderr);

@@ -1,0 +1,44 @@
+"""Bounded waits on a condition: what tests use instead of a fixed sleep, so a test fails
+when the thing it waits for never happens, and does not wait longer than it must."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import redis.asyncio as aioredis
+
+T = TypeVar("T")
+
+
+async def until(condition: Callable[[], T | Awaitable[T]], what: str, timeout: float = 10.0,
+                interval: float = 0.01) -> T:
+    """Poll `condition` (plain or async) until it returns something truthy, and return that;
+    fail the test, naming `what`, after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        result = condition()
+        if inspect.isawaitable(result):
+            result = await result
+        if result:
+            return result  # type: ignore[return-value]
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        await asyncio.sleep(interval)
+
+
+async def blocked_stream_reads(redis: aioredis.Redis[Any]) -> set[int]:
+    """Ids of the connections Redis has now parked in a blocking XREAD / XREADGROUP."""
+    return {int(c["id"]) for c in await redis.client_list()
+            if "b" in str(c["flags"]) and c["cmd"] in ("xread", "xreadgroup")}
+
+
+async def until_blocked_in_read(redis: aioredis.Redis[Any], before: set[int], what: str) -> set[int]:
+    """Wait until a connection not in `before` is blocked in a stream read; returns its id(s)."""
+    async def new_blocked() -> set[int]:
+        return await blocked_stream_reads(redis) - before
+
+    return await until(new_blocked, what)
