@@ -150,3 +150,24 @@ async def test_roundhouse_game_command_reports_a_taken_port():
         )
     assert proc.returncode == 1
     assert proc.stderr.strip().splitlines() == [f"roundhouse game: cannot listen on 127.0.0.1:{port}: address already in use"]
+
+
+async def test_titles_are_listed_from_their_meta_and_their_schemas_do_not_collide(client):
+    """GET /api/titles is every registered title's META (plus the table-level undo option);
+    OpenAPI names each title's structs `<title>.<Struct>`, so two titles' `Pass` never clash."""
+    from shared.games import metas
+
+    body = await (await client.get("/api/titles")).json()
+    listed = {t["id"]: t for t in body["titles"]}
+    assert set(listed) == {m.id for m in metas()} >= {"chicago-express", "nim", "sealed"}
+    chicago = listed["chicago-express"]
+    assert (chicago["min_players"], chicago["max_players"], chicago["web_module"]) == (2, 6, "chicago/page.js")
+    dials = next(o for o in chicago["options"] if o["name"] == "dial_lengths")
+    assert {f["name"]: f["default"] for f in dials["fields"]} == {"auction": 3, "build": 5, "develop": 4}
+    undo = next(o for o in chicago["options"] if o["name"] == "undo")
+    assert (undo["default"], undo["choices"]) == ("own", ["none", "own", "any"])
+    assert chicago["bot_levels"] == ["random", "heuristic", "mcts"]
+
+    schemas = json.loads(await (await client.get("/api/openapi.json")).read())["components"]["schemas"]
+    assert {"chicago-express.Pass", "chicago-express.Action", "nim.Take", "nim.Action", "sealed.Play"} <= set(schemas)
+    assert "Pass" not in schemas and "Take" not in schemas  # no bare, collidable title struct names
