@@ -1,0 +1,70 @@
+"""The static side of a board: hexes with their preprinted tiles, the tile manifest, homes.
+
+Loaded once per title from its JSON data; never part of a game state. `BoardState`
+(board.py) records only what changed from this.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path as FsPath
+
+import msgspec
+
+from . import hexgrid
+from .tiles import TileDef, parse
+
+
+class HexDef(msgspec.Struct, frozen=True):
+    coord: str
+    tile: TileDef  # the preprinted tile (named after the hex, rotation 0)
+    name: str | None = None
+
+
+class MapDef(msgspec.Struct, frozen=True, dict=True):
+    title: str
+    layout: str
+    hexes: dict[str, HexDef]
+    tiles: dict[str, TileDef]  # layable tiles by name
+    counts: dict[str, int]  # manifest: how many of each tile exist
+    homes: dict[str, tuple[str, int | None]]  # corporation -> (hex, city index or None)
+    impassable_colors: tuple[str, ...] = ("blue", "gray", "red")
+
+    @cached_property
+    def order(self) -> dict[str, int]:
+        """A dense index per hex (bit positions for track masks)."""
+        return {c: i for i, c in enumerate(sorted(self.hexes, key=hexgrid.xy))}
+
+    @cached_property
+    def geometry(self) -> dict[str, tuple[str | None, ...]]:
+        """hex -> neighbour coordinate across each edge 0..5, None where no map hex is there or an
+        impassable border separates them (a border on either side counts)."""
+        out: dict[str, tuple[str | None, ...]] = {}
+        for coord, h in self.hexes.items():
+            row: list[str | None] = []
+            for edge in range(6):
+                other = hexgrid.neighbour(coord, edge, self.layout)  # type: ignore[arg-type]
+                if other not in self.hexes:
+                    row.append(None)
+                    continue
+                blocked = any(b.edge == edge and b.type == "impassable" for b in h.tile.borders) or any(
+                    b.edge == hexgrid.invert(edge) and b.type == "impassable"
+                    for b in self.hexes[other].tile.borders
+                )
+                row.append(None if blocked else other)
+            out[coord] = tuple(row)
+        return out
+
+
+def load(path: str | FsPath) -> MapDef:
+    data = json.loads(FsPath(path).read_text())
+    hexes = {
+        coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"))
+        for coord, h in data["hexes"].items()
+    }
+    tiles = {name: parse(name, t["color"], t["code"]) for name, t in data["tiles"].items()}
+    counts = {name: int(t["count"]) for name, t in data["tiles"].items()}
+    homes = {corp: (v[0], v[1]) for corp, v in data.get("homes", {}).items()}
+    return MapDef(data.get("title", ""), data.get("layout", "flat"), hexes, tiles, counts, homes,
+                  tuple(data.get("impassable_colors", ("blue", "gray", "red"))))

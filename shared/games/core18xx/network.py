@@ -1,0 +1,143 @@
+"""Who reaches what: a corporation's track network, the way 18xx.games' Graph computes it.
+
+Walking starts at the cities holding the corporation's tokens, follows track of the running
+gauge (broad; 18Ireland skips narrow) across hex edges, passes through towns and through
+cities unless every slot there is filled by other corporations, and records:
+- `paths`: every (hex, path index) reached — used for "new track must be connected";
+- `nodes`: every (hex, node index) reached — token candidates and route stops;
+- `hexes`: hex -> edges from which this corporation may lay track (the token hexes count with
+  all their edges).
+`narrow` does the same for 18Ireland's narrow-gauge network, which starts from every node of
+the broad network and is not blocked by tokens.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from . import hexgrid
+from .board import FREE, BoardState, linked, slots, tile_at
+from .mapdef import MapDef
+from .tiles import NODE, Placed, gauge_matches
+
+PathRef = tuple[str, int]  # (hex, path index in the placed tile)
+NodeRef = tuple[str, int]  # (hex, node index)
+
+
+@dataclass
+class Reach:
+    paths: set[PathRef] = field(default_factory=set)
+    nodes: set[NodeRef] = field(default_factory=set)
+    hexes: dict[str, set[int]] = field(default_factory=dict)
+
+    def add_exits(self, m: MapDef, b: BoardState, coord: str, edges: tuple[int, ...]) -> None:
+        for e in edges:
+            self.hexes.setdefault(coord, set()).add(e)
+            other = linked(m, b, coord, e)
+            if other is not None:
+                self.hexes.setdefault(other, set()).add(hexgrid.invert(e))
+
+
+def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
+    """A city blocks `corp` when all its slots hold other corporations' tokens."""
+    if corp is None:
+        return False
+    t = tile_at(m, b, coord).tile
+    if t.nodes[node].kind != "city":
+        return False
+    s = slots(m, b, coord)[node]
+    return bool(s) and FREE not in s and corp not in s
+
+
+def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
+
+
+def _paths_at(t: Placed, node: int) -> list[int]:
+    return [i for i, p in enumerate(t.paths) if NODE + node in (p.a, p.b)]
+
+
+def walk(
+    m: MapDef,
+    b: BoardState,
+    starts: list[NodeRef],
+    corp: str | None,
+    gauge: str = "broad",
+) -> Reach:
+    """Everything reachable from `starts` over track of `gauge` (dual fits both)."""
+    reach = Reach()
+    tiles: dict[str, Placed] = {}
+
+    def tile(coord: str) -> Placed:
+        t = tiles.get(coord)
+        if t is None:
+            t = tiles[coord] = tile_at(m, b, coord)
+        return t
+
+    seen_nodes: set[NodeRef] = set()
+    queue: deque[PathRef] = deque()
+
+    def enter_node(coord: str, node: int) -> None:
+        if (coord, node) in seen_nodes:
+            return
+        seen_nodes.add((coord, node))
+        t = tile(coord)
+        for i in _paths_at(t, node):
+            if (coord, i) not in reach.paths and gauge_matches(gauge, t.paths[i].track):
+                reach.paths.add((coord, i))
+                queue.append((coord, i))
+
+    for coord, node in starts:
+        reach.nodes.add((coord, node))
+        enter_node(coord, node)
+    while queue:
+        coord, i = queue.popleft()
+        t = tile(coord)
+        p = t.paths[i]
+        reach.add_exits(m, b, coord, p.edges)
+        for end in (p.a, p.b):
+            if end >= NODE:
+                n = end - NODE
+                kind = t.tile.nodes[n].kind
+                if kind == "junction":
+                    for j, q in enumerate(t.paths):
+                        if end in (q.a, q.b) and (coord, j) not in reach.paths and gauge_matches(gauge, q.track):
+                            reach.paths.add((coord, j))
+                            queue.append((coord, j))
+                    continue
+                reach.nodes.add((coord, n))
+                if not p.terminal and not blocks(m, b, coord, n, corp):
+                    enter_node(coord, n)
+                continue
+            other = linked(m, b, coord, end)
+            if other is None:
+                continue
+            back = hexgrid.invert(end)
+            ot = tile(other)
+            for j, q in enumerate(ot.paths):
+                if back not in (q.a, q.b) or (other, j) in reach.paths:
+                    continue
+                # 18xx.games: the next path must carry this walk's gauge and fit this one's
+                if gauge_matches(gauge, q.track) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+                    reach.paths.add((other, j))
+                    queue.append((other, j))
+    return reach
+
+
+def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
+    """The corporation's running network (graph.connected_* in 18xx.games, narrow skipped)."""
+    starts = token_nodes(m, b, corp)
+    reach = walk(m, b, starts, corp, "broad")
+    for coord, _ in starts:
+        for e in range(6):
+            if linked(m, b, coord, e) is not None:
+                reach.hexes.setdefault(coord, set()).add(e)
+    return reach
+
+
+def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
+    """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
+    network, through any node (tokens do not block narrow gauge)."""
+    base = broad_reach if broad_reach is not None else broad(m, b, corp)
+    return walk(m, b, sorted(base.nodes), None, "narrow")

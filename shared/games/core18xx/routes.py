@@ -1,0 +1,365 @@
+"""Train routes: the running graph, route validation and revenue.
+
+A route is given as 18xx.games gives it: the ordered stops (node signatures "HEX-part") and,
+between consecutive stops, the hexes the track passes ("connections"). Rules (18xx.games'
+Route#revenue and Game#check_*, facts; own code):
+- at least two stops; one of them a city holding the corporation's token;
+- consecutive track really connects, over the running gauge only, and never passes through
+  a city whose slots are all filled by other corporations (it may start or end there);
+- no stop twice in one route; no terminal (offboard) passed through;
+- no hex edge used twice by the corporation's trains together (nor an in-hex node-to-node path);
+- length: stops for N trains, hex edges crossed for H trains (`RouteRules.distance`);
+- revenue: each stop's value in the phase, plus (18Ireland) the narrow-gauge bonus: from each
+  stop, every node reached over narrow track whose track is all narrow, and per-route extras.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import msgspec
+
+from . import hexgrid
+from .board import BoardError, BoardState, linked, tile_at
+from .mapdef import MapDef
+from .network import NodeRef, blocks, token_nodes
+from .tiles import NODE, Placed, gauge_matches
+
+
+class RouteRules(msgspec.Struct, frozen=True):
+    distance: Literal["stops", "hexes"] = "stops"
+    gauge: str = "broad"
+    narrow_bonus: bool = False
+
+
+class Train(msgspec.Struct, frozen=True):
+    name: str  # e.g. "4H-0"; only used to label routes
+    distance: int  # stops (N trains) or hex edges (H trains); D = 99
+
+
+class StopBonus(msgspec.Struct, frozen=True):
+    """+amount once per route that stops in one of `hexes` (18Ireland port/ship tokens)."""
+
+    hexes: tuple[str, ...]
+    amount: int
+
+
+class RouteContext(msgspec.Struct, frozen=True):
+    corp: str
+    phase_colors: tuple[str, ...]
+    rules: RouteRules = RouteRules()
+    bonuses: tuple[StopBonus, ...] = ()
+    # 18Ireland River Shannon: one route stopping at a city in one hex also earns the other
+    # hex's city value (with its narrow bonus); pairs listed both ways
+    linked_cities: tuple[tuple[str, str], ...] = ()
+
+
+class RouteSpec(msgspec.Struct, frozen=True):
+    train: str
+    connections: list[list[str]]
+    nodes: list[str]
+
+
+class RouteResult(msgspec.Struct, frozen=True):
+    train: str
+    stops: tuple[str, ...]  # node signatures in order
+    connections: tuple[tuple[str, ...], ...]
+    distance: int
+    revenue: int
+
+
+# ---- the running graph ---------------------------------------------------------------------
+
+@dataclass
+class RunGraph:
+    """The board as trains see it (one gauge), with bit keys for overlap checks."""
+
+    m: MapDef
+    b: BoardState
+    gauge: str
+    tiles: dict[str, Placed] = field(default_factory=dict)
+    # (hex, edge) -> indices of running paths in that hex touching that edge
+    ports: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+    # (hex, node) -> indices of running paths touching that node
+    node_paths: dict[NodeRef, list[int]] = field(default_factory=dict)
+
+    def key(self, coord: str, edge: int) -> int:
+        return 1 << (self.m.order[coord] * 6 + edge)
+
+    def node_path_key(self, coord: str, path: int) -> int:
+        # in-hex node-to-node paths get keys above all edge keys
+        return 1 << (len(self.m.order) * 6 + self.m.order[coord] * 16 + path)
+
+
+def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
+    g = RunGraph(m, b, gauge)
+    for coord in m.hexes:
+        t = tile_at(m, b, coord)
+        if not t.paths:
+            continue
+        g.tiles[coord] = t
+        for i, p in enumerate(t.paths):
+            if not gauge_matches(gauge, p.track):
+                continue
+            for end in (p.a, p.b):
+                if end < NODE:
+                    g.ports.setdefault((coord, end), []).append(i)
+                else:
+                    g.node_paths.setdefault((coord, end - NODE), []).append(i)
+    return g
+
+
+def signature(g: RunGraph, ref: NodeRef) -> str:
+    coord, n = ref
+    return f"{coord}-{g.tiles[coord].tile.nodes[n].part}" if coord in g.tiles else f"{coord}-{n}"
+
+
+def node_of(m: MapDef, b: BoardState, sig: str) -> NodeRef:
+    coord, _, part = sig.rpartition("-")
+    if coord not in m.hexes:
+        raise BoardError("bad_route", f"no hex {coord}")
+    t = tile_at(m, b, coord).tile
+    for i, n in enumerate(t.nodes):
+        if n.part == int(part) and n.kind != "junction":
+            return (coord, i)
+    raise BoardError("bad_route", f"no stop {sig}")
+
+
+# ---- values ----------------------------------------------------------------------------------
+
+def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
+    """18Ireland: value of nodes reached from `stop` over narrow track whose own track is all
+    narrow; walking stops at a node that also has broad track."""
+    seen_nodes = {stop}
+    seen_paths: set[tuple[str, int]] = set()
+    total = 0
+    stack = [stop]
+    while stack:
+        coord, n = stack.pop()
+        t = tile_at(m, b, coord)
+        for i, p in enumerate(t.paths):
+            if NODE + n not in (p.a, p.b) or p.track == "broad" or (coord, i) in seen_paths:
+                continue
+            # follow this narrow path edge to edge until it reaches nodes
+            frontier = [(coord, i)]
+            while frontier:
+                h, j = frontier.pop()
+                if (h, j) in seen_paths:
+                    continue
+                seen_paths.add((h, j))
+                tt = tile_at(m, b, h)
+                q = tt.paths[j]
+                abort = False
+                fresh = []
+                for end in (q.a, q.b):
+                    if end >= NODE:
+                        ref = (h, end - NODE)
+                        if ref in seen_nodes or tt.tile.nodes[end - NODE].kind == "junction":
+                            continue
+                        seen_nodes.add(ref)
+                        node_paths = [r for r in tt.paths if end in (r.a, r.b)]
+                        if all(r.track == "narrow" for r in node_paths):
+                            total += tt.tile.nodes[end - NODE].value(phase_colors)
+                            fresh.append(ref)
+                        else:
+                            abort = True
+                if abort:
+                    continue
+                stack.extend(fresh)
+                for end in (q.a, q.b):
+                    if end >= NODE:
+                        continue
+                    other = linked(m, b, h, end)
+                    if other is None:
+                        continue
+                    ot = tile_at(m, b, other)
+                    back = hexgrid.invert(end)
+                    for k, r in enumerate(ot.paths):
+                        if back in (r.a, r.b) and r.track != "broad" and gauge_matches(q.track, r.track) \
+                                and (other, k) not in seen_paths:
+                            frontier.append((other, k))
+    return total
+
+
+def stop_value(m: MapDef, b: BoardState, ctx: RouteContext, stop: NodeRef) -> int:
+    coord, n = stop
+    v = tile_at(m, b, coord).tile.nodes[n].value(ctx.phase_colors)
+    if ctx.rules.narrow_bonus:
+        v += narrow_bonus(m, b, stop, ctx.phase_colors)
+    return v
+
+
+def route_bonus(ctx: RouteContext, stops: list[NodeRef] | tuple[NodeRef, ...]) -> int:
+    hexes = {c for c, _ in stops}
+    return sum(x.amount for x in ctx.bonuses if hexes & set(x.hexes))
+
+
+def linked_city_bonus(m: MapDef, b: BoardState, ctx: RouteContext, stops) -> int:
+    """Best value a route can take from `linked_cities` (0 if it stops at none)."""
+    best = 0
+    for coord, n in stops:
+        if tile_at(m, b, coord).tile.nodes[n].kind != "city":
+            continue
+        for a, other in ctx.linked_cities:
+            if a != coord:
+                continue
+            t = tile_at(m, b, other).tile
+            if t.cities:
+                best = max(best, stop_value(m, b, ctx, (other, t.cities[0])))
+    return best
+
+
+# ---- validation ------------------------------------------------------------------------------
+
+@dataclass
+class Resolved:
+    stops: list[NodeRef]
+    mask: int
+    distance: int
+    paths: list[tuple[str, int]]
+
+
+def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: list[str], used: int
+           ) -> tuple[int, int, list[tuple[str, int]]] | None:
+    """Find track from node a to node b through exactly `hexes`; (mask, crossings, paths)."""
+    if not hexes or hexes[0] != a[0] or hexes[-1] != bnode[0]:
+        return None
+    m, b = g.m, g.b
+    if len(hexes) == 1:
+        t = g.tiles.get(a[0])
+        for i in g.node_paths.get(a, []):
+            p = t.paths[i]  # type: ignore[union-attr]
+            if {p.a, p.b} == {NODE + a[1], NODE + bnode[1]}:
+                k = g.node_path_key(a[0], i)
+                if not k & used:
+                    return k, 0, [(a[0], i)]
+        return None
+    for k in range(len(hexes) - 1):
+        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout) is None:  # type: ignore[arg-type]
+            return None
+
+    def go(idx: int, entry: int | None, mask: int, paths: list) -> tuple[int, list] | None:
+        coord = hexes[idx]
+        t = g.tiles.get(coord)
+        if t is None:
+            return None
+        last = idx == len(hexes) - 1
+        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout)  # type: ignore[arg-type]
+        if out_edge is not None and linked(m, b, coord, out_edge) is None:
+            return None
+        start = NODE + a[1] if idx == 0 else entry
+        goal = NODE + bnode[1] if last else out_edge
+        cands = g.node_paths.get(a, []) if idx == 0 else g.ports.get((coord, entry), [])  # type: ignore[arg-type]
+        for i in cands:
+            p = t.paths[i]
+            if start not in (p.a, p.b):
+                continue
+            other = p.b if p.a == start else p.a
+            routes: list[tuple[int, list]] = []
+            if other == goal:
+                routes.append((0, [(coord, i)]))
+            elif other >= NODE and t.tile.nodes[other - NODE].kind == "junction":
+                for j, q in enumerate(t.paths):
+                    if j != i and other in (q.a, q.b) and goal in (q.a, q.b) and gauge_matches(g.gauge, q.track):
+                        routes.append((0, [(coord, i), (coord, j)]))
+            for _, ps in routes:
+                keys = 0
+                for h, j in ps:
+                    q = t.paths[j]
+                    for e in (q.a, q.b):
+                        if e < NODE:
+                            keys |= g.key(h, e)
+                if keys & (mask | used):
+                    continue
+                if idx > 0 and p.terminal:
+                    continue
+                if last:
+                    return mask | keys, paths + ps
+                nxt = hexgrid.invert(out_edge)  # type: ignore[arg-type]
+                r = go(idx + 1, nxt, mask | keys, paths + ps)
+                if r is not None:
+                    return r
+        return None
+
+    r = go(0, None, 0, [])
+    if r is None:
+        return None
+    return r[0], len(hexes) - 1, r[1]
+
+
+def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> Resolved:
+    m, b = g.m, g.b
+    stops = [node_of(m, b, s) for s in spec.nodes]
+    if len(stops) < 2:
+        raise BoardError("route_too_short", "a route needs at least two stops")
+    if len(spec.connections) != len(stops) - 1:
+        raise BoardError("bad_route", "connections must join consecutive stops")
+    if len(set(stops)) != len(stops):
+        raise BoardError("route_reuses_stop", "a route cannot visit a stop twice")
+    mask = 0
+    dist = 0
+    paths: list[tuple[str, int]] = []
+    for k, hexes in enumerate(spec.connections):
+        a, z = stops[k], stops[k + 1]
+        got = _chain(g, ctx, a, z, list(hexes), used | mask)
+        if got is None:
+            got = _chain(g, ctx, a, z, list(reversed(hexes)), used | mask)
+        if got is None:
+            raise BoardError("route_not_connected",
+                             f"no free track from {spec.nodes[k]} to {spec.nodes[k + 1]} through {'-'.join(hexes)}")
+        mask |= got[0]
+        dist += got[1]
+        paths += got[2]
+    for mid in stops[1:-1]:
+        t = tile_at(m, b, mid[0]).tile
+        if t.nodes[mid[1]].kind == "offboard":
+            raise BoardError("route_through_terminal", f"a route cannot pass through {mid[0]}")
+        if blocks(m, b, mid[0], mid[1], ctx.corp):
+            raise BoardError("route_blocked", f"{mid[0]} is full of other companies' tokens")
+    if not any(s in set(token_nodes(m, b, ctx.corp)) for s in stops):
+        raise BoardError("route_needs_token", f"a route must include a {ctx.corp} station")
+    return Resolved(stops, mask, dist, paths)
+
+
+def route_distance(ctx: RouteContext, r: Resolved) -> int:
+    return r.distance if ctx.rules.distance == "hexes" else len(r.stops)
+
+
+def revenue(m: MapDef, b: BoardState, ctx: RouteContext, stops) -> int:
+    return sum(stop_value(m, b, ctx, s) for s in stops) + route_bonus(ctx, stops)
+
+
+def run_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: dict[str, Train],
+               specs: list[RouteSpec]) -> tuple[list[RouteResult], int]:
+    """Validate the corporation's routes together; (per-route results, total revenue).
+    Raises BoardError (code, message) on the first broken rule."""
+    g = run_graph(m, b, ctx.rules.gauge)
+    used = 0
+    seen_trains: set[str] = set()
+    out: list[RouteResult] = []
+    resolved: list[Resolved] = []
+    for spec in specs:
+        if spec.train not in trains:
+            raise BoardError("no_such_train", f"{ctx.corp} has no train {spec.train}")
+        if spec.train in seen_trains:
+            raise BoardError("train_reused", f"train {spec.train} runs only once")
+        seen_trains.add(spec.train)
+        r = resolve(g, ctx, spec, used)
+        if r.mask & used:
+            raise BoardError("route_reuses_track", "routes cannot share track")
+        used |= r.mask
+        d = route_distance(ctx, r)
+        if d > trains[spec.train].distance:
+            unit = "hex edges" if ctx.rules.distance == "hexes" else "stops"
+            raise BoardError("route_too_long", f"{d} {unit} is too far for train {spec.train}")
+        resolved.append(r)
+        out.append(RouteResult(spec.train, tuple(spec.nodes), tuple(tuple(c) for c in spec.connections), r.distance,
+                               revenue(m, b, ctx, r.stops)))
+    if ctx.linked_cities and out:
+        bonus = [linked_city_bonus(m, b, ctx, r.stops) for r in resolved]
+        k = max(range(len(out)), key=lambda i: bonus[i])
+        if bonus[k]:
+            x = out[k]
+            out[k] = RouteResult(x.train, x.stops, x.connections, x.distance, x.revenue + bonus[k])
+    return out, sum(x.revenue for x in out)

@@ -1,0 +1,304 @@
+"""Track laying: which (hex, tile, rotation) a corporation may lay now, and what it costs.
+
+Follows 18xx.games' Tracker step and Game#upgrades_to? (facts; own code):
+- colour: the new tile is exactly one colour step up, and its colour is allowed in the phase;
+- old track kept: every old path is inside a new path (same ends, matching gauge), at the
+  chosen rotation; labels equal; town count equal; city count equal unless labelled;
+- reach: the corporation must reach the hex through an edge the new tile uses (its token
+  hexes count with all edges); every new exit must face a map hex across a passable edge;
+- new track: some new track the corporation reaches is new, or a reached city/town changes
+  value ("semi-restrictive");
+- 18Ireland narrow gauge (`rules.narrow`): a lay adding only narrow track may connect through
+  the narrow network instead; exits must meet neighbouring track of the same gauge; terrain is
+  free for an all-narrow tile.
+Lay slots (how many lays, upgrade or not, extra cost) come from `lay_slot`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import msgspec
+
+from . import network
+from .board import BoardError, BoardState, available_tiles, lay, linked, tile_at
+from .choice import Choice, trie
+from .mapdef import MapDef
+from .tiles import COLORS, NODE, Placed, TileDef, gauge_matches, path_ends, path_subset, placed
+
+
+class TrackRules(msgspec.Struct, frozen=True):
+    narrow: bool = False  # 18Ireland's separate narrow-gauge network
+    restriction: str = "semi_restrictive"
+    allow_removing_towns: bool = False
+
+
+IRELAND = TrackRules(narrow=True)
+STANDARD = TrackRules()
+
+
+class LaySlot(msgspec.Struct, frozen=True):
+    """What the next lay of this turn may be (18xx.games' TILE_LAYS entry, resolved)."""
+
+    lay: bool  # may lay a yellow tile
+    upgrade: bool  # may upgrade
+    cost: int = 0  # extra cost of a yellow lay
+    upgrade_cost: int = 0  # extra cost of an upgrade
+
+
+def ireland_lay_slot(lays_done: int, upgraded: bool, dargan: bool = False) -> LaySlot | None:
+    """18Ireland: a lay or upgrade, then a second yellow lay for 20 unless the first was an
+    upgrade; with William Dargan (WDE) the second may also be an upgrade (30)."""
+    if lays_done == 0:
+        return LaySlot(True, True)
+    if lays_done == 1:
+        if dargan:
+            return LaySlot(not upgraded, not upgraded, 20, 30)
+        return LaySlot(not upgraded, False, 20, 20)
+    return None
+
+
+class Lay(msgspec.Struct, frozen=True):
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+
+
+class Special(msgspec.Struct, frozen=True):
+    """A private company's special lay: limited hexes/tiles, maybe no connection, maybe free."""
+
+    hexes: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    connected: bool = True  # False: lay irrespective of the network (TIM, DR, TDR)
+    free: bool = False  # no terrain cost (BoW)
+    irish_mail: bool = False  # blue sea hex may take the red offboard tile
+
+
+# ---- tile-to-tile -------------------------------------------------------------------------
+
+def _ct_edges(t: Placed) -> list[frozenset[int]]:
+    return [frozenset(t.node_edges[i]) for i, n in enumerate(t.tile.nodes)
+            if n.kind in ("city", "town") and t.node_edges[i]]
+
+
+def _ct_subset(old: TileDef, new: TileDef) -> bool:
+    o = _ct_edges(placed(old, 0))
+    n = _ct_edges(placed(new, 0))
+    for r in range(6):
+        if all(any({(e + r) % 6 for e in ct} <= other for other in n) for ct in o):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def upgrades_to(old: TileDef, new: TileDef, irish_mail: bool = False) -> bool:
+    """Could `new` replace `old` at some rotation (before reach and rotation checks)?"""
+    if irish_mail and old.color == "blue" and new.color == "red":
+        return True
+    if old.color not in COLORS or new.color not in COLORS or COLORS.index(new.color) != COLORS.index(old.color) + 1:
+        return False
+    if not any(path_subset(placed(old, 0), placed(new, r)) for r in range(6)):
+        return False
+    if old.label != new.label:
+        return False
+    if len(old.towns) != len(new.towns):
+        return False
+    if not old.label and len(old.cities) != len(new.cities):
+        return False
+    if len(old.cities) > 1 and len(new.cities) > 1 and not _ct_subset(old, new):
+        return False
+    if old.label and old.cities and not new.cities:
+        return False
+    if old.color == "white" and old.label == "OO" and len(old.cities) != len(new.cities):
+        return False
+    return True
+
+
+def uses_broad_rules(old: Placed, new: Placed) -> bool:
+    """18Ireland: a lay follows broad-gauge connection rules if all its track is broad, or it
+    adds any broad track."""
+    if all(p.track == "broad" for p in new.paths):
+        return True
+    old_ends = [(path_ends(old.tile, old.paths, i), p.track) for i, p in enumerate(old.paths)]
+    for j, p in enumerate(new.paths):
+        if p.track != "broad":
+            continue
+        ends = path_ends(new.tile, new.paths, j)
+        if not any(ends <= oe and gauge_matches(p.track, ot) for oe, ot in old_ends):
+            return True
+    return False
+
+
+def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
+                 reach: set[int] | None, rules: TrackRules, connected: bool) -> bool:
+    for e in new.exits:
+        if linked(m, b, coord, e) is None:
+            return False
+    if connected and (not reach or not (new.exits & reach)):
+        return False
+    if not path_subset(old, new):
+        return False
+    old_ct = _ct_edges(old)
+    new_ct = _ct_edges(new)
+    added = max(0, len(new_ct) - len(old_ct))
+    if added < sum(1 for n in new_ct if all(not (n & o) for o in old_ct)):
+        return False
+    if rules.narrow:
+        # every exit's track must fit the neighbour's track on the facing edge
+        for e in new.exits:
+            mine = next(p for p in new.paths if e in (p.a, p.b))
+            other = linked(m, b, coord, e)
+            ot = tile_at(m, b, other)  # type: ignore[arg-type]
+            theirs = next((p for p in ot.paths if (e + 3) % 6 in (p.a, p.b)), None)
+            if theirs is not None and not gauge_matches(mine.track, theirs.track):
+                return False
+    else:
+        multi = len(new.tile.cities) > 1 and len(old.tile.cities) > 1
+        if multi and not all(sum(1 for n in new_ct if (o & n) == o) == 1 for o in old_ct):
+            return False
+    return True
+
+
+def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, new: Placed,
+                  broad_rules: bool, rules: TrackRules) -> bool:
+    """18xx.games' check_track_restrictions, evaluated on the board after the lay."""
+    if rules.restriction == "permissive" or not old.paths:
+        return True
+    old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
+    differing = []
+    for j, np in enumerate(new.paths):
+        ends = path_ends(new.tile, new.paths, j)
+        op = next((p for oe, p in old_ends if ends <= oe and gauge_matches(np.track, p.track)), None)
+        if op is None:
+            differing.append(j)
+            continue
+        if rules.restriction == "semi_restrictive":
+            olds = sorted(old.tile.nodes[n].max_revenue for n in op.nodes)
+            news = sorted(new.tile.nodes[n].max_revenue for n in np.nodes)
+            if olds != news:
+                differing.append(j)
+    if not differing:
+        return False
+    after = lay(m, b, coord, new.tile.name, new.rotation)
+    reach = network.broad(m, after, corp)
+    if not broad_rules and rules.narrow:
+        reach = network.narrow(m, after, corp, reach)
+    return any((coord, j) in reach.paths for j in differing)
+
+
+def terrain_cost(old: Placed, new: Placed, rules: TrackRules, special: Special | None) -> int:
+    if special is not None and special.free:
+        return 0
+    if rules.narrow and new.paths and all(p.track == "narrow" for p in new.paths):
+        return 0
+    return old.tile.upgrade_cost
+
+
+# ---- enumeration --------------------------------------------------------------------------
+
+def legal_lays(
+    m: MapDef,
+    b: BoardState,
+    corp: str,
+    phase_colors: tuple[str, ...],
+    slot: LaySlot,
+    *,
+    rules: TrackRules = STANDARD,
+    blocked: frozenset[str] = frozenset(),
+    cash: int | None = None,
+    special: Special | None = None,
+    only_hex: str | None = None,
+) -> list[Lay]:
+    """Every legal lay for `corp` now, in map order, cheapest information first."""
+    reach = network.broad(m, b, corp)
+    nreach = network.narrow(m, b, corp, reach) if rules.narrow else None
+    supply = available_tiles(m, b)
+    out: list[Lay] = []
+    connected = special is None or special.connected
+    hexes = sorted(m.hexes, key=lambda c: m.order[c]) if only_hex is None else [only_hex]
+    for coord in hexes:
+        if special is not None and special.hexes and coord not in special.hexes:
+            continue
+        if coord in blocked:
+            continue
+        either = set(reach.hexes.get(coord, ())) | set(nreach.hexes.get(coord, ()) if nreach else ())
+        if connected and not either:
+            continue
+        old = tile_at(m, b, coord)
+        color = old.tile.color
+        if color == "white" and not slot.lay:
+            continue
+        if color != "white" and not slot.upgrade and not (special and special.irish_mail):
+            continue
+        for name, tdef in m.tiles.items():
+            if supply.get(name, 0) <= 0:
+                continue
+            if special is not None and special.tiles and name not in special.tiles:
+                continue
+            if tdef.color not in phase_colors and not (special and special.irish_mail and tdef.color == "red"):
+                continue
+            if tdef.color == "yellow" and not slot.lay:
+                continue
+            if not upgrades_to(old.tile, tdef, bool(special and special.irish_mail)):
+                continue
+            verdicts: dict[frozenset, int | None] = {}
+            for r in range(6):
+                new = placed(tdef, r)
+                key = frozenset((p.a, p.b, p.track) for p in new.paths)
+                if key in verdicts:  # a symmetric tile: same track, same verdict
+                    if verdicts[key] is not None:
+                        out.append(Lay(coord, name, r, verdicts[key]))  # type: ignore[arg-type]
+                    continue
+                verdicts[key] = None
+                broad_rules = uses_broad_rules(old, new) if rules.narrow else True
+                if rules.narrow and not broad_rules:
+                    direct = (nreach.hexes.get(coord) if nreach else None) or reach.hexes.get(coord)
+                else:
+                    direct = reach.hexes.get(coord)
+                if connected and not direct:
+                    continue
+                if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected):
+                    continue
+                if connected and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules):
+                    continue
+                extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
+                cost = terrain_cost(old, new, rules, special) + extra
+                if cash is not None and cost > cash:
+                    continue
+                verdicts[key] = cost
+                out.append(Lay(coord, name, r, cost))
+    return out
+
+
+def lay_choices(lays: list[Lay]) -> Choice | None:
+    """The contract's trie hex -> tile -> rotation over `lays`."""
+    return trie(("hex", "tile", "rotation"), [(x.hex, x.tile, x.rotation) for x in lays])
+
+
+def check_lay(
+    m: MapDef,
+    b: BoardState,
+    corp: str,
+    phase_colors: tuple[str, ...],
+    slot: LaySlot,
+    coord: str,
+    tile: str,
+    rotation: int,
+    **kw,
+) -> Lay:
+    """The lay if legal, else BoardError with a specific code."""
+    if coord not in m.hexes:
+        raise BoardError("no_such_hex", f"{coord} is not on the map")
+    if tile not in m.tiles:
+        raise BoardError("no_such_tile", f"there is no tile {tile}")
+    if coord in kw.get("blocked", frozenset()):
+        raise BoardError("hex_blocked", f"{coord} is blocked by a private company")
+    if available_tiles(m, b).get(tile, 0) <= 0:
+        raise BoardError("tile_unavailable", f"no tile {tile} is left")
+    if not 0 <= rotation <= 5:
+        raise BoardError("bad_rotation", "rotation must be 0..5")
+    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, **kw):
+        if x.tile == tile and x.rotation == rotation:
+            return x
+    raise BoardError("illegal_lay", f"{corp} cannot lay {tile} on {coord} at rotation {rotation}")
