@@ -289,37 +289,62 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
 
 
 def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> Resolved:
+    """Find the track of a route given as 18xx.games exports it: connections in route order,
+    each a hex list between two stops (either direction); `nodes` names the stops (any order)."""
     m, b = g.m, g.b
-    stops = [node_of(m, b, s) for s in spec.nodes]
-    if len(stops) < 2:
+    named = [node_of(m, b, s) for s in spec.nodes]
+    if not spec.connections:
         raise BoardError("route_too_short", "a route needs at least two stops")
-    if len(spec.connections) != len(stops) - 1:
-        raise BoardError("bad_route", "connections must join consecutive stops")
-    if len(set(stops)) != len(stops):
-        raise BoardError("route_reuses_stop", "a route cannot visit a stop twice")
-    mask = 0
-    dist = 0
-    paths: list[tuple[str, int]] = []
-    for k, hexes in enumerate(spec.connections):
-        a, z = stops[k], stops[k + 1]
-        got = _chain(g, ctx, a, z, list(hexes), used | mask)
-        if got is None:
-            got = _chain(g, ctx, a, z, list(reversed(hexes)), used | mask)
-        if got is None:
-            raise BoardError("route_not_connected",
-                             f"no free track from {spec.nodes[k]} to {spec.nodes[k + 1]} through {'-'.join(hexes)}")
-        mask |= got[0]
-        dist += got[1]
-        paths += got[2]
+    by_hex: dict[str, list[NodeRef]] = {}
+    for ref in named:
+        by_hex.setdefault(ref[0], []).append(ref)
+
+    def ends(hexes: list[str]) -> list[tuple[NodeRef, NodeRef, list[str]]]:
+        out = []
+        for hs in (hexes, list(reversed(hexes))):
+            for a in by_hex.get(hs[0], []):
+                for z in by_hex.get(hs[-1], []):
+                    if a != z:
+                        out.append((a, z, hs))
+        return out
+
+    options = [ends(list(h)) for h in spec.connections]
+    best: list[Resolved] = []
+    failure = [f"no free track through {'-'.join(spec.connections[0])}"]
+
+    def search(k: int, stops: list[NodeRef], mask: int, dist: int, paths: list) -> bool:
+        if k == len(options):
+            best.append(Resolved(stops, mask, dist, paths))
+            return True
+        for a, z, hs in options[k]:
+            if k > 0 and a != stops[-1]:
+                continue
+            seq = [a, z] if k == 0 else [z]
+            if any(x in stops for x in seq):
+                continue
+            got = _chain(g, ctx, a, z, hs, used | mask)
+            if got is None:
+                failure[0] = f"no free track from {signature(g, a)} to {signature(g, z)} through {'-'.join(hs)}"
+                continue
+            if search(k + 1, stops + seq, mask | got[0], dist + got[1], paths + got[2]):
+                return True
+        return False
+
+    if not search(0, [], 0, 0, []):
+        raise BoardError("route_not_connected", failure[0])
+    r = best[0]
+    stops = r.stops
+    if named and set(stops) != set(named):
+        raise BoardError("bad_route", "the stops named do not match the connections")
     for mid in stops[1:-1]:
         t = tile_at(m, b, mid[0]).tile
         if t.nodes[mid[1]].kind == "offboard":
             raise BoardError("route_through_terminal", f"a route cannot pass through {mid[0]}")
         if blocks(m, b, mid[0], mid[1], ctx.corp):
             raise BoardError("route_blocked", f"{mid[0]} is full of other companies' tokens")
-    if not any(s in set(token_nodes(m, b, ctx.corp)) for s in stops):
+    if not set(stops) & set(token_nodes(m, b, ctx.corp)):
         raise BoardError("route_needs_token", f"a route must include a {ctx.corp} station")
-    return Resolved(stops, mask, dist, paths)
+    return r
 
 
 def route_distance(ctx: RouteContext, r: Resolved) -> int:
