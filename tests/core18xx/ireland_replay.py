@@ -24,10 +24,12 @@ class Replay:
     tile_hex: dict[str, str] = field(default_factory=dict)
     companies: dict[str, str] = field(default_factory=dict)  # company -> owning corporation
     assigned: dict[str, str] = field(default_factory=dict)  # company -> hex it was assigned to
+    assigned_corp: dict[str, str] = field(default_factory=dict)  # company -> corporation with the bonus
     turn_entity: str | None = None
     laid: int = 0
     upgraded: bool = False
     pending_merge: list[str] = field(default_factory=list)
+    voted: bool = False  # a vote was held since the last proposal began
     started: set[str] = field(default_factory=set)
     # the minor 18xx.games removes at set-up comes from its seeded RNG, which this board-only
     # replay does not reproduce: it is inferred, at most once, from a token that needs its slot
@@ -75,7 +77,8 @@ class Replay:
             kind = a["train"].rpartition("-")[0]
             if kind in PHASE_ON and ORDER.index(PHASE_ON[kind]) > ORDER.index(self.phase):
                 self.phase = PHASE_ON[kind]
-                if kind == "8H":  # minors can no longer start: unstarted ones close
+                if kind == "8H":  # private companies close; unstarted minors close
+                    self.companies.clear()
                     for corp in self.m.homes:
                         if corp not in self.started:
                             self.b = B.unreserve(self.b, corp)
@@ -83,17 +86,26 @@ class Replay:
             self.companies[a["company"]] = ent
         elif t == "assign":
             self.assigned[ent] = a["target"]
+            if ent in self.companies:
+                self.assigned_corp[ent] = self.companies[ent]
+        elif t == "choose":
+            self.voted = True
         elif t == "merge":
             corp = a["corporation"]
             if corp in self.m.homes:
+                if self.voted:  # the previous proposal's vote is over: a new proposal
+                    self.pending_merge = []
+                    self.voted = False
                 self.pending_merge.append(corp)
             else:
                 for minor in self.pending_merge:
                     self.b = B.replace_tokens(self.b, minor, corp)
-                    for c, owner in list(self.companies.items()):
-                        if owner == minor:
-                            self.companies[c] = corp
+                    for table in (self.companies, self.assigned_corp):
+                        for c, owner in list(table.items()):
+                            if owner == minor:
+                                table[c] = corp
                 self.pending_merge = []
+                self.voted = False
         elif t == "lay_tile":
             self.lay(a)
         elif t == "place_token":
@@ -131,6 +143,8 @@ class Replay:
             self.b = B.remove_token(self.m, self.b, ent, coord)
             spots = [K.TokenSpot(coord, c, 0) for c in B.tile_def(self.m, self.b, coord).cities
                      if K.free_slot(self.m, self.b, ent, coord, c)]
+        elif not have:  # a major started by IPO places its home token anywhere with track
+            spots = K.home_spots(self.m, self.b, ent)
         else:
             spots = K.legal_tokens(self.m, self.b, ent, 0)
             if not any(s.hex == coord and s.city == city for s in spots) and not self.inferred_removed:
@@ -153,7 +167,7 @@ class Replay:
     def ctx(self, corp: str) -> R.RouteContext:
         bonuses = []
         for company, amount in (("TASPS", 20), ("CDSPC", 10)):
-            if self.companies.get(company) == corp and company in self.assigned:
+            if self.assigned_corp.get(company) == corp and company in self.assigned:
                 bonuses.append(R.StopBonus((self.assigned[company],), amount))
         linked = ()
         if self.companies.get("RSSC") == corp:
