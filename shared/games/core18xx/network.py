@@ -30,11 +30,12 @@ class Reach:
     paths: set[PathRef] = field(default_factory=set)
     nodes: set[NodeRef] = field(default_factory=set)
     hexes: dict[str, set[int]] = field(default_factory=dict)
+    hit: bool = False
 
-    def add_exits(self, m: MapDef, b: BoardState, coord: str, edges: tuple[int, ...]) -> None:
+    def add_exits(self, coord: str, edges: tuple[int, ...], link) -> None:
         for e in edges:
             self.hexes.setdefault(coord, set()).add(e)
-            other = linked(m, b, coord, e)
+            other = link(coord, e)
             if other is not None:
                 self.hexes.setdefault(other, set()).add(hexgrid.invert(e))
 
@@ -64,8 +65,12 @@ def walk(
     starts: list[NodeRef],
     corp: str | None,
     gauge: str = "broad",
+    start_paths: list[PathRef] = (),  # type: ignore[assignment]
+    goal: set[PathRef] | None = None,
 ) -> Reach:
-    """Everything reachable from `starts` over track of `gauge` (dual fits both)."""
+    """Everything reachable from `starts` (nodes) and `start_paths` over track of `gauge`
+    (dual fits both). With `goal`, stops as soon as a goal path is reached (then
+    `Reach.hit` is True)."""
     reach = Reach()
     tiles: dict[str, Placed] = {}
 
@@ -74,6 +79,28 @@ def walk(
         if t is None:
             t = tiles[coord] = tile_at(m, b, coord)
         return t
+
+    geometry = m.geometry
+    impassable = m.impassable_colors
+
+    def link(coord: str, edge: int) -> str | None:
+        # board.linked, with this walk's tile cache
+        other = geometry[coord][edge]
+        if other is None:
+            return None
+        t = tile(other)
+        if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+            return None
+        return other
+
+    def blocked(coord: str, node: int) -> bool:
+        if corp is None or tile(coord).tile.nodes[node].kind != "city":
+            return False
+        s = b.tokens.get(coord)
+        if s is None:
+            return False
+        row = s[node]
+        return bool(row) and FREE not in row and corp not in row
 
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
@@ -91,11 +118,18 @@ def walk(
     for coord, node in starts:
         reach.nodes.add((coord, node))
         enter_node(coord, node)
+    for ref in start_paths:
+        if ref not in reach.paths:
+            reach.paths.add(ref)
+            queue.append(ref)
     while queue:
         coord, i = queue.popleft()
+        if goal is not None and (coord, i) in goal:
+            reach.hit = True
+            return reach
         t = tile(coord)
         p = t.paths[i]
-        reach.add_exits(m, b, coord, p.edges)
+        reach.add_exits(coord, p.edges, link)
         for end in (p.a, p.b):
             if end >= NODE:
                 n = end - NODE
@@ -107,10 +141,10 @@ def walk(
                             queue.append((coord, j))
                     continue
                 reach.nodes.add((coord, n))
-                if not p.terminal and not blocks(m, b, coord, n, corp):
+                if not p.terminal and not blocked(coord, n):
                     enter_node(coord, n)
                 continue
-            other = linked(m, b, coord, end)
+            other = link(coord, end)
             if other is None:
                 continue
             back = hexgrid.invert(end)

@@ -161,7 +161,7 @@ def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
 
 
 def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, new: Placed,
-                  broad_rules: bool, rules: TrackRules) -> bool:
+                  broad_rules: bool, rules: TrackRules, before: network.Reach | None = None) -> bool:
     """18xx.games' check_track_restrictions, evaluated on the board after the lay."""
     if rules.restriction == "permissive" or not old.paths:
         return True
@@ -181,6 +181,53 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
     if not differing:
         return False
     after = lay(m, b, coord, new.tile.name, new.rotation)
+    if before is not None and (broad_rules or not rules.narrow):
+        # Track only grows when a tile is upgraded (old paths are kept), so whatever the
+        # corporation reached before it still reaches. Paths of the new tile meeting reached
+        # track across an edge are connected, and so is every path through a node they reach
+        # (unless other companies' tokens block it). Only when that local view finds nothing
+        # is the whole network walked again.
+        gauge = "broad"
+        mine = {n for c, n in network.token_nodes(m, after, corp) if c == coord}
+        live: set[int] = set()
+        for j, np in enumerate(new.paths):
+            if not gauge_matches(gauge, np.track):
+                continue
+            if any(n in mine for n in np.nodes):
+                live.add(j)
+                continue
+            for e in np.edges:
+                other = linked(m, b, coord, e)
+                if other is None:
+                    continue
+                ot = tile_at(m, b, other)
+                if any((e + 3) % 6 in (q.a, q.b) and (other, k) in before.paths and gauge_matches(np.track, q.track)
+                       for k, q in enumerate(ot.paths)):
+                    live.add(j)
+                    break
+        grew = True
+        while grew:
+            grew = False
+            for n in {n for j in live for n in new.paths[j].nodes}:
+                if n not in mine and network.blocks(m, after, coord, n, corp):
+                    continue
+                for j, np in enumerate(new.paths):
+                    if j not in live and n in np.nodes and gauge_matches(gauge, np.track):
+                        live.add(j)
+                        grew = True
+        if any(j in live for j in differing):
+            return True
+        # Otherwise walk back from the differing paths: reaching (as corporations walk, so
+        # blocked cities stop it both ways) any track reached before, or a live path, or one of
+        # the corporation's stations means they are connected.
+        goal = {p for p in before.paths if p[0] != coord} | {(coord, j) for j in live}
+        starts = [(c, n) for c, n in network.token_nodes(m, after, corp)]
+        back = network.walk(m, after, [], corp, gauge,
+                            start_paths=[(coord, j) for j in differing if gauge_matches(gauge, new.paths[j].track)],
+                            goal=goal)
+        if back.hit or any(ref in back.nodes for ref in starts):
+            return True
+        return False
     reach = network.broad(m, after, corp)
     if not broad_rules and rules.narrow:
         reach = network.narrow(m, after, corp, reach)
@@ -209,6 +256,7 @@ def legal_lays(
     cash: int | None = None,
     special: Special | None = None,
     only_hex: str | None = None,
+    fast: bool = True,
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first."""
     reach = network.broad(m, b, corp)
@@ -260,7 +308,8 @@ def legal_lays(
                     continue
                 if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected):
                     continue
-                if connected and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules):
+                before = reach if fast else None
+                if connected and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
                 cost = terrain_cost(old, new, rules, special) + extra
