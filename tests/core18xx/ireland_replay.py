@@ -30,15 +30,28 @@ class Replay:
     upgraded: bool = False
     pending_merge: list[str] = field(default_factory=list)
     voted: bool = False  # a vote was held since the last proposal began
+    privates_seen: set[str] = field(default_factory=set)
+    privates_closed: bool = False
     started: set[str] = field(default_factory=set)
     # the minor 18xx.games removes at set-up comes from its seeded RNG, which this board-only
     # replay does not reproduce: it is inferred, at most once, from a token that needs its slot
     inferred_removed: list[str] = field(default_factory=list)
+    lifted: set[str] = field(default_factory=set)  # tokens waiting to be placed again
     failures: list[str] = field(default_factory=list)
     checked: dict[str, int] = field(default_factory=lambda: {"lay": 0, "token": 0, "route": 0})
 
     def __post_init__(self) -> None:
         self.b = B.initial(self.m)
+
+    def blocked(self) -> frozenset[str]:
+        """Hexes a player-owned private still blocks (DAR: J14, DCR: H4)."""
+        out = set()
+        if not self.privates_closed:
+            if "DAR" not in self.companies:
+                out.add("J14")
+            if "DCR" in self.privates_seen and "DCR" not in self.companies:
+                out.add("H4")
+        return frozenset(out)
 
     def colors(self) -> tuple[str, ...]:
         return PHASE_COLORS[self.phase]
@@ -69,6 +82,8 @@ class Replay:
     def step(self, a: dict) -> None:
         t = a["type"]
         ent = a.get("entity")
+        if a.get("company"):
+            self.privates_seen.add(a["company"])
         if t == "bid" and a.get("corporation"):
             self.home(a["corporation"])
         elif t == "bid" and a.get("company") == "DK":
@@ -79,6 +94,7 @@ class Replay:
                 self.phase = PHASE_ON[kind]
                 if kind == "8H":  # private companies close; unstarted minors close
                     self.companies.clear()
+                    self.privates_closed = True
                     for corp in self.m.homes:
                         if corp not in self.started:
                             self.b = B.unreserve(self.b, corp)
@@ -122,7 +138,8 @@ class Replay:
         if a["entity_type"] == "corporation":
             self.new_turn(ent)
             slot = T.ireland_lay_slot(self.laid, self.upgraded, dargan=self.companies.get("WDE") == ent)
-            lays = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND) if slot else []
+            lays = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND,
+                                blocked=self.blocked()) if slot else []
             self.checked["lay"] += 1
             if not any(x.hex == coord and x.tile == name and x.rotation == rot for x in lays):
                 self.failures.append(f"action {a['id']}: {ent} lay {name}@{coord} r{rot} not legal "
@@ -132,17 +149,17 @@ class Replay:
             if old.tile.color != "white":
                 self.upgraded = True
             self.laid += 1
-        self.b = B.lay(self.m, self.b, coord, name, rot)
+        self.b, lifted = B.lay_lifting(self.m, self.b, coord, name, rot)
+        self.lifted.update(lifted)
         self.tile_hex[a["tile"]] = coord
 
     def token(self, a: dict) -> None:
         ent = a["entity"]
         coord, city = self.city_ref(a["city"])
         have = [h for h, _ in B.token_hexes(self.b, ent)]
-        if coord in have:  # a home token lifted by a multi-city lay is placed again
-            self.b = B.remove_token(self.m, self.b, ent, coord)
-            spots = [K.TokenSpot(coord, c, 0) for c in B.tile_def(self.m, self.b, coord).cities
-                     if K.free_slot(self.m, self.b, ent, coord, c)]
+        if ent in self.lifted:  # a home token lifted by a multi-city lay is placed again
+            self.lifted.discard(ent)
+            spots = K.relocation_spots(self.m, self.b, ent, coord)
         elif not have:  # a major started by IPO places its home token anywhere with track
             spots = K.home_spots(self.m, self.b, ent)
         else:

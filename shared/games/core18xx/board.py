@@ -246,3 +246,21 @@ def replace_tokens(b: BoardState, old: str, new: str) -> BoardState:
 
 def token_hexes(b: BoardState, corp: str) -> list[tuple[str, int]]:
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
+
+
+def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> tuple[BoardState, tuple[str, ...]]:
+    """`lay`, plus 18xx.games' rule for a first track tile with several cities on a hex that
+    already holds tokens (a home placed before any track, e.g. 18Ireland's Belfast/Cork): the
+    tokens come off and each owner must choose its city again. Returns (board, owners to
+    choose), in slot order."""
+    old = tile_at(m, b, coord)
+    new_def = m.tiles.get(tile)
+    after = lay(m, b, coord, tile, rotation)
+    if old.paths or new_def is None or not new_def.paths or len(new_def.cities) <= 1:
+        return after, ()
+    owners = tuple(o for s in slots(m, after, coord) for o in s if o)
+    if not owners:
+        return after, ()
+    tokens = dict(after.tokens)
+    tokens[coord] = tuple((FREE,) * len(s) for s in slots(m, after, coord))
+    return BoardState(after.tiles, tokens, after.reservations), owners

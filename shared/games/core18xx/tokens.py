@@ -85,6 +85,11 @@ def home_spots(m: MapDef, b: BoardState, corp: str) -> list[TokenSpot]:
     return out
 
 
+def relocation_spots(m: MapDef, b: BoardState, corp: str, coord: str) -> list[TokenSpot]:
+    """Cities of `coord` where a token lifted by `board.lay_lifting` may go back."""
+    return [TokenSpot(coord, c, 0) for c in tile_def(m, b, coord).cities if free_slot(m, b, corp, coord, c)]
+
+
 def place(m: MapDef, b: BoardState, corp: str, coord: str, city: int, spots: list[TokenSpot]) -> BoardState:
     """Place after checking (hex, city) is among `spots` (from legal_tokens/home_spots)."""
     if not any(s.hex == coord and s.city == city for s in spots):
