@@ -37,6 +37,7 @@ class Replay:
     # replay does not reproduce: it is inferred, at most once, from a token that needs its slot
     inferred_removed: list[str] = field(default_factory=list)
     lifted: set[str] = field(default_factory=set)  # tokens waiting to be placed again
+    exact_every: int = 0  # every n-th lay, also list lays with full network walks and compare
     failures: list[str] = field(default_factory=list)
     checked: dict[str, int] = field(default_factory=lambda: {"lay": 0, "token": 0, "route": 0})
 
@@ -141,6 +142,12 @@ class Replay:
             lays = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND,
                                 blocked=self.blocked()) if slot else []
             self.checked["lay"] += 1
+            if slot and self.exact_every and self.checked["lay"] % self.exact_every == 0:
+                slow = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND,
+                                    blocked=self.blocked(), fast=False)
+                if slow != lays:
+                    self.failures.append(f"action {a['id']}: fast and exact lay lists differ")
+                self.checked["exact"] = self.checked.get("exact", 0) + 1
             if not any(x.hex == coord and x.tile == name and x.rotation == rot for x in lays):
                 self.failures.append(f"action {a['id']}: {ent} lay {name}@{coord} r{rot} not legal "
                                      f"(phase {self.phase}, lay {self.laid}); legal here: "

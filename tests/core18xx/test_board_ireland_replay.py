@@ -9,8 +9,8 @@ from .replay import filtered_actions, fixtures, load
 @pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name)
 def test_replay_board(path):
     game = load(path)
-    r = Replay()
+    r = Replay(exact_every=6)
     for a in filtered_actions(game["actions"]):
         r.step(a)
-    assert r.checked["lay"] > 50 and r.checked["route"] > 30
+    assert r.checked["lay"] > 50 and r.checked["route"] > 30 and r.checked["exact"] > 10
     assert r.failures == []
