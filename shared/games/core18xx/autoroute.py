@@ -48,6 +48,68 @@ class BestRoutes(msgspec.Struct, frozen=True):
     candidates: int
 
 
+class Segment(msgspec.Struct, frozen=True):
+    """Track from one stop to the next without passing another node."""
+
+    end: tuple[str, int]
+    mask: int  # hex-edge (and in-hex node-to-node path) bits
+    junctions: int  # junction bits: one train passes a junction once
+    distance: int  # hex edges crossed
+    trail: tuple[str, ...]  # hexes from the start stop's hex to the end stop's hex
+
+
+def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_distance: int) -> list[Segment]:
+    """Every way track leads from stop `start` to a neighbouring stop."""
+    out: list[Segment] = []
+    jbits: dict[str, int] = {}
+
+    def along(coord: str, pi: int, entry: int | None, mask: int, jmask: int, dist: int, trail: tuple) -> None:
+        t = g.tiles[coord]
+        p = t.paths[pi]
+        keys = 0
+        for e in (p.a, p.b):
+            if e < NODE:
+                keys |= g.key(coord, e)
+        if keys & mask:
+            return
+        mask |= keys
+        begin = NODE + start[1] if entry is None else entry
+        far = p.b if p.a == begin else p.a
+        if far < NODE:
+            cross(coord, far, mask, jmask, dist, trail)
+            return
+        node = t.tile.nodes[far - NODE]
+        if node.kind != "junction":
+            if entry is None:  # in-hex path from one stop to another
+                mask |= g.node_path_key(coord, pi)
+            out.append(Segment((coord, far - NODE), mask, jmask, dist, trail))
+            return
+        jb = jbits.setdefault(coord, 1 << len(jbits))
+        if jmask & jb:
+            return
+        for qj, q in enumerate(t.paths):
+            if qj == pi or far not in (q.a, q.b) or q.track not in ("broad", "dual") and g.gauge == "broad":
+                continue
+            out_edge = q.a if q.b == far else q.b
+            if out_edge >= NODE:
+                continue
+            k2 = g.key(coord, out_edge)
+            if not k2 & mask:
+                cross(coord, out_edge, mask | k2, jmask | jb, dist, trail)
+
+    def cross(coord: str, edge: int, mask: int, jmask: int, dist: int, trail: tuple) -> None:
+        other = linked(m, b, coord, edge)
+        if other is None or other not in g.tiles or dist + 1 > max_distance:
+            return
+        back = hexgrid.invert(edge)
+        for qi in g.ports.get((other, back), ()):
+            along(other, qi, back, mask, jmask, dist + 1, trail + (other,))
+
+    for pi in g.node_paths.get(start, ()):
+        along(start[0], pi, None, 0, 0, 0, (start[0],))
+    return out
+
+
 def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: int,
                      limit: int = 500_000) -> tuple[list[Candidate], bool]:
     """All legal single routes up to `max_length`; (routes, complete)."""
@@ -57,6 +119,7 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
     if not tokens:
         return [], True
     hexes_mode = ctx.rules.distance == "hexes"
+    seg_limit = max_length if hexes_mode else 10**6
     values: dict[tuple[str, int], int] = {}
     passable: dict[tuple[str, int], bool] = {}
     stops_all = []
@@ -71,101 +134,45 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
     if ctx.linked_cities:
         for ref in stops_all:
             links[ref] = linked_city_bonus(m, b, ctx, [ref])
+    segs = {ref: [x for x in segments(m, b, g, ref, seg_limit) if x.end in values] for ref in stops_all}
     out: list[Candidate] = []
     seen: set[tuple[int, frozenset]] = set()
-    complete = True
     order = m.order
+    rank = {ref: (order[ref[0]], ref[1]) for ref in stops_all}
+    complete = True
 
-    def record(stops: list, conns: list, mask: int, dist: int) -> None:
+    def walk(stops: list, trails: list, mask: int, jmask: int, dist: int) -> None:
         nonlocal complete
-        if len(stops) < 2 or not (tokens & set(stops)):
-            return
-        if (order[stops[0][0]], stops[0][1]) > (order[stops[-1][0]], stops[-1][1]):
-            return  # the same route is recorded from its other end
-        length = dist if hexes_mode else len(stops)
-        if length > max_length:
-            return
-        key = (mask, frozenset(stops))
-        if key in seen:
-            return
-        seen.add(key)
-        rev = sum(values[s] for s in stops) + route_bonus(ctx, stops)
-        lb = max((links.get(s, 0) for s in stops), default=0)
-        out.append(Candidate(tuple(stops), tuple(tuple(c) for c in conns), mask, dist, length, rev, lb))
-        if len(out) >= limit:
-            complete = False
-
-    def arrive(ref, stops, conns, mask, dist, trail) -> None:
-        if not complete or ref in stops or ref not in values:
-            return
-        stops2 = stops + [ref]
-        conns2 = conns + [trail]
-        record(stops2, conns2, mask, dist)
-        if not hexes_mode and len(stops2) >= max_length:
-            return
-        if passable[ref]:
-            leave(ref, stops2, conns2, mask, dist)
-
-    def along(coord: str, pi: int, entry: int | None, stops, conns, mask, dist, trail, junction_used) -> None:
-        """Follow path `pi` of `coord` entered at `entry` (None: from the stop it starts at)."""
-        t = g.tiles[coord]
-        p = t.paths[pi]
-        keys = 0
-        for e in (p.a, p.b):
-            if e < NODE:
-                keys |= g.key(coord, e)
-        if keys & mask:
-            return
-        mask |= keys
-        start = NODE + stops[-1][1] if entry is None else entry
-        far = p.b if p.a == start else p.a
-        if far >= NODE:
-            node = t.tile.nodes[far - NODE]
-            if node.kind == "junction":
-                if junction_used:
-                    return
-                for qj, q in enumerate(t.paths):
-                    if qj == pi or far not in (q.a, q.b) or qj not in g.ports.get((coord, q.a if q.a < NODE else q.b), []):
-                        continue
-                    out_edge = q.a if q.b == far else q.b
-                    if out_edge >= NODE:
-                        continue
-                    k2 = g.key(coord, out_edge)
-                    if k2 & mask:
-                        continue
-                    cross(coord, out_edge, stops, conns, mask | k2, dist, trail, True)
+        here = stops[-1]
+        for sg in segs[here]:
+            if not complete:
                 return
-            if entry is None:
-                # an in-hex path from one stop to another
-                k2 = g.node_path_key(coord, pi)
-                if k2 & mask:
-                    return
-                arrive((coord, far - NODE), stops, conns, mask | k2, dist, trail)
-                return
-            arrive((coord, far - NODE), stops, conns, mask, dist, trail)
-            return
-        cross(coord, far, stops, conns, mask, dist, trail, junction_used)
+            if sg.mask & mask or sg.junctions & jmask:
+                continue
+            nxt = sg.end
+            if nxt in stops:
+                continue
+            d = dist + sg.distance
+            if hexes_mode and d > max_length:
+                continue
+            stops2 = stops + [nxt]
+            trails2 = trails + [sg.trail]
+            m2 = mask | sg.mask
+            if (len(stops2) <= max_length or hexes_mode) and rank[stops2[0]] < rank[nxt] and tokens.intersection(stops2):
+                key = (m2, frozenset(stops2))
+                if key not in seen:
+                    seen.add(key)
+                    rev = sum(values[s] for s in stops2) + route_bonus(ctx, stops2)
+                    lb = max((links.get(s, 0) for s in stops2), default=0)
+                    out.append(Candidate(tuple(stops2), tuple(trails2), m2, d, d if hexes_mode else len(stops2), rev, lb))
+                    if len(out) >= limit:
+                        complete = False
+                        return
+            if passable[nxt] and (hexes_mode or len(stops2) < max_length):
+                walk(stops2, trails2, m2, jmask | sg.junctions, d)
 
-    def cross(coord: str, edge: int, stops, conns, mask, dist, trail, junction_used) -> None:
-        other = linked(m, b, coord, edge)
-        if other is None or other not in g.tiles:
-            return
-        if hexes_mode and dist + 1 > max_length:
-            return
-        back = hexgrid.invert(edge)
-        for qi in g.ports.get((other, back), ()):
-            along(other, qi, back, stops, conns, mask, dist + 1, trail + [other], junction_used)
-
-    def leave(ref, stops, conns, mask, dist) -> None:
-        coord = ref[0]
-        for pi in g.node_paths.get(ref, ()):
-            along(coord, pi, None, stops, conns, mask, dist, [coord], False)
-
-    for ref in sorted(stops_all, key=lambda r: (order[r[0]], r[1])):
-        if not passable[ref] and ref not in tokens:
-            # a route may start at a blocked city or offboard: walk out of it once
-            pass
-        leave(ref, [ref], [], 0, 0)
+    for ref in sorted(stops_all, key=lambda r: rank[r]):
+        walk([ref], [], 0, 0, 0)
         if not complete:
             break
     return out, complete
@@ -188,6 +195,12 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + top[i]
     max_link = max((c.link_bonus for c in cands), default=0)
+    # per train: the candidates it can run, as parallel lists (index into `cands`), best first
+    lists = []
+    for t in ts:
+        idx = [k for k, c in enumerate(cands) if c.length <= t.distance]
+        lists.append((idx, [cands[k].revenue for k in idx], [cands[k].mask for k in idx],
+                      [cands[k].link_bonus for k in idx]))
     best_total = -1
     best_pick: list[int | None] = [None] * n
     pick: list[int | None] = [None] * n
@@ -199,20 +212,30 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
                 best_total = total + link
                 best_pick = list(pick)
             return
+        idx, revs, masks, lbs = lists[i]
         same_as_prev = i > 0 and ts[i].distance == ts[i - 1].distance
         lo = start if same_as_prev else 0
-        d = ts[i].distance
-        for k in range(lo, len(cands)):
-            c = cands[k]
-            if total + c.revenue + suffix[i + 1] + max(link, max_link) <= best_total:
+        rest = suffix[i + 1] + (link if link > max_link else max_link)
+        last = i == n - 1
+        for k in range(lo, len(idx)):
+            if total + revs[k] + rest <= best_total:
                 break
-            if c.length > d or c.mask & used:
+            if masks[k] & used:
                 continue
-            pick[i] = k
-            rec(i + 1, used | c.mask, total + c.revenue, max(link, c.link_bonus), k + 1)
+            pick[i] = idx[k]
+            lb = lbs[k] if lbs[k] > link else link
+            if last:
+                if total + revs[k] + lb > best_total:
+                    best_total = total + revs[k] + lb
+                    best_pick = list(pick)
+                # later candidates pay less; only a bigger shared bonus could still win
+                if lb >= max_link:
+                    break
+                continue
+            rec(i + 1, used | masks[k], total + revs[k], lb, k + 1)
         pick[i] = None
-        if total + suffix[i + 1] + max(link, max_link) > best_total:
-            rec(i + 1, used, total, link, len(cands) if same_as_prev else 0)
+        if total + rest > best_total:
+            rec(i + 1, used, total, link, len(idx) if same_as_prev else 0)
 
     rec(0, 0, 0, 0, 0)
     g: RunGraph = run_graph(m, b, ctx.rules.gauge)
