@@ -53,7 +53,7 @@ class Segment(msgspec.Struct, frozen=True):
 
     end: tuple[str, int]
     mask: int  # hex-edge (and in-hex node-to-node path) bits
-    junctions: int  # junction bits: one train passes a junction once
+    junctions: int  # reserved (0): junctions are limited through their edges only
     distance: int  # hex edges crossed
     trail: tuple[str, ...]  # hexes from the start stop's hex to the end stop's hex
 
@@ -61,7 +61,6 @@ class Segment(msgspec.Struct, frozen=True):
 def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_distance: int) -> list[Segment]:
     """Every way track leads from stop `start` to a neighbouring stop."""
     out: list[Segment] = []
-    jbits: dict[str, int] = {}
 
     def along(coord: str, pi: int, entry: int | None, mask: int, jmask: int, dist: int, trail: tuple) -> None:
         t = g.tiles[coord]
@@ -84,9 +83,9 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
                 mask |= g.node_path_key(coord, pi)
             out.append(Segment((coord, far - NODE), mask, jmask, dist, trail))
             return
-        jb = jbits.setdefault(coord, 1 << len(jbits))
-        if jmask & jb:
-            return
+        # 18xx.games checks routes by their edges only (check_overlap), so a junction tile may
+        # be crossed again through other edges; edge bits already stop any reuse
+        jb = 0
         for qj, q in enumerate(t.paths):
             if qj == pi or far not in (q.a, q.b) or q.track not in ("broad", "dual") and g.gauge == "broad":
                 continue
