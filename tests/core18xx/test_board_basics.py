@@ -73,3 +73,14 @@ def test_ireland_map_facts():
         for p in h.tile.paths:
             for end in (p.a, p.b):
                 assert end < NODE or end - NODE < len(h.tile.nodes)
+
+
+def test_number_x_axes_as_1841_uses():
+    # 1841 writes x as the number and y as the letter: "H4" is column 4, row H
+    assert hexgrid.xy("H4", "number-x") == (3, 7)
+    assert hexgrid.neighbour("H4", 0, "flat", "number-x") == "J4"
+    assert hexgrid.neighbour("H4", 4, "flat", "number-x") == "G5"
+    for e in range(6):
+        n = hexgrid.neighbour("M7", e, "flat", "number-x")
+        assert hexgrid.direction(n, "M7", "flat", "number-x") == hexgrid.invert(e)
+    assert hexgrid.distance("H4", "H8", "flat", "number-x") == 4

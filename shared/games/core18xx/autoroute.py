@@ -56,15 +56,22 @@ class Segment(msgspec.Struct, frozen=True):
     junctions: int  # reserved (0): junctions are limited through their edges only
     distance: int  # hex edges crossed
     trail: tuple[str, ...]  # hexes from the start stop's hex to the end stop's hex
+    terminal_start: bool = False  # leaves its start by a terminal path: only a route's first segment
+    terminal_end: bool = False  # arrives by a terminal path: the route ends there
 
 
 def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_distance: int) -> list[Segment]:
     """Every way track leads from stop `start` to a neighbouring stop."""
     out: list[Segment] = []
 
-    def along(coord: str, pi: int, entry: int | None, mask: int, jmask: int, dist: int, trail: tuple) -> None:
+    def along(coord: str, pi: int, entry: int | None, mask: int, jmask: int, dist: int, trail: tuple,
+              first: bool = False, term0: bool = False) -> None:
         t = g.tiles[coord]
         p = t.paths[pi]
+        if first:
+            term0 = p.terminal
+        elif p.terminal and far_is_node(t, p, entry) is False:
+            return  # a terminal path in the middle of the track
         keys = 0
         for e in (p.a, p.b):
             if e < NODE:
@@ -75,13 +82,13 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
         begin = NODE + start[1] if entry is None else entry
         far = p.b if p.a == begin else p.a
         if far < NODE:
-            cross(coord, far, mask, jmask, dist, trail)
+            cross(coord, far, mask, jmask, dist, trail, term0)
             return
         node = t.tile.nodes[far - NODE]
         if node.kind != "junction":
             if entry is None:  # in-hex path from one stop to another
                 mask |= g.node_path_key(coord, pi)
-            out.append(Segment((coord, far - NODE), mask, jmask, dist, trail))
+            out.append(Segment((coord, far - NODE), mask, jmask, dist, trail, term0, p.terminal and not first))
             return
         # 18xx.games checks routes by their edges only (check_overlap), so a junction tile may
         # be crossed again through other edges; edge bits already stop any reuse
@@ -94,18 +101,22 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
                 continue
             k2 = g.key(coord, out_edge)
             if not k2 & mask:
-                cross(coord, out_edge, mask | k2, jmask | jb, dist, trail)
+                cross(coord, out_edge, mask | k2, jmask | jb, dist, trail, term0)
 
-    def cross(coord: str, edge: int, mask: int, jmask: int, dist: int, trail: tuple) -> None:
+    def far_is_node(t, p, entry) -> bool:
+        far = p.b if p.a == entry else p.a
+        return far >= NODE and t.tile.nodes[far - NODE].kind != "junction"
+
+    def cross(coord: str, edge: int, mask: int, jmask: int, dist: int, trail: tuple, term0: bool = False) -> None:
         other = linked(m, b, coord, edge)
         if other is None or other not in g.tiles or dist + 1 > max_distance:
             return
         back = hexgrid.invert(edge)
         for qi in g.ports.get((other, back), ()):
-            along(other, qi, back, mask, jmask, dist + 1, trail + (other,))
+            along(other, qi, back, mask, jmask, dist + 1, trail + (other,), False, term0)
 
     for pi in g.node_paths.get(start, ()):
-        along(start[0], pi, None, 0, 0, 0, (start[0],))
+        along(start[0], pi, None, 0, 0, 0, (start[0],), True)
     return out
 
 
@@ -148,6 +159,8 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
                 return
             if sg.mask & mask or sg.junctions & jmask:
                 continue
+            if sg.terminal_start and len(stops) > 1:
+                continue
             nxt = sg.end
             if nxt in stops:
                 continue
@@ -167,7 +180,7 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
                     if len(out) >= limit:
                         complete = False
                         return
-            if passable[nxt] and (hexes_mode or len(stops2) < max_length):
+            if passable[nxt] and not sg.terminal_end and (hexes_mode or len(stops2) < max_length):
                 walk(stops2, trails2, m2, jmask | sg.junctions, d)
 
     for ref in sorted(stops_all, key=lambda r: rank[r]):

@@ -1,7 +1,8 @@
 """Hex coordinates as 18xx.games writes them ("D4", "G-1") and the geometry around them.
 
-A coordinate is a letter column plus a number row (with `AXES` x=letter, y=number, which is
-what 18Ireland and 1841 use). They map to "doubled" coordinates: on a flat-topped map
+A coordinate is a letter plus a number. With axes "letter-x" (18Ireland: x=letter,
+y=number) the letter is the column; with "number-x" (1841: x=number, y=letter) the number is
+the column and the letter the row. Either way they map to "doubled" coordinates: on a flat-topped map
 neighbours in one column differ by 2 in y, neighbours in adjacent columns by 1. Edges are
 numbered 0..5 the way 18xx.games numbers them, so a tile rotation `r` turns edge `e` into
 `(e + r) % 6` and a hex's edge `e` faces its neighbour's edge `(e + 3) % 6`.
@@ -14,6 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 Layout = Literal["flat", "pointy"]
+Axes = Literal["letter-x", "number-x"]
 
 # (dx, dy) in doubled coordinates -> edge number.
 _DIRECTIONS: dict[str, dict[tuple[int, int], int]] = {
@@ -38,46 +40,47 @@ def rotate(edge: int, ticks: int) -> int:
     return (edge + ticks) % 6
 
 
-@lru_cache(maxsize=4096)
-def xy(coord: str) -> tuple[int, int]:
-    """Doubled (x, y) of a coordinate, x from the letter and y from the number (1-based → 0-based)."""
+@lru_cache(maxsize=8192)
+def xy(coord: str, axes: Axes = "letter-x") -> tuple[int, int]:
+    """Doubled (x, y) of a coordinate (letters count from A = 0, numbers from 1 = 0)."""
     m = _COORD.match(coord)
     if not m:
         raise ValueError(f"not a hex coordinate: {coord!r}")
     letter, number = m.group(1), int(m.group(2))
     if letter in _LETTERS:
-        x = _LETTERS.index(letter)
+        li = _LETTERS.index(letter)
     elif len(letter) == 1 and letter.islower():
-        # lower-case letters are columns left of "A" (a = -1, b = -2, ...)
-        x = -(ord(letter) - ord("a") + 1)
+        # lower-case letters come before "A" (a = -1, b = -2, ...)
+        li = -(ord(letter) - ord("a") + 1)
     else:
         raise ValueError(f"not a hex coordinate: {coord!r}")
-    return x, number - 1
+    return (li, number - 1) if axes == "letter-x" else (number - 1, li)
 
 
-def name(x: int, y: int) -> str:
-    letter = _LETTERS[x] if x >= 0 else chr(ord("a") - x - 1)
-    return f"{letter}{y + 1}"
+def name(x: int, y: int, axes: Axes = "letter-x") -> str:
+    li, num = (x, y) if axes == "letter-x" else (y, x)
+    letter = _LETTERS[li] if li >= 0 else chr(ord("a") - li - 1)
+    return f"{letter}{num + 1}"
 
 
-def neighbour(coord: str, edge: int, layout: Layout = "flat") -> str:
+def neighbour(coord: str, edge: int, layout: Layout = "flat", axes: Axes = "letter-x") -> str:
     """The coordinate across `edge` (whether or not the map has a hex there)."""
-    x, y = xy(coord)
+    x, y = xy(coord, axes)
     dx, dy = _OFFSETS[layout][edge]
-    return name(x + dx, y + dy)
+    return name(x + dx, y + dy, axes)
 
 
-def direction(a: str, b: str, layout: Layout = "flat") -> int | None:
+def direction(a: str, b: str, layout: Layout = "flat", axes: Axes = "letter-x") -> int | None:
     """The edge of `a` that faces `b`, or None if they are not adjacent."""
-    ax, ay = xy(a)
-    bx, by = xy(b)
+    ax, ay = xy(a, axes)
+    bx, by = xy(b, axes)
     return _DIRECTIONS[layout].get((bx - ax, by - ay))
 
 
-def distance(a: str, b: str, layout: Layout = "flat") -> int:
+def distance(a: str, b: str, layout: Layout = "flat", axes: Axes = "letter-x") -> int:
     """Hex distance as the crow flies."""
-    ax, ay = xy(a)
-    bx, by = xy(b)
+    ax, ay = xy(a, axes)
+    bx, by = xy(b, axes)
     dx, dy = abs(bx - ax), abs(by - ay)
     if layout == "pointy":
         return dy + max(0, (dx - dy) // 2)

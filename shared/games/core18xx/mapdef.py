@@ -30,11 +30,12 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
     counts: dict[str, int]  # manifest: how many of each tile exist
     homes: dict[str, tuple[str, int | None]]  # corporation -> (hex, city index or None)
     impassable_colors: tuple[str, ...] = ("blue", "gray", "red")
+    axes: str = "letter-x"  # 18xx.games AXES: "letter-x" (x: :letter) or "number-x" (x: :number)
 
     @cached_property
     def order(self) -> dict[str, int]:
         """A dense index per hex (bit positions for track masks)."""
-        return {c: i for i, c in enumerate(sorted(self.hexes, key=hexgrid.xy))}
+        return {c: i for i, c in enumerate(sorted(self.hexes, key=lambda c: hexgrid.xy(c, self.axes)))}  # type: ignore[arg-type]
 
     @cached_property
     def geometry(self) -> dict[str, tuple[str | None, ...]]:
@@ -44,7 +45,7 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
         for coord, h in self.hexes.items():
             row: list[str | None] = []
             for edge in range(6):
-                other = hexgrid.neighbour(coord, edge, self.layout)  # type: ignore[arg-type]
+                other = hexgrid.neighbour(coord, edge, self.layout, self.axes)  # type: ignore[arg-type]
                 if other not in self.hexes:
                     row.append(None)
                     continue
@@ -58,7 +59,11 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
 
 
 def load(path: str | FsPath) -> MapDef:
-    data = json.loads(FsPath(path).read_text())
+    return from_data(json.loads(FsPath(path).read_text()))
+
+
+def from_data(data: dict) -> MapDef:
+    """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes)."""
     hexes = {
         coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"))
         for coord, h in data["hexes"].items()
@@ -66,5 +71,7 @@ def load(path: str | FsPath) -> MapDef:
     tiles = {name: parse(name, t["color"], t["code"]) for name, t in data["tiles"].items()}
     counts = {name: int(t["count"]) for name, t in data["tiles"].items()}
     homes = {corp: (v[0], v[1]) for corp, v in data.get("homes", {}).items()}
+    axes = data.get("axes", {"x": "letter", "y": "number"})
     return MapDef(data.get("title", ""), data.get("layout", "flat"), hexes, tiles, counts, homes,
-                  tuple(data.get("impassable_colors", ("blue", "gray", "red"))))
+                  tuple(data.get("impassable_colors", ("blue", "gray", "red"))),
+                  "letter-x" if axes.get("x", "letter") == "letter" else "number-x")

@@ -236,7 +236,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                     return k, 0, [(a[0], i)]
         return None
     for k in range(len(hexes) - 1):
-        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout) is None:  # type: ignore[arg-type]
+        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:  # type: ignore[arg-type]
             return None
 
     def go(idx: int, entry: int | None, mask: int, paths: list) -> tuple[int, list] | None:
@@ -245,7 +245,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
         if t is None:
             return None
         last = idx == len(hexes) - 1
-        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout)  # type: ignore[arg-type]
+        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)  # type: ignore[arg-type]
         if out_edge is not None and linked(m, b, coord, out_edge) is None:
             return None
         start = NODE + a[1] if idx == 0 else entry
@@ -271,8 +271,6 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                         if e < NODE:
                             keys |= g.key(h, e)
                 if keys & (mask | used):
-                    continue
-                if idx > 0 and p.terminal:
                     continue
                 if last:
                     return mask | keys, paths + ps
@@ -334,6 +332,8 @@ def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> R
         raise BoardError("route_not_connected", failure[0])
     r = best[0]
     stops = r.stops
+    if any(g.tiles[h].paths[i].terminal for h, i in r.paths[1:-1]):
+        raise BoardError("route_through_terminal", "a route cannot pass through a terminal")
     if named and set(stops) != set(named):
         raise BoardError("bad_route", "the stops named do not match the connections")
     for mid in stops[1:-1]:
