@@ -134,3 +134,22 @@ def test_tile_supply_counts_and_returns_replaced_tiles():
     assert "IR7" not in {x.tile for x in lays}
     # the home token moved to the upgraded city
     assert B.token_hexes(b2, "DER") == [("I9", 0)]
+
+
+def test_irish_mail_offboard_on_a_sea_hex():
+    # The Irish Mail (TIM): the red IM tile on one of the sea hexes, facing land
+    b = B.initial(M)
+    special = T.Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), connected=False,
+                        irish_mail=True)
+    lays = T.legal_lays(M, b, "GNRI", PHASE_COLORS["4"], FIRST, rules=T.IRELAND, special=special)
+    assert lays and {x.tile for x in lays} == {"IM"}
+    for x in lays:
+        exit_edge = next(iter(placed(M.tiles["IM"], x.rotation).exits))
+        assert M.geometry[x.hex][exit_edge] is not None
+    assert {x.hex for x in lays} == set(special.hexes)  # every sea placeholder faces land (G-1 faces G1)
+    # once laid, the sea hex is linked to the land hex it faces
+    x = lays[0]
+    after = B.lay(M, b, x.hex, "IM", x.rotation)
+    e = next(iter(placed(M.tiles["IM"], x.rotation).exits))
+    land = M.geometry[x.hex][e]
+    assert B.linked(M, b, land, (e + 3) % 6) is None and B.linked(M, after, land, (e + 3) % 6) == x.hex
