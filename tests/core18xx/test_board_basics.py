@@ -84,3 +84,16 @@ def test_number_x_axes_as_1841_uses():
         n = hexgrid.neighbour("M7", e, "flat", "number-x")
         assert hexgrid.direction(n, "M7", "flat", "number-x") == hexgrid.invert(e)
     assert hexgrid.distance("H4", "H8", "flat", "number-x") == 4
+
+
+def test_ireland_borders_are_listed_on_both_sides():
+    m = board_map()
+    count = 0
+    for coord, h in m.hexes.items():
+        for border in h.tile.borders:
+            other = hexgrid.neighbour(coord, border.edge)
+            assert other in m.hexes
+            assert any(x.edge == hexgrid.invert(border.edge) and x.type == border.type
+                       for x in m.hexes[other].tile.borders), (coord, border)
+            count += 1
+    assert count == 2 * 13  # 13 impassable crossings, each listed by both hexes
