@@ -100,3 +100,30 @@ def test_trains_of_one_company_cannot_share_track():
     with pytest.raises(BoardError) as e:
         run(b, "X", [spec("a", "A5-0", ["A5", "A7"], "A7-0"), spec("a", "A7-0", ["A7", "A9", "A11"], "A11-0")], t)
     assert e.value.code == "train_reused"
+
+
+def narrow_map(loop: bool):
+    hexes = {
+        # S: a city with broad track up and narrow track down (and, with the loop, to B4)
+        "A3": {"color": "yellow", "code": "city=revenue:20;path=a:0,b:_0,track:narrow;path=a:3,b:_0"
+                                          + (";path=a:5,b:_0,track:narrow" if loop else "")},
+        # M: a town on narrow track that also has broad track (to edge 5)
+        "A5": {"color": "yellow", "code": "town=revenue:10;path=a:3,b:_0,track:narrow;path=a:_0,b:0,track:narrow;"
+                                          "path=a:_0,b:5" + (";path=a:4,b:_0,track:narrow" if loop else "")},
+        # T: a town on narrow track only, beyond M
+        "A7": {"color": "yellow", "code": "town=revenue:30;path=a:3,b:_0,track:narrow"},
+        "B6": {"color": "yellow", "code": "town=revenue:0;path=a:2,b:_0"},
+    }
+    if loop:  # X: a narrow-only town between S and M
+        hexes["B4"] = {"color": "yellow", "code": "town=revenue:5;path=a:2,b:_0,track:narrow;path=a:_0,b:1,track:narrow"}
+    return from_data({"layout": "flat", "hexes": hexes, "tiles": {}})
+
+
+def test_narrow_bonus_follows_the_18xx_walk():
+    for loop, want in ((False, 0), (True, 5 + 30)):
+        m = narrow_map(loop)
+        assert R.narrow_bonus(m, B.BoardState(), ("A3", 0), YEL) == want
+    # from the all-narrow town T the walk counts nothing past the mixed town M
+    m = narrow_map(False)
+    assert R.narrow_bonus(m, B.BoardState(), ("A7", 0), YEL) == 0
+    assert R.narrow_bonus(m, B.BoardState(), ("B6", 0), YEL) == 0  # no narrow track of its own

@@ -130,55 +130,75 @@ def node_of(m: MapDef, b: BoardState, sig: str) -> NodeRef:
 
 def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
     """18Ireland: value of nodes reached from `stop` over narrow track whose own track is all
-    narrow; walking stops at a node that also has broad track."""
-    seen_nodes = {stop}
-    seen_paths: set[tuple[str, int]] = set()
+    narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
+    also has broad track goes no further into its nodes; a node already counted does not stop
+    the walk (so a second narrow way into a mixed node does lead beyond it)."""
+    counted = {stop}
     total = 0
-    stack = [stop]
-    while stack:
-        coord, n = stack.pop()
-        t = tile_at(m, b, coord)
-        for i, p in enumerate(t.paths):
-            if NODE + n not in (p.a, p.b) or p.track == "broad" or (coord, i) in seen_paths:
+    tiles: dict[str, Placed] = {}
+
+    def tile(coord: str) -> Placed:
+        t = tiles.get(coord)
+        if t is None:
+            t = tiles[coord] = tile_at(m, b, coord)
+        return t
+
+    visited_nodes: set[NodeRef] = set()
+    visited_paths: set[tuple[str, int]] = set()
+
+    def all_narrow(coord: str, n: int) -> bool:
+        return all(p.track == "narrow" for p in tile(coord).paths if NODE + n in (p.a, p.b))
+
+    def on_path(coord: str, pi: int, origin: NodeRef) -> None:
+        nonlocal total
+        t = tile(coord)
+        p = t.paths[pi]
+        abort = False
+        for n in p.nodes:
+            ref = (coord, n)
+            if ref in counted or t.tile.nodes[n].kind == "junction":
                 continue
-            # follow this narrow path edge to edge until it reaches nodes
-            frontier = [(coord, i)]
-            while frontier:
-                h, j = frontier.pop()
-                if (h, j) in seen_paths:
-                    continue
-                seen_paths.add((h, j))
-                tt = tile_at(m, b, h)
-                q = tt.paths[j]
-                abort = False
-                fresh = []
-                for end in (q.a, q.b):
-                    if end >= NODE:
-                        ref = (h, end - NODE)
-                        if ref in seen_nodes or tt.tile.nodes[end - NODE].kind == "junction":
-                            continue
-                        seen_nodes.add(ref)
-                        node_paths = [r for r in tt.paths if end in (r.a, r.b)]
-                        if all(r.track == "narrow" for r in node_paths):
-                            total += tt.tile.nodes[end - NODE].value(phase_colors)
-                            fresh.append(ref)
-                        else:
-                            abort = True
-                if abort:
-                    continue
-                stack.extend(fresh)
-                for end in (q.a, q.b):
-                    if end >= NODE:
-                        continue
-                    other = linked(m, b, h, end)
-                    if other is None:
-                        continue
-                    ot = tile_at(m, b, other)
-                    back = hexgrid.invert(end)
-                    for k, r in enumerate(ot.paths):
-                        if back in (r.a, r.b) and r.track != "broad" and gauge_matches(q.track, r.track) \
-                                and (other, k) not in seen_paths:
-                            frontier.append((other, k))
+            counted.add(ref)
+            if all_narrow(coord, n):
+                total += t.tile.nodes[n].value(phase_colors)
+            else:
+                abort = True
+        if abort or p.terminal:
+            return
+        for n in p.nodes:
+            if (coord, n) != origin and t.tile.nodes[n].kind != "junction":
+                node_walk((coord, n))
+
+    def path_walk(coord: str, pi: int, skip: int | None, origin: NodeRef) -> None:
+        t = tile(coord)
+        p = t.paths[pi]
+        if (coord, pi) in visited_paths or p.track == "broad":
+            return
+        visited_paths.add((coord, pi))
+        on_path(coord, pi, origin)
+        for e in p.edges:
+            if e == skip:
+                continue
+            other = linked(m, b, coord, e)
+            if other is None:
+                continue
+            back = hexgrid.invert(e)
+            for qi, q in enumerate(tile(other).paths):
+                if back in (q.a, q.b) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+                    path_walk(other, qi, back, origin)
+        visited_paths.discard((coord, pi))
+
+    def node_walk(ref: NodeRef) -> None:
+        if ref in visited_nodes:
+            return
+        visited_nodes.add(ref)
+        coord, n = ref
+        for pi, p in enumerate(tile(coord).paths):
+            if NODE + n in (p.a, p.b) and p.track != "broad":
+                path_walk(coord, pi, None, ref)
+        visited_nodes.discard(ref)
+
+    node_walk(stop)
     return total
 
 
