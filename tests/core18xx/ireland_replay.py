@@ -9,7 +9,7 @@ from shared.games.core18xx import board as B
 from shared.games.core18xx import routes as R
 from shared.games.core18xx import tokens as K
 from shared.games.core18xx import track as T
-from shared.games.g18ireland.map import PHASE_COLORS, SHANNON_HEXES, board_map
+from shared.games.g18ireland.map import PHASE_COLORS, blocked_hexes, board_map, route_context
 
 PHASE_ON = {"4H": "4", "6H": "6", "8H": "8", "10H": "10", "D": "D"}
 DISTANCE = {"2H": 2, "1H'": 1, "4H": 4, "2H'": 2, "6H": 6, "3H'": 3, "8H": 8, "10H": 10, "D": 99}
@@ -46,13 +46,9 @@ class Replay:
 
     def blocked(self) -> frozenset[str]:
         """Hexes a player-owned private still blocks (DAR: J14, DCR: H4)."""
-        out = set()
-        if not self.privates_closed:
-            if "DAR" not in self.companies:
-                out.add("J14")
-            if "DCR" in self.privates_seen and "DCR" not in self.companies:
-                out.add("H4")
-        return frozenset(out)
+        if self.privates_closed:
+            return frozenset()
+        return blocked_hexes({c for c in ("DAR", "DCR") if c in self.privates_seen | {"DAR"} and c not in self.companies})
 
     def colors(self) -> tuple[str, ...]:
         return PHASE_COLORS[self.phase]
@@ -189,15 +185,8 @@ class Replay:
             self.b = K.place(self.m, self.b, ent, coord, city, spots)
 
     def ctx(self, corp: str) -> R.RouteContext:
-        bonuses = []
-        for company, amount in (("TASPS", 20), ("CDSPC", 10)):
-            if self.assigned_corp.get(company) == corp and company in self.assigned:
-                bonuses.append(R.StopBonus((self.assigned[company],), amount))
-        linked = ()
-        if self.companies.get("RSSC") == corp:
-            a, z = SHANNON_HEXES
-            linked = ((a, z), (z, a))
-        return R.RouteContext(corp, self.colors(), R.RouteRules("hexes", "broad", True), tuple(bonuses), linked)
+        assigned = {c: (h, self.assigned_corp[c]) for c, h in self.assigned.items() if c in self.assigned_corp}
+        return route_context(corp, self.phase, assigned, owns_shannon=self.companies.get("RSSC") == corp)
 
     def routes(self, a: dict) -> None:
         corp = a["entity"]

@@ -117,12 +117,36 @@ def test_blocked_hex_and_choice_trie_agree_with_check():
 def test_special_lay_without_connection():
     # Donegal Railway: narrow yellow tiles in the Donegal area, no connection needed
     b = B.initial(M)
-    special = T.Special(hexes=("F4", "F2", "E3", "E5", "G3", "G5"), tiles=("IR5", "77", "78", "79"), connected=False)
+    special = T.Special(hexes=("F4", "F2", "E3", "E5", "G3", "G5"), tiles=("IR5", "77", "78", "79"), reach="none")
     lays = T.legal_lays(M, b, "GNRI", PHASE_COLORS["4"], FIRST, rules=T.IRELAND, special=special)
     assert lays and {x.hex for x in lays} <= set(special.hexes)
     assert {x.tile for x in lays} <= set(special.tiles)
     assert any(x.hex == "F4" and x.tile == "IR5" for x in lays)  # Donegal town
     assert {x.cost for x in lays} == {0}  # narrow track: terrain free
+    # the second Donegal tile must join the first
+    first = next(x for x in lays if x.hex == "F4" and x.tile == "IR5"
+                 and M.geometry["F4"][next(iter(placed(M.tiles["IR5"], x.rotation).exits))] in special.hexes)
+    b2 = B.lay(M, b, first.hex, first.tile, first.rotation)
+    nxt = T.legal_lays(M, b2, "GNRI", PHASE_COLORS["4"], FIRST, rules=T.IRELAND,
+                       special=T.Special(hexes=("F2", "E3", "E5", "G3", "G5"), tiles=special.tiles, reach="none"))
+    joined = [x for x in nxt if T.tiles_connect(M, B.lay(M, b2, x.hex, x.tile, x.rotation), "F4", x.hex)]
+    assert joined and len(joined) < len(nxt)
+
+
+def test_board_of_works_and_dcr_special_reach():
+    b = der_start()
+    bow = T.Special(free=True)
+    lays = T.legal_lays(M, b, "DER", PHASE_COLORS["2"], FIRST, rules=T.IRELAND, special=bow)
+    normal = T.legal_lays(M, b, "DER", PHASE_COLORS["2"], FIRST, rules=T.IRELAND)
+    assert {(x.hex, x.tile, x.rotation) for x in lays} == {(x.hex, x.tile, x.rotation) for x in normal}
+    assert {x.cost for x in lays} == {0}  # I7's mountain is free
+    # DCR-style: the hex must be reached, but any rotation on the map is fine
+    hexonly = T.Special(hexes=("I7",), reach="hex")
+    some = T.legal_lays(M, b, "DER", PHASE_COLORS["2"], FIRST, rules=T.IRELAND, special=hexonly)
+    assert {x.hex for x in some} == {"I7"}
+    assert len(some) > len([x for x in normal if x.hex == "I7"])
+    assert T.legal_lays(M, b, "DER", PHASE_COLORS["2"], FIRST, rules=T.IRELAND,
+                        special=T.Special(hexes=("G5",), reach="hex")) == []
 
 
 def test_tile_supply_counts_and_returns_replaced_tiles():
@@ -139,7 +163,7 @@ def test_tile_supply_counts_and_returns_replaced_tiles():
 def test_irish_mail_offboard_on_a_sea_hex():
     # The Irish Mail (TIM): the red IM tile on one of the sea hexes, facing land
     b = B.initial(M)
-    special = T.Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), connected=False,
+    special = T.Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), reach="none",
                         irish_mail=True)
     lays = T.legal_lays(M, b, "GNRI", PHASE_COLORS["4"], FIRST, rules=T.IRELAND, special=special)
     assert lays and {x.tile for x in lays} == {"IM"}

@@ -17,6 +17,7 @@ Lay slots (how many lays, upgrade or not, extra cost) come from `lay_slot`.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 import msgspec
 
@@ -66,13 +67,24 @@ class Lay(msgspec.Struct, frozen=True):
 
 
 class Special(msgspec.Struct, frozen=True):
-    """A private company's special lay: limited hexes/tiles, maybe no connection, maybe free."""
+    """A private company's special lay (18xx.games' tile_lay ability as 18Ireland uses it).
+
+    `reach`: "exits" — the hex must be reached and some new exit must face the reach (as a
+    normal lay; Board of Works); "hex" — the hex must be reached, any rotation on the map will
+    do (DCR's H4); "none" — no connection at all (TIM, DR, TDR). A company's lay is not held to
+    the "new track" restriction (18xx.games checks that only for operators). A lay limited to
+    the first of two hexes (DR: Donegal first) is the title's call: it passes that hex alone.
+    """
 
     hexes: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
-    connected: bool = True  # False: lay irrespective of the network (TIM, DR, TDR)
+    reach: Literal["exits", "hex", "none"] = "exits"
     free: bool = False  # no terrain cost (BoW)
     irish_mail: bool = False  # blue sea hex may take the red offboard tile
+
+    @property
+    def connected(self) -> bool:
+        return self.reach != "none"
 
 
 # ---- tile-to-tile -------------------------------------------------------------------------
@@ -131,11 +143,11 @@ def uses_broad_rules(old: Placed, new: Placed) -> bool:
 
 
 def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
-                 reach: set[int] | None, rules: TrackRules, connected: bool) -> bool:
+                 reach: set[int] | None, rules: TrackRules, connected: bool, need_exit: bool = True) -> bool:
     for e in new.exits:
         if linked(m, b, coord, e) is None:
             return False
-    if connected and (not reach or not (new.exits & reach)):
+    if connected and (not reach or (need_exit and not (new.exits & reach))):
         return False
     if not path_subset(old, new):
         return False
@@ -306,10 +318,11 @@ def legal_lays(
                     direct = reach.hexes.get(coord)
                 if connected and not direct:
                     continue
-                if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected):
+                need_exit = special is None or special.reach == "exits"
+                if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected, need_exit):
                     continue
                 before = reach if fast else None
-                if connected and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before):
+                if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
                 cost = terrain_cost(old, new, rules, special) + extra
@@ -318,6 +331,16 @@ def legal_lays(
                 verdicts[key] = cost
                 out.append(Lay(coord, name, r, cost))
     return out
+
+
+def tiles_connect(m: MapDef, b: BoardState, a: str, z: str) -> bool:
+    """Some track of hex `a` meets track of hex `z` across their shared edge (18xx.games'
+    connects_to? between two special lays that must be laid together)."""
+    ta, tz = tile_at(m, b, a), tile_at(m, b, z)
+    for e in ta.exits:
+        if linked(m, b, a, e) == z and (e + 3) % 6 in tz.exits:
+            return True
+    return False
 
 
 def lay_choices(lays: list[Lay]) -> Choice | None:
