@@ -136,9 +136,11 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> Board
     for i, j in mapping.items():
         owners = [o for o in old_slots[i] if o]
         moved = moved or bool(owners)
-        for k, owner in enumerate(owners):
-            if k < len(new_slots[j]):
-                new_slots[j][k] = owner
+        for owner in owners:
+            # several old cities may merge into one (Dublin's brown to gray): fill in turn
+            free = next((k for k, o in enumerate(new_slots[j]) if o == FREE), None)
+            if free is not None:
+                new_slots[j][free] = owner
             else:  # more tokens than slots: keep them (18xx.games keeps such tokens as extra)
                 new_slots[j].append(owner)
     if moved or coord in b.tokens:
