@@ -74,3 +74,19 @@ def test_legal_play_keeps_invariants_and_never_mutates():
         # the laying company reaches the new tile
         assert lay.hex in N.broad(M, after, corp).hexes or lay.hex in N.narrow(M, after, corp).hexes
     assert tokens_seen > 10
+
+
+def test_fast_lay_listing_equals_full_network_walks():
+    """`legal_lays` proves "new track is connected" locally; on random late boards it must list
+    exactly what walking the whole network after every candidate lay lists."""
+    compared = 0
+    for step, (before, _, _, corp) in enumerate(play(11, 150)):
+        if step % 6:
+            continue
+        for phase in ("4", "D"):
+            fast = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND)
+            slow = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND,
+                                fast=False)
+            assert fast == slow
+            compared += 1
+    assert compared > 30

@@ -172,8 +172,62 @@ def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
     return True
 
 
+def _narrow_lay_connected(m: MapDef, b: BoardState, after: BoardState, corp: str, coord: str, old: Placed,
+                          new: Placed, differing: list[int], before: network.Reach, nbefore: network.Reach) -> bool:
+    """Is some differing narrow path of a narrow-rules lay in the narrow network after it?
+
+    Such a lay adds no broad track and (checked by the caller) changes no city's slots, so the
+    broad network is the same before and after; the narrow network only grows. A differing
+    path is connected when it meets narrow track reached before, touches a node the broad
+    network reaches, or joins either through the tile's own nodes (narrow gauge is never
+    blocked); otherwise a walk back from it over narrow track decides.
+    """
+    old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
+    broad_here: set[int] = {n for c, n in network.token_nodes(m, after, corp) if c == coord}
+    for j, np in enumerate(new.paths):
+        if np.track == "narrow":
+            continue
+        ends = path_ends(new.tile, new.paths, j)
+        if any(ends <= oe and (coord, i) in before.paths for i, (oe, _) in enumerate(old_ends)):
+            broad_here.update(np.nodes)
+    live: set[int] = set()
+    for j, np in enumerate(new.paths):
+        if not gauge_matches("narrow", np.track):
+            continue
+        if any(n in broad_here for n in np.nodes):
+            live.add(j)
+            continue
+        for e in np.edges:
+            other = linked(m, b, coord, e)
+            if other is None:
+                continue
+            ot = tile_at(m, b, other)
+            if any((e + 3) % 6 in (q.a, q.b) and (other, k) in nbefore.paths and gauge_matches(np.track, q.track)
+                   for k, q in enumerate(ot.paths)):
+                live.add(j)
+                break
+    grew = True
+    while grew:
+        grew = False
+        for n in {n for j in live for n in new.paths[j].nodes}:
+            for j, np in enumerate(new.paths):
+                if j not in live and n in np.nodes and gauge_matches("narrow", np.track):
+                    live.add(j)
+                    grew = True
+    narrow_diff = [j for j in differing if gauge_matches("narrow", new.paths[j].track)]
+    if any(j in live for j in narrow_diff):
+        return True
+    goal = {p for p in nbefore.paths if p[0] != coord} | {(coord, j) for j in live}
+    back = network.walk(m, after, [], None, "narrow", start_paths=[(coord, j) for j in narrow_diff], goal=goal)
+    if back.hit:
+        return True
+    reached = {r for r in before.nodes if r[0] != coord} | {(coord, n) for n in broad_here}
+    return bool(back.nodes & reached)
+
+
 def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, new: Placed,
-                  broad_rules: bool, rules: TrackRules, before: network.Reach | None = None) -> bool:
+                  broad_rules: bool, rules: TrackRules, before: network.Reach | None = None,
+                  nbefore: network.Reach | None = None) -> bool:
     """18xx.games' check_track_restrictions, evaluated on the board after the lay."""
     if rules.restriction == "permissive" or not old.paths:
         return True
@@ -240,6 +294,10 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
         if back.hit or any(ref in back.nodes for ref in starts):
             return True
         return False
+    if (before is not None and nbefore is not None and not broad_rules and rules.narrow
+            and len(new.tile.cities) <= 1 and len(old.tile.cities) <= 1
+            and [new.tile.nodes[c].slots for c in new.tile.cities] == [old.tile.nodes[c].slots for c in old.tile.cities]):
+        return _narrow_lay_connected(m, b, after, corp, coord, old, new, differing, before, nbefore)
     reach = network.broad(m, after, corp)
     if not broad_rules and rules.narrow:
         reach = network.narrow(m, after, corp, reach)
@@ -322,7 +380,8 @@ def legal_lays(
                 if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected, need_exit):
                     continue
                 before = reach if fast else None
-                if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before):
+                if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before,
+                                                         nreach if fast else None):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
                 cost = terrain_cost(old, new, rules, special) + extra
