@@ -4,7 +4,8 @@
 
 Grows a board by random *legal* lays and tokens (our own rules) for every minor home on the
 map through the phases up to D, then times, for each corporation with a station:
-`autoroute.best_routes` for a late train set (D + 10H, and 8H + 8H), `track.legal_lays` and
+`autoroute.best_routes` for late train sets (D + 10H, 8H + 8H, and four trains 6H 6H 4H 3H'),
+`track.legal_lays` and
 `tokens.legal_tokens`. Prints figures per call (median, max) and the number of single routes
 enumerated; the last line of stdout is JSON.
 """
@@ -89,7 +90,9 @@ def main() -> None:
         ctx = R.RouteContext(corp, colors, ROUTE_RULES)
         row = {"corp": corp, "tokens": len(B.token_hexes(b, corp))}
         for label, trains in (("D+10H", [R.Train("D-0", 99), R.Train("10H-0", 10)]),
-                              ("8H+8H", [R.Train("8H-0", 8), R.Train("8H-1", 8)])):
+                              ("8H+8H", [R.Train("8H-0", 8), R.Train("8H-1", 8)]),
+                              ("4 trains", [R.Train("6H-0", 6), R.Train("6H-1", 6), R.Train("4H-0", 4),
+                                            R.Train("3H'-0", 3)])):
             s, res = timed(lambda: A.best_routes(m, b, ctx, trains), args.repeat)
             row[label] = {"ms": round(s * 1000, 1), "revenue": res.total, "routes": res.candidates, "exact": res.exact}
         s, lays = timed(lambda: T.legal_lays(m, b, corp, colors, T.LaySlot(True, True), rules=T.IRELAND), args.repeat)
@@ -99,18 +102,18 @@ def main() -> None:
         rows.append(row)
         print(f"{corp:6} tokens {row['tokens']}  "
               f"D+10H {row['D+10H']['ms']:7.1f} ms ({row['D+10H']['routes']:6d} routes, £{row['D+10H']['revenue']})  "
-              f"8H+8H {row['8H+8H']['ms']:7.1f} ms  lays {row['legal_lays']['ms']:6.1f} ms ({len(lays)})  "
+              f"8H+8H {row['8H+8H']['ms']:7.1f} ms  4 trains {row['4 trains']['ms']:7.1f} ms  lays {row['legal_lays']['ms']:6.1f} ms ({len(lays)})  "
               f"tokens {row['legal_tokens']['ms']:.2f} ms")
     tiles = len(b.tiles)
     summary = {
         "board": {"seed": args.seed, "lays": done, "tiles_on_map": tiles, "grow_s": round(grow_s, 1)},
         "best_routes_ms": {
-            k: {"median": statistics.median(r[k]["ms"] for r in rows), "max": max(r[k]["ms"] for r in rows)}
-            for k in ("D+10H", "8H+8H")
+            k: {"median": round(statistics.median(r[k]["ms"] for r in rows), 1), "max": max(r[k]["ms"] for r in rows)}
+            for k in ("D+10H", "8H+8H", "4 trains")
         },
         "max_routes": max(r["D+10H"]["routes"] for r in rows),
-        "all_exact": all(r[k]["exact"] for r in rows for k in ("D+10H", "8H+8H")),
-        "legal_lays_ms": {"median": statistics.median(r["legal_lays"]["ms"] for r in rows),
+        "all_exact": all(r[k]["exact"] for r in rows for k in ("D+10H", "8H+8H", "4 trains")),
+        "legal_lays_ms": {"median": round(statistics.median(r["legal_lays"]["ms"] for r in rows), 1),
                           "max": max(r["legal_lays"]["ms"] for r in rows)},
     }
     print(f"board: {done} lays, {tiles} hexes with tiles; grown in {grow_s:.1f} s")

@@ -22,8 +22,7 @@ def test_autoroute_at_least_players(path):
             played = sum(x["revenue"] for x in a["routes"])
             assert best.exact
             assert best.total >= played, f"action {a['id']}: {best.total} < {played}"
-            specs = [R.RouteSpec(x.train, [list(c) for c in x.connections], list(x.stops)) for x in best.routes]
-            _, total = R.run_routes(r.m, r.b, r.ctx(corp), {t.name: t for t in trains}, specs)
+            _, total = R.run_routes(r.m, r.b, r.ctx(corp), {t.name: t for t in trains}, best.specs())
             assert total == best.total
             runs += 1
             better += best.total > played

@@ -20,6 +20,7 @@ from .mapdef import MapDef
 from .routes import (
     RouteContext,
     RouteResult,
+    RouteSpec,
     RunGraph,
     Train,
     linked_city_bonus,
@@ -46,6 +47,10 @@ class BestRoutes(msgspec.Struct, frozen=True):
     total: int
     exact: bool
     candidates: int
+
+    def specs(self) -> list[RouteSpec]:
+        """The routes as `run_routes` (and an engine's run-routes action) takes them."""
+        return [RouteSpec(r.train, [list(c) for c in r.connections], list(r.stops)) for r in self.routes]
 
 
 class Segment(msgspec.Struct, frozen=True):
