@@ -9,7 +9,14 @@ from shared.games.core18xx import board as B
 from shared.games.core18xx import routes as R
 from shared.games.core18xx import tokens as K
 from shared.games.core18xx import track as T
-from shared.games.g18ireland.map import PHASE_COLORS, blocked_hexes, board_map, route_context
+from shared.games.g18ireland.map import (
+    PHASE_COLORS,
+    blocked_hexes,
+    board_map,
+    merge_connected,
+    route_context,
+    same_tile,
+)
 
 PHASE_ON = {"4H": "4", "6H": "6", "8H": "8", "10H": "10", "D": "D"}
 DISTANCE = {"2H": 2, "1H'": 1, "4H": 4, "2H'": 2, "6H": 6, "3H'": 3, "8H": 8, "10H": 10, "D": 99}
@@ -111,6 +118,12 @@ class Replay:
                     self.voted = False
                 self.pending_merge.append(corp)
             else:
+                self.checked["merge"] = self.checked.get("merge", 0) + 1
+                for k, minor in enumerate(self.pending_merge[1:], start=1):
+                    if not any(merge_connected(self.m, self.b, c, minor) for c in self.pending_merge[:k]):
+                        self.failures.append(f"action {a['id']}: {minor} not connected to {self.pending_merge[:k]}")
+                    if any(same_tile(self.m, self.b, c, minor) for c in self.pending_merge[:k]):
+                        self.failures.append(f"action {a['id']}: {minor} shares a tile with {self.pending_merge[:k]}")
                 for minor in self.pending_merge:
                     self.b = B.replace_tokens(self.b, minor, corp)
                     for table in (self.companies, self.assigned_corp):

@@ -175,3 +175,15 @@ def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None
     network, through any node (tokens do not block narrow gauge)."""
     base = broad_reach if broad_reach is not None else broad(m, b, corp)
     return walk(m, b, sorted(base.nodes), None, "narrow")
+
+
+def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = "broad") -> set[str]:
+    """Owners of tokens in every city reachable from `start` over `gauge` track, passing
+    through all cities (tokens do not block): 18Ireland's merger connectivity."""
+    reach = walk(m, b, [start], None, gauge)
+    out: set[str] = set()
+    for coord, n in reach.nodes:
+        t = tile_at(m, b, coord)
+        if t.tile.nodes[n].kind == "city":
+            out.update(o for o in slots(m, b, coord)[n] if o)
+    return out

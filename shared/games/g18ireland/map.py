@@ -10,7 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from ..core18xx.board import BoardState, token_hexes
 from ..core18xx.mapdef import MapDef, load
+from ..core18xx.network import corporations_reached
 from ..core18xx.routes import RouteContext, RouteRules, StopBonus
 from ..core18xx.track import IRELAND as TRACK_RULES
 from ..core18xx.track import LaySlot, Special, ireland_lay_slot
@@ -19,7 +21,7 @@ DATA = Path(__file__).with_name("map.json")
 
 __all__ = [
     "BLOCKS", "PHASE_COLORS", "ROUTE_RULES", "SHANNON_HEXES", "SPECIAL_LAYS", "TRACK_RULES",
-    "board_map", "blocked_hexes", "lay_slot", "route_context",
+    "board_map", "blocked_hexes", "lay_slot", "merge_connected", "route_context", "same_tile",
 ]
 
 # Phase name -> tile colours that may be laid (18xx.games PHASES for 18Ireland)
@@ -85,3 +87,19 @@ def route_context(corp: str, phase: str, assigned: dict[str, tuple[str, str]] | 
             bonuses.append(StopBonus((hex_,), ASSIGNMENTS[company][1]))
     linked = ((SHANNON_HEXES[0], SHANNON_HEXES[1]), (SHANNON_HEXES[1], SHANNON_HEXES[0])) if owns_shannon else ()
     return RouteContext(corp, PHASE_COLORS[phase], ROUTE_RULES, tuple(bonuses), linked)
+
+
+def merge_connected(m: MapDef, b: BoardState, minor: str, other: str) -> bool:
+    """Merger rule: `other` has a token in a city that `minor`'s home city reaches over broad
+    gauge, tokens not blocking. (18xx.games caches the group found for the first minor asked
+    and reuses it for every member; the walk is symmetric, so the answer is the same.)"""
+    homes = token_hexes(b, minor)
+    if not homes:
+        return False
+    return other in corporations_reached(m, b, homes[0])
+
+
+def same_tile(m: MapDef, b: BoardState, minor: str, other: str) -> bool:
+    """Merger rule: two minors whose (only) tokens share a tile cannot merge together."""
+    a, z = token_hexes(b, minor), token_hexes(b, other)
+    return bool(a and z and a[0][0] == z[0][0])
