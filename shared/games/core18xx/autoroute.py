@@ -15,7 +15,7 @@ from __future__ import annotations
 import msgspec
 
 from . import hexgrid, network
-from .board import BoardState, linked, tile_at
+from .board import BoardState, linked
 from .mapdef import MapDef
 from .routes import (
     RouteContext,
@@ -29,7 +29,7 @@ from .routes import (
     signature,
     stop_value,
 )
-from .tiles import NODE
+from .tiles import NODE, gauge_matches
 
 
 class Candidate(msgspec.Struct, frozen=True):
@@ -57,8 +57,8 @@ class Segment(msgspec.Struct, frozen=True):
     """Track from one stop to the next without passing another node."""
 
     end: tuple[str, int]
-    mask: int  # hex-edge (and in-hex node-to-node path) bits
-    junctions: int  # reserved (0): junctions are limited through their edges only
+    mask: int  # hex-edge (and in-hex node-to-node path) bits; junction tiles are limited by
+    # their edges only, as 18xx.games' check_overlap does
     distance: int  # hex edges crossed
     trail: tuple[str, ...]  # hexes from the start stop's hex to the end stop's hex
     terminal_start: bool = False  # leaves its start by a terminal path: only a route's first segment
@@ -69,7 +69,7 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
     """Every way track leads from stop `start` to a neighbouring stop."""
     out: list[Segment] = []
 
-    def along(coord: str, pi: int, entry: int | None, mask: int, jmask: int, dist: int, trail: tuple,
+    def along(coord: str, pi: int, entry: int | None, mask: int, dist: int, trail: tuple,
               first: bool = False, term0: bool = False) -> None:
         t = g.tiles[coord]
         p = t.paths[pi]
@@ -87,41 +87,40 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
         begin = NODE + start[1] if entry is None else entry
         far = p.b if p.a == begin else p.a
         if far < NODE:
-            cross(coord, far, mask, jmask, dist, trail, term0)
+            cross(coord, far, mask, dist, trail, term0)
             return
         node = t.tile.nodes[far - NODE]
         if node.kind != "junction":
             if entry is None:  # in-hex path from one stop to another
                 mask |= g.node_path_key(coord, pi)
-            out.append(Segment((coord, far - NODE), mask, jmask, dist, trail, term0, p.terminal and not first))
+            out.append(Segment((coord, far - NODE), mask, dist, trail, term0, p.terminal and not first))
             return
-        # 18xx.games checks routes by their edges only (check_overlap), so a junction tile may
-        # be crossed again through other edges; edge bits already stop any reuse
-        jb = 0
+        # through a junction: on along any other path of it (18xx.games checks routes by edges
+        # only, so a junction tile may be crossed again through other edges)
         for qj, q in enumerate(t.paths):
-            if qj == pi or far not in (q.a, q.b) or q.track not in ("broad", "dual") and g.gauge == "broad":
+            if qj == pi or far not in (q.a, q.b) or not gauge_matches(g.gauge, q.track):
                 continue
             out_edge = q.a if q.b == far else q.b
             if out_edge >= NODE:
                 continue
             k2 = g.key(coord, out_edge)
             if not k2 & mask:
-                cross(coord, out_edge, mask | k2, jmask | jb, dist, trail, term0)
+                cross(coord, out_edge, mask | k2, dist, trail, term0)
 
     def far_is_node(t, p, entry) -> bool:
         far = p.b if p.a == entry else p.a
         return far >= NODE and t.tile.nodes[far - NODE].kind != "junction"
 
-    def cross(coord: str, edge: int, mask: int, jmask: int, dist: int, trail: tuple, term0: bool = False) -> None:
+    def cross(coord: str, edge: int, mask: int, dist: int, trail: tuple, term0: bool = False) -> None:
         other = linked(m, b, coord, edge)
         if other is None or other not in g.tiles or dist + 1 > max_distance:
             return
         back = hexgrid.invert(edge)
         for qi in g.ports.get((other, back), ()):
-            along(other, qi, back, mask, jmask, dist + 1, trail + (other,), False, term0)
+            along(other, qi, back, mask, dist + 1, trail + (other,), False, term0)
 
     for pi in g.node_paths.get(start, ()):
-        along(start[0], pi, None, 0, 0, 0, (start[0],), True)
+        along(start[0], pi, None, 0, 0, (start[0],), True)
     return out
 
 
@@ -156,13 +155,13 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
     rank = {ref: (order[ref[0]], ref[1]) for ref in stops_all}
     complete = True
 
-    def walk(stops: list, trails: list, mask: int, jmask: int, dist: int) -> None:
+    def walk(stops: list, trails: list, mask: int, dist: int) -> None:
         nonlocal complete
         here = stops[-1]
         for sg in segs[here]:
             if not complete:
                 return
-            if sg.mask & mask or sg.junctions & jmask:
+            if sg.mask & mask:
                 continue
             if sg.terminal_start and len(stops) > 1:
                 continue
@@ -186,10 +185,10 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
                         complete = False
                         return
             if passable[nxt] and not sg.terminal_end and (hexes_mode or len(stops2) < max_length):
-                walk(stops2, trails2, m2, jmask | sg.junctions, d)
+                walk(stops2, trails2, m2, d)
 
     for ref in sorted(stops_all, key=lambda r: rank[r]):
-        walk([ref], [], 0, 0, 0)
+        walk([ref], [], 0, 0)
         if not complete:
             break
     return out, complete
