@@ -114,3 +114,39 @@ def test_best_equals_exhaustive(seed):
     assert got.total == best
     specs = [R.RouteSpec(r.train, [list(c) for c in r.connections], list(r.stops)) for r in got.routes]
     assert R.run_routes(M, b, ctx, tdict, specs)[1] == got.total
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_stop_counting_routes_equal_exhaustive(seed):
+    """N trains (count stops, any length of track): the single routes found with at most three
+    stops and six hex edges are exactly those the validator accepts from a blind search."""
+    corp = "DER"
+    b = grow(seed, corp, ("I9", 0), 16, ("DKR", "I11", 0))
+    ctx = R.RouteContext(corp, PHASE_COLORS["8"], R.RouteRules("stops", "broad", False))
+    g = R.run_graph(M, b)
+    cands, complete = A.enumerate_routes(M, b, ctx, 3)
+    assert complete
+    found = {frozenset(R.signature(g, s) for s in c.stops) for c in cands if c.distance <= 6}
+    hexes = set(g.tiles)
+    stops = [R.signature(g, (h, i)) for h in sorted(hexes) for i, n in enumerate(g.tiles[h].tile.nodes) if n.is_stop]
+    brute = set()
+    train = {"t": R.Train("t", 3)}
+
+    def extend(seq, conns, edges):
+        if len(seq) >= 2:
+            try:
+                R.run_routes(M, b, ctx, train, [R.RouteSpec("t", conns, seq)])
+                brute.add(frozenset(seq))
+            except BoardError:
+                pass
+        if len(seq) >= 3:
+            return
+        last = seq[-1].rpartition("-")[0]
+        for s in stops:
+            if s not in seq:
+                for w in hex_walks(b, last, s.rpartition("-")[0], 6 - edges, hexes):
+                    extend(seq + [s], conns + [w], edges + len(w) - 1)
+
+    for s in stops:
+        extend([s], [], 0)
+    assert brute and found == brute
