@@ -28,7 +28,6 @@ class Replay:
     m: object = field(default_factory=board_map)
     b: B.BoardState = None  # type: ignore[assignment]
     phase: str = "2"
-    tile_hex: dict[str, str] = field(default_factory=dict)
     companies: dict[str, str] = field(default_factory=dict)  # company -> owning corporation
     assigned: dict[str, str] = field(default_factory=dict)  # company -> hex it was assigned to
     assigned_corp: dict[str, str] = field(default_factory=dict)  # company -> corporation with the bonus
@@ -71,11 +70,9 @@ class Replay:
         self.b = B.place_token(self.m, self.b, corp, coord, c)
 
     def city_ref(self, city_id: str) -> tuple[str, int]:
-        tile_id, _, part = city_id.rpartition("-")
-        coord = self.tile_hex.get(tile_id) or tile_id.rpartition("-")[0]
-        t = B.tile_def(self.m, self.b, coord)
-        n = next(i for i, x in enumerate(t.nodes) if x.part == int(part))
-        return coord, n
+        ref = B.find_node(self.m, self.b, city_id)
+        assert B.node_id(self.m, self.b, *ref) == city_id
+        return ref
 
     def new_turn(self, entity: str) -> None:
         if entity != self.turn_entity:
@@ -165,9 +162,13 @@ class Replay:
             if old.tile.color != "white":
                 self.upgraded = True
             self.laid += 1
-        self.b, lifted = B.lay_lifting(self.m, self.b, coord, name, rot)
+        # 18xx.games takes the first copy of a tile in its supply order
+        if a["tile"] != B.next_tile_id(self.m, self.b, name):
+            self.failures.append(f"action {a['id']}: laid {a['tile']}, our supply offers "
+                                 f"{B.next_tile_id(self.m, self.b, name)}")
+        self.b, lifted = B.lay_lifting(self.m, self.b, coord, name, rot, a["tile"])
         self.lifted.update(lifted)
-        self.tile_hex[a["tile"]] = coord
+        self.checked["tile_ids"] = self.checked.get("tile_ids", 0) + 1
 
     def token(self, a: dict) -> None:
         ent = a["entity"]

@@ -13,4 +13,5 @@ def test_replay_board(path):
     for a in filtered_actions(game["actions"]):
         r.step(a)
     assert r.checked["lay"] > 50 and r.checked["route"] > 30 and r.checked["exact"] > 10
+    assert r.checked["tile_ids"] == r.checked["lay"] and r.checked["merge"] >= 4
     assert r.failures == []

@@ -96,3 +96,24 @@ def test_lifted_home_token_on_first_multi_city_tile():
     assert [s.city for s in K.relocation_spots(M, after, "UR", "J4")] == [0, 1]
     again, lifted2 = B.lay_lifting(M, B.place_token(M, after, "UR", "J4", 1), "J4", "IR6", 0)
     assert lifted2 == ()  # only the first track tile lifts tokens
+
+
+def test_tile_copies_and_node_ids_follow_18xx_games():
+    b = B.initial(M)
+    assert B.next_tile_id(M, b, "IR2") == "IR2-0"
+    assert B.node_id(M, b, "I9", 0) == "I9-0-0"  # preprinted: "HEX-index-part"
+    assert B.node_id(M, b, "G13", 0) == "G13-1-0"  # second hex of its map group
+    assert B.find_node(M, b, "G13-1-0") == ("G13", 0)
+    b = B.lay(M, b, "I9", "IR2", 0)
+    assert b.ids["I9"] == "IR2-0" and B.node_id(M, b, "I9", 1) == "IR2-0-1"
+    assert B.find_node(M, b, "IR2-0-1") == ("I9", 1)
+    b = B.lay(M, b, "H8", "9", 2)
+    assert b.ids["H8"] == "9-0" and B.next_tile_id(M, b, "9") == "9-1"
+    b = B.lay(M, b, "H8", "82", 0)  # the 9 goes back and queues behind the unused copies
+    assert b.returned == ("9-0",)
+    assert B.supply(M, b)[-1] == "9-0" and B.next_tile_id(M, b, "9") == "9-1"
+    with pytest.raises(BoardError) as e:
+        B.lay(M, b, "H10", "9", 0, instance="IR2-0")
+    assert e.value.code == "tile_unavailable"
+    with pytest.raises(BoardError):
+        B.find_node(M, b, "7-0-0")

@@ -7,6 +7,7 @@ lay or a token copies one small dict. Every function here is pure: it returns a 
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from .mapdef import MapDef
 from .tiles import Placed, TileDef, placed
@@ -33,6 +34,10 @@ class BoardState(msgspec.Struct, frozen=True):
     tiles: dict[str, tuple[str, int]] = {}  # hex -> (tile name, rotation) where a tile was laid
     tokens: dict[str, tuple[tuple[str, ...], ...]] = {}  # hex -> per city: slot owners (FREE = empty)
     reservations: dict[str, tuple[Reservation, ...]] = {}
+    # 18xx.games tile instance ids ("7-3"): which copy lies on each hex, and the copies that came
+    # back to the supply, in the order they came back (they queue behind the unused ones)
+    ids: dict[str, str] = {}
+    returned: tuple[str, ...] = ()
 
 
 def initial(m: MapDef, reserve_homes: bool = True) -> BoardState:
@@ -87,6 +92,46 @@ def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
     return out
 
 
+def supply(m: MapDef, b: BoardState) -> list[str]:
+    """Tile instance ids in the supply, in 18xx.games' order: copies never laid in manifest
+    order, then copies that came back, in the order they came back."""
+    on_map = set(b.ids.values())
+    gone = on_map | set(b.returned)
+    return [i for i in m.tile_ids if i not in gone] + [i for i in b.returned if i not in on_map]
+
+
+def next_tile_id(m: MapDef, b: BoardState, name: str) -> str | None:
+    """The copy of `name` a lay takes (18xx.games offers the first one in its supply)."""
+    return next((i for i in supply(m, b) if i.rpartition("-")[0] == name), None)
+
+
+def tile_id(m: MapDef, b: BoardState, coord: str) -> str:
+    """18xx.games' id of the tile on `coord` (a preprinted tile is "HEX-index")."""
+    return b.ids.get(coord) or f"{coord}-{m.hexes[coord].index}"
+
+
+def node_id(m: MapDef, b: BoardState, coord: str, node: int) -> str:
+    """18xx.games' id of a city/town ("IR1-0-0": tile id and the node's part index)."""
+    return f"{tile_id(m, b, coord)}-{tile_def(m, b, coord).nodes[node].part}"
+
+
+def find_node(m: MapDef, b: BoardState, ident: str) -> tuple[str, int]:
+    """(hex, node index) for an 18xx.games node id of a tile on the map."""
+    tid, _, part = ident.rpartition("-")
+    coord = next((h for h, i in b.ids.items() if i == tid), None)
+    if coord is None:
+        base, _, idx = tid.rpartition("-")
+        if base in m.hexes and str(m.hexes[base].index) == idx and base not in b.tiles:
+            coord = base
+    if coord is None:
+        raise BoardError("no_such_city", f"no tile {tid} on the map")
+    nodes = tile_def(m, b, coord).nodes
+    for n, node in enumerate(nodes):
+        if str(node.part) == part and node.kind != "junction":
+            return coord, n
+    raise BoardError("no_such_city", f"{tid} has no node {part}")
+
+
 def city_map(old: Placed, new: Placed) -> dict[int, int]:
     """Old city node index -> new city node index, by the edges they reach (18xx.games'
     city_map_for): an old city goes to the new city reaching all its edges; cities without
@@ -117,13 +162,20 @@ def city_map(old: Placed, new: Placed) -> dict[int, int]:
     return out
 
 
-def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> BoardState:
+def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance: str | None = None) -> BoardState:
     """Put `tile` on `coord`, carrying tokens and reservations across (no legality checks:
-    track.py decides what is legal)."""
+    track.py decides what is legal). `instance` names the copy (18xx.games id "7-3"); by
+    default the one 18xx.games would take. The replaced tile's copy returns to the supply."""
     if coord not in m.hexes:
         raise BoardError("no_such_hex", f"{coord} is not on the map")
     if tile not in m.tiles:
         raise BoardError("no_such_tile", f"there is no tile {tile}")
+    if instance is None:
+        instance = next_tile_id(m, b, tile)
+        if instance is None:
+            raise BoardError("tile_unavailable", f"no tile {tile} is left")
+    elif instance.rpartition("-")[0] != tile or instance not in supply(m, b):
+        raise BoardError("tile_unavailable", f"tile {instance} is not in the supply")
     old = tile_at(m, b, coord)
     new = placed(m.tiles[tile], rotation % 6)
     mapping = city_map(old, new)
@@ -151,7 +203,11 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> Board
         res[coord] = tuple(
             Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
         )
-    return BoardState(tiles, out_tokens, res)
+    ids = dict(b.ids)
+    old_id = ids.get(coord)
+    ids[coord] = instance
+    returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
+    return BoardState(tiles, out_tokens, res, ids, returned)
 
 
 def reserve(m: MapDef, b: BoardState, corp: str, coord: str, city: int | None) -> BoardState:
@@ -168,7 +224,7 @@ def reserve(m: MapDef, b: BoardState, corp: str, coord: str, city: int | None) -
         slot = next(s for s in range(max(1, t.nodes[city].slots) + len(taken)) if s not in taken)
     res = dict(b.reservations)
     res[coord] = existing + (Reservation(corp, -1 if city is None else city, slot),)
-    return BoardState(b.tiles, b.tokens, res)
+    return replace(b, reservations=res)
 
 
 def unreserve(b: BoardState, corp: str) -> BoardState:
@@ -176,7 +232,7 @@ def unreserve(b: BoardState, corp: str) -> BoardState:
     if not any(r.corp == corp for rs in b.reservations.values() for r in rs):
         return b
     res = {h: tuple(r for r in rs if r.corp != corp) for h, rs in b.reservations.items()}
-    return BoardState(b.tiles, b.tokens, {h: rs for h, rs in res.items() if rs})
+    return replace(b, reservations={h: rs for h, rs in res.items() if rs})
 
 
 def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> BoardState:
@@ -198,7 +254,7 @@ def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> B
     current[city][slot] = corp
     tokens = dict(b.tokens)
     tokens[coord] = tuple(tuple(s) for s in current)
-    out = BoardState(b.tiles, tokens, b.reservations)
+    out = replace(b, tokens=tokens)
     # a corporation's reservations on this hex are used up by its token here
     if any(r.corp == corp for r in b.reservations.get(coord, ())):
         res = dict(out.reservations)
@@ -207,7 +263,7 @@ def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> B
             res[coord] = left
         else:
             del res[coord]
-        out = BoardState(out.tiles, out.tokens, res)
+        out = replace(out, reservations=res)
     return out
 
 
@@ -225,7 +281,7 @@ def remove_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int | No
         raise BoardError("no_token", f"{corp} has no token on {coord}")
     tokens = dict(b.tokens)
     tokens[coord] = tuple(tuple(s) for s in current)
-    return BoardState(b.tiles, tokens, b.reservations)
+    return replace(b, tokens=tokens)
 
 
 def replace_tokens(b: BoardState, old: str, new: str) -> BoardState:
@@ -243,21 +299,22 @@ def replace_tokens(b: BoardState, old: str, new: str) -> BoardState:
                 row.append(o)
             rows.append(tuple(row))
         tokens[coord] = tuple(rows)
-    return BoardState(b.tiles, tokens, b.reservations)
+    return replace(b, tokens=tokens)
 
 
 def token_hexes(b: BoardState, corp: str) -> list[tuple[str, int]]:
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
 
 
-def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> tuple[BoardState, tuple[str, ...]]:
+def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int,
+                instance: str | None = None) -> tuple[BoardState, tuple[str, ...]]:
     """`lay`, plus 18xx.games' rule for a first track tile with several cities on a hex that
     already holds tokens (a home placed before any track, e.g. 18Ireland's Belfast/Cork): the
     tokens come off and each owner must choose its city again. Returns (board, owners to
     choose), in slot order."""
     old = tile_at(m, b, coord)
     new_def = m.tiles.get(tile)
-    after = lay(m, b, coord, tile, rotation)
+    after = lay(m, b, coord, tile, rotation, instance)
     if old.paths or new_def is None or not new_def.paths or len(new_def.cities) <= 1:
         return after, ()
     owners = tuple(o for s in slots(m, after, coord) for o in s if o)
@@ -265,4 +322,4 @@ def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) 
         return after, ()
     tokens = dict(after.tokens)
     tokens[coord] = tuple((FREE,) * len(s) for s in slots(m, after, coord))
-    return BoardState(after.tiles, tokens, after.reservations), owners
+    return replace(after, tokens=tokens), owners

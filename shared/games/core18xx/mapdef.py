@@ -20,6 +20,7 @@ class HexDef(msgspec.Struct, frozen=True):
     coord: str
     tile: TileDef  # the preprinted tile (named after the hex, rotation 0)
     name: str | None = None
+    index: int = 0  # 18xx.games names a preprinted tile "HEX-index" (index within its map group)
 
 
 class MapDef(msgspec.Struct, frozen=True, dict=True):
@@ -36,6 +37,11 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
     def order(self) -> dict[str, int]:
         """A dense index per hex (bit positions for track masks)."""
         return {c: i for i, c in enumerate(sorted(self.hexes, key=lambda c: hexgrid.xy(c, self.axes)))}  # type: ignore[arg-type]
+
+    @cached_property
+    def tile_ids(self) -> tuple[str, ...]:
+        """Every tile instance as 18xx.games names it ("7-0", "7-1", ...), in its supply order."""
+        return tuple(f"{name}-{i}" for name, n in self.counts.items() for i in range(n))
 
     @cached_property
     def geometry(self) -> dict[str, tuple[str | None, ...]]:
@@ -65,7 +71,7 @@ def load(path: str | FsPath) -> MapDef:
 def from_data(data: dict) -> MapDef:
     """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes)."""
     hexes = {
-        coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"))
+        coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"), int(h.get("index", 0)))
         for coord, h in data["hexes"].items()
     }
     tiles = {name: parse(name, t["color"], t["code"]) for name, t in data["tiles"].items()}

@@ -41,6 +41,7 @@ def hex_view(m: MapDef, b: BoardState, coord: str, phase_colors: tuple[str, ...]
         "y": y,
         "name": h.name,
         "tile": t.tile.name if coord in b.tiles else None,
+        "tile_id": b.ids.get(coord),
         "color": t.tile.color,
         "rotation": t.rotation,
         "label": t.tile.label,
