@@ -1,5 +1,5 @@
-"""The contract's `Choice` (legal-action trie). Taken from shared.engine once the lead lands
-contract v2 there; until then an identical local struct keeps this package importable."""
+"""The contract's `Choice` (legal-action trie). Contract v2 puts it in `shared.families` (main,
+4e19928); on a branch without it, an identical local struct keeps this package importable."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import msgspec
 
-try:  # pragma: no cover - depends on which engine.py is on the branch
-    from shared.engine import Choice  # type: ignore[attr-defined]
+try:  # pragma: no cover - depends on which contract the branch has
+    from shared.families import Choice  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover
 
     class Choice(msgspec.Struct, frozen=True):  # type: ignore[no-redef]
