@@ -1,6 +1,6 @@
 """Best-route search and track/token listing on a late-game 18Ireland-like board.
 
-    python3 -m benchmarks.route_bench --seed 1 --lays 160 --repeat 5
+    python3 -m benchmarks.route_bench --seed 1 --lays 160 --repeat 5 [--token-rate 0.5]
 
 Grows a board by random *legal* lays and tokens (our own rules) for every minor home on the
 map through the phases up to D, then times, for each corporation with a station:
@@ -33,7 +33,7 @@ from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, board_map  # 
 PHASES = ["2", "4", "6", "8", "10", "D"]
 
 
-def grow(seed: int, lays: int) -> tuple[B.BoardState, list[str], int]:
+def grow(seed: int, lays: int, token_rate: float = 0.12) -> tuple[B.BoardState, list[str], int]:
     m = board_map()
     rng = random.Random(seed)
     b = B.initial(m)
@@ -54,7 +54,7 @@ def grow(seed: int, lays: int) -> tuple[B.BoardState, list[str], int]:
             x = rng.choice(ups if ups and rng.random() < 0.6 + 0.05 * i else opts)
             b = B.lay(m, b, x.hex, x.tile, x.rotation)
             done += 1
-            if rng.random() < 0.12:
+            if rng.random() < token_rate:
                 spots = K.legal_tokens(m, b, corp, 0)
                 if spots:
                     s = rng.choice(spots)
@@ -77,10 +77,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--lays", type=int, default=160)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--token-rate", type=float, default=0.12, help="chance of a station token after each lay")
     args = ap.parse_args()
     m = board_map()
     t0 = time.perf_counter()
-    b, corps, done = grow(args.seed, args.lays)
+    b, corps, done = grow(args.seed, args.lays, args.token_rate)
     grow_s = time.perf_counter() - t0
     colors = PHASE_COLORS["D"]
     rows = []
