@@ -127,3 +127,10 @@ def test_narrow_bonus_follows_the_18xx_walk():
     m = narrow_map(False)
     assert R.narrow_bonus(m, B.BoardState(), ("A7", 0), YEL) == 0
     assert R.narrow_bonus(m, B.BoardState(), ("B6", 0), YEL) == 0  # no narrow track of its own
+
+
+def test_routes_without_named_stops():
+    b = B.place_token(M, B.BoardState(), "X", "A3", 0)
+    t = {"3": R.Train("3", 3)}
+    res, total = run(b, "X", [R.RouteSpec("3", [["A1", "A3"], ["A3", "A5"]])], t)
+    assert total == 60 and res[0].stops == ("A1-0", "A3-0", "A5-0")

@@ -58,12 +58,12 @@ class RouteContext(msgspec.Struct, frozen=True):
 class RouteSpec(msgspec.Struct, frozen=True):
     train: str
     connections: list[list[str]]
-    nodes: list[str]
+    nodes: list[str] = []  # stop names "HEX-part"; may be left out when the hexes are unambiguous
 
 
 class RouteResult(msgspec.Struct, frozen=True):
     train: str
-    stops: tuple[str, ...]  # node signatures in order
+    stops: tuple[str, ...]  # node signatures in route order
     connections: tuple[tuple[str, ...], ...]
     distance: int
     revenue: int
@@ -316,6 +316,11 @@ def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> R
     by_hex: dict[str, list[NodeRef]] = {}
     for ref in named:
         by_hex.setdefault(ref[0], []).append(ref)
+    if not named:  # stops not named (older exports): any stop of the end hexes may be meant
+        for hexes in spec.connections:
+            for coord in (hexes[0], hexes[-1]) if hexes else ():
+                if coord in g.tiles and coord not in by_hex:
+                    by_hex[coord] = [(coord, i) for i, n in enumerate(g.tiles[coord].tile.nodes) if n.is_stop]
 
     def ends(hexes: list[str]) -> list[tuple[NodeRef, NodeRef, list[str]]]:
         out = []
@@ -399,8 +404,8 @@ def run_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: dict[str, Tr
             unit = "hex edges" if ctx.rules.distance == "hexes" else "stops"
             raise BoardError("route_too_long", f"{d} {unit} is too far for train {spec.train}")
         resolved.append(r)
-        out.append(RouteResult(spec.train, tuple(spec.nodes), tuple(tuple(c) for c in spec.connections), r.distance,
-                               revenue(m, b, ctx, r.stops)))
+        out.append(RouteResult(spec.train, tuple(signature(g, x) for x in r.stops),
+                               tuple(tuple(c) for c in spec.connections), r.distance, revenue(m, b, ctx, r.stops)))
     if ctx.linked_cities and out:
         bonus = [linked_city_bonus(m, b, ctx, r.stops) for r in resolved]
         k = max(range(len(out)), key=lambda i: bonus[i])
