@@ -134,3 +134,28 @@ def test_routes_without_named_stops():
     t = {"3": R.Train("3", 3)}
     res, total = run(b, "X", [R.RouteSpec("3", [["A1", "A3"], ["A3", "A5"]])], t)
     assert total == 60 and res[0].stops == ("A1-0", "A3-0", "A5-0")
+
+
+def test_one_stop_per_group():
+    # an offboard drawn over two hexes (18xx.games "groups"): a route may use only one of them
+    m = from_data({"layout": "flat", "tiles": {}, "hexes": {
+        "A1": {"color": "red", "code": "offboard=revenue:yellow_30,groups:West;path=a:0,b:_0"},
+        "A3": {"color": "yellow", "code": "city=revenue:20;path=a:3,b:_0;path=a:_0,b:0"},
+        "A5": {"color": "red", "code": "offboard=revenue:yellow_40,groups:West;path=a:3,b:_0"},
+    }})
+    b = B.place_token(m, B.BoardState(), "X", "A3", 0)
+    ctx = R.RouteContext("X", YEL)
+    with pytest.raises(BoardError) as e:
+        R.run_routes(m, b, ctx, {"3": R.Train("3", 3)}, [spec("3", "A1-0", ["A1", "A3"], "A3-0", ["A3", "A5"], "A5-0")])
+    assert e.value.code == "route_reuses_group"
+    best = A.best_routes(m, b, ctx, [R.Train("3", 3)])
+    assert best.total == 60 and best.exact
+
+
+def test_unmodelled_stop_rules_are_refused():
+    from shared.games.core18xx.tiles import TileError, parse
+
+    with pytest.raises(TileError):
+        parse("P", "blue", "town=revenue:40,route:never,loc:2;path=a:_0,b:2")
+    with pytest.raises(TileError):
+        parse("V", "yellow", "city=revenue:20,visit_cost:0;path=a:0,b:_0")

@@ -144,6 +144,7 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
         stops_all.append(ref)
         values[ref] = stop_value(m, b, ctx, ref)
         passable[ref] = node.kind != "offboard" and not network.blocks(m, b, ref[0], ref[1], ctx.corp)
+    groups = {ref: g.tiles[ref[0]].tile.nodes[ref[1]].groups for ref in stops_all}
     links: dict[tuple[str, int], int] = {}
     if ctx.linked_cities:
         for ref in stops_all:
@@ -168,6 +169,8 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
             nxt = sg.end
             if nxt in stops:
                 continue
+            if groups[nxt] and any(gr in groups[s] for s in stops for gr in groups[nxt]):
+                continue  # one stop per group (e.g. an offboard drawn over several hexes)
             d = dist + sg.distance
             if hexes_mode and d > max_length:
                 continue

@@ -361,6 +361,12 @@ def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> R
         raise BoardError("route_through_terminal", "a route cannot pass through a terminal")
     if named and set(stops) != set(named):
         raise BoardError("bad_route", "the stops named do not match the connections")
+    seen_groups: set[str] = set()
+    for ref in stops:
+        for grp in tile_at(m, b, ref[0]).tile.nodes[ref[1]].groups:
+            if grp in seen_groups:
+                raise BoardError("route_reuses_group", f"a route may visit only one {grp} stop")
+            seen_groups.add(grp)
     for mid in stops[1:-1]:
         t = tile_at(m, b, mid[0]).tile
         if t.nodes[mid[1]].kind == "offboard":

@@ -36,6 +36,7 @@ class Node(msgspec.Struct, frozen=True):
     slots: int = 0  # city token slots (0 for towns/offboards/junctions)
     loc: str | None = None
     part: int = 0  # position among the tile code's parts: 18xx.games names nodes "HEX-part"
+    groups: tuple[str, ...] = ()  # a route may visit at most one stop of each group
 
     @property
     def is_stop(self) -> bool:
@@ -103,6 +104,10 @@ class TileDef(msgspec.Struct, frozen=True):
         return any(n.kind == "junction" for n in self.nodes)
 
 
+# node parameters we read (revenue, slots, groups) or that only affect drawing
+_NODE_PARAMS = {"revenue", "slots", "groups", "loc", "hide", "visit_cost", "style", "format"}
+
+
 def _params(text: str) -> dict[str, str]:
     if ":" not in text:
         return {}
@@ -137,9 +142,14 @@ def parse(name: str, color: str, code: str) -> TileDef:
         kind, _, rest = part.partition("=")
         params = _params(rest)
         if kind in ("city", "town", "offboard"):
+            unknown = set(params) - _NODE_PARAMS
+            if unknown or params.get("visit_cost", "1") != "1":
+                # route rules we do not model (visit costs, route:never/optional, ...)
+                raise TileError(f"tile {name}: {kind} parameter(s) {sorted(unknown) or ['visit_cost']} not modelled")
             revenue, phased = _revenue(params.get("revenue"))
             slots = int(params.get("slots", 1)) if kind == "city" else 0
-            nodes.append(Node(kind, revenue, phased, slots, params.get("loc"), index))  # type: ignore[arg-type]
+            groups = tuple(g for g in params.get("groups", "").split("|") if g)
+            nodes.append(Node(kind, revenue, phased, slots, params.get("loc"), index, groups))  # type: ignore[arg-type]
         elif kind == "junction":
             nodes.append(Node("junction", part=index))
         elif kind == "path":
