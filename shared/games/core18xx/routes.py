@@ -121,7 +121,7 @@ def node_of(m: MapDef, b: BoardState, sig: str) -> NodeRef:
         raise BoardError("bad_route", f"no hex {coord}")
     t = tile_at(m, b, coord).tile
     for i, n in enumerate(t.nodes):
-        if n.part == int(part) and n.kind != "junction":
+        if str(n.part) == part and n.kind != "junction":
             return (coord, i)
     raise BoardError("bad_route", f"no stop {sig}")
 
@@ -313,6 +313,8 @@ def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> R
     named = [node_of(m, b, s) for s in spec.nodes]
     if not spec.connections:
         raise BoardError("route_too_short", "a route needs at least two stops")
+    if any(not hexes or any(h not in m.hexes for h in hexes) for hexes in spec.connections):
+        raise BoardError("bad_route", "every connection must list hexes of the map")
     by_hex: dict[str, list[NodeRef]] = {}
     for ref in named:
         by_hex.setdefault(ref[0], []).append(ref)
