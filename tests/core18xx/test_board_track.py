@@ -177,3 +177,18 @@ def test_irish_mail_offboard_on_a_sea_hex():
     e = next(iter(placed(M.tiles["IM"], x.rotation).exits))
     land = M.geometry[x.hex][e]
     assert B.linked(M, b, land, (e + 3) % 6) is None and B.linked(M, after, land, (e + 3) % 6) == x.hex
+
+
+def test_tile_lay_tables():
+    # William Dargan: after an upgrade, a second upgrade (not a yellow) for 30
+    assert T.ireland_lay_slot(1, True, dargan=True) == T.LaySlot(False, True, 20, 30)
+    assert T.ireland_lay_slot(1, False, dargan=True) == T.LaySlot(True, True, 20, 30)
+    # a 1841-style table: five lays, no hex twice after the first
+    table = [{"lay": True, "upgrade": True, "cost": 0}] + [
+        {"lay": True, "upgrade": True, "cost": 0, "cannot_reuse_same_hex": True}] * 4
+    assert T.lay_slot(table, 4, True).cannot_reuse_same_hex and T.lay_slot(table, 5, False) is None
+    b = der_start()
+    slot = T.lay_slot(table, 1, False)
+    again = T.legal_lays(M, b, "DER", PHASE_COLORS["4"], slot, rules=T.IRELAND, laid_hexes=frozenset({"I9"}))
+    assert "I9" not in {x.hex for x in again}
+    assert "I9" in {x.hex for x in T.legal_lays(M, b, "DER", PHASE_COLORS["4"], slot, rules=T.IRELAND)}

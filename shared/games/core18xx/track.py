@@ -45,18 +45,35 @@ class LaySlot(msgspec.Struct, frozen=True):
     upgrade: bool  # may upgrade
     cost: int = 0  # extra cost of a yellow lay
     upgrade_cost: int = 0  # extra cost of an upgrade
+    cannot_reuse_same_hex: bool = False  # not on a hex already laid this turn (1841)
+
+
+def lay_slot(tile_lays: list[dict], lays_done: int, upgraded: bool) -> LaySlot | None:
+    """Resolve a title's TILE_LAYS table (18xx.games' get_tile_lay): entry `lays_done`, where
+    "not_if_upgraded" means "only if no upgrade was laid this turn"; None when none is left."""
+    if lays_done >= len(tile_lays):
+        return None
+    e = tile_lays[lays_done]
+
+    def flag(v) -> bool:
+        return (not upgraded) if v == "not_if_upgraded" else bool(v)
+
+    cost = int(e.get("cost", 0))
+    return LaySlot(flag(e.get("lay", False)), flag(e.get("upgrade", False)), cost,
+                   int(e.get("upgrade_cost", cost)), bool(e.get("cannot_reuse_same_hex", False)))
+
+
+IRELAND_TILE_LAYS = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]
+IRELAND_DARGAN_TILE_LAYS = [
+    {"lay": True, "upgrade": True},
+    {"lay": "not_if_upgraded", "upgrade": True, "cost": 20, "upgrade_cost": 30},
+]
 
 
 def ireland_lay_slot(lays_done: int, upgraded: bool, dargan: bool = False) -> LaySlot | None:
     """18Ireland: a lay or upgrade, then a second yellow lay for 20 unless the first was an
-    upgrade; with William Dargan (WDE) the second may also be an upgrade (30)."""
-    if lays_done == 0:
-        return LaySlot(True, True)
-    if lays_done == 1:
-        if dargan:
-            return LaySlot(not upgraded, not upgraded, 20, 30)
-        return LaySlot(not upgraded, False, 20, 20)
-    return None
+    upgrade; with William Dargan (WDE) the second may be an upgrade too (30)."""
+    return lay_slot(IRELAND_DARGAN_TILE_LAYS if dargan else IRELAND_TILE_LAYS, lays_done, upgraded)
 
 
 class Lay(msgspec.Struct, frozen=True):
@@ -327,6 +344,7 @@ def legal_lays(
     special: Special | None = None,
     only_hex: str | None = None,
     fast: bool = True,
+    laid_hexes: frozenset[str] = frozenset(),
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first."""
     reach = network.broad(m, b, corp)
@@ -348,6 +366,8 @@ def legal_lays(
         if color == "white" and not slot.lay:
             continue
         if color != "white" and not slot.upgrade and not (special and special.irish_mail):
+            continue
+        if color != "white" and slot.cannot_reuse_same_hex and coord in laid_hexes:
             continue
         for name, tdef in m.tiles.items():
             if supply.get(name, 0) <= 0:
