@@ -74,7 +74,8 @@ def blocked_hexes(player_owned: set[str] | frozenset[str]) -> frozenset[str]:
 
 
 def lay_slot(lays_done: int, upgraded: bool, owns_dargan: bool = False) -> LaySlot | None:
-    """The next lay this turn (None: no more). William Dargan (WDE) allows a second upgrade."""
+    """The next lay this turn (None: no more). A corporation owning William Dargan (WDE) may
+    make the second lay an upgrade, even after upgrading."""
     return ireland_lay_slot(lays_done, upgraded, owns_dargan)
 
 
