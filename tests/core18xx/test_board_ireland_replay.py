@@ -6,7 +6,7 @@ from .ireland_replay import Replay
 from .replay import filtered_actions, fixtures, load
 
 
-@pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name if p else "absent")
 def test_replay_board(path):
     game = load(path)
     r = Replay(exact_every=6)

@@ -10,7 +10,7 @@ from .ireland_replay import DISTANCE, Replay
 from .replay import filtered_actions, fixtures, load
 
 
-@pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name if p else "absent")
 def test_autoroute_at_least_players(path):
     r = Replay()
     runs = better = 0
