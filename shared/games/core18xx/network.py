@@ -1,0 +1,189 @@
+"""Who reaches what: a corporation's track network, the way 18xx.games' Graph computes it.
+
+Walking starts at the cities holding the corporation's tokens, follows track of the running
+gauge (broad; 18Ireland skips narrow) across hex edges, passes through towns and through
+cities unless every slot there is filled by other corporations, and records:
+- `paths`: every (hex, path index) reached — used for "new track must be connected";
+- `nodes`: every (hex, node index) reached — token candidates and route stops;
+- `hexes`: hex -> edges from which this corporation may lay track (the token hexes count with
+  all their edges).
+`narrow` does the same for 18Ireland's narrow-gauge network, which starts from every node of
+the broad network and is not blocked by tokens.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from . import hexgrid
+from .board import FREE, BoardState, linked, slots, tile_at
+from .mapdef import MapDef
+from .tiles import NODE, Placed, gauge_matches
+
+PathRef = tuple[str, int]  # (hex, path index in the placed tile)
+NodeRef = tuple[str, int]  # (hex, node index)
+
+
+@dataclass
+class Reach:
+    paths: set[PathRef] = field(default_factory=set)
+    nodes: set[NodeRef] = field(default_factory=set)
+    hexes: dict[str, set[int]] = field(default_factory=dict)
+    hit: bool = False
+
+    def add_exits(self, coord: str, edges: tuple[int, ...], link) -> None:
+        for e in edges:
+            self.hexes.setdefault(coord, set()).add(e)
+            other = link(coord, e)
+            if other is not None:
+                self.hexes.setdefault(other, set()).add(hexgrid.invert(e))
+
+
+def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
+    """A city blocks `corp` when all its slots hold other corporations' tokens."""
+    if corp is None:
+        return False
+    t = tile_at(m, b, coord).tile
+    if t.nodes[node].kind != "city":
+        return False
+    s = slots(m, b, coord)[node]
+    return bool(s) and FREE not in s and corp not in s
+
+
+def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
+
+
+def _paths_at(t: Placed, node: int) -> list[int]:
+    return [i for i, p in enumerate(t.paths) if NODE + node in (p.a, p.b)]
+
+
+def walk(
+    m: MapDef,
+    b: BoardState,
+    starts: list[NodeRef],
+    corp: str | None,
+    gauge: str = "broad",
+    start_paths: list[PathRef] = (),  # type: ignore[assignment]
+    goal: set[PathRef] | None = None,
+) -> Reach:
+    """Everything reachable from `starts` (nodes) and `start_paths` over track of `gauge`
+    (dual fits both). With `goal`, stops as soon as a goal path is reached (then
+    `Reach.hit` is True)."""
+    reach = Reach()
+    tiles: dict[str, Placed] = {}
+
+    def tile(coord: str) -> Placed:
+        t = tiles.get(coord)
+        if t is None:
+            t = tiles[coord] = tile_at(m, b, coord)
+        return t
+
+    geometry = m.geometry
+    impassable = m.impassable_colors
+
+    def link(coord: str, edge: int) -> str | None:
+        # board.linked, with this walk's tile cache
+        other = geometry[coord][edge]
+        if other is None:
+            return None
+        t = tile(other)
+        if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+            return None
+        return other
+
+    def blocked(coord: str, node: int) -> bool:
+        if corp is None or tile(coord).tile.nodes[node].kind != "city":
+            return False
+        s = b.tokens.get(coord)
+        if s is None:
+            return False
+        row = s[node]
+        return bool(row) and FREE not in row and corp not in row
+
+    seen_nodes: set[NodeRef] = set()
+    queue: deque[PathRef] = deque()
+
+    def enter_node(coord: str, node: int) -> None:
+        if (coord, node) in seen_nodes:
+            return
+        seen_nodes.add((coord, node))
+        t = tile(coord)
+        for i in _paths_at(t, node):
+            if (coord, i) not in reach.paths and gauge_matches(gauge, t.paths[i].track):
+                reach.paths.add((coord, i))
+                queue.append((coord, i))
+
+    for coord, node in starts:
+        reach.nodes.add((coord, node))
+        enter_node(coord, node)
+    for ref in start_paths:
+        if ref not in reach.paths:
+            reach.paths.add(ref)
+            queue.append(ref)
+    while queue:
+        coord, i = queue.popleft()
+        if goal is not None and (coord, i) in goal:
+            reach.hit = True
+            return reach
+        t = tile(coord)
+        p = t.paths[i]
+        reach.add_exits(coord, p.edges, link)
+        for end in (p.a, p.b):
+            if end >= NODE:
+                n = end - NODE
+                kind = t.tile.nodes[n].kind
+                if kind == "junction":
+                    for j, q in enumerate(t.paths):
+                        if end in (q.a, q.b) and (coord, j) not in reach.paths and gauge_matches(gauge, q.track):
+                            reach.paths.add((coord, j))
+                            queue.append((coord, j))
+                    continue
+                reach.nodes.add((coord, n))
+                if not p.terminal and not blocked(coord, n):
+                    enter_node(coord, n)
+                continue
+            other = link(coord, end)
+            if other is None:
+                continue
+            back = hexgrid.invert(end)
+            ot = tile(other)
+            for j, q in enumerate(ot.paths):
+                if back not in (q.a, q.b) or (other, j) in reach.paths:
+                    continue
+                # 18xx.games: the next path must carry this walk's gauge and fit this one's
+                if gauge_matches(gauge, q.track) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+                    reach.paths.add((other, j))
+                    queue.append((other, j))
+    return reach
+
+
+def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
+    """The corporation's running network (graph.connected_* in 18xx.games, narrow skipped)."""
+    starts = token_nodes(m, b, corp)
+    reach = walk(m, b, starts, corp, "broad")
+    for coord, _ in starts:
+        for e in range(6):
+            if linked(m, b, coord, e) is not None:
+                reach.hexes.setdefault(coord, set()).add(e)
+    return reach
+
+
+def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
+    """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
+    network, through any node (tokens do not block narrow gauge)."""
+    base = broad_reach if broad_reach is not None else broad(m, b, corp)
+    return walk(m, b, sorted(base.nodes), None, "narrow")
+
+
+def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = "broad") -> set[str]:
+    """Owners of tokens in every city reachable from `start` over `gauge` track, passing
+    through all cities (tokens do not block): 18Ireland's merger connectivity."""
+    reach = walk(m, b, [start], None, gauge)
+    out: set[str] = set()
+    for coord, n in reach.nodes:
+        t = tile_at(m, b, coord)
+        if t.tile.nodes[n].kind == "city":
+            out.update(o for o in slots(m, b, coord)[n] if o)
+    return out
