@@ -109,7 +109,8 @@ def test_two_people_see_each_others_moves_live(web_stack: Stack, chromium: Any, 
         for page in (brunel, watcher):
             page.wait_seq(1)
             assert "Ada bids $9 for PRR" in page.log_lines()
-            assert "high bid $9 by Ada" in page.page.inner_text("[data-testid=actions]")
+            # The panel redraws once the seat's legal actions for seq 1 have arrived.
+            page.wait("document.querySelector('[data-testid=actions]').innerText.includes('high bid $9 by Ada')")
 
         # Brunel answers; Ada sees it live.
         brunel.wait("document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'")
@@ -238,7 +239,7 @@ def test_lobby_creates_a_table_hands_out_links_and_lists_it(web_stack: Stack, ch
         item.get_by_text("Watch").click()
         page.wait(f"document.body.dataset.page === 'table' && {LIVE}")
         assert page.dataset("seat") == "spectator"
-        assert "Watching as a spectator" in page.page.inner_text("[data-testid=actions]")
+        page.wait("document.querySelector('[data-testid=actions]').innerText.includes('Watching as a spectator')")
         assert page.errors == []
 
 
