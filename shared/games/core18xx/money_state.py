@@ -45,6 +45,7 @@ class MoneyState(msgspec.Struct, frozen=True):
     bankrupt: list[str] = []
     market_share_limit: int = 50
     minor_market_share_limit: int = 40
+    max_reached: bool = False         # a price entered the end-game cell (sticky, as 18xx.games)
 
     # --- prices and limits -------------------------------------------------------------------
 
@@ -91,7 +92,9 @@ class MoneyState(msgspec.Struct, frozen=True):
         tokens[sym] = Token(corporation=sym, coord=coord, arrived=self.arrivals)
         corps = dict(self.corps)
         corps[sym] = msgspec.structs.replace(corp, price=coord)
-        return msgspec.structs.replace(self, tokens=tokens, corps=corps, arrivals=self.arrivals + 1)
+        reached = self.max_reached or self.market.at(coord).ends_game
+        return msgspec.structs.replace(self, tokens=tokens, corps=corps, arrivals=self.arrivals + 1,
+                                       max_reached=reached)
 
     def move_price(self, sym: str, direction: str, times: int = 1) -> MoneyState:
         corp = self.corps[sym]
