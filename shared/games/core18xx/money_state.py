@@ -123,8 +123,9 @@ class MoneyState(msgspec.Struct, frozen=True):
             return msgspec.structs.replace(self, corps=corps)
         return self
 
-    def set_par(self, sym: str, coord: Coord) -> MoneyState:
-        if not self.market.at(coord).can_par:
+    def set_par(self, sym: str, coord: Coord, par_cell_only: bool = True) -> MoneyState:
+        """Start `sym` at `coord` (a merger may start a major on any cell)."""
+        if par_cell_only and not self.market.at(coord).can_par:
             raise RuleError("not_par", f"{self.market.at(coord).price} is not a par price")
         state = self.place(sym, coord)
         corps = dict(state.corps)
