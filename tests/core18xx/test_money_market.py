@@ -28,6 +28,10 @@ def test_cell_codes() -> None:
     assert closing is not None and closing.closes and closing.price == 0
     with pytest.raises(ValueError):
         parse_cell("12q", 0, 0)
+    # 1841's letters: x = major-only par, m/n = price caps
+    major_par = parse_cell("340x", 0, 14)
+    assert major_par is not None and major_par.can_par and major_par.kinds == ("par_1",)
+    assert parse_cell("224m", 0, 10).kinds == ("max_price",)  # type: ignore[union-attr]
 
 
 def test_par_prices_highest_first_and_half_bid_rule() -> None:

@@ -24,10 +24,17 @@ import msgspec
 Direction = Literal["up", "down", "left", "right"]
 Coord = tuple[int, int]
 
+# The full letter set of 18xx.games' share-price codes (1841 uses x, m, n besides p, e).
 KIND_LETTERS: dict[str, str] = {
     "p": "par", "e": "endgame", "c": "close", "b": "multiple_buy", "o": "unlimited",
     "y": "no_cert_limit", "l": "liquidation", "a": "acquisition", "r": "repar",
+    "i": "ignore_one_sale", "j": "ignore_two_sales", "s": "safe_par", "P": "par_overlap",
+    "x": "par_1", "z": "par_2", "w": "par_3", "C": "convert_range", "m": "max_price",
+    "n": "max_price_1", "u": "phase_limited", "t": "type_limited", "B": "pays_bonus",
+    "W": "pays_bonus_1", "X": "pays_bonus_2", "Y": "pays_bonus_3", "Z": "pays_bonus_4",
+    "S": "share_split", "f": "only_president",
 }
+PAR_KINDS = frozenset({"par", "par_overlap", "par_1", "par_2", "par_3"})
 # Kinds whose shares do not count against the certificate limit (18xx.games CERT_LIMIT_TYPES).
 NO_CERT_LIMIT_KINDS = frozenset({"multiple_buy", "unlimited", "no_cert_limit"})
 # Kinds whose shares lift the per-player holding limit.
@@ -51,7 +58,7 @@ class Cell(msgspec.Struct, frozen=True):
 
     @property
     def can_par(self) -> bool:
-        return bool(self.kinds) and self.kinds[0] == "par"
+        return bool(self.kinds) and self.kinds[0] in PAR_KINDS
 
     @property
     def counts_for_cert_limit(self) -> bool:
