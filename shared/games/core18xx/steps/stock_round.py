@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.engine import RuleError
+from shared.engine import AmountRange, LegalAction, RuleError
+from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx.money_state import MoneyState
 
@@ -382,3 +383,53 @@ def _win_minor(money: MoneyState, sym: str, winner: str, price: int, rules: Stoc
     cash = S.pay(money.cash, winner, sym, price)
     money = msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner), cash=cash)
     return money.check_float(sym)
+
+
+# --- legal actions -------------------------------------------------------------------------
+
+def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[LegalAction]:
+    kinds = available(money, sr, player, rules)
+    out: list[LegalAction] = []
+    who = {"entity": player, "entity_type": "player"}
+    if "sell_shares" in kinds:
+        for sym, ids, percent in sellable(money, sr, player):
+            out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
+    if "buy_shares" in kinds:
+        for sym, cid in buyable(money, sr, player):
+            out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
+    if "par" in kinds:
+        for sym in parable_majors(money, sr, player, rules):
+            for cell in money.market.par_cells():
+                if cell.price * 2 <= money.cash[player]:
+                    out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cell.id)))
+    if "bid" in kinds:
+        a = sr.auction
+        sym = a.corporation if a is not None else can_bid_minor(money, sr, player, rules)
+        if sym is not None:
+            low = rules.minor_min_bid if a is None else max(b[1] for b in a.bids) + rules.bid_increment
+            high = _max_bid(money, player, sym)
+            high -= (high - low) % rules.bid_increment
+            if high >= low:
+                out.append(LegalAction(action=A.Bid(**who, corporation=sym, price=low),
+                                       range=AmountRange(field="price", min=low, max=high, step=rules.bid_increment)))
+    if "pass" in kinds:
+        out.append(LegalAction(action=A.Pass(**who)))
+    return out
+
+
+def apply(money: MoneyState, sr: StockRound, player: str, action: A.Action,
+          rules: StockRules) -> tuple[MoneyState, StockRound]:
+    """Apply one of the stock round's decisions (an `actions` struct) for `player`."""
+    if isinstance(action, A.Pass):
+        return do_pass(money, sr, player, rules)
+    if isinstance(action, A.Bid):
+        if action.corporation is None:
+            raise RuleError("bad_bid", "name the minor to bid on")
+        return do_bid(money, sr, player, action.corporation, action.price, rules)
+    if isinstance(action, A.BuyShares):
+        return do_buy(money, sr, player, action.shares, rules)
+    if isinstance(action, A.SellShares):
+        return do_sell(money, sr, player, action.shares, action.percent, rules)
+    if isinstance(action, A.Par):
+        return do_par(money, sr, player, action.corporation, action.share_price, rules)
+    raise RuleError("wrong_round", f"{type(action).__name__} is not a stock-round action")

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.engine import RuleError
+from shared.engine import AmountRange, LegalAction, RuleError
+from shared.games.core18xx import actions as A
 
 
 class Offer(msgspec.Struct, frozen=True):
@@ -203,3 +204,38 @@ def _all_passed(state: WaterfallState) -> WaterfallState:
             taker = state.players[state.entity_index]
             state = _resolve(_buy(state, taker, cheaper.company, 0))
     return msgspec.structs.replace(state, passed=[])
+
+
+# --- legal actions -------------------------------------------------------------------------
+
+def legal(state: WaterfallState, player: str) -> list[LegalAction]:
+    """Every decision open to `player`: buying the cheapest company outright, a bid range on each
+    other company (or on the one being auctioned), and passing."""
+    if state.finished or player != state.active_player():
+        return []
+    out: list[LegalAction] = []
+    targets = [state.auctioning] if state.in_auction() else [o.company for o in state.offers]
+    for company in targets:
+        assert company is not None
+        low = state.min_bid(company)
+        if state.may_purchase(company):
+            if state.max_bid(player, company) >= low:
+                out.append(LegalAction(action=A.Bid(entity=player, entity_type="player", company=company, price=low)))
+            continue
+        high = state.max_bid(player, company)
+        high -= (high - low) % state.increment
+        if high >= low:
+            out.append(LegalAction(action=A.Bid(entity=player, entity_type="player", company=company, price=low),
+                                   range=AmountRange(field="price", min=low, max=high, step=state.increment)))
+    out.append(LegalAction(action=A.Pass(entity=player, entity_type="player")))
+    return out
+
+
+def apply(state: WaterfallState, player: str, action: A.Action) -> WaterfallState:
+    if isinstance(action, A.Pass):
+        return pass_(state, player)
+    if isinstance(action, A.Bid):
+        if action.company is None:
+            raise RuleError("bad_bid", "name the private to bid on")
+        return bid(state, player, action.company, action.price)
+    raise RuleError("wrong_round", f"{type(action).__name__} is not an auction action")
