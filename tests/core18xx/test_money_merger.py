@@ -28,9 +28,7 @@ def apart(x: str, y: str) -> bool:
 
 
 def give(money: MoneyState, cert: str, to: str) -> MoneyState:
-    owner = dict(money.book.owner)
-    owner[cert] = to
-    return msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner))
+    return msgspec.structs.replace(money, book=money.book.moved([cert], to))
 
 
 def scene() -> tuple[MoneyState, T.Depot]:

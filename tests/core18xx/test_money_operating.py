@@ -28,9 +28,7 @@ def base() -> M.IrelandMoney:
 def start_minor(money: MoneyState, sym: str, player: str, par: int, bid: int) -> MoneyState:
     cell = next(c for c in money.market.par_cells() if c.price == par)
     money = money.set_par(sym, cell.coord)
-    owner = dict(money.book.owner)
-    owner[f"{sym}_0"] = player
-    money = msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner),
+    money = msgspec.structs.replace(money, book=money.book.moved([f"{sym}_0"], player),
                                     cash=S.pay(money.cash, player, sym, bid))
     return money.check_float(sym)
 

@@ -115,3 +115,21 @@ def test_issue_and_redeem_one_share() -> None:
 def test_half_prices_round_up() -> None:
     assert S.bundle_price(book(), "GSWR", 30, 14.5) == 44
     assert S.bundle_price(book(), "DDR", 40, 55) == 110
+
+
+def test_certificates_move_in_arrival_order() -> None:
+    # 18xx.games hands over "the first" certificates a holder got: swaps and partial-sale returns
+    # follow arrival order, which decides the ids later actions name.
+    b = book()
+    cash = {p: 1000 for p in PLAYERS} | {"GSWR": 0, S.BANK: 4000}
+    b, cash = S.buy(b, cash, "p1", ["GSWR_0"], 100, PLAYERS)
+    b, cash = S.buy(b, cash, "p2", ["GSWR_4"], 100, PLAYERS)
+    b, cash = S.buy(b, cash, "p2", ["GSWR_2"], 100, PLAYERS)
+    b, cash = S.buy(b, cash, "p3", ["GSWR_8"], 100, PLAYERS)
+    b, cash, _ = S.sell(b, cash, "p3", ["GSWR_8"], None, 100, PLAYERS, pool_limit=50)   # pool: GSWR_8
+    assert [c.id for c in b.certs_of("p2", "GSWR")] == ["GSWR_4", "GSWR_2"]
+    b, cash, _ = S.sell(b, cash, "p1", ["GSWR_0"], 10, 100, PLAYERS, pool_limit=50)
+    # p2 swapped GSWR_4 and GSWR_2 (his first two) into the pool; p1 gets back the pool's oldest
+    assert b.owner["GSWR_0"] == "p2"
+    assert [c.id for c in b.certs_of("p1", "GSWR")] == ["GSWR_8"]
+    assert [c.id for c in b.certs_of(S.POOL, "GSWR")] == ["GSWR_4", "GSWR_2"]

@@ -153,13 +153,11 @@ def close_company(money: MoneyState, depot: T.Depot, sym: str,
         depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(train, owner=T.POOL)},
                                         pool=[*depot.pool, train.id])
     companies = {c: o for c, o in money.companies.items() if o != sym}
-    owner = {cid: (f"closed:{sym}" if money.book.certs[cid].corporation == sym else h)
-             for cid, h in money.book.owner.items()}
+    book = money.book.moved([cid for cid, c in money.book.certs.items() if c.corporation == sym], f"closed:{sym}")
     corps = dict(money.corps)
     corps[sym] = msgspec.structs.replace(corp, closed=True)
     tokens = {s: t for s, t in money.tokens.items() if s != sym}
-    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens,
-                                    book=S.ShareBook(certs=money.book.certs, owner=owner))
+    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens, book=book)
     return money, depot
 
 

@@ -43,12 +43,29 @@ class Cert(msgspec.Struct, frozen=True):
 class ShareBook(msgspec.Struct, frozen=True):
     certs: dict[str, Cert]      # every certificate in play (static)
     owner: dict[str, str]       # cert id -> holder
+    # When each certificate reached its holder: 18xx.games keeps a holder's certificates in the
+    # order they arrived, and picks "the first ones" in that order for swaps and returns.
+    seq: dict[str, int] = {}
+    clock: int = 0
 
     # --- reading -------------------------------------------------------------------------
 
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
-        return [c for cid, c in self.certs.items() if self.owner[cid] == holder
+        """A holder's certificates, in the order they arrived."""
+        mine = [c for cid, c in self.certs.items() if self.owner[cid] == holder
                 and (corporation is None or c.corporation == corporation)]
+        return sorted(mine, key=lambda c: self.seq.get(c.id, 0))
+
+    def moved(self, cert_ids: Iterable[str], to: str) -> ShareBook:
+        """The book after `cert_ids` move, in that order, to `to`."""
+        owner = dict(self.owner)
+        seq = dict(self.seq)
+        clock = self.clock
+        for cid in cert_ids:
+            owner[cid] = to
+            clock += 1
+            seq[cid] = clock
+        return ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
 
     def percent_of(self, holder: str, corporation: str) -> int:
         return sum(c.percent for c in self.certs_of(holder, corporation))
@@ -77,12 +94,14 @@ def new_book(corporations: Iterable[tuple[str, Sequence[int]]], treasury_holds: 
     (incremental capitalization) or in `"ipo:<sym>"` otherwise."""
     certs: dict[str, Cert] = {}
     owner: dict[str, str] = {}
+    seq: dict[str, int] = {}
     for sym, percents in corporations:
         for index, percent in enumerate(percents):
             cid = f"{sym}_{index}"
             certs[cid] = Cert(id=cid, corporation=sym, percent=percent, president=index == 0)
             owner[cid] = sym if treasury_holds else f"ipo:{sym}"
-    return ShareBook(certs=certs, owner=owner)
+            seq[cid] = len(seq)
+    return ShareBook(certs=certs, owner=owner, seq=seq, clock=len(seq))
 
 
 def bundle_price(book: ShareBook, corporation: str, percent: int, price: int | float) -> int:
@@ -104,13 +123,6 @@ def _pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str,
 def pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, int]:
     """Move money; raises RuleError when the payer (never the bank) cannot afford it."""
     return _pay(cash, payer, payee, amount)
-
-
-def _move(owner: dict[str, str], cert_ids: Iterable[str], to: str) -> dict[str, str]:
-    out = dict(owner)
-    for cid in cert_ids:
-        out[cid] = to
-    return out
 
 
 # --- presidency ---------------------------------------------------------------------------
@@ -137,8 +149,7 @@ def settle_presidency(book: ShareBook, corporation: str, players: Sequence[str],
     new_president = min(candidates, key=lambda p: _seat_distance(players, previous, p))
     if book.owner[pres.id] == new_president:
         return book
-    mine = sorted((c for c in book.certs_of(new_president, corporation) if not c.president),
-                  key=lambda c: int(c.id.rsplit("_", 1)[1]))
+    mine = [c for c in book.certs_of(new_president, corporation) if not c.president]
     swap: list[str] = []
     swapped = 0
     for cert in mine:
@@ -149,9 +160,7 @@ def settle_presidency(book: ShareBook, corporation: str, players: Sequence[str],
     # Normal shares worth the certificate go to the old president while he still holds that much
     # (he was overtaken), else to the pool (he sold the certificate there).
     keeps = previous in players and book.percent_of(previous, corporation) >= pres.percent
-    owner = _move(book.owner, swap, previous if keeps else POOL)
-    owner[pres.id] = new_president
-    return ShareBook(certs=book.certs, owner=owner)
+    return book.moved(swap, previous if keeps else POOL).moved([pres.id], new_president)
 
 
 def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[str], players: Sequence[str]) -> bool:
@@ -183,7 +192,7 @@ def buy(book: ShareBook, cash: dict[str, int], buyer: str, cert_ids: Sequence[st
     payee = BANK if seller == POOL or seller.startswith("ipo:") else seller
     cash = _pay(cash, buyer, payee, amount)
     previous = book.president_of(corporation)
-    book = ShareBook(certs=book.certs, owner=_move(book.owner, cert_ids, buyer))
+    book = book.moved(cert_ids, buyer)
     if previous not in players:
         return book, cash
     return settle_presidency(book, corporation, players, previous), cash
@@ -212,16 +221,14 @@ def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[
     amount = bundle_price(book, corporation, percent, price_per_share)
     cash = _pay(cash, BANK, seller, amount)
     previous = book.president_of(corporation)
-    owner = _move(book.owner, cert_ids, POOL)
-    book = ShareBook(certs=book.certs, owner=owner)
+    book = book.moved(cert_ids, POOL)
     if previous in players:
         book = settle_presidency(book, corporation, players, previous)
     if percent < full:
         # A partial sale of the president's certificate: the unsold part comes back as shares from the pool.
         back = (full - percent) // normal
-        pool_normals = sorted((c for c in book.certs_of(POOL, corporation) if not c.president),
-                              key=lambda c: int(c.id.rsplit("_", 1)[1]))
-        book = ShareBook(certs=book.certs, owner=_move(book.owner, [c.id for c in pool_normals[:back]], seller))
+        pool_first = book.certs_of(POOL, corporation)[:back]
+        book = book.moved([c.id for c in pool_first], seller)
     return book, cash, percent // normal
 
 
@@ -262,23 +269,22 @@ def cert_count(book: ShareBook, holder: str, counts: dict[str, bool], companies_
 def issue_one(book: ShareBook, cash: dict[str, int], corporation: str, price_per_share: int,
               pool_limit: int) -> tuple[ShareBook, dict[str, int]]:
     """The company sells one treasury share to the pool and the bank pays it the market price."""
-    treasury = sorted((c for c in book.certs_of(corporation, corporation) if not c.president),
-                      key=lambda c: int(c.id.rsplit("_", 1)[1]))
+    treasury = [c for c in book.certs_of(corporation, corporation) if not c.president]
     if not treasury:
         raise RuleError("no_treasury_shares", f"{corporation} has no share to issue")
     cert = treasury[0]
     if book.percent_of(POOL, corporation) + cert.percent > pool_limit:
         raise RuleError("pool_full", f"the market may hold at most {pool_limit}% of {corporation}")
     cash = _pay(cash, BANK, corporation, bundle_price(book, corporation, cert.percent, price_per_share))
-    return ShareBook(certs=book.certs, owner=_move(book.owner, [cert.id], POOL)), cash
+    return book.moved([cert.id], POOL), cash
 
 
 def redeem_one(book: ShareBook, cash: dict[str, int], corporation: str,
                price_per_share: int) -> tuple[ShareBook, dict[str, int]]:
     """The company buys one of its shares back from the pool at the market price, paid to the bank."""
-    pooled = sorted(book.certs_of(POOL, corporation), key=lambda c: int(c.id.rsplit("_", 1)[1]))
+    pooled = book.certs_of(POOL, corporation)
     if not pooled:
         raise RuleError("no_pool_shares", f"no {corporation} share in the market")
     cert = pooled[0]
     cash = _pay(cash, corporation, BANK, bundle_price(book, corporation, cert.percent, price_per_share))
-    return ShareBook(certs=book.certs, owner=_move(book.owner, [cert.id], corporation)), cash
+    return book.moved([cert.id], corporation), cash

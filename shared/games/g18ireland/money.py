@@ -70,9 +70,7 @@ def apply_private_sales(state: IrelandMoney, sales: list[Sale], kept: list[str])
         if cell is None:
             raise ValueError(f"no par price at most {half}")
         money = money.set_par("DKR", cell.coord)
-        owner = dict(money.book.owner)
-        owner[money.book.president_cert("DKR").id] = sale.player
-        money = msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner))
+        money = msgspec.structs.replace(money, book=money.book.moved([money.book.president_cert("DKR").id], sale.player))
         money = msgspec.structs.replace(money, cash=S.pay(money.cash, S.BANK, "DKR", sale.price)).check_float("DKR")
         first = depot.trains[depot.upcoming[0]]
         bought = T.buy_train(depot, money.cash, "DKR", first.id, depot.price_for(first), release_half_on_rust=True)

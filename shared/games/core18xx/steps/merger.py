@@ -243,17 +243,14 @@ def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str, ma
         for train in depot.owned_by(c):
             depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(train, owner=major)})
     corps = dict(money.corps)
-    owner = dict(money.book.owner)
+    book = money.book
     for c in merging:
         corps[c] = msgspec.structs.replace(corps[c], closed=True)
-        for cid, cert in money.book.certs.items():
-            if cert.corporation == c:
-                owner[cid] = f"closed:{c}"
+        book = book.moved([cid for cid, cert in book.certs.items() if cert.corporation == c], f"closed:{c}")
     tokens = {s: t for s, t in money.tokens.items() if s not in merging}
-    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens,
-                                    book=S.ShareBook(certs=money.book.certs, owner=owner))
+    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens, book=book)
     for p, n in player_shares:
-        treasury = sorted(money.book.certs_of(major, major), key=lambda c: int(c.id.rsplit("_", 1)[1]))
+        treasury = money.book.certs_of(major, major)
         has_pres = bool(treasury) and treasury[0].president
         if n > 1 and has_pres:
             bundle = treasury[: n - 1]
@@ -264,11 +261,8 @@ def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str, ma
         book, _ = S.buy(money.book, money.cash, p, [c.id for c in bundle], 0, money.players)
         money = msgspec.structs.replace(money, book=book)
     if market_shares:
-        treasury = sorted(money.book.certs_of(major, major), key=lambda c: int(c.id.rsplit("_", 1)[1]))
-        owner = dict(money.book.owner)
-        for cert in treasury[:market_shares]:
-            owner[cert.id] = S.POOL
-        money = msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner))
+        treasury = money.book.certs_of(major, major)
+        money = msgspec.structs.replace(money, book=money.book.moved([c.id for c in treasury[:market_shares]], S.POOL))
     money = money.check_float(major)
     mr = msgspec.structs.replace(mr, merging=None, outcome=None)
     return money, depot, _next_entity(money, mr)

@@ -119,11 +119,10 @@ def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, s
         if not corp.ipoed or corp.closed or sym in sr.sold.get(player, []):
             continue
         for holder in (sym, S.POOL):
-            certs = sorted((c for c in money.book.certs_of(holder, sym) if not c.president),
-                           key=lambda c: (c.percent, int(c.id.rsplit("_", 1)[1])))
+            certs = [c for c in money.book.certs_of(holder, sym) if not c.president]
             if not certs:
                 continue
-            cert = certs[0]
+            cert = min(certs, key=lambda c: c.percent)     # first of the smallest, in holding order
             if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
                 out.append((sym, cert.id))
     return out
@@ -378,10 +377,8 @@ def _win_minor(money: MoneyState, sym: str, winner: str, price: int, rules: Stoc
         raise RuleError("no_par", f"no par price at most {par_cap}")
     money = money.set_par(sym, cell.coord)
     pres = money.book.president_cert(sym)
-    owner = dict(money.book.owner)
-    owner[pres.id] = winner
     cash = S.pay(money.cash, winner, sym, price)
-    money = msgspec.structs.replace(money, book=S.ShareBook(certs=money.book.certs, owner=owner), cash=cash)
+    money = msgspec.structs.replace(money, book=money.book.moved([pres.id], winner), cash=cash)
     return money.check_float(sym)
 
 
