@@ -81,3 +81,24 @@ def apply_private_sales(state: IrelandMoney, sales: list[Sale], kept: list[str])
         money = msgspec.structs.replace(money, corps=corps)
     money = msgspec.structs.replace(money, companies=companies)
     return msgspec.structs.replace(state, money=money, depot=depot)
+
+
+def apply_events(state: IrelandMoney, events: list[str]) -> IrelandMoney:
+    """Money side of the events a first train of a type fires (18xx.games `event_*!`):
+    - `close_companies` (8H): every private still in play closes (no more revenue, no value);
+    - `minors_cannot_start` (8H): every minor no player has started closes;
+    - `corporations_can_merge` (4H), `majors_can_ipo` (6H), `train_trade_allowed` (10H) change no
+      money: mergers and major pars are gated by phase, trade-ins by phase 10/D."""
+    money = state.money
+    for event in events:
+        if event == "close_companies":
+            money = msgspec.structs.replace(money, companies={})
+        elif event == "minors_cannot_start":
+            corps = dict(money.corps)
+            for sym, corp in corps.items():
+                if corp.type == "minor" and not corp.ipoed and not corp.closed:
+                    corps[sym] = msgspec.structs.replace(corp, closed=True)
+            money = msgspec.structs.replace(money, corps=corps)
+        elif event not in ("corporations_can_merge", "majors_can_ipo", "train_trade_allowed"):
+            raise ValueError(f"unknown 18Ireland event {event!r}")
+    return msgspec.structs.replace(state, money=money)
