@@ -112,12 +112,17 @@ def test_forced_purchase_with_presidents_money() -> None:
     assert money.cash["LER"] == 0 and money.cash["a"] == 60 and depot.trains["2H-0"].owner == "LER"
 
 
-def test_no_contribution_without_need_and_no_buying_from_others_in_need() -> None:
+def test_no_contribution_without_need_and_no_buying_from_others_after_selling() -> None:
     money, depot = emergency_setup()
     money = msgspec.structs.replace(money, cash={**money.cash, "WLR": 200})
     money, depot, _, _ = E.buy(money, depot, E.TrainBuy(company="WLR"), "2H-0", 80)
     step = E.TrainBuy(company="LER")
-    assert "2H-0" not in [t.id for t in E.buyable_trains(money, depot, step)]
+    # in need (30 < 80) another company's train is still on offer, until the president sells
+    assert "2H-0" in [t.id for t in E.buyable_trains(money, depot, step)]
+    sold = msgspec.structs.replace(step, last_share_sold_price=70)
+    assert "2H-0" not in [t.id for t in E.buyable_trains(money, depot, sold)]
+    broke = msgspec.structs.replace(money, cash={**money.cash, "LER": 0})
+    assert "2H-0" not in [t.id for t in E.buyable_trains(broke, depot, step)]
     money = msgspec.structs.replace(money, cash={**money.cash, "LER": 100})
     assert "2H-0" in [t.id for t in E.buyable_trains(money, depot, step)]
     money, depot, _, _ = E.buy(money, depot, step, "2H-0", 50)   # from WLR at any price up to cash

@@ -7,10 +7,10 @@ Facts (18xx.games `step/train.rb`, `step/buy_train.rb`, `step/emergency_money.rb
   any price from 1 to its cash, within its train limit. From phase 10, once per turn, it may trade
   in a listed train for a discount; a trade-in cannot be topped up by the president.
 - A company without a train must buy one while the depot has any. If its cash is below the
-  cheapest depot/pool train it is in emergency: it may then only buy from the depot/pool
-  (never from companies), and the president pays what the company lacks, at most the train's
-  price. If anything in the depot is affordable with the company's cash alone, only affordable
-  trains are offered.
+  cheapest depot/pool train it is in emergency: the president pays what the company lacks, at
+  most the train's price; once he has sold shares, it may buy only from the depot/pool. A company
+  with no cash cannot buy from companies. If anything in the depot is affordable with the
+  company's cash alone, only affordable trains (and other companies' trains) are offered.
 - In emergency the president may sell shares: a bundle only if the next smaller one would not
   cover what is still needed for the dearest depot train (no selling more than needed), never
   one that would hand the presidency of the company buying, never beyond the pool limit, the
@@ -72,13 +72,18 @@ def buyable_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.
     others = [t for t in depot.trains.values()
               if t.owner not in (company, T.DEPOT, T.POOL, T.RESERVED, T.RUSTED)
               and not t.owner.startswith("closed:") and t.owner in money.corps]
+    cash = money.cash[company]
     if in_emergency(money, depot, company):
-        # Sold shares set the floor: drop depot trains cheaper than what the sale obliges.
+        # Sold shares set the floor: drop depot trains cheaper than what the sale obliges, and
+        # after a sale no train from another company (EBUY_FROM_OTHERS = never).
         offered = [t for t in offered if depot.types[t.name].price >= spend_range(money, depot, step, t)[0]]
-        others = []                          # EBUY_FROM_OTHERS = never
+        if step.last_share_sold_price is not None:
+            others = []
+    if cash == 0:
+        others = []
     candidates = offered + others
-    affordable = [t for t in candidates if (t.owner not in (T.DEPOT, T.POOL) and money.cash[company] > 0)
-                  or depot.types[t.name].price <= money.cash[company]]
+    affordable = [t for t in candidates if (t.owner not in (T.DEPOT, T.POOL) and cash > 0)
+                  or depot.types[t.name].price <= cash]
     if any(t.owner in (T.DEPOT, T.POOL) for t in affordable):
         return affordable
     return candidates

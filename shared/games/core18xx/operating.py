@@ -12,8 +12,8 @@ Facts (18xx.games `game/base.rb`, `step/dividend.rb`, `step/buy_company.rb`, `ba
 - A company buys a private from a player for between half (rounded up) and double its value.
 - A player's score is cash + held shares of started companies at the current price (per ordinary
   share) + privates at face value.
-- Closing a company: its cash goes to the bank, trains to the bank pool, its privates close, its
-  shares vanish; 18Ireland first pays each non-bankrupt holder the share price per share when the
+- Closing a company: its cash goes to the bank, its trains leave play (18xx.games'
+  CLOSED_CORP_TRAINS_REMOVED, true for 18Ireland), its privates close, its shares vanish; 18Ireland first pays each non-bankrupt holder the share price per share when the
   company closes because its president went bankrupt.
 """
 
@@ -130,8 +130,8 @@ def token_cost(token_prices: Sequence[int], placed: int) -> int:
     return token_prices[placed]
 
 
-def close_company(money: MoneyState, depot: T.Depot, sym: str,
-                  settle_if_owner_bankrupt: bool = True) -> tuple[MoneyState, T.Depot]:
+def close_company(money: MoneyState, depot: T.Depot, sym: str, settle_if_owner_bankrupt: bool = True,
+                  trains_removed: bool = True) -> tuple[MoneyState, T.Depot]:
     corp = money.corps[sym]
     if corp.closed:
         return money, depot
@@ -150,8 +150,14 @@ def close_company(money: MoneyState, depot: T.Depot, sym: str,
     cash[S.BANK] = cash.get(S.BANK, 0) + cash.get(sym, 0)
     cash[sym] = 0
     for train in depot.owned_by(sym):
-        depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(train, owner=T.POOL)},
-                                        pool=[*depot.pool, train.id])
+        if trains_removed:
+            # 18xx.games' default: the trains stay with the closed company, unbuyable (they still
+            # rust with their type, and in 18Ireland still release their half trains)
+            depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(
+                train, owner=f"closed:{sym}")})
+        else:
+            depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(
+                train, owner=T.POOL)}, pool=[*depot.pool, train.id])
     companies = {c: o for c, o in money.companies.items() if o != sym}
     book = money.book.moved([cid for cid, c in money.book.certs.items() if c.corporation == sym], f"closed:{sym}")
     corps = dict(money.corps)

@@ -10,8 +10,9 @@ Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSh
   his bid into the minor, which pars at the highest par price not above half the bid, capped at
   135) and majors, from phase 6, by par.
 - A player with nothing possible is passed over and counts as having passed. A turn ends after a
-  purchase when nothing else is possible, or on `pass`; passing without having done anything this
-  turn marks the player passed; the round ends when all players are passed. Starting a minor ends
+  purchase when nothing else is possible, or on `pass`; ending a turn in which he did something
+  counts the player as not passed, passing without having done anything marks him passed; the
+  round ends when all players are passed. Starting a minor ends
   the turn of the player who opened the auction (as done: he is not marked passed).
 - At the end: 18Ireland closes the first queued minor if none started this round; every floated
   company whose shares are all held by players moves up.
@@ -213,6 +214,10 @@ def _after_action(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple
         return money, sr
     if not sr.step_passed and available(money, sr, current_player(money, sr), rules):
         return money, sr
+    if not sr.step_passed:
+        # Nothing left to do after acting: 18xx.games skips the step, which passes it; having
+        # acted this turn, the player is counted as not passed.
+        sr = _mark(sr, current_player(money, sr), passed=not sr.actions)
     if all(p in sr.passed for p in money.players):
         return _finish(money, sr, rules)
     sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players))
