@@ -1,5 +1,5 @@
 """Whole games: both real 18Ireland exports replay from the seed to the end through our money
-side - auction, every stock round, operating rounds (dividends, issues, trains, phases, rusting,
+side - auction and every stock round checked against our legal actions, operating rounds (dividends, issues, trains, phases, rusting,
 trade-ins, forced purchases, emergency sales, bankruptcies), merger rounds - and give exactly the
 export's final values for every player and its end reason."""
 
@@ -22,7 +22,7 @@ EXPORTS = export_paths("18Ireland")
 @pytest.mark.parametrize("path", EXPORTS, ids=[p.name for p in EXPORTS])
 def test_whole_game_result(path: Path) -> None:
     export = json.loads(path.read_text())
-    rp = R.replay(export, LayCosts())
+    rp = R.replay(export, LayCosts(), check_legal=True)
     assert rp.used == rp.total                 # every decision was used
     out = R.summary(rp)
     assert out["result"] == {str(k): v for k, v in export["result"].items()}

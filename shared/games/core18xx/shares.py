@@ -40,7 +40,7 @@ class Cert(msgspec.Struct, frozen=True):
     president: bool = False
 
 
-class ShareBook(msgspec.Struct, frozen=True):
+class ShareBook(msgspec.Struct, frozen=True, dict=True):
     certs: dict[str, Cert]      # every certificate in play (static)
     owner: dict[str, str]       # cert id -> holder
     # When each certificate reached its holder: 18xx.games keeps a holder's certificates in the
@@ -50,11 +50,25 @@ class ShareBook(msgspec.Struct, frozen=True):
 
     # --- reading -------------------------------------------------------------------------
 
+    def _index(self) -> dict[str, dict[str, list[Cert]]]:
+        # holder -> company -> certificates in arrival order; derived, cached on the instance
+        # (`dict=True` gives frozen structs a __dict__ that is neither encoded nor compared)
+        cache = self.__dict__
+        index = cache.get("_by_holder")
+        if index is None:
+            index = {}
+            for cid in sorted(self.owner, key=lambda c: self.seq.get(c, 0)):
+                cert = self.certs[cid]
+                index.setdefault(self.owner[cid], {}).setdefault(cert.corporation, []).append(cert)
+            cache["_by_holder"] = index
+        return index
+
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
         """A holder's certificates, in the order they arrived."""
-        mine = [c for cid, c in self.certs.items() if self.owner[cid] == holder
-                and (corporation is None or c.corporation == corporation)]
-        return sorted(mine, key=lambda c: self.seq.get(c.id, 0))
+        by_corp = self._index().get(holder, {})
+        if corporation is not None:
+            return list(by_corp.get(corporation, ()))
+        return sorted((c for certs in by_corp.values() for c in certs), key=lambda c: self.seq.get(c.id, 0))
 
     def moved(self, cert_ids: Iterable[str], to: str) -> ShareBook:
         """The book after `cert_ids` move, in that order, to `to`."""
@@ -68,10 +82,12 @@ class ShareBook(msgspec.Struct, frozen=True):
         return ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
 
     def percent_of(self, holder: str, corporation: str) -> int:
-        return sum(c.percent for c in self.certs_of(holder, corporation))
+        return sum(c.percent for c in self._index().get(holder, {}).get(corporation, ()))
 
     def president_cert(self, corporation: str) -> Cert:
-        return next(c for c in self.certs.values() if c.corporation == corporation and c.president)
+        return self.certs[f"{corporation}_0"] if f"{corporation}_0" in self.certs and self.certs[
+            f"{corporation}_0"].president else next(
+            c for c in self.certs.values() if c.corporation == corporation and c.president)
 
     def president_of(self, corporation: str) -> str:
         return self.owner[self.president_cert(corporation).id]

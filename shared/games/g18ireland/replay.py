@@ -26,6 +26,7 @@ from shared.games.core18xx import operating as O
 from shared.games.core18xx import shares as S
 from shared.games.core18xx import trains as T
 from shared.games.core18xx.export_log import decisions
+from shared.games.core18xx.legal import covers
 from shared.games.core18xx.money_state import MoneyState
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
@@ -76,7 +77,9 @@ class _Cursor:
         return move
 
 
-def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost) -> Replay:
+def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal: bool = False) -> Replay:
+    """Replay `export`. With `check_legal`, every auction and stock-round decision must also be
+    one of the legal actions our steps list at that moment (a check of `legal()` itself)."""
     players = [str(p["id"]) for p in export["players"]]
     companies = list(COMPANY_VALUES)
     setup = draw_setup(export["settings"]["seed"], companies, MINORS)
@@ -90,6 +93,8 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost) -> Replay:
     while not auction.finished:
         move = cur.take()
         _expect(cur, move, str(move["entity"]) == auction.active_player(), "not the auction's player")
+        if check_legal:
+            _expect(cur, move, covers(W.legal(auction, str(move["entity"])), _as_action(move)), "not a listed legal action")
         auction = _guard(cur, move, lambda: W.apply(auction, str(move["entity"]), _as_action(move)))
     state = M.apply_private_sales(state, auction.sales, setup.companies)
     order = players[auction.entity_index:] + players[:auction.entity_index]
@@ -100,7 +105,7 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost) -> Replay:
     while rp.end is None or rp.end[1] not in ("immediate",):
         if cur.peek() is None:
             break
-        _stock_round(rp, cur)
+        _stock_round(rp, cur, check_legal)
         if _ended(rp, "current_round") or cur.peek() is None:
             break
         rounds = rp.depot.current_phase.operating_rounds
@@ -141,7 +146,7 @@ def summary(rp: Replay) -> dict[str, Any]:
 
 # --- stock round ---------------------------------------------------------------------------
 
-def _stock_round(rp: Replay, cur: _Cursor) -> None:
+def _stock_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
     money, sr = SR.start(rp.money, rp.minor_order, rp.depot.current_phase.name, RULES)
     while not sr.finished:
         nxt = cur.peek()
@@ -153,6 +158,10 @@ def _stock_round(rp: Replay, cur: _Cursor) -> None:
         move = cur.take()
         player = str(move["entity"])
         _expect(cur, move, player == SR.active_player(money, sr), f"stock round expects {SR.active_player(money, sr)}")
+        if check_legal:
+            offered = SR.legal(money, sr, player, RULES)
+            _expect(cur, move, covers(offered, _as_action(move), _same_purchase(money)), "not a listed legal action")
+            _apply_all(cur, move, offered, lambda act, m=money, s=sr, p=player: SR.apply(m, s, p, act, RULES))
         money, sr = _guard(cur, move, lambda: SR.apply(money, sr, player, _as_action(move), RULES))
     rp.money = msgspec.structs.replace(money, players=SR.priority_after(money, sr))
     _check_end(rp)
@@ -385,6 +394,51 @@ def _merger_round(rp: Replay, cur: _Cursor) -> None:
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+def _apply_all(cur: _Cursor, move: dict[str, Any], offered: list[Any], apply_one: Callable[[Any], Any]) -> None:
+    """Every listed legal action applies (each end of a range), and the value past a range does not."""
+    for item in offered:
+        values = [item.action]
+        if item.range is not None:
+            r = item.range
+            values = [msgspec.structs.replace(item.action, **{r.field: v}) for v in sorted({r.min, r.max})]
+        for action in values:
+            try:
+                apply_one(action)
+            except RuleError as exc:
+                raise ReplayError(cur.i - 1, move, f"listed action refused: {action} ({exc.code})") from None
+        if item.range is not None:
+            past = msgspec.structs.replace(item.action, **{item.range.field: item.range.max + item.range.step})
+            try:
+                apply_one(past)
+            except RuleError:
+                continue
+            raise ReplayError(cur.i - 1, move, f"unlisted action accepted: {past}")
+
+
+def _same_purchase(money: MoneyState) -> Callable[[Any, Any], bool]:
+    """Buying any certificate of the same company, holder and size is the same decision;
+    selling the same certificates in another order too."""
+    from shared.games.core18xx import actions as A
+
+    def same(offered: Any, action: Any) -> bool:
+        if isinstance(offered, A.BuyShares) and isinstance(action, A.BuyShares):
+            a = money.book.certs.get(action.shares[0]) if len(action.shares) == 1 else None
+            o = money.book.certs[offered.shares[0]]
+            return a is not None and (o.corporation, o.percent, money.book.owner[o.id]) == (
+                a.corporation, a.percent, money.book.owner[a.id])
+        if isinstance(offered, A.SellShares) and isinstance(action, A.SellShares):
+            if offered.percent != action.percent or len(offered.shares) != len(action.shares):
+                return False
+            mine = [money.book.certs.get(c) for c in action.shares]
+            theirs = [money.book.certs[c] for c in offered.shares]
+            if any(c is None for c in mine):
+                return False
+            key = lambda c: (c.corporation, c.percent, c.president)  # noqa: E731
+            return sorted(map(key, theirs)) == sorted(map(key, mine))  # type: ignore[arg-type]
+        return False
+    return same
+
 
 def _as_action(move: dict[str, Any]) -> Any:
     from shared.games.core18xx import actions as A

@@ -99,7 +99,9 @@ def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, 
     if money.turn <= 1 or _bought(sr):
         return []
     out = []
-    for sym, corp in money.corps.items():
+    held = list(dict.fromkeys(c.corporation for c in money.book.certs_of(player)))
+    for sym in held:
+        corp = money.corps[sym]
         if not corp.ipoed or corp.closed:
             continue
         for ids, percent in S.sell_options(money.book, player, sym):
@@ -151,13 +153,14 @@ def parable_majors(money: MoneyState, sr: StockRound, player: str, rules: StockR
             if c.type == "major" and not c.ipoed and not c.closed and _can_start(money, sr, player, s)]
 
 
-def must_sell(money: MoneyState, sr: StockRound, player: str) -> bool:
-    if not sellable(money, sr, player):
+def must_sell(money: MoneyState, sr: StockRound, player: str,
+              sells: list[tuple[str, list[str], int]] | None = None) -> bool:
+    sells = sellable(money, sr, player) if sells is None else sells
+    if not sells:
         return False
     if money.num_certs(player) > money.cert_limit:
         return True
-    return any(not money.holding_ok(player, s) for s in money.corps if any(
-        b[0] == s for b in sellable(money, sr, player)))
+    return any(not money.holding_ok(player, s) for s in {b[0] for b in sells})
 
 
 def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
@@ -167,14 +170,15 @@ def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules)
         return ["bid", "pass"] if player == active_player(money, sr) else []
     if sr.step_passed or player != current_player(money, sr):
         return []
-    if must_sell(money, sr, player):
+    sells = sellable(money, sr, player)
+    if must_sell(money, sr, player, sells):
         return ["sell_shares"]
     kinds = []
     if buyable(money, sr, player):
         kinds.append("buy_shares")
     if parable_majors(money, sr, player, rules):
         kinds.append("par")
-    if sellable(money, sr, player):
+    if sells:
         kinds.append("sell_shares")
     if can_bid_minor(money, sr, player, rules):
         kinds.append("bid")
