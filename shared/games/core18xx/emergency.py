@@ -111,8 +111,8 @@ def buy(money: MoneyState, depot: T.Depot, step: TrainBuy, train_id: str, price:
             raise RuleError("not_enough_cash", f"{company} has only {money.cash[company]}")
         if exchange_id is not None:
             raise RuleError("no_contribution", "the president cannot add money to a trade-in")
-        if train.owner not in (T.DEPOT, T.POOL):
-            raise RuleError("not_buyable", "a company in need may buy only from the depot")
+        # (18xx.games lets the president top up a purchase from another company too, up to its
+        # list price, as long as he has not sold shares for it)
         president = money.book.president_of(company)
         cash = S.pay(cash, president, company, shortfall)
     purchase = T.buy_train(depot, cash, company, train_id, price, exchange_id, release_half_on_rust=True)

@@ -29,6 +29,7 @@ from shared.games.core18xx.export_log import decisions
 from shared.games.core18xx.legal import covers
 from shared.games.core18xx.money_state import MoneyState
 from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.steps import operating_money as OM
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import money as M
@@ -110,7 +111,7 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
             break
         rounds = rp.depot.current_phase.operating_rounds
         for number in range(1, rounds + 1):
-            _operating_round(rp, cur, lay_cost)
+            _operating_round(rp, cur, lay_cost, check_legal)
             if rp.end is not None and rp.end[1] in ("immediate", "current_round"):
                 break
             if number == rounds and rp.depot.current_phase.name != "2" and rp.end is None:
@@ -195,7 +196,7 @@ class _Turn:
                                                                          and self.revenue is not None and self.stage >= 5)
 
 
-def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost) -> None:
+def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost, check_legal: bool = False) -> None:
     rp.money = O.pay_private_revenue(rp.money, COMPANY_REVENUE)
     order = rp.money.operating_order()
     done: list[str] = []
@@ -218,6 +219,8 @@ def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost) -> None:
             if not in_emergency:
                 break                               # the next stock or merger round starts
             cur.take()
+            if check_legal:
+                _check_listed(cur, move, rp.money, OM.emergency(rp.money, rp.depot, turn.step), rp, turn)  # type: ignore[union-attr,arg-type]
             _emergency_sale(rp, cur, move, turn)   # type: ignore[arg-type]
             continue
         if turn is not None and entity == turn.corp and turn.starts_again(move["type"]):
@@ -236,6 +239,8 @@ def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost) -> None:
             turn = _Turn(entity)
         cur.take()
         turn.stage = max(turn.stage, STAGE.get(move["type"], 0))
+        if check_legal:
+            _check_money_decision(rp, cur, move, turn)
         _corporation_action(rp, cur, move, turn, lay_cost)
         if rp.end is not None and rp.end[1] == "immediate":
             return
@@ -246,6 +251,56 @@ def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost) -> None:
         if rest not in done:
             _finish_turn(rp, _Turn(rest))
     _check_end(rp)
+
+
+def _check_money_decision(rp: Replay, cur: _Cursor, move: dict[str, Any], turn: _Turn) -> None:
+    """The operating round's money decisions must be among the legal actions we list."""
+    kind = move["type"]
+    money, depot, corp = rp.money, rp.depot, turn.corp
+    phase = depot.current_phase
+    if kind in ("sell_shares", "buy_shares"):
+        offered = OM.issue_redeem(money, corp)
+    elif kind == "dividend":
+        offered = OM.dividend(corp, turn.revenue or 0)
+    elif kind == "buy_company":
+        offered = OM.buy_company(money, corp, COMPANY_VALUES, phase.status)
+    elif kind == "buy_train":
+        offered = OM.buy_train(money, depot, turn.step, phase.name in ("10", "D"))
+    elif kind == "bankrupt":
+        offered = OM.emergency(money, depot, turn.step)
+    else:
+        return
+    _check_listed(cur, move, money, offered, rp, turn)
+
+
+def _check_listed(cur: _Cursor, move: dict[str, Any], money: MoneyState, offered: list[Any],
+                  rp: Replay | None = None, turn: _Turn | None = None) -> None:
+    _expect(cur, move, covers(offered, _as_action(move), _same_purchase(money)),
+            f"not a listed legal action (offered {[o.action for o in offered]})")
+    if rp is not None and turn is not None:
+        _apply_all(cur, move, offered, lambda act: _apply_money(rp, turn, act))
+
+
+def _apply_money(rp: Replay, turn: _Turn, action: Any) -> Any:
+    """Apply one listed operating-round money action to copies (nothing is kept)."""
+    from shared.games.core18xx import actions as A
+    money, depot, corp = rp.money, rp.depot, turn.corp
+    if isinstance(action, A.SellShares) and action.entity == corp:
+        return O.issue_one(money, corp)
+    if isinstance(action, A.BuyShares) and action.entity == corp:
+        return O.redeem_one(money, corp)
+    if isinstance(action, A.Dividend):
+        return O.run_dividend(money, corp, turn.revenue or 0, action.kind)  # type: ignore[arg-type]
+    if isinstance(action, A.BuyCompany):
+        return O.buy_company(money, corp, action.company, action.price, COMPANY_VALUES[action.company])
+    if isinstance(action, A.BuyTrain):
+        return E.buy(money, depot, turn.step, action.train, action.price, action.exchange,
+                     phase_allows_trade=depot.current_phase.name in ("10", "D"))
+    if isinstance(action, A.SellShares):
+        return E.emergency_sell(money, depot, turn.step, action.shares, action.percent)
+    if isinstance(action, A.Bankrupt):
+        return E.bankrupt(money, depot, turn.step)
+    raise RuleError("unknown", f"{action}")
 
 
 def _finish_turn(rp: Replay, turn: _Turn) -> None:
