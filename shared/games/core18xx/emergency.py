@@ -136,7 +136,7 @@ def emergency_bundles(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list
 
 def emergency_sell(money: MoneyState, depot: T.Depot, step: TrainBuy, cert_ids: list[str],
                    percent: int | None) -> tuple[MoneyState, TrainBuy]:
-    if not cert_ids or cert_ids[0] not in money.book.certs:
+    if not cert_ids or any(c not in money.book.certs for c in cert_ids):
         raise RuleError("unknown_share", "name the shares to sell")
     sym = money.book.certs[cert_ids[0]].corporation
     total = sum(money.book.certs[c].percent for c in cert_ids)

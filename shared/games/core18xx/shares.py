@@ -190,9 +190,16 @@ def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[
 
 # --- buying and selling --------------------------------------------------------------------
 
+def _known(book: ShareBook, cert_ids: Sequence[str]) -> None:
+    unknown = [cid for cid in cert_ids if cid not in book.certs]
+    if unknown:
+        raise RuleError("unknown_share", f"no share {unknown[0]}")
+
+
 def buy(book: ShareBook, cash: dict[str, int], buyer: str, cert_ids: Sequence[str], price_per_share: int,
         players: Sequence[str]) -> tuple[ShareBook, dict[str, int]]:
     """`buyer` takes `cert_ids` (all of one company, all from one holder) and pays for them."""
+    _known(book, cert_ids)
     certs = [book.certs[cid] for cid in cert_ids]
     if not certs:
         raise RuleError("no_shares", "no shares named")
@@ -219,6 +226,7 @@ def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[
     """`seller` sells to the pool; `percent` below the certificates' total sells part of the
     president's certificate (the balance comes back from the pool). Returns the book, cash and the
     number of ordinary shares sold (each one moves the price down a row in most titles)."""
+    _known(book, cert_ids)
     certs = [book.certs[cid] for cid in cert_ids]
     if not certs or any(book.owner[c.id] != seller for c in certs):
         raise RuleError("not_owner", "you can only sell shares you hold")

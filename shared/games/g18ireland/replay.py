@@ -78,7 +78,11 @@ class _Cursor:
         return move
 
 
-def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal: bool = False) -> Replay:
+Observer = Callable[[str, Any, str], None]   # (round kind, step state(s), acting player)
+
+
+def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal: bool = False,
+           observe: Observer | None = None) -> Replay:
     """Replay `export`. With `check_legal`, every auction and stock-round decision must also be
     one of the legal actions our steps list at that moment (a check of `legal()` itself)."""
     players = [str(p["id"]) for p in export["players"]]
@@ -93,6 +97,8 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
                               [(c, COMPANY_VALUES[c]) for c in setup.companies])
     while not auction.finished:
         move = cur.take()
+        if observe is not None:
+            observe("auction", auction, str(move["entity"]))
         _expect(cur, move, str(move["entity"]) == auction.active_player(), "not the auction's player")
         if check_legal:
             _expect(cur, move, covers(W.legal(auction, str(move["entity"])), _as_action(move)), "not a listed legal action")
@@ -106,7 +112,7 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
     while rp.end is None or rp.end[1] not in ("immediate",):
         if cur.peek() is None:
             break
-        _stock_round(rp, cur, check_legal)
+        _stock_round(rp, cur, check_legal, observe)
         if _ended(rp, "current_round") or cur.peek() is None:
             break
         rounds = rp.depot.current_phase.operating_rounds
@@ -147,7 +153,7 @@ def summary(rp: Replay) -> dict[str, Any]:
 
 # --- stock round ---------------------------------------------------------------------------
 
-def _stock_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
+def _stock_round(rp: Replay, cur: _Cursor, check_legal: bool = False, observe: Observer | None = None) -> None:
     money, sr = SR.start(rp.money, rp.minor_order, rp.depot.current_phase.name, RULES)
     while not sr.finished:
         nxt = cur.peek()
@@ -158,6 +164,8 @@ def _stock_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
             continue
         move = cur.take()
         player = str(move["entity"])
+        if observe is not None:
+            observe("stock", (money, sr), player)
         _expect(cur, move, player == SR.active_player(money, sr), f"stock round expects {SR.active_player(money, sr)}")
         if check_legal:
             offered = SR.legal(money, sr, player, RULES)
@@ -423,7 +431,7 @@ def _merger_round(rp: Replay, cur: _Cursor) -> None:
         player = str(move["entity"])
         kind = move["type"]
         if kind == "choose" and not mr.to_vote and mr.merging and mr.outcome is None:
-            mr = MG._put_to_vote(money, mr, mr.proposer or player)          # the board found no more partners
+            mr = MG.put_to_vote(money, mr, mr.proposer or player)          # the board found no more partners
             continue
         if kind not in ("merge", "choose", "pass"):
             break
@@ -441,10 +449,10 @@ def _merger_round(rp: Replay, cur: _Cursor) -> None:
         else:
             minor = move["corporation"]
             merging = [*(mr.merging or []), minor]
-            _expect(cur, move, minor in MG._floated_minors(money), f"{minor} cannot merge")
+            _expect(cur, move, minor in MG.floated_minors(money), f"{minor} cannot merge")
             mr = msgspec.structs.replace(mr, merging=merging, proposer=player)
             if len(merging) == MG.LIMIT_MERGE:
-                mr = MG._put_to_vote(money, mr, player)
+                mr = MG.put_to_vote(money, mr, player)
     rp.money = money
 
 

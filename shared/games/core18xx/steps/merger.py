@@ -67,7 +67,7 @@ def merge_targets(money: MoneyState) -> list[str]:
     return [s for s, c in money.corps.items() if c.type == "major" and not c.floated and not c.closed]
 
 
-def _floated_minors(money: MoneyState) -> list[str]:
+def floated_minors(money: MoneyState) -> list[str]:
     return [s for s, c in money.corps.items() if c.type == "minor" and c.floated and not c.closed]
 
 
@@ -90,7 +90,7 @@ def candidates(money: MoneyState, mr: MergerRound, player: str, connected: Conne
     merging = mr.merging or []
     if not merge_targets(money) or len(merging) == LIMIT_MERGE:
         return []
-    pool = [c for c in _floated_minors(money) if c not in merging]
+    pool = [c for c in floated_minors(money) if c not in merging]
     if not merging:
         mine = [c for c in pool if money.book.percent_of(player, c) > 0]
         return [c for c in mine if any(merge_possible(money, [c], c2, connected, same_tile) for c2 in pool)]
@@ -154,7 +154,9 @@ def _check(mr: MergerRound) -> MergerRound:
     return mr
 
 
-def _put_to_vote(money: MoneyState, mr: MergerRound, proposer: str) -> MergerRound:
+def put_to_vote(money: MoneyState, mr: MergerRound, proposer: str) -> MergerRound:
+    """Close the proposal and count the market's votes (also used when the board finds no
+    further minor to add)."""
     merging = list(mr.merging or [])
     key = sorted(merging)
     if key in mr.proposed:
@@ -191,7 +193,7 @@ def propose(money: MoneyState, mr: MergerRound, player: str, minor: str, connect
         raise RuleError("not_mergeable", f"{minor} cannot join this merger")
     mr = msgspec.structs.replace(mr, merging=[*(mr.merging or []), minor], proposer=player)
     if not candidates(money, mr, player, connected, same_tile):
-        return _put_to_vote(money, mr, player)
+        return put_to_vote(money, mr, player)
     return mr
 
 
@@ -201,7 +203,7 @@ def pass_(money: MoneyState, mr: MergerRound, player: str, connected: Connected,
     if mr.merging:
         if len(mr.merging) < 2:
             raise RuleError("too_few", "a merger needs at least two minors")
-        return _put_to_vote(money, mr, player)
+        return put_to_vote(money, mr, player)
     mr = msgspec.structs.replace(mr, passed=[*mr.passed, player])
     return _next_entity(money, mr)
 

@@ -290,7 +290,7 @@ def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
             rules: StockRules) -> tuple[MoneyState, StockRound]:
     if "sell_shares" not in available(money, sr, player, rules):
         raise RuleError("cannot_sell", "you cannot sell shares now")
-    if not cert_ids or cert_ids[0] not in money.book.certs:
+    if not cert_ids or any(c not in money.book.certs for c in cert_ids):
         raise RuleError("unknown_share", "name the shares to sell")
     sym = money.book.certs[cert_ids[0]].corporation
     total = sum(money.book.certs[c].percent for c in cert_ids if c in money.book.certs)
