@@ -98,3 +98,11 @@ def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy) -> list[Legal
         if E.can_go_bankrupt(money, depot, step):
             out.append(LegalAction(action=A.Bankrupt(**_corp(step.company))))
     return out
+
+
+def discard(money: MoneyState, depot: T.Depot, corp: str) -> list[LegalAction]:
+    """A company over its train limit (after a phase change or a merger) hands one train to the
+    bank pool, its choice; repeated until within the limit."""
+    if len(depot.owned_by(corp)) <= depot.train_limit(money.corps[corp].type):
+        return []
+    return [LegalAction(action=A.DiscardTrain(**_corp(corp), train=t.id)) for t in depot.owned_by(corp)]
