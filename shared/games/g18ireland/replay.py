@@ -121,7 +121,7 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
             if rp.end is not None and rp.end[1] in ("immediate", "current_round"):
                 break
             if number == rounds and rp.depot.current_phase.name != "2" and rp.end is None:
-                _merger_round(rp, cur)
+                _merger_round(rp, cur, check_legal)
         if rp.end is not None:
             break
         rp.money = msgspec.structs.replace(rp.money, turn=rp.money.turn + 1)
@@ -415,7 +415,7 @@ def _company_action(rp: Replay, cur: _Cursor, move: dict[str, Any]) -> None:
 
 # --- merger round --------------------------------------------------------------------------
 
-def _merger_round(rp: Replay, cur: _Cursor) -> None:
+def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
     def yes(a: str, b: str) -> bool:
         return True
 
@@ -437,6 +437,11 @@ def _merger_round(rp: Replay, cur: _Cursor) -> None:
             break
         cur.take()
         _expect(cur, move, player == MG.active_player(money, mr), f"merger round expects {MG.active_player(money, mr)}")
+        if check_legal:
+            # connectivity is the board's: with every minor taken as connected, the export's
+            # decision must be among ours (share limits, holdings, votes, targets)
+            _expect(cur, move, covers(MG.legal(money, mr, player, yes, no), _as_action(move)),
+                    "not a listed merger-round action")
         if kind == "choose":
             mr = _guard(cur, move, lambda: MG.vote(money, mr, player, str(move["choice"])))
         elif kind == "pass":

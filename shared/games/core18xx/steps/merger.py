@@ -30,7 +30,8 @@ from collections.abc import Callable
 
 import msgspec
 
-from shared.engine import RuleError
+from shared.engine import LegalAction, RuleError
+from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx import trains as T
 from shared.games.core18xx.money_state import MoneyState
@@ -268,3 +269,22 @@ def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str, ma
     money = money.check_float(major)
     mr = msgspec.structs.replace(mr, merging=None, outcome=None)
     return money, depot, _next_entity(money, mr)
+
+
+def legal(money: MoneyState, mr: MergerRound, player: str, connected: Connected, same_tile: SameTile) -> list[LegalAction]:
+    """The merger round's decisions for `player`: propose/add a minor, start the vote (pass),
+    vote, or pick the major for an accepted merger."""
+    kinds = available(money, mr, player, connected, same_tile)
+    who = {"entity": player, "entity_type": "player"}
+    out: list[LegalAction] = []
+    if "choose" in kinds:
+        out += [LegalAction(action=A.Choose(**who, choice=c)) for c in ("for", "against")]
+    if "merge" in kinds:
+        if mr.outcome == "for":
+            out += [LegalAction(action=A.Merge(**who, corporation=m)) for m in merge_targets(money)]
+        else:
+            out += [LegalAction(action=A.Merge(**who, corporation=c))
+                    for c in candidates(money, mr, player, connected, same_tile)]
+    if "pass" in kinds and not (mr.merging and len(mr.merging) < 2):
+        out.append(LegalAction(action=A.Pass(**who)))
+    return out
