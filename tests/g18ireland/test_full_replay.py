@@ -1,5 +1,6 @@
 """Whole games: both real 18Ireland exports replay from the seed to the end through our money
-side - auction and every stock round checked against our legal actions, operating rounds (dividends, issues, trains, phases, rusting,
+side - auction and every stock round checked against our legal actions, operating rounds
+(dividends, issues, trains, phases, rusting,
 trade-ins, forced purchases, emergency sales, bankruptcies), merger rounds - and give exactly the
 export's final values for every player and its end reason."""
 

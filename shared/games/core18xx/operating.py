@@ -13,7 +13,8 @@ Facts (18xx.games `game/base.rb`, `step/dividend.rb`, `step/buy_company.rb`, `ba
 - A player's score is cash + held shares of started companies at the current price (per ordinary
   share) + privates at face value.
 - Closing a company: its cash goes to the bank, its trains leave play (18xx.games'
-  CLOSED_CORP_TRAINS_REMOVED, true for 18Ireland), its privates close, its shares vanish; 18Ireland first pays each non-bankrupt holder the share price per share when the
+  CLOSED_CORP_TRAINS_REMOVED, true for 18Ireland), its privates close, its shares vanish;
+  18Ireland first pays each non-bankrupt holder the share price per share when the
   company closes because its president went bankrupt.
 """
 

@@ -228,7 +228,8 @@ def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost, check_legal: b
                 break                               # the next stock or merger round starts
             cur.take()
             if check_legal:
-                _check_listed(cur, move, rp.money, OM.emergency(rp.money, rp.depot, turn.step), rp, turn)  # type: ignore[union-attr,arg-type]
+                offered = OM.emergency(rp.money, rp.depot, turn.step)  # type: ignore[union-attr]
+                _check_listed(cur, move, rp.money, offered, rp, turn)  # type: ignore[arg-type]
             _emergency_sale(rp, cur, move, turn)   # type: ignore[arg-type]
             continue
         if turn is not None and entity == turn.corp and turn.starts_again(move["type"]):

@@ -224,7 +224,8 @@ def vote(money: MoneyState, mr: MergerRound, player: str, choice: str) -> Merger
     return mr
 
 
-def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str, major: str) -> tuple[MoneyState, T.Depot, MergerRound]:
+def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str,
+             major: str) -> tuple[MoneyState, T.Depot, MergerRound]:
     """The proposer picks the major; assets and shares move (board tokens are the caller's)."""
     if mr.outcome != "for" or player != mr.proposer:
         raise RuleError("cannot_merge", "no accepted merger waits for you")
@@ -244,7 +245,8 @@ def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str, ma
         cash[c] = 0
         companies = {k: (major if o == c else o) for k, o in companies.items()}
         for train in depot.owned_by(c):
-            depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(train, owner=major)})
+            moved = msgspec.structs.replace(train, owner=major)
+            depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: moved})
     corps = dict(money.corps)
     book = money.book
     for c in merging:
