@@ -22,6 +22,7 @@ B = pytest.importorskip("shared.games.core18xx.board", reason="board side (core1
 TR = pytest.importorskip("shared.games.core18xx.track", reason="board side (core18xx.track) not merged yet")
 K = pytest.importorskip("shared.games.core18xx.tokens", reason="board side (core18xx.tokens) not merged yet")
 NW = pytest.importorskip("shared.games.core18xx.network", reason="board side (core18xx.network) not merged yet")
+MAP = pytest.importorskip("shared.games.g18ireland.map", reason="18Ireland map (board side) not merged yet")
 WALK = pytest.importorskip("core18xx.ireland_replay", reason="board export walker (tests/core18xx) not merged yet")
 
 EXPORTS = export_paths("18Ireland")
@@ -62,6 +63,12 @@ class Board:
 
     def tokens_placed(self, corp: str) -> int:
         return len(B.token_hexes(self.walker.b, corp))
+
+    def connected(self, minor: str, other: str) -> bool:
+        return MAP.merge_connected(self.walker.m, self.walker.b, minor, other)
+
+    def same_tile(self, minor: str, other: str) -> bool:
+        return MAP.same_tile(self.walker.m, self.walker.b, minor, other)
 
 
 @pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures (set ROUNDHOUSE_SHARED)")

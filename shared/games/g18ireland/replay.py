@@ -81,6 +81,14 @@ class ReplayBoard(Protocol):
 
     def tokens_placed(self, corp: str) -> int: ...
 
+    def connected(self, minor: str, other: str) -> bool:
+        """Merger rounds: `minor`'s broad-gauge network reaches `other`'s token."""
+        ...
+
+    def same_tile(self, minor: str, other: str) -> bool:
+        """Merger rounds: both home tokens lie on one tile."""
+        ...
+
 
 class _Cursor:
     def __init__(self, moves: list[dict[str, Any]], board: ReplayBoard | None = None) -> None:
@@ -147,7 +155,7 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
             if rp.end is not None and rp.end[1] in ("immediate", "current_round"):
                 break
             if number == rounds and rp.depot.current_phase.name != "2" and rp.end is None:
-                _merger_round(rp, cur, check_legal)
+                _merger_round(rp, cur, check_legal, board)
         if rp.end is not None:
             break
         rp.money = msgspec.structs.replace(rp.money, turn=rp.money.turn + 1)
@@ -534,12 +542,18 @@ def _company_action(rp: Replay, cur: _Cursor, move: dict[str, Any]) -> None:
 
 # --- merger round --------------------------------------------------------------------------
 
-def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
+def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False, board: ReplayBoard | None = None) -> None:
+    """With a board, proposals run through `merger.propose` with the board's connectivity (a
+    proposal goes to the vote by itself when no minor can be added); without one, proposals are
+    taken as made and a vote arriving early means the board found no further partner."""
     def yes(a: str, b: str) -> bool:
         return True
 
     def no(a: str, b: str) -> bool:
         return False
+
+    connected = board.connected if board is not None else yes
+    same_tile = board.same_tile if board is not None else no
 
     money = rp.money
     mr = MG.start(money)
@@ -549,7 +563,7 @@ def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
             break
         player = str(move["entity"])
         kind = move["type"]
-        if kind == "choose" and not mr.to_vote and mr.merging and mr.outcome is None:
+        if board is None and kind == "choose" and not mr.to_vote and mr.merging and mr.outcome is None:
             mr = MG.put_to_vote(money, mr, mr.proposer or player)          # the board found no more partners
             continue
         if kind not in ("merge", "choose", "pass"):
@@ -559,17 +573,19 @@ def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
         if check_legal:
             # connectivity is the board's: with every minor taken as connected, the export's
             # decision must be among ours (share limits, holdings, votes, targets)
-            _expect(cur, move, covers(MG.legal(money, mr, player, yes, no), _as_action(move)),
+            _expect(cur, move, covers(MG.legal(money, mr, player, connected, same_tile), _as_action(move)),
                     "not a listed merger-round action")
         if kind == "choose":
             mr = _guard(cur, move, lambda: MG.vote(money, mr, player, str(move["choice"])))
         elif kind == "pass":
-            mr = _guard(cur, move, lambda: MG.pass_(money, mr, player, yes, no))
+            mr = _guard(cur, move, lambda: MG.pass_(money, mr, player, connected, same_tile))
         elif mr.outcome == "for":
             major = move["corporation"]
             merged = list(mr.merging or [])
             money, rp.depot, mr = _guard(cur, move, lambda: MG.complete(money, rp.depot, mr, player, major))
             rp.tokens_used[major] = min(len(merged), len(TOKEN_PRICES[major]))
+        elif board is not None:
+            mr = _guard(cur, move, lambda: MG.propose(money, mr, player, move["corporation"], connected, same_tile))
         else:
             minor = move["corporation"]
             merging = [*(mr.merging or []), minor]
