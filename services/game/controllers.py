@@ -30,14 +30,18 @@ PATH = "/api/tables/{table}/seats/{seat}/controller"
 
 
 async def set_controller(http: "GameHttp", request: web.Request) -> web.Response:
-    from services.game.app import json_response
+    from services.game.app import json_response, parse_uint
 
     table = request.match_info["table"]
     seat_text = request.match_info["seat"]
     seat = http._seat(request, table)
-    if not seat_text.isdigit() or int(seat_text) != seat:
-        raise coded("wrong_seat", f"this token is for seat {seat}, not {seat_text}")
+    asked = parse_uint(seat_text)
+    if asked is None:
+        raise coded("bad_query", "the seat in the path must be a seat number in ASCII digits")
+    if asked != seat:
+        raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
     req = await http._body(request, SeatControl)
+    http.limit(http.limit_actions, request, "actions")
     if req.kind == "human" and req.level is not None:
         raise coded("bad_request", "only a bot has a level")
     level = (req.level or DEFAULT_LEVEL) if req.kind == "bot" else None
