@@ -86,6 +86,11 @@ class GameHttp:
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
+        try:
+            # Once per store: tables made before the status index existed join it.
+            await self._service.store.build_status_index()
+        except (RedisError, OSError) as exc:  # Redis down at start: /api/ready says so; list later
+            log.warning("could not build the table status index yet: %s", exc)
 
     async def stop(self, _app: web.Application) -> None:
         if self._service is not None:

@@ -226,10 +226,13 @@ class GameService:
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(pending)
+            status_changed = status != status_before
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:
             self._spawn(self.store.save_snapshot(table, seq, snapshot))
+        if status_changed:
+            await self.store.index_status(table, hot.meta.created_ms, status)
         await self._announce_turn(hot, seq, active)
         return Submitted(reply, False)
 

@@ -105,8 +105,49 @@ class EventStore:
         ]
         if not await self._create(keys=[keys.meta_key(table)], args=fields):
             raise TableExists(table)
-        # A separate command: `rh:tables` lives in another slot. Listed only once the meta exists.
-        await self.redis.zadd(keys.TABLES, {table: meta.created_ms})
+        # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.TABLES, {table: meta.created_ms})
+            pipe.zadd(keys.status_key(meta.status), {table: meta.created_ms})
+            await pipe.execute()
+
+    async def index_status(self, table: str, created_ms: int, status: str) -> None:
+        """Move the table to the listing index of `status` (after the append that changed it).
+
+        Not atomic with the append (another slot): if the process dies in between, the
+        table stays in its old index until a listing of that status finds the meta
+        disagreeing and moves it (`list_tables`)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.status_key(status), {table: created_ms})
+            for other in STATUSES:
+                if other != status:
+                    pipe.zrem(keys.status_key(other), table)
+            await pipe.execute()
+
+    async def build_status_index(self, page: int = 1000) -> int:
+        """Index every listed table by status, once per store (tables made before the index
+        existed); later calls return at once. Safe to run from several replicas. Returns the
+        number of tables indexed."""
+        if await self.redis.exists(keys.STATUS_INDEX_BUILT):
+            return 0
+        done, start = 0, 0
+        while True:
+            rows = await self.redis.zrange(keys.TABLES, start, start + page - 1, withscores=True)
+            if not rows:
+                break
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table, _score in rows:
+                    pipe.hget(keys.meta_key(_text(table)), "status")
+                statuses = await pipe.execute()
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for (table, score), status in zip(rows, statuses):
+                    if status is not None and _text(status) in STATUSES:
+                        pipe.zadd(keys.status_key(_text(status)), {table: score})
+                        done += 1
+                await pipe.execute()
+            start += len(rows)
+        await self.redis.set(keys.STATUS_INDEX_BUILT, b"1")
+        return done
 
     async def get_meta(self, table: str) -> TableSummary | None:
         """The table's meta (a TableSummary: TableMeta plus last_seq), or None."""
@@ -128,30 +169,37 @@ class EventStore:
     ) -> tuple[list[TableSummary], int | None]:
         """Newest first. Returns (tables, next offset or None at the end).
 
-        With `status`, the listing is scanned in pages and filtered on the meta hash (the truth),
-        so `offset` counts positions in the full listing, not in the filtered one.
+        With `status`, the page is read from that status's index, so the cost is the page's,
+        whatever the number of tables; `offset` counts positions in that index. The meta hash
+        is the truth: an entry whose meta says otherwise (a process died between an append
+        and the index update) is moved to its right index and skipped.
         """
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         found: list[TableSummary] = []
-        page = max(limit, 100) if status else limit
+        index = keys.TABLES if status is None else keys.status_key(status)
         while len(found) < limit:
-            ids = await self.redis.zrevrange(keys.TABLES, offset, offset + page - 1)
+            ids = await self.redis.zrevrange(index, offset, offset + limit - 1)
             if not ids:
                 return found, None
             async with self.redis.pipeline(transaction=False) as pipe:
                 for table in ids:
                     pipe.hmget(keys.meta_key(_text(table)), _META_FIELDS)
                 rows = await pipe.execute()
+            moved = 0  # entries that left this index: the positions after them moved up
             for i, row in enumerate(rows):
                 summary = _summary(row)
-                if summary is None or (status and summary.status != status):
+                if summary is None:
+                    continue
+                if status and summary.status != status:
+                    await self.index_status(summary.table, summary.created_ms, summary.status)
+                    moved += 1
                     continue
                 found.append(summary)
                 if len(found) == limit:
-                    return found, offset + i + 1
-            offset += len(ids)
-            if len(ids) < page:
+                    return found, offset + i + 1 - moved
+            offset += len(ids) - moved
+            if len(ids) < limit:
                 return found, None
         return found, offset
 

@@ -1,12 +1,21 @@
 """Redis key names. Every per-table key carries the hash tag `{<table>}` so all of one table's
 keys live in one Redis Cluster slot and a Lua script may touch them together.
-`rh:tables` and `rh:turns` are global and are never touched in the same command as a table key."""
+`rh:tables` (and its status indexes) and `rh:turns` are global and are never touched in the same command as a table key."""
 
 from __future__ import annotations
 
 import re
 
 TABLES = "rh:tables"  # sorted set: table id scored by created_ms
+# Sorted sets per status (`rh:tables:open|running|finished`), scored by created_ms, so a
+# listing by status reads one page, not every table; `rh:tables:indexed` marks them built.
+STATUS_INDEX_PREFIX = "rh:tables:"
+STATUS_INDEX_BUILT = "rh:tables:indexed"
+
+
+def status_key(status: str) -> str:
+    return STATUS_INDEX_PREFIX + status
+
 TURNS = "rh:turns"  # stream: turn notices for bot workers
 
 # Table ids appear inside seat tokens (`<table>.<seat>.<sig>`) and hash tags, so no `.`, `{`, `}`.

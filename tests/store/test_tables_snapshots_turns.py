@@ -36,7 +36,7 @@ async def test_unknown_and_malformed_table_ids(store, make_meta):
 
 
 async def test_list_tables_newest_first_with_paging_and_status(redis_client, make_meta):
-    await redis_client.delete(keys.TABLES)
+    await redis_client.delete(keys.TABLES, *(keys.status_key(s) for s in ("open", "running", "finished")))
     store = EventStore(redis_client)
     made = []
     for i in range(7):
