@@ -118,7 +118,8 @@ class GameService:
         hot = HotTable(stored, engine, timeline)
         self.tables.add(hot)
         self.metrics.tables_created.inc()
-        await self._announce_turn(hot)
+        noted = await self._expect_turn(hot, hot.active_seats())
+        await self._announce_turn(hot, noted=noted)
         grants = []
         for i, s in enumerate(seats):
             token = auth.issue(self.cfg.secret, meta.table, i) if s.kind == "human" else None
@@ -212,18 +213,28 @@ class GameService:
             reply = _encoder.encode(ActionAccepted(
                 table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result
             ))
+            # Before the append: if the service dies between it and the turn notice, the note
+            # is how the bot worker's sweeper finds the turn (shared/store/keys.py ANNOUNCE).
+            noted = await self._expect_turn(hot, active)
             started = time.perf_counter()
             outcome = await self.store.append(
                 table, expected_seq, seat, encode_action(action), key, reply, now_ms(),
                 status if status != status_before else None,
             )
             self.metrics.append_seconds.observe(time.perf_counter() - started)
+            if outcome.status != "ok" and noted is not None:
+                await self.store.turn_announced(table, noted)  # nothing was appended: no turn
             if outcome.status == "duplicate":
                 self.metrics.replays.inc()
                 return Submitted(outcome.reply or b"", True)
             if outcome.status == "conflict":
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
+            if outcome.seats_version != hot.seats_version:
+                # A seat changed hands through another replica since this copy was loaded.
+                fresh = await self.store.get_seats(table)
+                if fresh is not None:
+                    hot.set_seats(*fresh)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(pending)
             status_changed = status != status_before
@@ -233,7 +244,7 @@ class GameService:
             self._spawn(self.store.save_snapshot(table, seq, snapshot))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
-        await self._announce_turn(hot, seq, active)
+        await self._announce_turn(hot, seq, active, noted)
         return Submitted(reply, False)
 
     def _snapshot_due(self, hot: HotTable) -> bytes | None:
@@ -242,14 +253,23 @@ class GameService:
             return None
         return encode_timeline(hot.timeline)  # now: the timeline moves on after the lock
 
-    async def _announce_turn(self, hot: HotTable, seq: int | None = None, active: list[int] | None = None) -> None:
+    async def _expect_turn(self, hot: HotTable, active: list[int]) -> int | None:
+        """Note that a bot must act next (before the write that makes it so); the note's time."""
+        if not any(s in hot.bot_seats for s in active):
+            return None
+        noted = now_ms()
+        await self.store.expect_turn(hot.table, noted)
+        return noted
+
+    async def _announce_turn(self, hot: HotTable, seq: int | None = None, active: list[int] | None = None,
+                             noted: int | None = None) -> None:
         """Tell bot workers when a bot seat must act. Awaited, not spawned: a lost notice
-        would leave a bot seat silent."""
-        if not hot.bot_seats:
-            return
+        would leave a bot seat silent (and the note left behind lets the sweeper find it)."""
         seats = [s for s in (active if active is not None else hot.active_seats()) if s in hot.bot_seats]
         if seats:
-            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats)
+            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats, bots_only=hot.bots_only)
+        if noted is not None:
+            await self.store.turn_announced(hot.table, noted)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)

@@ -1,0 +1,61 @@
+"""The operator's side: secrets too short are refused, `roundhouse dev` keeps its data
+private and its Redis behind a password. (Invite links: test_input.py; metrics: test_limits.py.)"""
+
+from __future__ import annotations
+
+import re
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import redis
+
+from tests.dev.devproc import REPO, DevProcess, dev_env, free_port
+
+
+
+@pytest.mark.parametrize("service", ["game", "projection"])
+@pytest.mark.parametrize("secret,message", [
+    ("", "set ROUNDHOUSE_SECRET"),
+    ("x", "ROUNDHOUSE_SECRET is 1 bytes; use at least 32"),
+    ("k" * 31, "ROUNDHOUSE_SECRET is 31 bytes; use at least 32"),
+])
+def test_services_refuse_a_missing_or_short_secret(redis_url, service, secret, message):
+    env = dev_env(redis_url, ROUNDHOUSE_SECRET=secret)
+    proc = subprocess.run([sys.executable, "-m", "services.cli", service, "--host", "127.0.0.1", "--port", "0"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stdout == ""
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith(f"roundhouse {service}: ") and message in line, line
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def _redis_port(data_dir: Path) -> int:
+    log = (data_dir / "redis" / "redis.log").read_text()
+    return int(re.findall(r"port=(\d+)", log)[-1])
+
+
+def test_dev_keeps_its_data_private_and_its_redis_behind_a_password(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    (data / "stale-file").write_text("from an older version")
+    (data / "stale-file").chmod(0o644)
+    with DevProcess(data, free_port(), dev_env()) as dev:
+        dev.wait_ready()
+        assert _mode(data) == 0o700 and _mode(data / "stale-file") == 0o600
+        for name in ("secret", "redis-password"):
+            assert _mode(data / name) == 0o600, name
+        aof = [p for p in (data / "redis").iterdir() if p.name.startswith("appendonly")]
+        assert aof and all(_mode(p) & 0o077 == 0 for p in aof), [(p.name, oct(_mode(p))) for p in aof]
+        assert _mode(data / "redis") & 0o077 == 0
+        port = _redis_port(data)
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port).ping()
+        password = (data / "redis-password").read_text().strip()
+        assert len(password) >= 32 and redis.Redis(port=port, password=password).ping()
+        assert password not in "\n".join(dev.stdout)  # the banner shows where it is, not what it is
