@@ -51,6 +51,8 @@ WEB_DIR = Path(__file__).resolve().parent / "web"
 SECRET_FILE = "secret"
 SDK_FILE = re.compile(r"[A-Za-z0-9_-]+\.js", re.ASCII)
 REDIS_PASSWORD_FILE = "redis-password"
+# The embedded Redis's memory cap (`ROUNDHOUSE_REDIS_MAXMEMORY`, Redis units: 512mb, 2gb).
+DEFAULT_MAXMEMORY = "1gb"
 LOCK_FILE = "roundhouse.lock"
 
 
@@ -82,7 +84,8 @@ def main(args: argparse.Namespace) -> int:
                 # Assigned before it starts, so an interrupted start is still stopped below.
                 redis = RedisServer(data_dir / "redis")
                 _start_redis(redis)
-                redis_url = _protect_redis(redis, load_redis_password(data_dir))
+                redis_url = _configure_redis(redis, load_redis_password(data_dir),
+                                             os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY))
             try:
                 cfg = Config.from_env(redis_url=redis_url, secret=secret,
                                       public_url=(os.environ.get("ROUNDHOUSE_PUBLIC_URL") or public_url(sock)).rstrip("/"))
@@ -188,18 +191,23 @@ def load_redis_password(data_dir: Path) -> str:
     return value
 
 
-def _protect_redis(redis: RedisServer, password: str) -> str:
-    """Require the password from now on (it is never written to the AOF); the URL with it."""
+def _configure_redis(redis: RedisServer, password: str, maxmemory: str) -> str:
+    """Cap the embedded Redis's memory (full: writes are refused, nothing is evicted) and
+    require the password from now on (neither is written to the AOF); the URL with it."""
     import redis as redis_py
 
     try:
         client = redis_py.Redis.from_url(redis.url, socket_timeout=5)
         try:
+            client.config_set("maxmemory", maxmemory)
+            client.config_set("maxmemory-policy", "noeviction")
             client.config_set("requirepass", password)
         finally:
             client.close()
+    except redis_py.ResponseError as exc:
+        raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
     except redis_py.RedisError as exc:
-        raise DevError(f"could not set the embedded Redis's password: {one_line(exc)}") from None
+        raise DevError(f"could not configure the embedded Redis: {one_line(exc)}") from None
     return redis.url.replace("redis://", f"redis://:{password}@", 1)
 
 

@@ -14,7 +14,7 @@ from typing import TypeVar
 import msgspec
 import redis.asyncio as aioredis
 from aiohttp import web
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 
 from shared import auth
 from shared.config import Config
@@ -128,8 +128,13 @@ class GameHttp:
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
             except (RedisError, ConnectionError) as exc:
-                log.warning("redis unavailable on %s: %s", route, exc)
-                resp = error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
+                if isinstance(exc, ResponseError) and "OOM command not allowed" in str(exc):
+                    log.warning("redis is full (maxmemory) on %s", route)
+                    resp = error_response(503, "store_full", "the event store is full; nothing was written")
+                else:
+                    log.warning("redis unavailable on %s: %s", route, exc)
+                    resp = error_response(503, "unavailable",
+                                          "the event store is unavailable; retry with the same idempotency key")
             except LogBroken as exc:
                 log.error("%s", exc)
                 resp = error_response(409, exc.code, exc.message)

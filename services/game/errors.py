@@ -42,6 +42,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "rate_limited": (429, "this client sent more than its limit (tables created, actions); `Retry-After` says when to retry"),
     "too_many_undos": (429, "this table undid and redid more than ROUNDHOUSE_LIMIT_UNDO allows; `Retry-After` says when"),
     "too_many_connections": (429, "this address holds more open connections than ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT"),
+    "store_full": (503, "Redis reached its maxmemory and refuses writes (nothing is evicted); the operator must act"),
     "unavailable": (503, "the event store (Redis) cannot be reached; retry with the same idempotency key"),
     "internal_error": (500, "a bug; the message names a request id, and the server log has one line with it"),
 }

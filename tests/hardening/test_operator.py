@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 import redis
 
+from shared.config import Config
+from shared.redis_server import RedisServer
+from shared.store import keys
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port
+
+from .conftest import SECRET, build
 
 
 
@@ -57,5 +62,28 @@ def test_dev_keeps_its_data_private_and_its_redis_behind_a_password(tmp_path):
         with pytest.raises(redis.AuthenticationError):
             redis.Redis(port=port).ping()
         password = (data / "redis-password").read_text().strip()
-        assert len(password) >= 32 and redis.Redis(port=port, password=password).ping()
+        client = redis.Redis(port=port, password=password)
+        assert len(password) >= 32 and client.ping()
+        # A memory cap: when it is reached writes are refused, never evicted.
+        assert client.config_get("maxmemory")["maxmemory"] == str(1024**3)
+        assert client.config_get("maxmemory-policy")["maxmemory-policy"] == "noeviction"
+        client.close()
         assert password not in "\n".join(dev.stdout)  # the banner shows where it is, not what it is
+
+
+async def test_a_full_redis_is_503_store_full_and_nothing_is_written(aiohttp_client, tmp_path):
+    own = RedisServer(tmp_path / "redis").start()
+    try:
+        admin = redis.Redis.from_url(own.url)
+        admin.config_set("maxmemory", "1")  # every write is over the cap
+        client = await aiohttp_client(build(Config(redis_url=own.url, secret=SECRET)))
+        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
+        body = await resp.json()
+        assert resp.status == 503 and body["error"]["code"] == "store_full", body
+        assert admin.zcard(keys.TABLES) == 0
+        admin.config_set("maxmemory", "0")
+        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
+        assert resp.status == 201
+        admin.close()
+    finally:
+        own.stop()
