@@ -68,7 +68,6 @@ async def set_controller(http: "GameHttp", request: web.Request) -> web.Response
         seats[seat] = spec
         hot.set_seats(seats, version)
     if noted is not None:
-        await service.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only)
-        await service.store.turn_announced(table, noted)
+        await service.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only, noted_ms=noted)
     return json_response(SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
                                         seq=hot.seq, active_seats=active))

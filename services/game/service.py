@@ -267,8 +267,9 @@ class GameService:
         would leave a bot seat silent (and the note left behind lets the sweeper find it)."""
         seats = [s for s in (active if active is not None else hot.active_seats()) if s in hot.bot_seats]
         if seats:
-            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats, bots_only=hot.bots_only)
-        if noted is not None:
+            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats, bots_only=hot.bots_only,
+                                          noted_ms=noted)
+        elif noted is not None:
             await self.store.turn_announced(hot.table, noted)
 
     def _spawn(self, coro: Any) -> None:

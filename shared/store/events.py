@@ -317,15 +317,20 @@ class EventStore:
 
     # --- the global turn stream, read by bot workers through a consumer group -------------------
 
-    async def publish_turn(self, table: str, seq: int, seats: list[int], bots_only: bool = False) -> str:
+    async def publish_turn(self, table: str, seq: int, seats: list[int], bots_only: bool = False,
+                           noted_ms: int | None = None) -> str:
         """Tell bot workers that `seats` of `table` must act at `seq`. Tables where a person
-        sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS."""
-        entry_id = await self.redis.xadd(
-            keys.TURNS_BOTS if bots_only else keys.TURNS,
-            {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))},
-            maxlen=self.turns_maxlen,
-            approximate=True,
-        )
+        sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS.
+        With `noted_ms`, the `expect_turn` note is cleared in the same round trip."""
+        fields = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
+        stream = keys.TURNS_BOTS if bots_only else keys.TURNS
+        if noted_ms is None:
+            entry_id = await self.redis.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
+            return _text(entry_id)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
+            await self._clear_note(keys=[keys.ANNOUNCE], args=[table, noted_ms], client=pipe)
+            entry_id, _cleared = await pipe.execute()
         return _text(entry_id)
 
     # --- announcements a crash could lose: rh:announce -------------------------------------
