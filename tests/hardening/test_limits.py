@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import aiohttp
+
 from shared.config import Config, RateLimit
 from shared.store import keys
 
@@ -220,3 +222,18 @@ def test_limits_are_configured_from_the_environment():
             assert next(iter(bad)) in str(exc)
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+async def test_the_header_timeout_does_not_cut_an_idle_websocket(guarded):
+    host, port = await guarded(header_timeout=0.3)
+    async with aiohttp.ClientSession() as http:
+        async with http.post(f"http://{host}:{port}/api/tables", json={"title": "nim", "seats": [
+                {"name": "a"}, {"name": "b"}]}) as resp:
+            table = (await resp.json())["table"]
+        async with http.ws_connect(f"ws://{host}:{port}/ws") as ws:
+            await ws.send_json({"type": "hello", "v": 1, "table": table})
+            assert (await ws.receive_json(timeout=5))["type"] == "welcome"
+            # Quiet for several header timeouts: a watcher may say nothing for minutes.
+            await asyncio.sleep(1.2)
+            await ws.send_json({"type": "ping", "id": 1})
+            assert await ws.receive_json(timeout=5) == {"type": "pong", "id": 1}
