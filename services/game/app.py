@@ -45,6 +45,8 @@ REDIS_CONNECTIONS = 256
 # short enough that int() is cheap and never refuses.
 UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
+# Longest a 429 is held back (see GameHttp.limit).
+TARPIT_S = 1.0
 
 
 def parse_uint(text: str) -> int | None:
@@ -205,10 +207,15 @@ class GameHttp:
             raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi} in ASCII digits")
         return value
 
-    def limit(self, limiter: Limiter, request: web.Request, what: str) -> None:
-        """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After."""
+    async def limit(self, limiter: Limiter, request: web.Request, what: str) -> None:
+        """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After.
+
+        The refusal is held back for up to TARPIT_S (never longer than the client must wait
+        anyway): a client that ignores Retry-After and floods then gets one answer per
+        connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
         wait = limiter.take(client_key(request, self.cfg))
         if wait:
+            await asyncio.sleep(min(wait, TARPIT_S))
             per_s, burst = limiter.limit.per_s, limiter.limit.burst
             raise coded("rate_limited", f"too many {what} from this client (limit {per_s:g}/s, burst {burst:g}); "
                                         f"retry in {wait:.1f}s", retry_after=retry_after(wait))
@@ -220,10 +227,11 @@ class GameHttp:
     # --- handlers ---------------------------------------------------------------------------------
 
     async def create_table(self, request: web.Request) -> web.Response:
+        # Limits before the body is read: a refused flood should cost as little as possible.
+        await self.limit(self.limit_create, request, "tables created")
         req = await self._body(request, CreateTable)
-        self.limit(self.limit_create, request, "tables created")
         if all(seat.kind == "bot" for seat in req.seats):
-            self.limit(self.limit_bot_tables, request, "tables with only bot seats")
+            await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
         created = await self.service.create_table(req)
         return json_response(created, 201)
 
@@ -241,8 +249,8 @@ class GameHttp:
     async def submit_action(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
         seat = self._seat(request, table)
+        await self.limit(self.limit_actions, request, "actions")
         req = await self._body(request, SubmitAction)
-        self.limit(self.limit_actions, request, "actions")
         return self._submitted(
             await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, bytes(req.action))
         )
@@ -250,8 +258,8 @@ class GameHttp:
     async def submit_undo(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
         seat = self._seat(request, table)
+        await self.limit(self.limit_actions, request, "actions")
         req = await self._body(request, SubmitUndo)
-        self.limit(self.limit_actions, request, "actions")
         undo = encode_action(Undo(action_id=req.action_id))
         return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, undo))
 

@@ -43,7 +43,7 @@ async def set_controller(http: "GameHttp", request: web.Request) -> web.Response
     if asked != seat:
         raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
     req = await http._body(request, SeatControl)
-    http.limit(http.limit_actions, request, "actions")
+    await http.limit(http.limit_actions, request, "actions")
     if req.kind == "human" and req.level is not None:
         raise coded("bad_request", "only a bot has a level")
     level = (req.level or DEFAULT_LEVEL) if req.kind == "bot" else None
