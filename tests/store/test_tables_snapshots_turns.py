@@ -77,7 +77,7 @@ async def test_snapshots_save_load_and_delete(store, make_meta):
 
 
 async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(redis_client):
-    await redis_client.delete(keys.TURNS)
+    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
     store = EventStore(redis_client)
     await store.ensure_turn_group("bots")
     await store.ensure_turn_group("bots")  # idempotent
@@ -102,7 +102,7 @@ async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(re
 
 
 async def test_read_turns_blocks_until_published(redis_client):
-    await redis_client.delete(keys.TURNS)
+    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
     store = EventStore(redis_client)
     await store.ensure_turn_group("g")
     waiter = asyncio.create_task(store.read_turns("g", "w", block_ms=5000))
