@@ -87,3 +87,13 @@ async def test_a_full_redis_is_503_store_full_and_nothing_is_written(aiohttp_cli
         admin.close()
     finally:
         own.stop()
+
+
+@pytest.mark.parametrize("service", ["game", "projection"])
+def test_a_malformed_limit_setting_is_one_line(redis_url, service):
+    env = dev_env(redis_url, ROUNDHOUSE_SECRET="s" * 32, ROUNDHOUSE_LIMIT_CREATE="fast")
+    proc = subprocess.run([sys.executable, "-m", "services.cli", service, "--host", "127.0.0.1", "--port", "0"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith(f"roundhouse {service}: ROUNDHOUSE_LIMIT_CREATE must be"), line
