@@ -13,6 +13,7 @@ import asyncio
 import fcntl
 import html
 import os
+import re
 import secrets
 import signal
 import sys
@@ -31,6 +32,7 @@ from services.runner import (
     bind_socket,
     configure_logging,
     one_line,
+    public_url,
     serve,
 )
 from shared.config import Config
@@ -47,6 +49,10 @@ OPTIONAL_SERVICES = ("services.bot.app",)
 WEB_DIR = Path(__file__).resolve().parent / "web"
 
 SECRET_FILE = "secret"
+SDK_FILE = re.compile(r"[A-Za-z0-9_-]+\.js", re.ASCII)
+REDIS_PASSWORD_FILE = "redis-password"
+# The embedded Redis's memory cap (`ROUNDHOUSE_REDIS_MAXMEMORY`, Redis units: 512mb, 2gb).
+DEFAULT_MAXMEMORY = "1gb"
 LOCK_FILE = "roundhouse.lock"
 
 
@@ -66,16 +72,25 @@ def main(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     data_dir = Path(args.data_dir).resolve()
     redis: RedisServer | None = None
+    # The data dir holds the AOF (every table's seed), the secret and the Redis password:
+    # nothing in it is for other users. The embedded redis-server inherits the mask.
+    os.umask(0o077)
     try:
         with _locked(data_dir):
+            _private(data_dir)
             secret = load_secret(data_dir)
             redis_url = os.environ.get("REDIS_URL")
             if not redis_url:
                 # Assigned before it starts, so an interrupted start is still stopped below.
                 redis = RedisServer(data_dir / "redis")
                 _start_redis(redis)
-                redis_url = redis.url
-            cfg = Config.from_env(redis_url=redis_url, secret=secret)
+                redis_url = _configure_redis(redis, load_redis_password(data_dir),
+                                             os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY))
+            try:
+                cfg = Config.from_env(redis_url=redis_url, secret=secret,
+                                      public_url=(os.environ.get("ROUNDHOUSE_PUBLIC_URL") or public_url(sock)).rstrip("/"))
+            except ValueError as exc:
+                raise DevError(str(exc)) from None
             try:
                 app = build_app(cfg, installers())
             except ValueError as exc:  # a service refused a setting from the environment
@@ -150,6 +165,52 @@ def load_secret(data_dir: Path) -> bytes:
     return value.encode()
 
 
+def _private(data_dir: Path) -> None:
+    """0700 for the data dir and 0600 for what is in it (a dir made by an older version)."""
+    try:
+        data_dir.chmod(0o700)
+        for path in data_dir.rglob("*"):
+            path.chmod(0o700 if path.is_dir() else 0o600)
+    except OSError as exc:
+        raise DevError(f"cannot make data dir {data_dir} private: {exc.strerror}") from None
+
+
+def load_redis_password(data_dir: Path) -> str:
+    """The embedded Redis's password, kept in <data-dir>/redis-password (0600) like the secret."""
+    path = data_dir / REDIS_PASSWORD_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        text = path.read_text().strip()
+        if not text:
+            raise DevError(f"{path} is empty: delete it to make a new Redis password") from None
+        return text
+    value = secrets.token_hex(24)
+    with os.fdopen(fd, "w") as f:
+        f.write(value + "\n")
+    return value
+
+
+def _configure_redis(redis: RedisServer, password: str, maxmemory: str) -> str:
+    """Cap the embedded Redis's memory (full: writes are refused, nothing is evicted) and
+    require the password from now on (neither is written to the AOF); the URL with it."""
+    import redis as redis_py
+
+    try:
+        client = redis_py.Redis.from_url(redis.url, socket_timeout=5)
+        try:
+            client.config_set("maxmemory", maxmemory)
+            client.config_set("maxmemory-policy", "noeviction")
+            client.config_set("requirepass", password)
+        finally:
+            client.close()
+    except redis_py.ResponseError as exc:
+        raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
+    except redis_py.RedisError as exc:
+        raise DevError(f"could not configure the embedded Redis: {one_line(exc)}") from None
+    return redis.url.replace("redis://", f"redis://:{password}@", 1)
+
+
 def _start_redis(redis: RedisServer) -> None:
     try:
         redis.start()
@@ -196,8 +257,20 @@ def build_app(cfg: Config, services: list[Installer], web_dir: Path = WEB_DIR) -
             return web.FileResponse(index)
 
         app.router.add_get("/", client)
-        # The shortest prefix: aiohttp resolves longer ones first, so every service route wins.
-        app.router.add_static("/", web_dir)
+        # Only the client's files: the page's modules and the SDK, never the Python beside
+        # them or the SDK's tests.
+        if (web_dir / "app").is_dir():
+            app.router.add_static("/app", web_dir / "app")
+        sdk = web_dir / "sdk"
+
+        async def sdk_file(request: web.Request) -> web.FileResponse:
+            name = request.match_info["name"]
+            path = sdk / name
+            if not SDK_FILE.fullmatch(name) or not path.is_file():
+                raise web.HTTPNotFound()
+            return web.FileResponse(path)
+
+        app.router.add_get("/sdk/{name}", sdk_file)
     else:
         app.router.add_get("/", _landing_page)
     return app

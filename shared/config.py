@@ -1,11 +1,47 @@
-"""Service configuration from environment variables (12-factor); one place for every knob."""
+"""Service configuration from environment variables (12-factor); one place for every knob.
+
+The limits (docs/running.md#security) are per client address and per process: each game
+service replica counts on its own. Their defaults are generous enough for `roundhouse bench
+live` (1,000 actions/s over 200 tables from one loopback address) and the test suite, and
+tight enough that one client cannot starve the others; tune them with the variables below.
+"""
 
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 
 import msgspec
+
+# Seat-token secrets shorter than this are refused by `roundhouse game` / `projection`.
+MIN_SECRET_BYTES = 32
+
+
+class RateLimit(msgspec.Struct, frozen=True):
+    """A token bucket: `burst` at once, refilled at `per_s` a second. per_s <= 0: unlimited."""
+
+    per_s: float
+    burst: float
+
+    @property
+    def enabled(self) -> bool:
+        return self.per_s > 0
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> "RateLimit":
+        """`<per second>/<burst>` (e.g. `10/300`), or `0` / `off` for no limit."""
+        if text.strip().lower() in ("0", "off", "none"):
+            return cls(0.0, 0.0)
+        rate, sep, burst = text.partition("/")
+        try:
+            per_s = float(rate)
+            size = float(burst) if sep else max(1.0, per_s)
+        except ValueError:
+            raise ValueError(f"{name} must be <per second>/<burst> (e.g. 10/300) or off, not {text!r}") from None
+        if per_s < 0 or size < 1:
+            raise ValueError(f"{name}: the rate must be >= 0 and the burst >= 1, not {text!r}")
+        return cls(per_s, size)
 
 
 class Config(msgspec.Struct, kw_only=True):
@@ -20,19 +56,90 @@ class Config(msgspec.Struct, kw_only=True):
     ws_send_timeout: float = 5.0
     # Game service: tables kept hot in memory.
     hot_tables: int = 10_000
+    # The URL people reach this deployment at (invite links are built from it, never from
+    # the request's Host header). Empty: invite links are relative (`/#table=...`).
+    public_url: str = ""
+    # Browser origins allowed to call the API cross-site (CORS); empty: same origin only.
+    cors_origins: tuple[str, ...] = ()
+    # Bearer token for /api/metrics and /live/metrics; empty: those answer loopback peers only.
+    metrics_token: str = ""
+    # A header a trusted reverse proxy sets to the client's address (e.g. X-Real-IP); empty:
+    # limits count per TCP peer address.
+    client_ip_header: str = ""
+    # --- limits (per client address, per process) ---
+    limit_create: RateLimit = RateLimit(10.0, 300.0)  # tables created
+    limit_bot_tables: RateLimit = RateLimit(0.2, 20.0)  # of which with no human seat
+    limit_actions: RateLimit = RateLimit(2000.0, 4000.0)  # actions, undos, seat handovers
+    # Per table: undo and redo entries (a bucket, so a real undo is never refused).
+    limit_undo: RateLimit = RateLimit(1.0, 60.0)
+    # Per table: log entries at most (a game of 1841 is a few thousand).
+    max_log: int = 50_000
+    # Open connections per client address (HTTP and WebSocket), per process.
+    max_connections_per_client: int = 4096
+    # Seconds to send a request's headers (and idle time between keep-alive requests), and
+    # to send its body.
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
 
     @classmethod
-    def from_env(cls, **overrides: object) -> "Config":
-        env = os.environ
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
+        env = os.environ if env is None else env
         secret = env.get("ROUNDHOUSE_SECRET")
-        # Struct fields are descriptors on the class; the defaults live on an instance.
-        default = cls()
+        # Struct fields are descriptors on the class; the defaults live on an instance. (The
+        # helpers' names end in `get(` so tests/dev/test_deploy_files.py finds every variable.)
+        d = cls()
+
+        def num_get(name: str, default: float, kind: type = int) -> object:
+            text = env.get(name)
+            if text is None or text == "":
+                return default
+            try:
+                value = kind(text)
+            except ValueError:
+                raise ValueError(f"{name} must be a number, not {text!r}") from None
+            if value < 0:
+                raise ValueError(f"{name} must be >= 0, not {text!r}")
+            return value
+
+        def rate_get(name: str, default: RateLimit) -> RateLimit:
+            text = env.get(name)
+            return default if not text else RateLimit.parse(name, text)
+
         cfg = cls(
-            redis_url=env.get("REDIS_URL", default.redis_url),
+            redis_url=env.get("REDIS_URL", d.redis_url),
             secret=secret.encode() if secret else secrets.token_bytes(32),
-            max_body=int(env.get("ROUNDHOUSE_MAX_BODY", default.max_body)),
-            snapshot_every=int(env.get("ROUNDHOUSE_SNAPSHOT_EVERY", default.snapshot_every)),
-            ws_send_timeout=float(env.get("ROUNDHOUSE_WS_SEND_TIMEOUT", default.ws_send_timeout)),
-            hot_tables=int(env.get("ROUNDHOUSE_HOT_TABLES", default.hot_tables)),
+            max_body=num_get("ROUNDHOUSE_MAX_BODY", d.max_body),
+            snapshot_every=num_get("ROUNDHOUSE_SNAPSHOT_EVERY", d.snapshot_every),
+            ws_send_timeout=num_get("ROUNDHOUSE_WS_SEND_TIMEOUT", d.ws_send_timeout, float),
+            hot_tables=num_get("ROUNDHOUSE_HOT_TABLES", d.hot_tables),
+            public_url=env.get("ROUNDHOUSE_PUBLIC_URL", d.public_url).rstrip("/"),
+            cors_origins=tuple(o.strip().rstrip("/") for o in env.get("ROUNDHOUSE_CORS_ORIGINS", "").split(",")
+                               if o.strip()),
+            metrics_token=env.get("ROUNDHOUSE_METRICS_TOKEN", d.metrics_token),
+            client_ip_header=env.get("ROUNDHOUSE_CLIENT_IP_HEADER", d.client_ip_header),
+            limit_create=rate_get("ROUNDHOUSE_LIMIT_CREATE", d.limit_create),
+            limit_bot_tables=rate_get("ROUNDHOUSE_LIMIT_BOT_TABLES", d.limit_bot_tables),
+            limit_actions=rate_get("ROUNDHOUSE_LIMIT_ACTIONS", d.limit_actions),
+            limit_undo=rate_get("ROUNDHOUSE_LIMIT_UNDO", d.limit_undo),
+            max_log=num_get("ROUNDHOUSE_MAX_LOG", d.max_log),
+            max_connections_per_client=num_get("ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT", d.max_connections_per_client),
+            header_timeout=num_get("ROUNDHOUSE_HEADER_TIMEOUT", d.header_timeout, float),
+            body_timeout=num_get("ROUNDHOUSE_BODY_TIMEOUT", d.body_timeout, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg
+
+
+def check_secret(service: str, env: Mapping[str, str] | None = None) -> str | None:
+    """Why `service` must not start with the environment's ROUNDHOUSE_SECRET, or None.
+
+    A short secret makes seat tokens guessable offline from one token; `roundhouse dev`
+    (one machine, its own generated secret) is the only place a short one is tolerated.
+    """
+    env = os.environ if env is None else env
+    secret = env.get("ROUNDHOUSE_SECRET", "")
+    if not secret:
+        return f"roundhouse {service}: set ROUNDHOUSE_SECRET (the seat-token secret every service shares)"
+    if len(secret.encode()) < MIN_SECRET_BYTES:
+        return (f"roundhouse {service}: ROUNDHOUSE_SECRET is {len(secret.encode())} bytes; use at least "
+                f"{MIN_SECRET_BYTES} (e.g. `openssl rand -hex 32`)")
+    return None

@@ -38,9 +38,9 @@ def main(args: argparse.Namespace) -> int:
                 raise ValueError(f"--processes must be at least 1, not {args.processes}")
             overrides["processes"] = args.processes
         settings = BotSettings.from_env(**overrides)
+        cfg = Config.from_env()  # shared settings (a malformed one is one line, not a traceback)
     except ValueError as exc:
         return _fail(str(exc))
-    cfg = Config.from_env()
     try:
         return asyncio.run(_serve(cfg, settings))
     except (RedisError, OSError) as exc:

@@ -44,6 +44,10 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
     forget_after_ms: int = 3_600_000
     # Tables kept folded in memory (LRU).
     tables: int = 2000
+    # The sweeper: every sweep_every_ms, tables noted as awaiting a bot for longer than
+    # sweep_after_ms (their notice was lost) are announced again.
+    sweep_every_ms: int = 1000
+    sweep_after_ms: int = 3000
     # Failed attempts at one turn before it is dropped (logged) instead of retried.
     max_attempts: int = 5
     # Modules every compute process imports first (extra titles or kits).
@@ -67,6 +71,8 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
             claim_idle_ms=_int(env, "ROUNDHOUSE_BOT_CLAIM_IDLE_MS", default.claim_idle_ms, 100),
             claim_every_ms=_int(env, "ROUNDHOUSE_BOT_CLAIM_EVERY_MS", default.claim_every_ms, 50),
             block_ms=_int(env, "ROUNDHOUSE_BOT_BLOCK_MS", default.block_ms, 10),
+            sweep_every_ms=_int(env, "ROUNDHOUSE_BOT_SWEEP_EVERY_MS", default.sweep_every_ms, 50),
+            sweep_after_ms=_int(env, "ROUNDHOUSE_BOT_SWEEP_AFTER_MS", default.sweep_after_ms, 100),
             budget_ms=budget or None,
             iterations=iterations or None,
             preload=tuple(m.strip() for m in env.get("ROUNDHOUSE_BOT_PRELOAD", "").split(",") if m.strip()),

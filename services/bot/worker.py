@@ -11,6 +11,16 @@ submits a seat's move for a seq, and however often, the log gets it once.
 Simultaneous decisions: all the active bot seats are computed together, then submitted
 one after the other, each at the seq the previous one produced.
 
+Fairness: tables where a person sits publish to `rh:turns`, bot-only tables to
+`rh:turns:bots`; whenever a slot frees the worker reads `rh:turns` first, so a person
+waiting for a bot is served before a backlog of bot-only games (at most the moves already
+in hand run first).
+
+Lost notices: the game service notes in `rh:announce` that a bot must act before the
+append that makes it so, and clears the note once the notice is published. A note older
+than `sweep_after_ms` means the service died in between: the sweeper re-announces that
+table's turn from the folded log (a duplicate notice is harmless: see above).
+
 Crashes: a notice is acknowledged only once handled. While a worker holds a notice it
 re-claims it every `claim_idle_ms / 3` (resetting its idle time), so a live worker keeps
 its turns; a dead worker's notices go idle, and every `claim_every_ms` each worker takes
@@ -24,6 +34,7 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -58,6 +69,7 @@ class WorkerStats(msgspec.Struct):
     refused: int = 0  # bot moves the rules refused (then replaced by a random legal move)
     retries: int = 0  # notices left for a later attempt (service or store unavailable)
     dropped: int = 0  # notices given up after settings.max_attempts
+    swept: int = 0  # lost turn notices published again by the sweeper
 
 
 def move_seed(table: str, seq: int, seat: int) -> int:
@@ -65,6 +77,11 @@ def move_seed(table: str, seq: int, seat: int) -> int:
     from a crashed worker is decided the same way (with an iteration budget)."""
     digest = hashlib.sha256(f"{table}:{seq}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _key(notice: TurnNotice) -> str:
+    """Notices are told apart by stream and entry id (ids may repeat across streams)."""
+    return f"{notice.stream} {notice.id}"
 
 
 def idempotency_key(seq: int, seat: int) -> str:
@@ -142,7 +159,7 @@ class BotWorker:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*(loop.run_in_executor(self._pool, compute.ready) for _ in range(self.settings.processes)))
         self._loops = [asyncio.create_task(self._read_loop()), asyncio.create_task(self._claim_loop()),
-                       asyncio.create_task(self._heartbeat_loop())]
+                       asyncio.create_task(self._heartbeat_loop()), asyncio.create_task(self._sweep_loop())]
         log.info("bot worker %s joined group %s", self.settings.consumer, self.settings.group)
 
     async def stop(self, grace_s: float = 5.0) -> None:
@@ -176,13 +193,23 @@ class BotWorker:
                 await self._slot.wait()
                 continue
             try:
-                notices = await self.store.read_turns(s.group, s.consumer, count=free, block_ms=s.block_ms)
+                notices = await self._next_turns(free)
             except (RedisError, OSError) as exc:
                 log.warning("reading the turn stream failed: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
             for notice in notices:
                 self._spawn(notice, claimed=False)
+
+    async def _next_turns(self, free: int) -> list[TurnNotice]:
+        """Up to `free` notices: tables with a person first, then bot-only tables; if neither
+        has any, wait for the first of either (one each at most, so `inflight` holds)."""
+        s = self.settings
+        for stream in keys.TURN_STREAMS:
+            notices = await self.store.read_turns(s.group, s.consumer, count=free, streams=(stream,))
+            if notices:
+                return notices
+        return await self.store.read_turns(s.group, s.consumer, count=1, block_ms=s.block_ms)
 
     async def _claim_loop(self) -> None:
         s = self.settings
@@ -201,18 +228,19 @@ class BotWorker:
                 log.warning("claiming stale turns failed: %s", exc)
                 continue
             for notice in notices:
-                if notice.id not in self._running:
+                if _key(notice) not in self._running:
                     self._spawn(notice, claimed=True)
 
     async def _forget_departed(self) -> None:
         """Remove consumers of workers long gone (nothing pending, idle for an hour): every
         restart joins under a new name, and the group's consumer list would only grow."""
         try:
-            for consumer in await self.redis.xinfo_consumers(keys.TURNS, self.settings.group):
-                name = consumer["name"].decode() if isinstance(consumer["name"], bytes) else consumer["name"]
-                idle = consumer["idle"] > self.settings.forget_after_ms
-                if name != self.settings.consumer and not consumer["pending"] and idle:
-                    await self.redis.xgroup_delconsumer(keys.TURNS, self.settings.group, name)
+            for stream in keys.TURN_STREAMS:
+                for consumer in await self.redis.xinfo_consumers(stream, self.settings.group):
+                    name = consumer["name"].decode() if isinstance(consumer["name"], bytes) else consumer["name"]
+                    idle = consumer["idle"] > self.settings.forget_after_ms
+                    if name != self.settings.consumer and not consumer["pending"] and idle:
+                        await self.redis.xgroup_delconsumer(stream, self.settings.group, name)
         except (RedisError, OSError) as exc:
             log.warning("cleaning up departed consumers failed: %s", exc)
 
@@ -221,18 +249,52 @@ class BotWorker:
         s = self.settings
         while not self._stopping:
             await asyncio.sleep(s.claim_idle_ms / 3000)
-            ids = list(self._running)
-            if not ids:
-                continue
+            held: dict[str, list[str]] = {}
+            for key in self._running:
+                stream, _, entry_id = key.partition(" ")
+                held.setdefault(stream, []).append(entry_id)
             try:
-                await self.redis.xclaim(keys.TURNS, s.group, s.consumer, 0, ids, justid=True)
+                for stream, ids in held.items():
+                    await self.redis.xclaim(stream, s.group, s.consumer, 0, ids, justid=True)
             except (RedisError, OSError) as exc:
                 log.warning("refreshing held turns failed: %s", exc)
+
+    async def _sweep_loop(self) -> None:
+        """Publish again the turns whose notice was lost (see the module docstring)."""
+        s = self.settings
+        while not self._stopping:
+            await asyncio.sleep(s.sweep_every_ms / 1000)
+            try:
+                overdue = await self.store.overdue_turns(int(time.time() * 1000) - s.sweep_after_ms)
+                for table, noted in overdue:
+                    await self._sweep(table, noted)
+            except (RedisError, OSError) as exc:
+                log.warning("sweeping for lost turn notices failed: %s", exc)
+
+    async def _sweep(self, table: str, noted: int) -> None:
+        async with self._locks(table):
+            meta = await self.store.get_meta(table)
+            seats: list[int] = []
+            if meta is not None:
+                try:
+                    cached = await self.tables.current(table)
+                except (RuleError, LogBroken) as exc:  # nothing a bot can play there
+                    log.warning("table %s: not swept: %s", table, exc)
+                else:
+                    cached.meta = meta
+                    active = cached.engine.active_seats(cached.timeline.state)
+                    seats = sorted(i for i in active if i < len(meta.seats) and meta.seats[i].kind == "bot")
+                    if seats:
+                        bots_only = all(seat.kind == "bot" for seat in meta.seats)
+                        await self.store.publish_turn(table, cached.seq, seats, bots_only=bots_only)
+                        self.stats.swept += 1
+                        log.info("table %s: turn notice for seq %d was lost; announced again", table, cached.seq)
+            await self.store.turn_announced(table, noted)
 
     # --- one notice ---------------------------------------------------------------------------
 
     def _spawn(self, notice: TurnNotice, claimed: bool) -> None:
-        self._running[notice.id] = asyncio.create_task(self._run(notice, claimed))
+        self._running[_key(notice)] = asyncio.create_task(self._run(notice, claimed))
 
     async def _run(self, notice: TurnNotice, claimed: bool) -> None:
         try:
@@ -240,27 +302,32 @@ class BotWorker:
                 finished = await self._handle(notice)
             except asyncio.CancelledError:
                 raise
+            except (RedisError, OSError) as exc:
+                # Redis restarting or unreachable: expected, and retried; one line, no traceback.
+                log.warning("turn %s of table %s: the store is unavailable (%s: %s); will retry",
+                            notice.seq, notice.table, type(exc).__name__, " ".join(str(exc).split())[:200])
+                finished = False
             except Exception:  # noqa: BLE001 - one bad turn must not stop the worker
                 log.exception("turn %s of table %s failed", notice.seq, notice.table)
                 finished = False
             if not finished:
-                attempts = self._attempts.get(notice.id, 0) + 1
-                self._attempts[notice.id] = attempts
+                attempts = self._attempts.get(_key(notice), 0) + 1
+                self._attempts[_key(notice)] = attempts
                 if attempts < self.settings.max_attempts:
                     self.stats.retries += 1
                     return  # stays pending: claimed again once idle
                 log.error("giving up turn %s of table %s after %d attempts", notice.seq, notice.table, attempts)
                 self.stats.dropped += 1
-            self._attempts.pop(notice.id, None)
+            self._attempts.pop(_key(notice), None)
             try:
-                await self.store.ack_turns(self.settings.group, notice.id)
+                await self.store.ack_turns(self.settings.group, notice.id, stream=notice.stream)
             except (RedisError, OSError) as exc:  # still pending: handled again (as stale) later
                 log.warning("acknowledging turn %s of table %s failed: %s", notice.seq, notice.table, exc)
                 return
             self.stats.notices += 1
             self.stats.claimed += claimed
         finally:
-            self._running.pop(notice.id, None)
+            self._running.pop(_key(notice), None)
             self._slot.set()
 
     async def _handle(self, notice: TurnNotice) -> bool:

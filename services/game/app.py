@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TypeVar
@@ -12,7 +14,7 @@ from typing import TypeVar
 import msgspec
 import redis.asyncio as aioredis
 from aiohttp import web
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 
 from shared import auth
 from shared.config import Config
@@ -23,6 +25,8 @@ from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
+from services.game.guard import check_metrics_access, client_key, install_guard, request_id
+from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.titles import title_list
@@ -37,6 +41,17 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
 REDIS_CONNECTIONS = 256
+# Integers in paths and queries: ASCII digits only (str.isdigit also takes `²` and `٣`), and
+# short enough that int() is cheap and never refuses.
+UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
+MAX_TOKEN_HEADER = 200
+# Longest a 429 is held back (see GameHttp.limit).
+TARPIT_S = 1.0
+
+
+def parse_uint(text: str) -> int | None:
+    """`text` as a non-negative integer if it is 1-12 ASCII digits, else None."""
+    return int(text) if UINT.fullmatch(text) else None
 
 
 def json_response(body: bytes | msgspec.Struct, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -54,6 +69,9 @@ class GameHttp:
         self._service: GameService | None = None
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
+        self.limit_create = Limiter(cfg.limit_create)
+        self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
+        self.limit_actions = Limiter(cfg.limit_actions)
 
     @property
     def service(self) -> GameService:
@@ -70,6 +88,11 @@ class GameHttp:
         )
         self.redis = aioredis.Redis(connection_pool=pool)
         self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
+        try:
+            # Once per store: tables made before the status index existed join it.
+            await self._service.store.build_status_index()
+        except (RedisError, OSError) as exc:  # Redis down at start: /api/ready says so; list later
+            log.warning("could not build the table status index yet: %s", exc)
 
     async def stop(self, _app: web.Application) -> None:
         if self._service is not None:
@@ -101,23 +124,32 @@ class GameHttp:
             try:
                 resp = await handler(request)
             except ApiError as exc:
-                resp = error_response(exc.status, exc.code, exc.message, exc.current_seq)
+                resp = error_response(exc.status, exc.code, exc.message, exc.current_seq, retry_after=exc.retry_after)
             except RuleError as exc:
                 resp = error_response(422, exc.code, exc.message)
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
             except (RedisError, ConnectionError) as exc:
-                log.warning("redis unavailable on %s: %s", route, exc)
-                resp = error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
+                if isinstance(exc, ResponseError) and "OOM command not allowed" in str(exc):
+                    log.warning("redis is full (maxmemory) on %s", route)
+                    resp = error_response(503, "store_full", "the event store is full; nothing was written")
+                else:
+                    log.warning("redis unavailable on %s: %s", route, exc)
+                    resp = error_response(503, "unavailable",
+                                          "the event store is unavailable; retry with the same idempotency key")
             except LogBroken as exc:
                 log.error("%s", exc)
                 resp = error_response(409, exc.code, exc.message)
             except LogGap as exc:
                 log.warning("%s on %s", exc, route)
                 resp = error_response(503, "unavailable", "the table's log was read mid-write; retry")
-            except Exception:
-                log.exception("unhandled error on %s", route)
-                resp = error_response(500, "internal", "internal error; see the server log")
+            except Exception as exc:  # noqa: BLE001 - a bug: JSON for the client, one line for the log
+                rid = request_id(request)
+                log.error("request %s %s %s failed: %s: %s", rid, request.method, route, type(exc).__name__,
+                          " ".join(str(exc).split())[:300])
+                log.debug("request %s traceback", rid, exc_info=True)
+                resp = error_response(500, "internal_error", f"internal error (request id {rid}); see the server log",
+                                      request_id=rid)
             self.metrics.requests.inc(route, request.method, str(resp.status))
             return resp
 
@@ -130,9 +162,11 @@ class GameHttp:
         if request.content_length is not None and request.content_length > limit:
             raise coded("body_too_large", f"body of {request.content_length} bytes; the limit is {limit}")
         try:
-            raw = await request.read()
+            raw = await asyncio.wait_for(request.read(), self.cfg.body_timeout)
         except web.HTTPRequestEntityTooLarge:
             raise coded("body_too_large", f"the body exceeds the limit of {limit} bytes") from None
+        except asyncio.TimeoutError:
+            raise coded("request_timeout", f"the body did not arrive within {self.cfg.body_timeout:g}s") from None
         if len(raw) > limit:
             raise coded("body_too_large", f"body of {len(raw)} bytes; the limit is {limit}")
         dec = _decoders.get(kind)
@@ -144,6 +178,8 @@ class GameHttp:
             raise coded("bad_request", str(exc)) from None
         except msgspec.DecodeError as exc:
             raise coded("bad_json", f"body: {exc}") from None
+        except RecursionError:
+            raise coded("bad_json", "body: JSON nested too deeply") from None
 
     def _seat(self, request: web.Request, table: str) -> int:
         """The seat the bearer token grants at `table` (401 / 403 otherwise)."""
@@ -151,7 +187,7 @@ class GameHttp:
         scheme, _, token = header.partition(" ")
         if not header:
             raise coded("missing_token", "send `Authorization: Bearer <seat token>`")
-        if scheme.lower() != "bearer" or not token.strip():
+        if scheme.lower() != "bearer" or not token.strip() or len(header) > MAX_TOKEN_HEADER:
             raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`")
         try:
             claim = auth.verify(self.cfg.secret, token.strip())
@@ -166,9 +202,23 @@ class GameHttp:
         text = request.query.get(name)
         if text is None:
             return default
-        if not text.isdigit() or not lo <= int(text) <= hi:
-            raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi}")
-        return int(text)
+        value = parse_uint(text)
+        if value is None or not lo <= value <= hi:
+            raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi} in ASCII digits")
+        return value
+
+    async def limit(self, limiter: Limiter, request: web.Request, what: str) -> None:
+        """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After.
+
+        The refusal is held back for up to TARPIT_S (never longer than the client must wait
+        anyway): a client that ignores Retry-After and floods then gets one answer per
+        connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
+        wait = limiter.take(client_key(request, self.cfg))
+        if wait:
+            await asyncio.sleep(min(wait, TARPIT_S))
+            per_s, burst = limiter.limit.per_s, limiter.limit.burst
+            raise coded("rate_limited", f"too many {what} from this client (limit {per_s:g}/s, burst {burst:g}); "
+                                        f"retry in {wait:.1f}s", retry_after=retry_after(wait))
 
     @staticmethod
     def _submitted(result: Submitted) -> web.Response:
@@ -177,8 +227,12 @@ class GameHttp:
     # --- handlers ---------------------------------------------------------------------------------
 
     async def create_table(self, request: web.Request) -> web.Response:
+        # Limits before the body is read: a refused flood should cost as little as possible.
+        await self.limit(self.limit_create, request, "tables created")
         req = await self._body(request, CreateTable)
-        created = await self.service.create_table(req, str(request.url.origin()))
+        if all(seat.kind == "bot" for seat in req.seats):
+            await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
+        created = await self.service.create_table(req)
         return json_response(created, 201)
 
     async def list_tables(self, request: web.Request) -> web.Response:
@@ -195,6 +249,7 @@ class GameHttp:
     async def submit_action(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
         seat = self._seat(request, table)
+        await self.limit(self.limit_actions, request, "actions")
         req = await self._body(request, SubmitAction)
         return self._submitted(
             await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, bytes(req.action))
@@ -203,6 +258,7 @@ class GameHttp:
     async def submit_undo(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
         seat = self._seat(request, table)
+        await self.limit(self.limit_actions, request, "actions")
         req = await self._body(request, SubmitUndo)
         undo = encode_action(Undo(action_id=req.action_id))
         return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, undo))
@@ -230,7 +286,8 @@ class GameHttp:
             ok = False
         return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
 
-    async def metrics_text(self, _request: web.Request) -> web.Response:
+    async def metrics_text(self, request: web.Request) -> web.Response:
+        check_metrics_access(request, self.cfg)
         return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8",
                             headers={"X-Prometheus-Format": "0.0.4"})
 
@@ -247,6 +304,7 @@ def install(app: web.Application, cfg: Config) -> GameHttp:
     """Add the game routes (all under /api/) and their startup/cleanup hooks to `app`."""
     http = GameHttp(cfg)
     app[GAME_KEY] = http
+    install_guard(app, cfg)
     app.router.add_routes(http.routes())
     app.on_startup.append(http.start)
     app.on_cleanup.append(http.stop)

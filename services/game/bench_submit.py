@@ -109,7 +109,7 @@ async def run(args: argparse.Namespace) -> None:
         redis = RedisServer(tempfile.mkdtemp(prefix="rh-bench-"), fsync=args.fsync).start()
         redis_url = redis.url
     port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": "bench", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": "bench-" + "0" * 32, "PYTHONPATH": str(ROOT)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
     service = subprocess.Popen([sys.executable, *profile, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)],
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)

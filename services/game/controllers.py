@@ -6,8 +6,9 @@ are per seat, not per controller, so the same token works before and after. The 
 written to the table's meta (the bot worker reads it before every move) and, when the seat
 must act now and became a bot, a turn notice goes out at once.
 
-With several game service replicas, a replica that already holds the table in memory learns
-of the change only when it reloads the table; see docs/bots.md.
+With several game service replicas, the change bumps the meta's `seats_version`; every
+append returns it, so a replica holding the table in memory re-reads the seats at its next
+append, before it decides whom to announce the turn to.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from shared.protocol.http import SeatControl, SeatControlled
 from shared.store import SeatSpec
 
 from services.game.errors import coded
+from services.game.service import now_ms
 
 if TYPE_CHECKING:
     from services.game.app import GameHttp
@@ -30,14 +32,18 @@ PATH = "/api/tables/{table}/seats/{seat}/controller"
 
 
 async def set_controller(http: "GameHttp", request: web.Request) -> web.Response:
-    from services.game.app import json_response
+    from services.game.app import json_response, parse_uint
 
     table = request.match_info["table"]
     seat_text = request.match_info["seat"]
     seat = http._seat(request, table)
-    if not seat_text.isdigit() or int(seat_text) != seat:
-        raise coded("wrong_seat", f"this token is for seat {seat}, not {seat_text}")
+    asked = parse_uint(seat_text)
+    if asked is None:
+        raise coded("bad_query", "the seat in the path must be a seat number in ASCII digits")
+    if asked != seat:
+        raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
     req = await http._body(request, SeatControl)
+    await http.limit(http.limit_actions, request, "actions")
     if req.kind == "human" and req.level is not None:
         raise coded("bad_request", "only a bot has a level")
     level = (req.level or DEFAULT_LEVEL) if req.kind == "bot" else None
@@ -48,13 +54,20 @@ async def set_controller(http: "GameHttp", request: web.Request) -> web.Response
     if seat >= len(hot.meta.seats):
         raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
     spec = SeatSpec(hot.meta.seats[seat].name, req.kind, level)
-    await service.store.set_seat(table, seat, spec)
-    seats = list(hot.meta.seats)
-    seats[seat] = spec
-    hot.meta.seats = seats
-    hot.bot_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "bot")
     active = hot.active_seats()
+    noted = None
     if req.kind == "bot" and seat in active:
-        await service.store.publish_turn(table, hot.seq, [seat])
+        noted = now_ms()
+        await service.store.expect_turn(table, noted)
+    version = await service.store.set_seat(table, seat, spec)
+    fresh = await service.store.get_seats(table)  # other seats may have changed elsewhere too
+    if fresh is not None:
+        hot.set_seats(*fresh)
+    else:
+        seats = list(hot.meta.seats)
+        seats[seat] = spec
+        hot.set_seats(seats, version)
+    if noted is not None:
+        await service.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only, noted_ms=noted)
     return json_response(SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
                                         seq=hot.seq, active_seats=active))

@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from shared.config import Config
+from shared.config import Config, check_secret
 
 from services.game.app import create_app
 from services.runner import run_app
@@ -18,8 +18,16 @@ def main(args: argparse.Namespace) -> int:
         level=os.environ.get("ROUNDHOUSE_LOG_LEVEL", "WARNING").upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    if not os.environ.get("ROUNDHOUSE_SECRET"):
-        # Tokens signed with a throwaway key die with the process and mismatch other replicas.
-        print("roundhouse game: ROUNDHOUSE_SECRET is not set; seat tokens last only until this process exits",
-              file=sys.stderr)
-    return run_app(create_app(Config.from_env()), args.host, args.port, name="game")
+    # Tokens signed with a throwaway or short key die with the process, mismatch other
+    # replicas, or can be guessed offline from one token: refuse to start (`roundhouse dev`
+    # is the place for a quick local run).
+    refused = check_secret("game")
+    if refused:
+        print(refused, file=sys.stderr)
+        return 1
+    try:
+        cfg = Config.from_env()
+    except ValueError as exc:
+        print(f"roundhouse game: {exc}", file=sys.stderr)
+        return 1
+    return run_app(create_app(cfg), args.host, args.port, name="game")

@@ -53,7 +53,7 @@ def _param(name: str, where: str, schema: dict[str, Any], description: str, requ
 
 
 TABLE = _param("table", "path", {"type": "string"}, "table id")
-SUBMIT_ERRORS = (400, 401, 403, 404, 409, 413, 422, 503)
+SUBMIT_ERRORS = (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503)
 
 
 def _action_schemas() -> dict[str, Any]:
@@ -80,7 +80,8 @@ def openapi_document() -> dict[str, Any]:
     }
     paths = {
         "/api/tables": {
-            "post": _op("Create a table; returns a token per human seat", (201, "TableCreated"), (400, 413, 422, 503),
+            "post": _op("Create a table; returns a token per human seat", (201, "TableCreated"),
+                        (400, 403, 408, 413, 415, 422, 429, 500, 503),
                         body="CreateTable"),
             "get": _op("List tables, newest first", (200, "TableList"), (400, 503), params=[
                 _param("status", "query", {"enum": ["open", "running", "finished"]}, "only tables in this status"),
@@ -107,7 +108,7 @@ def openapi_document() -> dict[str, Any]:
         },
         "/api/tables/{table}/seats/{seat}/controller": {
             "post": _op("Hand the token's seat to a bot, or take it back", (200, "SeatControlled"),
-                        (400, 401, 403, 404, 413, 422, 503), body="SeatControl",
+                        (400, 401, 403, 404, 408, 413, 415, 422, 429, 500, 503), body="SeatControl",
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
         },
@@ -115,8 +116,9 @@ def openapi_document() -> dict[str, Any]:
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},
         "/api/ready": {"get": _op("Readiness: Redis reachable", (200, "Ready"), ())},
         "/api/metrics": {"get": {
-            "summary": "Prometheus metrics (text format 0.0.4)",
-            "responses": {"200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}}},
+            "summary": "Prometheus metrics (text format 0.0.4); loopback only, or with ROUNDHOUSE_METRICS_TOKEN as bearer",
+            "responses": {"200": {"description": "metrics", "content": {"text/plain": {"schema": {"type": "string"}}}},
+                          **_errors(401, 403)},
         }},
         "/api/openapi.json": {"get": {
             "summary": "This document",

@@ -18,7 +18,8 @@ import msgspec
 
 from shared import auth
 from shared.config import Config
-from shared.engine import RuleError, decode_action, encode_action
+from shared.bots import BOT_NAMES
+from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
 from shared.options import resolve_options
 from shared.timeline import Timeline
 from shared.failpoints import crash_point
@@ -39,6 +40,7 @@ from shared.store import TableSummary as StoredTable
 from shared.store.snapshot import encode_timeline
 
 from services.game.errors import ApiError, coded
+from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.tables import HotTable, HotTables
 
@@ -82,10 +84,13 @@ class GameService:
         self.metrics = metrics or GameMetrics()
         self.tables = HotTables(store, cfg.hot_tables, self.metrics)
         self._background: set[asyncio.Task[Any]] = set()
+        # Undo and redo entries per table (in this process): a seat looping undo/redo would
+        # otherwise grow the log without bound while the game stands still.
+        self.undo_churn = Limiter(cfg.limit_undo)
 
     # --- tables ---------------------------------------------------------------------------------
 
-    async def create_table(self, req: CreateTable, base_url: str) -> TableCreated:
+    async def create_table(self, req: CreateTable) -> TableCreated:
         engine = get_engine(req.title)  # RuleError unknown_title
         n = len(req.seats)
         if not engine.meta.min_players <= n <= engine.meta.max_players:
@@ -93,6 +98,8 @@ class GameService:
         for i, seat in enumerate(req.seats):
             if seat.kind == "human" and seat.level is not None:
                 raise coded("bad_seats", f"seat {i} is human: only bot seats have a level")
+            if seat.kind == "bot" and seat.level is not None and seat.level not in BOT_NAMES:
+                raise coded("unknown_bot", f"seat {i}: unknown bot level {seat.level!r}; levels are {', '.join(BOT_NAMES)}")
         options = resolve_options(engine.meta, req.options)  # RuleError bad_options
         seed = req.seed if req.seed is not None else secrets.randbits(63)
         names = [s.name for s in req.seats]
@@ -111,11 +118,14 @@ class GameService:
         hot = HotTable(stored, engine, timeline)
         self.tables.add(hot)
         self.metrics.tables_created.inc()
-        await self._announce_turn(hot)
+        noted = await self._expect_turn(hot, hot.active_seats())
+        await self._announce_turn(hot, noted=noted)
         grants = []
         for i, s in enumerate(seats):
             token = auth.issue(self.cfg.secret, meta.table, i) if s.kind == "human" else None
-            invite = f"{base_url}/#table={meta.table}&token={token}" if token else None
+            # From the configured public URL, never the request's Host header (which a client
+            # chooses); without one the link is relative to wherever the page is served.
+            invite = f"{self.cfg.public_url}/#table={meta.table}&token={token}" if token else None
             grants.append(SeatGrant(seat=i, name=s.name, kind=s.kind, level=s.level, token=token, invite_url=invite))
         return TableCreated(table=meta.table, title=meta.title, status=OPEN, seq=0,
                             active_seats=hot.active_seats(), seats=grants)
@@ -174,6 +184,8 @@ class GameService:
         hot = await self.tables.get(table)
         try:
             action = decode_action(hot.engine, raw_action)
+        except RecursionError:
+            raise coded("bad_json", "action: JSON nested too deeply") from None
         except RuleError as exc:
             if exc.code == "bad_json":
                 raise coded("bad_json", f"action: {exc.message}") from None
@@ -183,6 +195,13 @@ class GameService:
                 await self.tables.catch_up(hot)  # another replica appended: read just the gap
             if expected_seq != hot.seq:
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
+            if hot.seq >= self.cfg.max_log > 0:
+                raise coded("log_full", f"the table's log holds {hot.seq} entries, the most this server keeps")
+            if isinstance(action, (Undo, Redo)):
+                wait = self.undo_churn.take(table)
+                if wait:
+                    raise coded("too_many_undos", f"this table undid and redid too often; retry in {wait:.1f}s",
+                                retry_after=retry_after(wait))
             pending = hot.timeline.check(seat, action)
             new_state = pending.state
             engine = hot.engine
@@ -194,25 +213,38 @@ class GameService:
             reply = _encoder.encode(ActionAccepted(
                 table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result
             ))
+            # Before the append: if the service dies between it and the turn notice, the note
+            # is how the bot worker's sweeper finds the turn (shared/store/keys.py ANNOUNCE).
+            noted = await self._expect_turn(hot, active)
             started = time.perf_counter()
             outcome = await self.store.append(
                 table, expected_seq, seat, encode_action(action), key, reply, now_ms(),
                 status if status != status_before else None,
             )
             self.metrics.append_seconds.observe(time.perf_counter() - started)
+            if outcome.status != "ok" and noted is not None:
+                await self.store.turn_announced(table, noted)  # nothing was appended: no turn
             if outcome.status == "duplicate":
                 self.metrics.replays.inc()
                 return Submitted(outcome.reply or b"", True)
             if outcome.status == "conflict":
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
+            if outcome.seats_version != hot.seats_version:
+                # A seat changed hands through another replica since this copy was loaded.
+                fresh = await self.store.get_seats(table)
+                if fresh is not None:
+                    hot.set_seats(*fresh)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(pending)
+            status_changed = status != status_before
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:
             self._spawn(self.store.save_snapshot(table, seq, snapshot))
-        await self._announce_turn(hot, seq, active)
+        if status_changed:
+            await self.store.index_status(table, hot.meta.created_ms, status)
+        await self._announce_turn(hot, seq, active, noted)
         return Submitted(reply, False)
 
     def _snapshot_due(self, hot: HotTable) -> bytes | None:
@@ -221,14 +253,24 @@ class GameService:
             return None
         return encode_timeline(hot.timeline)  # now: the timeline moves on after the lock
 
-    async def _announce_turn(self, hot: HotTable, seq: int | None = None, active: list[int] | None = None) -> None:
+    async def _expect_turn(self, hot: HotTable, active: list[int]) -> int | None:
+        """Note that a bot must act next (before the write that makes it so); the note's time."""
+        if not any(s in hot.bot_seats for s in active):
+            return None
+        noted = now_ms()
+        await self.store.expect_turn(hot.table, noted)
+        return noted
+
+    async def _announce_turn(self, hot: HotTable, seq: int | None = None, active: list[int] | None = None,
+                             noted: int | None = None) -> None:
         """Tell bot workers when a bot seat must act. Awaited, not spawned: a lost notice
-        would leave a bot seat silent."""
-        if not hot.bot_seats:
-            return
+        would leave a bot seat silent (and the note left behind lets the sweeper find it)."""
         seats = [s for s in (active if active is not None else hot.active_seats()) if s in hot.bot_seats]
         if seats:
-            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats)
+            await self.store.publish_turn(hot.table, hot.seq if seq is None else seq, seats, bots_only=hot.bots_only,
+                                          noted_ms=noted)
+        elif noted is not None:
+            await self.store.turn_announced(hot.table, noted)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)

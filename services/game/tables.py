@@ -4,7 +4,9 @@ A request never replays a whole game: a hot table only reads the log entries it 
 folded yet; a cold one is opened by the one loader (shared/store/loader.py): the latest
 usable snapshot, then the entries after it, folded in chunks that let other tables run.
 Several service replicas may hold the same table: the append script is the arbiter, and a
-replica that finds itself behind reads the missing entries.
+replica that finds itself behind reads the missing entries. Seat handovers are versioned in
+the meta (`seats_version`) and every append returns the version, so a replica whose copy
+of the seats is older re-reads them before it announces a turn.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections import OrderedDict
 from typing import Any
 
 from shared.engine import Engine, Result
-from shared.store import FINISHED, OPEN, RUNNING, EventStore, TableSummary
+from shared.store import FINISHED, OPEN, RUNNING, EventStore, SeatSpec, TableSummary
 from shared.store.loader import catch_up, open_table
 from shared.timeline import Timeline
 
@@ -28,7 +30,7 @@ def status_of(engine: Engine[Any], state: Any, seq: int) -> str:
 
 
 class HotTable:
-    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats")
+    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats", "seats_version")
 
     def __init__(self, meta: TableSummary, engine: Engine[Any], timeline: Timeline[Any]) -> None:
         self.meta = meta
@@ -36,7 +38,19 @@ class HotTable:
         self.timeline = timeline
         # Held from the seq check until the fold: one submit at a time per table per process.
         self.lock = asyncio.Lock()
-        self.bot_seats = frozenset(i for i, s in enumerate(meta.seats) if s.kind == "bot")
+        self.bot_seats: frozenset[int] = frozenset()
+        self.seats_version = 0
+        self.set_seats(meta.seats, meta.seats_version)
+
+    def set_seats(self, seats: list[SeatSpec], version: int) -> None:
+        """Who controls each seat, as of the meta's seats_version (handovers bump it)."""
+        self.meta.seats = list(seats)
+        self.seats_version = version
+        self.bot_seats = frozenset(i for i, s in enumerate(seats) if s.kind == "bot")
+
+    @property
+    def bots_only(self) -> bool:
+        return len(self.bot_seats) == len(self.meta.seats)
 
     @property
     def table(self) -> str:

@@ -18,6 +18,8 @@ from shared.engine import Engine
 from shared.games import get_engine
 from shared.store import EventStore
 
+from services.game.guard import check_metrics_access, install_guard
+
 from . import asyncapi
 from .hub import Hub
 from .metrics import Metrics
@@ -79,7 +81,7 @@ class Projection:
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if self.hub is None:
-            raise web.HTTPServiceUnavailable(text="starting")
+            raise web.HTTPServiceUnavailable(reason="starting")
         return await handle(request, self.hub, self.cfg, self.settings, self.metrics)
 
     async def health(self, _request: web.Request) -> web.Response:
@@ -95,7 +97,8 @@ class Projection:
             )
         return web.json_response({"status": "ready"})
 
-    async def metrics_text(self, _request: web.Request) -> web.Response:
+    async def metrics_text(self, request: web.Request) -> web.Response:
+        check_metrics_access(request, self.cfg)
         return web.Response(text=self.metrics.render(), content_type="text/plain", charset="utf-8")
 
     async def asyncapi_doc(self, _request: web.Request) -> web.Response:
@@ -114,6 +117,7 @@ def install(
 ) -> Projection:
     projection = Projection(cfg, settings or ProjectionSettings.from_env(), engine_for)
     app[PROJECTION] = projection
+    install_guard(app, cfg)
     app.router.add_get("/ws", projection.websocket)
     app.router.add_get("/live/health", projection.health)
     app.router.add_get("/live/ready", projection.ready)

@@ -9,7 +9,7 @@ import os
 import sys
 
 from services.runner import run_app
-from shared.config import Config
+from shared.config import Config, check_secret
 
 from .app import create_app
 from .settings import ProjectionSettings
@@ -31,10 +31,19 @@ def main(args: argparse.Namespace) -> int:
         # Tokens come from the game service; without its secret no seat token could verify.
         print("roundhouse projection: set ROUNDHOUSE_SECRET (the game service's seat-token secret)", file=sys.stderr)
         return 1
+    short = check_secret("projection")
+    if short:
+        print(short, file=sys.stderr)
+        return 1
     try:
         settings = ProjectionSettings.from_env()
     except ValueError as exc:
         print(f"roundhouse projection: {exc}", file=sys.stderr)
         return 1
     gc.set_threshold(GC_GEN0_THRESHOLD, *gc.get_threshold()[1:])
-    return run_app(create_app(Config.from_env(), settings=settings), args.host, args.port, name="projection")
+    try:
+        cfg = Config.from_env()
+    except ValueError as exc:
+        print(f"roundhouse projection: {exc}", file=sys.stderr)
+        return 1
+    return run_app(create_app(cfg, settings=settings), args.host, args.port, name="projection")

@@ -21,6 +21,7 @@ from shared.auth import TokenError, verify
 from shared.config import Config
 from shared.protocol.ws import (
     CLOSE_GOING_AWAY,
+    CLOSE_INTERNAL,
     CLOSE_POLICY,
     Hello,
     Ping,
@@ -185,6 +186,15 @@ class Session:
             hello = await self._receive_hello()
             if hello is not None and await self._join(hello):
                 await self._serve()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug: say so in a frame, log one line
+            log.error("websocket from %s failed: %s: %s", self.request.remote, type(exc).__name__,
+                      " ".join(str(exc).split())[:300])
+            log.debug("websocket traceback", exc_info=True)
+            if not self.ws.closed and not self.dropped:
+                with contextlib.suppress(Exception):
+                    await self.fail("internal_error", "internal error; see the server log", CLOSE_INTERNAL)
         finally:
             self.hub.sessions.discard(self)
             if self.feed is not None:

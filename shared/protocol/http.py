@@ -158,6 +158,7 @@ class ErrorDetail(_Reply, omit_defaults=True):
     code: Annotated[str, Meta(description="stable, machine-readable (see docs/api.md)")]
     message: Annotated[str, Meta(description="for people")]
     current_seq: Annotated[int | None, Meta(description="with stale_seq: the table's seq now")] = None
+    request_id: Annotated[str | None, Meta(description="with internal_error: the id the server log names")] = None
 
 
 class ErrorReply(_Reply):

@@ -142,6 +142,7 @@ ERROR_CODES: dict[str, str] = {
     "binary_not_supported": "the protocol uses text frames only",
     "frame_too_large": "a frame exceeded the server's size limit",
     "unavailable": "the server cannot reach its store right now; reconnect later",
+    "internal_error": "a bug in the server (logged there); the socket closes with 1011",
 }
 
 _encoder = msgspec.json.Encoder()
@@ -170,9 +171,12 @@ def decode_client(raw: bytes | str) -> Hello | Ping:
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         # A future client's hello may not fit v1's schema at all; name the version problem, not the schema.
         version = _probe_version(raw)
-        if version is not None and version not in SUPPORTED_VERSIONS:
+        # Only a number is a version (a list or object there is just a bad hello).
+        if isinstance(version, int) and not isinstance(version, bool) and version not in SUPPORTED_VERSIONS:
             raise ProtocolError("unsupported_version", _version_message(version)) from None
         raise ProtocolError("bad_message", str(exc)) from None
+    except RecursionError:
+        raise ProtocolError("bad_message", "JSON nested too deeply") from None
     if isinstance(msg, Hello) and msg.v not in SUPPORTED_VERSIONS:
         raise ProtocolError("unsupported_version", _version_message(msg.v))
     return msg
@@ -181,7 +185,7 @@ def decode_client(raw: bytes | str) -> Hello | Ping:
 def _probe_version(raw: bytes | str) -> Any:
     try:
         return msgspec.json.decode(raw, type=_VersionProbe).v
-    except (msgspec.ValidationError, msgspec.DecodeError):
+    except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
         return None
 
 

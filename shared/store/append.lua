@@ -2,7 +2,8 @@
 -- KEYS[1] log stream, KEYS[2] idempotency key, KEYS[3] meta hash (one hash slot).
 -- ARGV: expected_seq, seat, action JSON, idempotency key, time ms, reply, reply TTL ms,
 --       new status ('' keeps it).
--- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq} | {'ok', seq}.
+-- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq}
+--       | {'ok', seq, seats_version}.
 local stored = redis.call('GET', KEYS[2])
 if stored then
   return {'duplicate', 0, stored}
@@ -27,4 +28,4 @@ if ARGV[8] ~= '' then
 else
   redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5])
 end
-return {'ok', seq}
+return {'ok', seq, tonumber(redis.call('HGET', KEYS[3], 'seats_version') or '0')}

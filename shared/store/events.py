@@ -35,7 +35,17 @@ _ints_dec = msgspec.json.Decoder(list[int])
 
 # Meta hash fields read back by get_meta / list_tables, in this order.
 _META_FIELDS = ("table", "title", "options", "seats", "seed", "status", "created_ms", "last_seq", "updated_ms",
-                "rules_version")
+                "rules_version", "seats_version")
+
+
+# ZREM the member only if its score is still the one given (a newer note stays).
+_CLEAR_NOTE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
 
 
 def _lua(name: str) -> str:
@@ -59,7 +69,7 @@ def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
 def _summary(values: list[bytes | None]) -> TableSummary | None:
     if values[0] is None:
         return None
-    table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version = values
+    table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version = values
     return TableSummary(
         table=_text(table),
         title=_text(title),
@@ -71,6 +81,7 @@ def _summary(values: list[bytes | None]) -> TableSummary | None:
         last_seq=int(last_seq or 0),
         updated_ms=int(updated_ms or 0),
         rules_version=_text(rules_version) if rules_version is not None else "1",
+        seats_version=int(seats_version or 0),
     )
 
 
@@ -85,6 +96,7 @@ class EventStore:
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("seat.lua"))
+        self._clear_note = redis.register_script(_CLEAR_NOTE)
 
     # --- tables ---------------------------------------------------------------------------
 
@@ -105,8 +117,49 @@ class EventStore:
         ]
         if not await self._create(keys=[keys.meta_key(table)], args=fields):
             raise TableExists(table)
-        # A separate command: `rh:tables` lives in another slot. Listed only once the meta exists.
-        await self.redis.zadd(keys.TABLES, {table: meta.created_ms})
+        # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.TABLES, {table: meta.created_ms})
+            pipe.zadd(keys.status_key(meta.status), {table: meta.created_ms})
+            await pipe.execute()
+
+    async def index_status(self, table: str, created_ms: int, status: str) -> None:
+        """Move the table to the listing index of `status` (after the append that changed it).
+
+        Not atomic with the append (another slot): if the process dies in between, the
+        table stays in its old index until a listing of that status finds the meta
+        disagreeing and moves it (`list_tables`)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(keys.status_key(status), {table: created_ms})
+            for other in STATUSES:
+                if other != status:
+                    pipe.zrem(keys.status_key(other), table)
+            await pipe.execute()
+
+    async def build_status_index(self, page: int = 1000) -> int:
+        """Index every listed table by status, once per store (tables made before the index
+        existed); later calls return at once. Safe to run from several replicas. Returns the
+        number of tables indexed."""
+        if await self.redis.exists(keys.STATUS_INDEX_BUILT):
+            return 0
+        done, start = 0, 0
+        while True:
+            rows = await self.redis.zrange(keys.TABLES, start, start + page - 1, withscores=True)
+            if not rows:
+                break
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table, _score in rows:
+                    pipe.hget(keys.meta_key(_text(table)), "status")
+                statuses = await pipe.execute()
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for (table, score), status in zip(rows, statuses):
+                    if status is not None and _text(status) in STATUSES:
+                        pipe.zadd(keys.status_key(_text(status)), {table: score})
+                        done += 1
+                await pipe.execute()
+            start += len(rows)
+        await self.redis.set(keys.STATUS_INDEX_BUILT, b"1")
+        return done
 
     async def get_meta(self, table: str) -> TableSummary | None:
         """The table's meta (a TableSummary: TableMeta plus last_seq), or None."""
@@ -114,44 +167,57 @@ class EventStore:
             return None
         return _summary(await self.redis.hmget(keys.meta_key(table), _META_FIELDS))
 
-    async def set_seat(self, table: str, index: int, seat: SeatSpec) -> bool:
+    async def set_seat(self, table: str, index: int, seat: SeatSpec) -> int:
         """Replace seat `index` of the table's meta (a seat handed to a bot or back), atomically
-        with respect to other seat changes. False if there is no such seat; UnknownTable."""
+        with respect to other seat changes. Returns the new seats_version (> 0), or 0 if there
+        is no such seat; UnknownTable."""
         done = await self._set_seat(keys=[keys.meta_key(keys.check_table_id(table))],
                                     args=[index, _json.encode(seat)])
         if done == 0:
             raise UnknownTable(table)
-        return done == 1
+        return max(0, int(done))
+
+    async def get_seats(self, table: str) -> tuple[list[SeatSpec], int] | None:
+        """The table's seats and seats_version, or None."""
+        seats, version = await self.redis.hmget(keys.meta_key(table), ("seats", "seats_version"))
+        return None if seats is None else (_seats_dec.decode(seats), int(version or 0))
 
     async def list_tables(
         self, limit: int = 50, offset: int = 0, status: str | None = None
     ) -> tuple[list[TableSummary], int | None]:
         """Newest first. Returns (tables, next offset or None at the end).
 
-        With `status`, the listing is scanned in pages and filtered on the meta hash (the truth),
-        so `offset` counts positions in the full listing, not in the filtered one.
+        With `status`, the page is read from that status's index, so the cost is the page's,
+        whatever the number of tables; `offset` counts positions in that index. The meta hash
+        is the truth: an entry whose meta says otherwise (a process died between an append
+        and the index update) is moved to its right index and skipped.
         """
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         found: list[TableSummary] = []
-        page = max(limit, 100) if status else limit
+        index = keys.TABLES if status is None else keys.status_key(status)
         while len(found) < limit:
-            ids = await self.redis.zrevrange(keys.TABLES, offset, offset + page - 1)
+            ids = await self.redis.zrevrange(index, offset, offset + limit - 1)
             if not ids:
                 return found, None
             async with self.redis.pipeline(transaction=False) as pipe:
                 for table in ids:
                     pipe.hmget(keys.meta_key(_text(table)), _META_FIELDS)
                 rows = await pipe.execute()
+            moved = 0  # entries that left this index: the positions after them moved up
             for i, row in enumerate(rows):
                 summary = _summary(row)
-                if summary is None or (status and summary.status != status):
+                if summary is None:
+                    continue
+                if status and summary.status != status:
+                    await self.index_status(summary.table, summary.created_ms, summary.status)
+                    moved += 1
                     continue
                 found.append(summary)
                 if len(found) == limit:
-                    return found, offset + i + 1
-            offset += len(ids)
-            if len(ids) < page:
+                    return found, offset + i + 1 - moved
+            offset += len(ids) - moved
+            if len(ids) < limit:
                 return found, None
         return found, offset
 
@@ -190,7 +256,7 @@ class EventStore:
         )
         kind = result[0]
         if kind == b"ok":
-            return AppendOutcome("ok", int(result[1]))
+            return AppendOutcome("ok", int(result[1]), seats_version=int(result[2]))
         if kind == b"conflict":
             return AppendOutcome("conflict", int(result[1]))
         if kind == b"duplicate":
@@ -251,37 +317,77 @@ class EventStore:
 
     # --- the global turn stream, read by bot workers through a consumer group -------------------
 
-    async def publish_turn(self, table: str, seq: int, seats: list[int]) -> str:
-        entry_id = await self.redis.xadd(
-            keys.TURNS,
-            {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))},
-            maxlen=self.turns_maxlen,
-            approximate=True,
-        )
+    async def publish_turn(self, table: str, seq: int, seats: list[int], bots_only: bool = False,
+                           noted_ms: int | None = None) -> str:
+        """Tell bot workers that `seats` of `table` must act at `seq`. Tables where a person
+        sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS.
+        With `noted_ms`, the `expect_turn` note is cleared in the same round trip."""
+        fields = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
+        stream = keys.TURNS_BOTS if bots_only else keys.TURNS
+        if noted_ms is None:
+            entry_id = await self.redis.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
+            return _text(entry_id)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
+            await self._clear_note(keys=[keys.ANNOUNCE], args=[table, noted_ms], client=pipe)
+            entry_id, _cleared = await pipe.execute()
         return _text(entry_id)
 
+    # --- announcements a crash could lose: rh:announce -------------------------------------
+
+    async def expect_turn(self, table: str, now_ms: int) -> None:
+        """Note, before the append that makes it so, that a bot must act at `table`; cleared
+        by `turn_announced`. A note older than a grace period is a lost notice (the sweeper)."""
+        await self.redis.zadd(keys.ANNOUNCE, {table: now_ms})
+
+    async def turn_announced(self, table: str, noted_ms: int) -> None:
+        """Clear the note made at `noted_ms` (a newer note, for a later turn, stays)."""
+        await self._clear_note(keys=[keys.ANNOUNCE], args=[table, noted_ms])
+
+    async def overdue_turns(self, older_than_ms: int, count: int = 100) -> list[tuple[str, int]]:
+        """(table, noted ms) of notes older than `older_than_ms`, oldest first."""
+        rows = await self.redis.zrangebyscore(keys.ANNOUNCE, "-inf", older_than_ms, start=0, num=count, withscores=True)
+        return [(_text(t), int(score)) for t, score in rows]
+
+    # --- the turn streams, read by bot workers through a consumer group ---------------------
+
     async def ensure_turn_group(self, group: str, start: str = "$") -> None:
-        """Create the consumer group (and the stream) unless it exists. A new group sees turns
+        """Create the consumer group (and the streams) unless it exists. A new group sees turns
         published from now on (`start="0"`: from the oldest kept)."""
-        try:
-            await self.redis.xgroup_create(keys.TURNS, group, id=start, mkstream=True)
-        except aioredis.ResponseError as exc:
-            if "BUSYGROUP" not in str(exc):
-                raise
+        for stream in keys.TURN_STREAMS:
+            try:
+                await self.redis.xgroup_create(stream, group, id=start, mkstream=True)
+            except aioredis.ResponseError as exc:
+                if "BUSYGROUP" not in str(exc):
+                    raise
 
-    async def read_turns(self, group: str, consumer: str, count: int = 10, block_ms: int | None = None) -> list[TurnNotice]:
-        """New turns for this consumer; each is delivered to one consumer of the group."""
-        reply = await self.redis.xreadgroup(group, consumer, {keys.TURNS: ">"}, count=count, block=block_ms)
-        return [_turn(i, f) for _, entries in _per_stream(reply) for i, f in entries if f]
+    async def read_turns(self, group: str, consumer: str, count: int = 10, block_ms: int | None = None,
+                         streams: tuple[str, ...] = keys.TURN_STREAMS) -> list[TurnNotice]:
+        """New turns for this consumer from `streams` (up to `count` from each); each is
+        delivered to one consumer of the group. Tables with a person come first."""
+        reply = await self.redis.xreadgroup(group, consumer, {s: ">" for s in streams}, count=count, block=block_ms)
+        found = [_turn(i, f, _text(k)) for k, entries in _per_stream(reply) for i, f in entries if f]
+        found.sort(key=lambda n: n.stream != keys.TURNS)
+        return found
 
-    async def ack_turns(self, group: str, *ids: str) -> int:
-        return await self.redis.xack(keys.TURNS, group, *ids) if ids else 0
+    async def ack_turns(self, group: str, *ids: str, stream: str = keys.TURNS) -> int:
+        return await self.redis.xack(stream, group, *ids) if ids else 0
 
     async def claim_stale_turns(self, group: str, consumer: str, min_idle_ms: int, count: int = 10) -> list[TurnNotice]:
         """Take over turns another consumer read but did not ack within min_idle_ms (it crashed)."""
-        reply = await self.redis.xautoclaim(keys.TURNS, group, consumer, min_idle_ms, "0-0", count=count)
-        # XAUTOCLAIM returns [next start id, entries(, deleted ids on Redis 7)]; trimmed entries come back as None.
-        return [_turn(i, f) for i, f in reply[1] if f]
+        found: list[TurnNotice] = []
+        for stream in keys.TURN_STREAMS:
+            if len(found) >= count:
+                break
+            try:
+                reply = await self.redis.xautoclaim(stream, group, consumer, min_idle_ms, "0-0", count=count - len(found))
+            except aioredis.ResponseError as exc:
+                if "NOGROUP" in str(exc):
+                    continue  # a group made before this stream existed: nothing pending there
+                raise
+            # XAUTOCLAIM returns [next start id, entries(, deleted ids on Redis 7)]; trimmed entries come back as None.
+            found += [_turn(i, f, stream) for i, f in reply[1] if f]
+        return found
 
 
 def _per_stream(reply: Any) -> list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]]:
@@ -294,10 +400,11 @@ def _per_stream(reply: Any) -> list[tuple[bytes, list[tuple[bytes, dict[bytes, b
     return [(k, v) for k, v in reply]
 
 
-def _turn(entry_id: bytes, fields: dict[bytes, bytes]) -> TurnNotice:
+def _turn(entry_id: bytes, fields: dict[bytes, bytes], stream: str) -> TurnNotice:
     return TurnNotice(
         id=_text(entry_id),
         table=fields[b"table"].decode(),
         seq=int(fields[b"seq"]),
         seats=_ints_dec.decode(fields[b"seats"]),
+        stream=stream,
     )

@@ -1,13 +1,30 @@
 """Redis key names. Every per-table key carries the hash tag `{<table>}` so all of one table's
 keys live in one Redis Cluster slot and a Lua script may touch them together.
-`rh:tables` and `rh:turns` are global and are never touched in the same command as a table key."""
+`rh:tables` (and its status indexes) and `rh:turns` are global and are never touched in the same command as a table key."""
 
 from __future__ import annotations
 
 import re
 
 TABLES = "rh:tables"  # sorted set: table id scored by created_ms
-TURNS = "rh:turns"  # stream: turn notices for bot workers
+# Sorted sets per status (`rh:tables:open|running|finished`), scored by created_ms, so a
+# listing by status reads one page, not every table; `rh:tables:indexed` marks them built.
+STATUS_INDEX_PREFIX = "rh:tables:"
+STATUS_INDEX_BUILT = "rh:tables:indexed"
+
+
+def status_key(status: str) -> str:
+    return STATUS_INDEX_PREFIX + status
+
+TURNS = "rh:turns"  # stream: turn notices for bot workers, tables with a person at them
+# Turn notices of tables where only bots sit: read after TURNS, so a person waiting for a
+# bot is served before a backlog of bot-only games.
+TURNS_BOTS = "rh:turns:bots"
+TURN_STREAMS = (TURNS, TURNS_BOTS)
+# Sorted set: tables whose next turn is a bot's, scored by when that was decided (ms), until
+# the notice is published. What stays here past a grace period lost its notice (the game
+# service died between append and publish): the bot worker's sweeper announces it again.
+ANNOUNCE = "rh:announce"
 
 # Table ids appear inside seat tokens (`<table>.<seat>.<sig>`) and hash tags, so no `.`, `{`, `}`.
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")

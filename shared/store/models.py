@@ -42,6 +42,9 @@ class TableSummary(TableMeta, kw_only=True):
 
     last_seq: int = 0
     updated_ms: int = 0
+    # Bumped by every seat handover; the append returns it, so a replica holding the table
+    # in memory learns of a handover made through another replica at its next append.
+    seats_version: int = 0
 
 
 class LoggedAction(msgspec.Struct, frozen=True):
@@ -64,6 +67,7 @@ class AppendOutcome(msgspec.Struct, frozen=True):
     status: AppendStatus
     seq: int
     reply: bytes | None = None
+    seats_version: int = 0  # with ok: the table's seats_version (see TableSummary)
 
 
 class TurnNotice(msgspec.Struct, frozen=True):
@@ -74,6 +78,7 @@ class TurnNotice(msgspec.Struct, frozen=True):
     table: str
     seq: int
     seats: list[int]
+    stream: str = "rh:turns"  # the turn stream it came from (keys.TURN_STREAMS)
 
 
 class Attention(msgspec.Struct, frozen=True):

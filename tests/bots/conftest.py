@@ -36,7 +36,7 @@ from shared.store import EventStore, keys
 
 
 REPO = Path(__file__).resolve().parents[2]
-SECRET = b"bot-test-secret"
+SECRET = b"bot-test-secret-0123456789abcdef0"  # >= 32 bytes: `roundhouse game` refuses shorter
 # Worker compute processes import the test title too.
 PRELOAD: tuple[str, ...] = ()  # the test titles come through ROUNDHOUSE_TITLE_MODULES
 
@@ -55,8 +55,10 @@ class Stack:
         async with self.session.request(method, self.url + path, json=body, headers=headers) as resp:
             return resp.status, await resp.json()
 
-    async def create(self, seats: list[dict[str, Any]], title: str = "chicago-express") -> dict[str, Any]:
-        status, body = await self.call("POST", "/api/tables", {"title": title, "seats": seats})
+    async def create(self, seats: list[dict[str, Any]], title: str = "chicago-express",
+                     seed: int | None = None) -> dict[str, Any]:
+        extra = {} if seed is None else {"seed": seed}
+        status, body = await self.call("POST", "/api/tables", {"title": title, "seats": seats, **extra})
         assert status == 201, body
         return body
 
@@ -207,8 +209,12 @@ def assert_each_turn_played_once(entries: list[Any]) -> None:
 
 async def pending(redis_url: str, group: str) -> dict[str, int]:
     client = aioredis.from_url(redis_url, decode_responses=True)
+    held: dict[str, int] = {}
     try:
-        summary = await client.xpending(keys.TURNS, group)
+        for stream in keys.TURN_STREAMS:  # people's tables and bot-only tables
+            summary = await client.xpending(stream, group)
+            for c in summary.get("consumers") or []:
+                held[c["name"]] = held.get(c["name"], 0) + int(c["pending"])
     finally:
         await client.aclose()
-    return {c["name"]: int(c["pending"]) for c in summary.get("consumers") or []}
+    return held

@@ -33,8 +33,8 @@ async def test_the_dev_app_worker_plays_bot_seats_through_the_in_process_game_se
     server = await aiohttp_server(app)
     stack = Stack(str(server.make_url("")).rstrip("/"), redis_url)
     try:
-        # A level no bot has (the game service stores any) plays the default bot.
-        created = await stack.create([{"name": "E", "kind": "bot", "level": "easy"},
+        # (A level no bot has is refused at creation: tests/hardening/test_input.py.)
+        created = await stack.create([{"name": "E", "kind": "bot", "level": "random"},
                                       {"name": "M", "kind": "bot", "level": "mcts"}])
         detail = await stack.wait_finished(created["table"])
     finally:

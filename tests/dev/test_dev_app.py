@@ -21,13 +21,24 @@ async def test_web_client_is_served_at_root_without_shadowing_services(
     tmp_path: Path, cfg: Config, aiohttp_client: AiohttpClient
 ) -> None:
     (tmp_path / "index.html").write_text("<!doctype html><title>client</title>")
-    (tmp_path / "app.js").write_text("console.log('sdk')")
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "main.js").write_text("console.log('app')")
+    (tmp_path / "sdk" / "tests").mkdir(parents=True)
+    (tmp_path / "sdk" / "roundhouse.js").write_text("console.log('sdk')")
+    (tmp_path / "sdk" / "tests" / "a.test.mjs").write_text("test")
+    (tmp_path / "__init__.py").write_text("")
     client = await aiohttp_client(dev.build_app(cfg, dev.installers(), web_dir=tmp_path))
 
     root = await client.get("/")
     assert root.status == 200 and "client" in await root.text()
-    script = await client.get("/app.js")
-    assert script.status == 200 and await script.text() == "console.log('sdk')"
+    script = await client.get("/app/main.js")
+    assert script.status == 200 and await script.text() == "console.log('app')"
+    sdk = await client.get("/sdk/roundhouse.js")
+    assert sdk.status == 200 and await sdk.text() == "console.log('sdk')"
+    # Only the client's files: not the Python package beside them, not the SDK's tests.
+    for path in ("/__init__.py", "/sdk/tests/a.test.mjs", "/app/../__init__.py", "/sdk/../__init__.py"):
+        resp = await client.get(path)
+        assert resp.status == 404 and (await resp.json())["error"]["code"] == "not_found", path
     assert (await client.get("/api/health")).status == 200
     assert (await client.get("/live/health")).status == 200
     assert (await client.get("/missing.js")).status == 404

@@ -25,7 +25,7 @@ from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply
 from shared.store import EventStore, keys
 
-SECRET = "e2e-secret-7c1d"
+SECRET = "e2e-secret-7c1d-0123456789abcdef0123"  # >= 32 bytes: shorter ones are refused
 TITLE = "chicago-express"
 # Projection knobs for the tests: a slow reader is dropped after 2 s, a feed outlives its
 # last socket briefly.

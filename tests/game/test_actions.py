@@ -219,7 +219,7 @@ async def test_legal_actions_need_the_seats_token(client, make_table):
 
 
 async def test_bot_turns_are_published(client, make_table, redis_client):
-    seats = [{"name": "human"}, {"name": "bot", "kind": "bot", "level": "easy"}]
+    seats = [{"name": "human"}, {"name": "bot", "kind": "bot", "level": "random"}]
     start = (await redis_client.xrevrange(keys.TURNS, count=1) or [(b"0-0", {})])[0][0]
     table = await make_table(client, seats, seed=1)  # seed 1: the bot starts
     status, _ = await table.act(0, {"type": "shout", "word": "go"}, 0)  # bot still to act

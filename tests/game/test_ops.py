@@ -114,7 +114,7 @@ def _get(url: str) -> tuple[int, dict]:
 
 async def test_roundhouse_game_command(redis_url):
     port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": "cli-secret", "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": "cli-secret-" + "0" * 32, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -142,7 +142,7 @@ async def test_roundhouse_game_command_reports_a_taken_port():
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "ROUNDHOUSE_SECRET": "s"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "ROUNDHOUSE_SECRET": "s" * 32}
         proc = await asyncio.to_thread(
             subprocess.run,
             [sys.executable, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)],

@@ -12,19 +12,21 @@ from services.game.app import GAME_KEY
 from .conftest import SECRET
 
 
-async def test_create_table_grants_tokens_to_human_seats(client, make_table):
-    seats = [{"name": "Ada"}, {"name": "Robo", "kind": "bot", "level": "easy"}, {"name": "Cy", "kind": "human"}]
+async def test_create_table_grants_tokens_to_human_seats(new_client, make_table):
+    # Invite links come from the configured public URL (tests/hardening: never the Host header).
+    client = await new_client(public_url="https://rh.example")
+    seats = [{"name": "Ada"}, {"name": "Robo", "kind": "bot", "level": "heuristic"}, {"name": "Cy", "kind": "human"}]
     table = await make_table(client, seats, seed=5, options={"pile": 30})
     created = table.created
     assert created["status"] == "open" and created["seq"] == 0 and created["title"] == "nim"
     assert created["active_seats"] == [5 % 3]
     assert [(s["seat"], s["name"], s["kind"], s["level"]) for s in created["seats"]] == [
-        (0, "Ada", "human", None), (1, "Robo", "bot", "easy"), (2, "Cy", "human", None),
+        (0, "Ada", "human", None), (1, "Robo", "bot", "heuristic"), (2, "Cy", "human", None),
     ]
     for seat in (0, 2):
         grant = created["seats"][seat]
         assert auth.verify(SECRET, grant["token"]) == auth.SeatClaim(table.id, seat)
-        assert grant["invite_url"].startswith(str(client.make_url("/"))) and grant["token"] in grant["invite_url"]
+        assert grant["invite_url"] == f"https://rh.example/#table={table.id}&token={grant['token']}"
     assert created["seats"][1]["token"] is None and created["seats"][1]["invite_url"] is None
 
     detail = await table.detail()
@@ -85,7 +87,8 @@ async def test_body_over_the_limit_is_413(new_client, redis_client):
         yield b'{"name": "a"}, ' * 40
         yield b'{"name": "b"}]}'
 
-    resp = await client.post("/api/tables", data=chunks())  # no Content-Length: chunked
+    resp = await client.post("/api/tables", data=chunks(),  # no Content-Length: chunked
+                             headers={"Content-Type": "application/json"})
     assert (resp.status, (await resp.json())["error"]["code"]) == (413, "body_too_large")
     assert await redis_client.zcard(keys.TABLES) == before
 

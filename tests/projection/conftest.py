@@ -17,7 +17,7 @@ from shared.store import EventStore
 
 from .support import CountingEngine, TableDriver
 
-SECRET = b"projection-test-secret"
+SECRET = b"projection-test-secret-0123456789"  # >= 32 bytes for `roundhouse projection`
 
 
 def engine_under_test() -> Engine[Any]:

@@ -139,7 +139,7 @@ def test_cli_without_secret_fails_with_one_line(redis_url):
 def test_cli_rejects_a_bad_setting(redis_url):
     done = subprocess.run(
         [sys.executable, "-m", "services.cli", "projection", "--port", "0"],
-        cwd=REPO, env=_env(redis_url, ROUNDHOUSE_SECRET="s", ROUNDHOUSE_WS_READER="fastest"),
+        cwd=REPO, env=_env(redis_url, ROUNDHOUSE_SECRET="s" * 32, ROUNDHOUSE_WS_READER="fastest"),
         capture_output=True, text=True, timeout=30,
     )
     assert done.returncode == 1

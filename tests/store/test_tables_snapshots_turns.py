@@ -37,7 +37,7 @@ async def test_unknown_and_malformed_table_ids(store, make_meta):
 
 
 async def test_list_tables_newest_first_with_paging_and_status(redis_client, make_meta):
-    await redis_client.delete(keys.TABLES)
+    await redis_client.delete(keys.TABLES, *(keys.status_key(s) for s in ("open", "running", "finished")))
     store = EventStore(redis_client)
     made = []
     for i in range(7):
@@ -78,7 +78,7 @@ async def test_snapshots_save_load_and_delete(store, make_meta):
 
 
 async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(redis_client):
-    await redis_client.delete(keys.TURNS)
+    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
     store = EventStore(redis_client)
     await store.ensure_turn_group("bots")
     await store.ensure_turn_group("bots")  # idempotent
@@ -104,7 +104,7 @@ async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(re
 
 
 async def test_read_turns_blocks_until_published(redis_client):
-    await redis_client.delete(keys.TURNS)
+    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
     store = EventStore(redis_client)
     await store.ensure_turn_group("g")
     before = await blocked_stream_reads(redis_client)

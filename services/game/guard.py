@@ -1,0 +1,271 @@
+"""What stands between the network and every handler, for the game and projection services alike.
+
+- `guard_middleware`: every answer that is not a success is `{"error": {"code", "message"}}`
+  JSON - aiohttp's own refusals (404, 405, 413) included - and an exception no handler
+  expected becomes a 500 `internal_error` carrying a request id, logged as one line. It also
+  refuses writes that are not `Content-Type: application/json` (a cross-site "simple" POST
+  can only send text/plain, form or multipart bodies) and answers CORS only for the
+  configured origins.
+- `make_runner`: the aiohttp runner with a header timeout (the keep-alive timer of aiohttp,
+  armed from the moment a connection opens, closes one that has not sent a whole request),
+  a cap on open connections per client address, and JSON bodies for the HTTP parser's own
+  400s (a line or header too long, a malformed request line).
+
+`roundhouse dev`, `roundhouse game` and `roundhouse projection` serve through it
+(services/runner.py); tests that use aiohttp's test server get the middleware only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import logging
+import secrets
+from collections import Counter
+from http import HTTPStatus
+from typing import Any
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
+
+from shared.config import Config
+
+from services.game.errors import ApiError, error_response
+
+log = logging.getLogger("roundhouse.http")
+
+CONFIG_KEY = web.AppKey("roundhouse.config", Config)
+_INSTALLED = web.AppKey("roundhouse.guard", bool)
+REQUEST_ID = web.RequestKey("roundhouse.request_id", str)
+
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+JSON_TYPES = frozenset({"application/json"})
+CORS_EXPOSED = "Retry-After, Idempotent-Replayed, X-Request-Id"
+
+# Codes for aiohttp's own HTTP exceptions (a route that does not exist, a method it lacks...).
+_HTTP_CODES = {
+    400: "bad_http", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed",
+    408: "request_timeout", 413: "body_too_large", 414: "bad_http", 415: "unsupported_media_type",
+    429: "rate_limited", 431: "bad_http", 503: "unavailable",
+}
+
+
+def install_guard(app: web.Application, cfg: Config) -> None:
+    """Add the middleware once per app (game and projection may share one in `roundhouse dev`)."""
+    if app.get(_INSTALLED):
+        return
+    app[_INSTALLED] = True
+    app[CONFIG_KEY] = cfg
+    app.middlewares.append(guard_middleware)
+
+
+def request_id(request: web.Request) -> str:
+    rid = request.get(REQUEST_ID)
+    if rid is None:
+        rid = request[REQUEST_ID] = secrets.token_hex(8)
+    return rid
+
+
+def client_key(request: web.Request, cfg: Config) -> str:
+    """The client address limits count against: the peer, or what a trusted proxy says it is."""
+    if cfg.client_ip_header:
+        forwarded = request.headers.get(cfg.client_ip_header, "")
+        # The proxy appends the address it saw: the last entry is the one it vouches for.
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if last:
+            return last[:64]
+    return request.remote or "unknown"
+
+
+def _origin_allowed(origin: str, request: web.Request, cfg: Config) -> bool:
+    if origin in cfg.cors_origins or "*" in cfg.cors_origins:
+        return True
+    if cfg.public_url and origin == _origin_of(cfg.public_url):
+        return True
+    # Same origin: the page was served by this host (scheme aside, which a proxy may change).
+    host = origin.split("://", 1)[-1]
+    return host == request.host
+
+
+def _origin_of(url: str) -> str:
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+@web.middleware
+async def guard_middleware(request: web.Request, handler: Any) -> web.StreamResponse:
+    cfg = request.app[CONFIG_KEY]
+    rid = request_id(request)
+    origin = request.headers.get("Origin")
+    cors = origin is not None and (origin in cfg.cors_origins or "*" in cfg.cors_origins)
+    try:
+        if request.method == "OPTIONS" and origin is not None:
+            resp = _preflight(request, cfg, origin, cors)
+        else:
+            _check_write(request, cfg, origin)
+            resp = await handler(request)
+    except ApiError as refused:
+        resp = error_response(refused.status, refused.code, refused.message, retry_after=refused.retry_after)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise  # redirects stay what they are
+        resp = error_response(exc.status, _HTTP_CODES.get(exc.status, "bad_http"), _message_of(exc))
+        for name in ("Allow", "Retry-After"):
+            if name in exc.headers:
+                resp.headers[name] = exc.headers[name]
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a bug; the client gets JSON, the log one line
+        log.error("request %s %s %s failed: %s: %s", rid, request.method, request.path, type(exc).__name__,
+                  _one_line(exc))
+        log.debug("request %s traceback", rid, exc_info=True)
+        resp = error_response(500, "internal_error", f"internal error (request id {rid}); see the server log",
+                              request_id=rid)
+    if not resp.prepared:
+        resp.headers["X-Request-Id"] = rid
+        if cors:
+            resp.headers["Access-Control-Allow-Origin"] = origin  # type: ignore[assignment]
+            resp.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
+            resp.headers["Vary"] = "Origin"
+    return resp
+
+
+def _check_write(request: web.Request, cfg: Config, origin: str | None) -> None:
+    if request.method not in WRITE_METHODS or request.match_info.http_exception is not None:
+        return  # reads, and requests no route takes (404/405 say more than 415 would)
+    if origin is not None and not _origin_allowed(origin, request, cfg):
+        raise ApiError(403, "cross_origin", f"requests from {origin[:100]!r} are not allowed (see ROUNDHOUSE_CORS_ORIGINS)")
+    if request.content_type not in JSON_TYPES:
+        raise ApiError(415, "unsupported_media_type",
+                       f"send the body as Content-Type: application/json, not {request.content_type[:60]!r}")
+
+
+def _preflight(request: web.Request, cfg: Config, origin: str, allowed: bool) -> web.StreamResponse:
+    if not allowed:
+        raise ApiError(403, "cross_origin", f"requests from {origin[:100]!r} are not allowed (see ROUNDHOUSE_CORS_ORIGINS)")
+    return web.Response(status=204, headers={
+        "Access-Control-Allow-Methods": "GET, POST",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type",
+        "Access-Control-Max-Age": "600",
+    })
+
+
+def _message_of(exc: web.HTTPException) -> str:
+    text = exc.text if exc.text and exc.content_type == "text/plain" else ""
+    reason = exc.reason or HTTPStatus(exc.status).phrase
+    # aiohttp's default text is "<status>: <reason>"; a specific one (a size limit) says more.
+    if not text or text.startswith(f"{exc.status}:"):
+        if exc.status == 404:
+            return "nothing is served at this path"
+        if exc.status == 405:
+            return f"method not allowed; this path takes {exc.headers.get('Allow', 'other methods')}"
+        return reason
+    return " ".join(text.split())[:300]
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:300]
+
+
+# --- metrics ---------------------------------------------------------------------------------
+
+
+def check_metrics_access(request: web.Request, cfg: Config) -> None:
+    """Metrics name tables' counts and timings: with ROUNDHOUSE_METRICS_TOKEN they need it as a
+    bearer token, without it they answer loopback peers only."""
+    if cfg.metrics_token:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), cfg.metrics_token.encode()):
+            raise ApiError(401, "unauthorized", "metrics need `Authorization: Bearer <ROUNDHOUSE_METRICS_TOKEN>`")
+        return
+    try:
+        loopback = ipaddress.ip_address(request.remote or "").is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise ApiError(403, "forbidden", "metrics answer loopback only; set ROUNDHOUSE_METRICS_TOKEN to scrape remotely")
+
+
+# --- the server: header timeout, connection cap, JSON parse errors -------------------------------
+
+
+class _JsonErrorHandler(RequestHandler):
+    """aiohttp's request handler, answering its parser's refusals in JSON. No new slots: the
+    instance's class is swapped after aiohttp creates it."""
+
+    __slots__ = ()
+
+    def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        if request.writer.output_size > 0:
+            raise ConnectionError("Response is sent already, cannot send another response with the error message")
+        if status >= 500:
+            log.error("request from %s failed: %s", request.remote, _one_line(exc) if exc else message)
+            code, text = "internal_error", "internal error; see the server log"
+        else:
+            log.debug("bad HTTP from %s: %s", request.remote, message)
+            code, text = "bad_http", " ".join((message or HTTPStatus(status).phrase).split())[:300]
+        resp = error_response(status, code, text)
+        resp.force_close()
+        return resp
+
+
+class _GuardedServer(web.Server):
+    """Counts open connections per client address; over the cap, a connection gets a JSON 429
+    and is closed before it is read."""
+
+    cap: int
+    open_per_ip: Counter[str]
+    peer_of: dict[RequestHandler, str]
+
+    def __call__(self) -> RequestHandler:
+        handler = super().__call__()
+        handler.__class__ = _JsonErrorHandler
+        return handler
+
+    def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
+        super().connection_made(handler, transport)
+        peer = transport.get_extra_info("peername")
+        ip = str(peer[0]) if peer else "unknown"
+        self.peer_of[handler] = ip
+        self.open_per_ip[ip] += 1
+        if self.cap and self.open_per_ip[ip] > self.cap:
+            body = (b'{"error":{"code":"too_many_connections","message":"this address has too many open '
+                    b'connections; close some and retry"}}')
+            transport.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            handler.force_close()
+            transport.close()
+
+    def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
+        ip = self.peer_of.pop(handler, None)
+        if ip is not None:
+            self.open_per_ip[ip] -= 1
+            if self.open_per_ip[ip] <= 0:
+                del self.open_per_ip[ip]
+        super().connection_lost(handler, exc)
+
+
+class GuardedRunner(web.AppRunner):
+    def __init__(self, app: web.Application, cfg: Config, **kwargs: Any) -> None:
+        # aiohttp's keep-alive timer runs from the moment a connection opens and closes it if no
+        # whole request arrived: with it set to the header timeout, half-sent headers are cut.
+        kwargs.setdefault("keepalive_timeout", cfg.header_timeout)
+        super().__init__(app, **kwargs)
+        self.cfg = cfg
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = _GuardedServer
+        guarded: _GuardedServer = server  # type: ignore[assignment]
+        guarded.cap = self.cfg.max_connections_per_client
+        guarded.open_per_ip = Counter()
+        guarded.peer_of = {}
+        return server
+
+
+def make_runner(app: web.Application, **kwargs: Any) -> web.AppRunner:
+    """The runner for `app`: guarded when a Roundhouse service is installed in it."""
+    cfg = app.get(CONFIG_KEY)
+    return web.AppRunner(app, **kwargs) if cfg is None else GuardedRunner(app, cfg, **kwargs)

@@ -1,0 +1,99 @@
+"""The operator's side: secrets too short are refused, `roundhouse dev` keeps its data
+private and its Redis behind a password. (Invite links: test_input.py; metrics: test_limits.py.)"""
+
+from __future__ import annotations
+
+import re
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import redis
+
+from shared.config import Config
+from shared.redis_server import RedisServer
+from shared.store import keys
+from tests.dev.devproc import REPO, DevProcess, dev_env, free_port
+
+from .conftest import SECRET, build
+
+
+
+@pytest.mark.parametrize("service", ["game", "projection"])
+@pytest.mark.parametrize("secret,message", [
+    ("", "set ROUNDHOUSE_SECRET"),
+    ("x", "ROUNDHOUSE_SECRET is 1 bytes; use at least 32"),
+    ("k" * 31, "ROUNDHOUSE_SECRET is 31 bytes; use at least 32"),
+])
+def test_services_refuse_a_missing_or_short_secret(redis_url, service, secret, message):
+    env = dev_env(redis_url, ROUNDHOUSE_SECRET=secret)
+    proc = subprocess.run([sys.executable, "-m", "services.cli", service, "--host", "127.0.0.1", "--port", "0"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and proc.stdout == ""
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith(f"roundhouse {service}: ") and message in line, line
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def _redis_port(data_dir: Path) -> int:
+    log = (data_dir / "redis" / "redis.log").read_text()
+    return int(re.findall(r"port=(\d+)", log)[-1])
+
+
+def test_dev_keeps_its_data_private_and_its_redis_behind_a_password(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    (data / "stale-file").write_text("from an older version")
+    (data / "stale-file").chmod(0o644)
+    with DevProcess(data, free_port(), dev_env()) as dev:
+        dev.wait_ready()
+        assert _mode(data) == 0o700 and _mode(data / "stale-file") == 0o600
+        for name in ("secret", "redis-password"):
+            assert _mode(data / name) == 0o600, name
+        aof = [p for p in (data / "redis").iterdir() if p.name.startswith("appendonly")]
+        assert aof and all(_mode(p) & 0o077 == 0 for p in aof), [(p.name, oct(_mode(p))) for p in aof]
+        assert _mode(data / "redis") & 0o077 == 0
+        port = _redis_port(data)
+        with pytest.raises(redis.AuthenticationError):
+            redis.Redis(port=port).ping()
+        password = (data / "redis-password").read_text().strip()
+        client = redis.Redis(port=port, password=password)
+        assert len(password) >= 32 and client.ping()
+        # A memory cap: when it is reached writes are refused, never evicted.
+        assert client.config_get("maxmemory")["maxmemory"] == str(1024**3)
+        assert client.config_get("maxmemory-policy")["maxmemory-policy"] == "noeviction"
+        client.close()
+        assert password not in "\n".join(dev.stdout)  # the banner shows where it is, not what it is
+
+
+async def test_a_full_redis_is_503_store_full_and_nothing_is_written(aiohttp_client, tmp_path):
+    own = RedisServer(tmp_path / "redis").start()
+    try:
+        admin = redis.Redis.from_url(own.url)
+        admin.config_set("maxmemory", "1")  # every write is over the cap
+        client = await aiohttp_client(build(Config(redis_url=own.url, secret=SECRET)))
+        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
+        body = await resp.json()
+        assert resp.status == 503 and body["error"]["code"] == "store_full", body
+        assert admin.zcard(keys.TABLES) == 0
+        admin.config_set("maxmemory", "0")
+        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
+        assert resp.status == 201
+        admin.close()
+    finally:
+        own.stop()
+
+
+@pytest.mark.parametrize("service", ["game", "projection"])
+def test_a_malformed_limit_setting_is_one_line(redis_url, service):
+    env = dev_env(redis_url, ROUNDHOUSE_SECRET="s" * 32, ROUNDHOUSE_LIMIT_CREATE="fast")
+    proc = subprocess.run([sys.executable, "-m", "services.cli", service, "--host", "127.0.0.1", "--port", "0"],
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith(f"roundhouse {service}: ROUNDHOUSE_LIMIT_CREATE must be"), line
