@@ -38,16 +38,21 @@ export function invitesPanel(reply, heading) {
     h("h2", {}, heading),
     h("p", {}, "Send each player their own link: it lets its holder play that seat, so keep it private."),
     h("ul", { class: "invites", dataset: { table: reply.table } },
-      reply.seats.map((seat) => h("li", { dataset: { seat: seat.seat } },
-        h("strong", {}, seat.name), " ",
-        seat.kind === "bot"
-          ? h("span", { class: "tag bot" }, `bot · ${seat.level}`)
-          : [
-            h("a", { href: seat.invite_url ?? "#", class: "button primary", dataset: { testid: `play-${seat.seat}` } }, "Play this seat"),
-            " ",
-            copyButton(seat.invite_url ?? ""),
-            h("input", { type: "text", readonly: true, value: seat.invite_url ?? "", class: "invite-url", "aria-label": `Invite link for ${seat.name}` }),
-          ]))),
+      reply.seats.map((seat) => {
+        // Without a configured public URL the server gives a relative link: the page's origin
+        // is where the player came, so the link to send is made absolute against it.
+        const link = seat.invite_url ? new URL(seat.invite_url, location.origin).href : "";
+        return h("li", { dataset: { seat: seat.seat } },
+          h("strong", {}, seat.name), " ",
+          seat.kind === "bot"
+            ? h("span", { class: "tag bot" }, `bot · ${seat.level}`)
+            : [
+              h("a", { href: link || "#", class: "button primary", dataset: { testid: `play-${seat.seat}` } }, "Play this seat"),
+              " ",
+              copyButton(link),
+              h("input", { type: "text", readonly: true, value: link, class: "invite-url", "aria-label": `Invite link for ${seat.name}` }),
+            ]);
+      })),
     h("p", {}, h("a", { href: spectate, dataset: { testid: "spectate" } }, "Watch as a spectator"), " ", copyButton(spectate)),
   ];
 }
