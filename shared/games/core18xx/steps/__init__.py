@@ -1,0 +1,1 @@
+"""Steps: one decision each, 18xx.games style (see shared/games/core18xx/rounds.py)."""

@@ -1,0 +1,441 @@
+"""The stock round: sell then buy (or start a company), turn by turn until everyone passes.
+
+Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSharesViaBid`
+(minors started by auction, 18Ireland and 1867) and 18Ireland's overrides:
+- On his turn a player may sell any number of bundles (not in the first stock round, not after
+  buying, the pool may not exceed its limit, the presidency only if someone can take it), then make
+  one purchase: a share from a company's treasury or the pool (not of a company he sold this round),
+  or start a company. 18Ireland starts minors by auction (only the first minor of the queue, opening
+  bid at least 100, raised in 5s; players who cannot afford the next bid drop out; the winner pays
+  his bid into the minor, which pars at the highest par price not above half the bid, capped at
+  135) and majors, from phase 6, by par.
+- A player with nothing possible is passed over and counts as having passed. A turn ends after a
+  purchase when nothing else is possible, or on `pass`; ending a turn in which he did something
+  counts the player as not passed, passing without having done anything marks him passed; the
+  round ends when all players are passed. Starting a minor ends
+  the turn of the player who opened the auction (as done: he is not marked passed).
+- At the end: 18Ireland closes the first queued minor if none started this round; every floated
+  company whose shares are all held by players moves up.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from shared.engine import AmountRange, LegalAction, RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import shares as S
+from shared.games.core18xx.money_state import MoneyState
+
+
+class StockRules(msgspec.Struct, frozen=True):
+    minor_min_bid: int = 100
+    max_minor_par: int = 135
+    bid_increment: int = 5
+    majors_from_phase: int = 6          # phase name number ("D" counts as after)
+    close_unstarted_minor: bool = True
+
+
+class MinorAuction(msgspec.Struct, frozen=True):
+    corporation: str
+    bids: list[tuple[str, int]]         # (player, price), one per player, oldest first
+    active: list[str]                   # players still in, in round order
+    triggerer: str
+
+
+class StockRound(msgspec.Struct, frozen=True):
+    entity_index: int = 0
+    passed: list[str] = []
+    actions: list[str] = []             # purchase/sale kinds done this turn
+    sold: dict[str, list[str]] = {}     # player -> companies sold this round
+    auction: MinorAuction | None = None
+    minor_started: bool = False
+    step_passed: bool = False           # the turn is over (pass, or a minor was won)
+    finished: bool = False
+    minor_order: list[str] = []         # minors not yet started, in queue order
+    phase: str = "2"
+
+
+PURCHASES = ("buy_shares", "par", "bid_won")
+
+
+def _bought(sr: StockRound) -> bool:
+    return any(a in PURCHASES for a in sr.actions)
+
+
+def _sold(sr: StockRound) -> bool:
+    return "sell_shares" in sr.actions
+
+
+def current_player(money: MoneyState, sr: StockRound) -> str:
+    return money.players[sr.entity_index]
+
+
+def active_player(money: MoneyState, sr: StockRound) -> str | None:
+    if sr.finished:
+        return None
+    if sr.auction is not None:
+        a = sr.auction
+        highest = max(a.bids, key=lambda b: b[1])[0]
+        order = a.active
+        if highest in order:
+            return order[(order.index(highest) + 1) % len(order)]
+        return order[0]
+    return current_player(money, sr)
+
+
+def _phase_allows_majors(sr: StockRound, rules: StockRules) -> bool:
+    return sr.phase == "D" or (sr.phase.isdigit() and int(sr.phase) >= rules.majors_from_phase)
+
+
+def _first_minor(money: MoneyState, sr: StockRound) -> str | None:
+    return next((m for m in sr.minor_order if not money.corps[m].ipoed and not money.corps[m].closed), None)
+
+
+# --- what a player may do ------------------------------------------------------------------
+
+def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, list[str], int]]:
+    """(company, certificates, percent) bundles `player` may sell now."""
+    if money.turn <= 1 or _bought(sr):
+        return []
+    out = []
+    held = list(dict.fromkeys(c.corporation for c in money.book.certs_of(player)))
+    for sym in held:
+        corp = money.corps[sym]
+        if not corp.ipoed or corp.closed:
+            continue
+        for ids, percent in S.sell_options(money.book, player, sym):
+            if money.book.percent_of(S.POOL, sym) + percent > money.pool_limit(sym):
+                continue
+            if not S.can_dump(money.book, player, sym, ids, money.players):
+                continue
+            out.append((sym, ids, percent))
+    return out
+
+
+def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, str]]:
+    """(company, certificate) purchases open to `player`: the smallest cert from each source."""
+    if _bought(sr):
+        return []
+    out = []
+    for sym, corp in money.corps.items():
+        if not corp.ipoed or corp.closed or sym in sr.sold.get(player, []):
+            continue
+        for holder in (sym, S.POOL):
+            certs = [c for c in money.book.certs_of(holder, sym) if not c.president]
+            if not certs:
+                continue
+            cert = min(certs, key=lambda c: c.percent)     # first of the smallest, in holding order
+            if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
+                out.append((sym, cert.id))
+    return out
+
+
+def _can_start(money: MoneyState, sr: StockRound, player: str, sym: str) -> bool:
+    pres = money.book.president_cert(sym)
+    return (money.cash[player] >= money.cert_price(sym, pres.percent)
+            and money.can_gain(player, sym, pres.percent))
+
+
+def can_bid_minor(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> str | None:
+    if _bought(sr) or _sold(sr) or money.cash[player] < rules.minor_min_bid:
+        return None
+    minor = _first_minor(money, sr)
+    if minor is None or not _can_start(money, sr, player, minor):
+        return None
+    return minor
+
+
+def parable_majors(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
+    if _bought(sr) or _sold(sr) or not _phase_allows_majors(sr, rules):
+        return []
+    return [s for s, c in money.corps.items()
+            if c.type == "major" and not c.ipoed and not c.closed and _can_start(money, sr, player, s)]
+
+
+def must_sell(money: MoneyState, sr: StockRound, player: str,
+              sells: list[tuple[str, list[str], int]] | None = None) -> bool:
+    sells = sellable(money, sr, player) if sells is None else sells
+    if not sells:
+        return False
+    if money.num_certs(player) > money.cert_limit:
+        return True
+    return any(not money.holding_ok(player, s) for s in {b[0] for b in sells})
+
+
+def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
+    if sr.finished:
+        return []
+    if sr.auction is not None:
+        return ["bid", "pass"] if player == active_player(money, sr) else []
+    if sr.step_passed or player != current_player(money, sr):
+        return []
+    sells = sellable(money, sr, player)
+    if must_sell(money, sr, player, sells):
+        return ["sell_shares"]
+    kinds = []
+    if buyable(money, sr, player):
+        kinds.append("buy_shares")
+    if parable_majors(money, sr, player, rules):
+        kinds.append("par")
+    if sells:
+        kinds.append("sell_shares")
+    if can_bid_minor(money, sr, player, rules):
+        kinds.append("bid")
+    if kinds:
+        kinds.append("pass")
+    return kinds
+
+
+# --- turn flow -----------------------------------------------------------------------------
+
+def start(money: MoneyState, minor_order: list[str], phase: str, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    sr = StockRound(minor_order=list(minor_order), phase=phase)
+    return _start_entity(money, sr, rules)
+
+
+def _start_entity(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    # Skip (and mark passed) players with nothing to do, as 18xx.games' skip_steps does.
+    for _ in range(len(money.players) + 1):
+        sr = msgspec.structs.replace(sr, actions=[], step_passed=False)
+        player = current_player(money, sr)
+        if available(money, sr, player, rules):
+            return money, sr
+        sr = _mark(sr, player, passed=True)
+        if all(p in sr.passed for p in money.players):
+            return _finish(money, sr, rules)
+        sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players))
+    raise RuleError("stuck", "no player can act")  # unreachable: all would be passed
+
+
+def _mark(sr: StockRound, player: str, passed: bool) -> StockRound:
+    others = [p for p in sr.passed if p != player]
+    return msgspec.structs.replace(sr, passed=[*others, player] if passed else others)
+
+
+def _after_action(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if sr.auction is not None:
+        return money, sr
+    if not sr.step_passed and available(money, sr, current_player(money, sr), rules):
+        return money, sr
+    if not sr.step_passed:
+        # Nothing left to do after acting: 18xx.games skips the step, which passes it; having
+        # acted this turn, the player is counted as not passed.
+        sr = _mark(sr, current_player(money, sr), passed=not sr.actions)
+    if all(p in sr.passed for p in money.players):
+        return _finish(money, sr, rules)
+    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players))
+    return _start_entity(money, sr, rules)
+
+
+def _finish(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players), finished=True)
+    if rules.close_unstarted_minor and not sr.minor_started:
+        first = _first_minor(money, sr)
+        if first is not None:
+            corps = dict(money.corps)
+            corps[first] = msgspec.structs.replace(corps[first], closed=True)
+            money = msgspec.structs.replace(money, corps=corps)
+    for sym in money.operating_order():
+        holders = money.book.holders(sym)
+        if sum(p for h, p in holders.items() if h in money.players) == 100:
+            money = money.move_price(sym, "up")
+    return money, sr
+
+
+def priority_after(money: MoneyState, sr: StockRound) -> list[str]:
+    """Player order for what follows: 18xx.games rotates to the round's final entity index."""
+    return money.players[sr.entity_index:] + money.players[:sr.entity_index]
+
+
+# --- actions -------------------------------------------------------------------------------
+
+def do_pass(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if "pass" not in available(money, sr, player, rules):
+        raise RuleError("cannot_pass", "you cannot pass now")
+    if sr.auction is not None:
+        a = sr.auction
+        a = msgspec.structs.replace(a, active=[p for p in a.active if p != player],
+                                    bids=[b for b in a.bids if b[0] != player])
+        return _resolve_auction(money, msgspec.structs.replace(sr, auction=a), rules)
+    sr = _mark(sr, player, passed=not sr.actions)
+    sr = msgspec.structs.replace(sr, step_passed=True)
+    return _after_action(money, sr, rules)
+
+
+def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
+           rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if "buy_shares" not in available(money, sr, player, rules):
+        raise RuleError("cannot_buy", "you cannot buy shares now")
+    if len(cert_ids) != 1:
+        raise RuleError("one_share", "buy one share at a time")
+    cert = money.book.certs.get(cert_ids[0])
+    if cert is None:
+        raise RuleError("unknown_share", f"no share {cert_ids[0]}")
+    options = {cid for _, cid in buyable(money, sr, player)}
+    holder = money.book.owner[cert.id]
+    # any normal cert of the same source and size is as good as the one offered
+    ok = any(money.book.owner[o] == holder and money.book.certs[o].corporation == cert.corporation
+             and money.book.certs[o].percent == cert.percent for o in options) and not cert.president
+    if not ok:
+        raise RuleError("cannot_buy_share", f"{cert.id} is not for sale to you")
+    price = money.price_of(cert.corporation)
+    book, cash = S.buy(money.book, money.cash, player, [cert.id], price, money.players)
+    money = msgspec.structs.replace(money, book=book, cash=cash).check_float(cert.corporation)
+    sr = msgspec.structs.replace(sr, actions=[*sr.actions, "buy_shares"])
+    return _after_action(money, sr, rules)
+
+
+def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str], percent: int | None,
+            rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if "sell_shares" not in available(money, sr, player, rules):
+        raise RuleError("cannot_sell", "you cannot sell shares now")
+    if not cert_ids or any(c not in money.book.certs for c in cert_ids):
+        raise RuleError("unknown_share", "name the shares to sell")
+    sym = money.book.certs[cert_ids[0]].corporation
+    total = sum(money.book.certs[c].percent for c in cert_ids if c in money.book.certs)
+    percent = total if percent is None else percent
+    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in sellable(money, sr, player)):
+        raise RuleError("cannot_sell_bundle", f"you cannot sell that bundle of {sym}")
+    book, cash, moved = S.sell(money.book, money.cash, player, cert_ids, percent, money.price_of(sym),
+                               money.players, money.pool_limit(sym))
+    money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
+    sold = dict(sr.sold)
+    sold[player] = [*sold.get(player, []), sym]
+    sr = msgspec.structs.replace(sr, actions=[*sr.actions, "sell_shares"], sold=sold)
+    return _after_action(money, sr, rules)
+
+
+def do_par(money: MoneyState, sr: StockRound, player: str, sym: str, price_id: str,
+           rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if sym not in parable_majors(money, sr, player, rules):
+        raise RuleError("cannot_par", f"you cannot start {sym} now")
+    try:
+        cell = money.market.by_id(price_id)
+    except KeyError as exc:
+        raise RuleError("bad_par", str(exc)) from None
+    if not cell.can_par or cell.price * 2 > money.cash[player]:
+        raise RuleError("bad_par", f"you cannot par {sym} at {cell.price}")
+    money = money.set_par(sym, cell.coord)
+    pres = money.book.president_cert(sym)
+    book, cash = S.buy(money.book, money.cash, player, [pres.id], cell.price, money.players)
+    money = msgspec.structs.replace(money, book=book, cash=cash).check_float(sym)
+    sr = msgspec.structs.replace(sr, actions=[*sr.actions, "par"])
+    return _after_action(money, sr, rules)
+
+
+def do_bid(money: MoneyState, sr: StockRound, player: str, sym: str, price: int,
+           rules: StockRules) -> tuple[MoneyState, StockRound]:
+    if "bid" not in available(money, sr, player, rules):
+        raise RuleError("cannot_bid", "you cannot bid now")
+    a = sr.auction
+    if a is None:
+        minor = can_bid_minor(money, sr, player, rules)
+        if sym != minor:
+            raise RuleError("not_first_minor", f"only {minor} can be started now")
+        minimum = rules.minor_min_bid
+    else:
+        if sym != a.corporation:
+            raise RuleError("in_auction", f"bid on {a.corporation} or pass")
+        minimum = max(b[1] for b in a.bids) + rules.bid_increment
+    if price < minimum:
+        raise RuleError("bid_too_low", f"the minimum bid is {minimum}")
+    if (price - minimum) % rules.bid_increment:
+        raise RuleError("bid_step", f"raise in steps of {rules.bid_increment}")
+    if price > _max_bid(money, player, sym):
+        raise RuleError("not_enough_cash", f"you can bid at most {_max_bid(money, player, sym)}")
+    if a is None:
+        bids = [(player, price)]
+        nxt = price + rules.bid_increment
+        active = [p for p in money.players if p == player or _max_bid(money, p, sym) >= nxt]
+        a = MinorAuction(corporation=sym, bids=bids, active=active, triggerer=player)
+    else:
+        bids = [b for b in a.bids if b[0] != player] + [(player, price)]
+        nxt = price + rules.bid_increment
+        active = [p for p in a.active if p == player or _max_bid(money, p, sym) >= nxt]
+        bids = [b for b in bids if b[0] in active]
+        a = msgspec.structs.replace(a, bids=bids, active=active)
+    return _resolve_auction(money, msgspec.structs.replace(sr, auction=a), rules)
+
+
+def _max_bid(money: MoneyState, player: str, sym: str) -> int:
+    pres = money.book.president_cert(sym)
+    return money.cash[player] if money.can_gain(player, sym, pres.percent) else 0
+
+
+def _resolve_auction(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
+    a = sr.auction
+    assert a is not None
+    if len(a.active) > 1:
+        return money, sr
+    if a.active and a.bids:
+        winner, price = a.bids[0]
+        money = _win_minor(money, a.corporation, winner, price, rules)
+        sr = msgspec.structs.replace(sr, actions=[*sr.actions, "bid_won"], minor_started=True)
+    sr = msgspec.structs.replace(sr, auction=None)
+    # The win ends the opener's turn; having "done" something he is not marked passed.
+    sr = _mark(sr, current_player(money, sr), passed=not sr.actions)
+    sr = msgspec.structs.replace(sr, step_passed=True)
+    return _after_action(money, sr, rules)
+
+
+def _win_minor(money: MoneyState, sym: str, winner: str, price: int, rules: StockRules) -> MoneyState:
+    par_cap = min(price // 2, rules.max_minor_par)
+    cell = next((c for c in money.market.par_cells() if c.price <= par_cap and c.price * 2 <= money.cash[winner]), None)
+    if cell is None:
+        raise RuleError("no_par", f"no par price at most {par_cap}")
+    money = money.set_par(sym, cell.coord)
+    pres = money.book.president_cert(sym)
+    cash = S.pay(money.cash, winner, sym, price)
+    money = msgspec.structs.replace(money, book=money.book.moved([pres.id], winner), cash=cash)
+    return money.check_float(sym)
+
+
+# --- legal actions -------------------------------------------------------------------------
+
+def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[LegalAction]:
+    kinds = available(money, sr, player, rules)
+    out: list[LegalAction] = []
+    who = {"entity": player, "entity_type": "player"}
+    if "sell_shares" in kinds:
+        for sym, ids, percent in sellable(money, sr, player):
+            out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
+    if "buy_shares" in kinds:
+        for sym, cid in buyable(money, sr, player):
+            out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
+    if "par" in kinds:
+        for sym in parable_majors(money, sr, player, rules):
+            for cell in money.market.par_cells():
+                if cell.price * 2 <= money.cash[player]:
+                    out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cell.id)))
+    if "bid" in kinds:
+        a = sr.auction
+        sym = a.corporation if a is not None else can_bid_minor(money, sr, player, rules)
+        if sym is not None:
+            low = rules.minor_min_bid if a is None else max(b[1] for b in a.bids) + rules.bid_increment
+            high = _max_bid(money, player, sym)
+            high -= (high - low) % rules.bid_increment
+            if high >= low:
+                out.append(LegalAction(action=A.Bid(**who, corporation=sym, price=low),
+                                       range=AmountRange(field="price", min=low, max=high, step=rules.bid_increment)))
+    if "pass" in kinds:
+        out.append(LegalAction(action=A.Pass(**who)))
+    return out
+
+
+def apply(money: MoneyState, sr: StockRound, player: str, action: A.Action,
+          rules: StockRules) -> tuple[MoneyState, StockRound]:
+    """Apply one of the stock round's decisions (an `actions` struct) for `player`."""
+    if isinstance(action, A.Pass):
+        return do_pass(money, sr, player, rules)
+    if isinstance(action, A.Bid):
+        if action.corporation is None:
+            raise RuleError("bad_bid", "name the minor to bid on")
+        return do_bid(money, sr, player, action.corporation, action.price, rules)
+    if isinstance(action, A.BuyShares):
+        return do_buy(money, sr, player, action.shares, rules)
+    if isinstance(action, A.SellShares):
+        return do_sell(money, sr, player, action.shares, action.percent, rules)
+    if isinstance(action, A.Par):
+        return do_par(money, sr, player, action.corporation, action.share_price, rules)
+    raise RuleError("wrong_round", f"{type(action).__name__} is not a stock-round action")

@@ -1,0 +1,67 @@
+"""Every action of the 18Ireland and 1841 exports decodes into core18xx.actions and encodes back
+to the same JSON object (field names, values and the fields left out)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from shared.games.core18xx import actions as A
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def fixture_dir(title: str) -> Path | None:
+    # Tests read the exports from ../shared beside the repo root (never copied into the repo);
+    # ROUNDHOUSE_SHARED names that folder where a work tree sits elsewhere.
+    for base in (REPO.parent / "shared", Path(os.environ.get("ROUNDHOUSE_SHARED", "/nonexistent"))):
+        folder = base / "fixtures" / "18xx.games" / title
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def exports(title: str) -> list[Path]:
+    folder = fixture_dir(title)
+    return sorted(folder.glob("*.json")) if folder else []
+
+
+ALL = [(t, p) for t in ("18Ireland", "1841") for p in exports(t)]
+
+
+@pytest.mark.skipif(not ALL, reason="18xx.games exports not found in ../shared/fixtures (set ROUNDHOUSE_SHARED)")
+@pytest.mark.parametrize("title,path", ALL, ids=[p.name for _, p in ALL])
+def test_every_export_action_round_trips(title: str, path: Path) -> None:
+    raw = json.loads(path.read_text())["actions"]
+    decoded = A.decode_export_actions(raw)
+    assert len(decoded) == len(raw)
+    for original, action in zip(raw, decoded):
+        assert action.__struct_config__.tag == original["type"]
+        assert A.to_export_dict(action) == original
+
+
+def test_game_actions_exclude_contract_undo_tags() -> None:
+    # The engine's action union is joined with shared.engine.Undo/Redo ("undo"/"redo").
+    assert "undo" not in A.GAME_ACTION_TYPES and "redo" not in A.GAME_ACTION_TYPES
+    assert {"bid", "par", "buy_shares", "sell_shares", "lay_tile", "place_token", "run_routes",
+            "dividend", "buy_train", "merge", "choose", "pass", "buy_company"} <= set(A.GAME_ACTION_TYPES)
+
+
+def test_unknown_field_is_rejected() -> None:
+    with pytest.raises(msgspec.ValidationError):
+        A.decode_export_action({"type": "pass", "entity": 1, "entity_type": "player", "bogus": 1})
+
+
+def test_nested_auto_actions_decode_to_structs() -> None:
+    action = A.decode_export_action({
+        "type": "lay_tile", "entity": "SFTN", "entity_type": "corporation", "hex": "G5",
+        "tile": "8-0", "rotation": 5,
+        "auto_actions": [{"type": "pass", "entity": "SFTN", "entity_type": "corporation", "created_at": 5}],
+    })
+    assert isinstance(action, A.LayTile)
+    assert action.auto_actions == [A.Pass(entity="SFTN", entity_type="corporation", created_at=5)]
+    assert A.strip_bookkeeping(action).auto_actions is None
