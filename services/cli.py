@@ -53,6 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("log", help="path to a table log JSON file ({title, options, seats, seed, actions})")
     rp.set_defaults(module="services.offline.replay")
 
+    im = _command(sub, "import-18xx", "fold an 18xx.games export through our engine; print its result as JSON")
+    im.add_argument("export", help="path to an 18xx.games game export (JSON with title, players, settings, actions)")
+    im.set_defaults(module="services.offline.import_18xx")
+
     sp = _command(sub, "selfplay", "play random legal games in-process")
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")

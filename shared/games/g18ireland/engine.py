@@ -20,6 +20,7 @@ from shared.games.core18xx.steps import stock_round as SR
 from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operate as OPR
@@ -163,3 +164,5 @@ class Ireland:
 
 
 ENGINE = Ireland()
+# how `roundhouse import-18xx` reads this title's 18xx.games exports
+ENGINE.from_18xx = from_18xx  # type: ignore[attr-defined]

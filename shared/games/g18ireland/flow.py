@@ -22,6 +22,7 @@ from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import OperatingRound, State
 
 replace = msgspec.structs.replace
@@ -109,7 +110,11 @@ def _start_turn(state: State, index: int) -> State:
     assert op is not None
     corp = op.order[index]
     money, turn = OP.start(state.money, state.depot, corp, context(state), Port(state))
-    return replace(state, money=money, operating=replace(op, index=index, turn=turn))
+    return replace(state, money=money, operating=replace(op, index=index, turn=turn, hold=""))
+
+
+def assignable(state: State, corp: str) -> bool:
+    return any(state.money.companies.get(c) == corp for c in ASSIGNMENTS)
 
 
 def advance_operating(state: State) -> State:
@@ -125,6 +130,13 @@ def advance_operating(state: State) -> State:
                 state = replace(state, operating=op)
             else:
                 return state
+        if op.turn is not None and not state.money.corps[op.turn.corp].closed:
+            # 18xx.games: an assignment is usable "during the owning corporation's turn"; the
+            # turn stays open for it (assign or pass) instead of ending under the owner's hand
+            if op.hold == "held":
+                return state
+            if op.hold == "" and assignable(state, op.turn.corp):
+                return replace(state, operating=replace(op, hold="held"))
         index = op.index if op.turn is None else op.index + 1
         while index < len(op.order) and state.money.corps[op.order[index]].closed:
             index += 1

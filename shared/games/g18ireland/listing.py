@@ -129,7 +129,11 @@ def _token_family(state: State, corp: str, spots: list[Any]) -> list[LegalAction
 
 def _operating(state: State) -> list[LegalAction]:
     op = state.operating
-    if op is None or op.turn is None or op.turn.stage == "done":
+    if op is None or op.turn is None:
+        return []
+    if op.hold == "held":
+        return OPR.held_legal(state)
+    if op.turn.stage == "done":
         return []
     turn = op.turn
     corp = turn.corp
