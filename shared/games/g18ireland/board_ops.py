@@ -95,6 +95,28 @@ def node_id(state: State, spot: K.TokenSpot) -> str:
     return B.node_id(the_map(), state.board, spot.hex, spot.city)
 
 
+def place(state: State, corp: str, coord: str, city: int, spots: list[K.TokenSpot],
+          slot: int | None) -> B.BoardState:
+    """The board with `corp`'s token in `city`; `slot`, when given, must be the slot the
+    token takes (18xx.games' actions name it)."""
+    board = K.place(the_map(), state.board, corp, coord, city, spots)
+    if slot is not None and slot != token_slot(state.board, board, coord, city):
+        raise B.BoardError("wrong_slot", f"the token goes in slot {token_slot(state.board, board, coord, city)} "
+                                         f"of that city, not {slot}")
+    return board
+
+
+def token_slot(before: B.BoardState, after: B.BoardState, coord: str, city: int) -> int:
+    m = the_map()
+    old, new = B.slots(m, before, coord)[city], B.slots(m, after, coord)[city]
+    return next(i for i, (a, z) in enumerate(zip(old, new)) if a != z)
+
+
+def slot_for(state: State, corp: str, spot: K.TokenSpot) -> int:
+    after = B.place_token(the_map(), state.board, corp, spot.hex, spot.city)
+    return token_slot(state.board, after, spot.hex, spot.city)
+
+
 def find_node(state: State, ident: str) -> tuple[str, int]:
     return B.find_node(the_map(), state.board, ident)
 

@@ -120,11 +120,12 @@ def _pending(state: State) -> list[LegalAction]:
 
 
 def _token_family(state: State, corp: str, spots: list[Any]) -> list[LegalAction]:
-    ids = [BO.node_id(state, s) for s in spots]
-    if not ids:
+    rows = [(BO.node_id(state, s), BO.slot_for(state, corp, s)) for s in spots]
+    choices = trie(("city", "slot"), rows)
+    if choices is None:
         return []
-    base = A.PlaceToken(entity=corp, entity_type="corporation", city=ids[0])
-    return [LegalAction(action=base, choices=Choice("city", ids))]
+    base = A.PlaceToken(entity=corp, entity_type="corporation", city=rows[0][0], slot=rows[0][1], tokener=corp)
+    return [LegalAction(action=base, choices=choices)]
 
 
 def _operating(state: State) -> list[LegalAction]:

@@ -13,7 +13,6 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
 from shared.games.core18xx import routes as R
-from shared.games.core18xx import tokens as K
 from shared.games.core18xx.legal import covers
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
@@ -176,7 +175,7 @@ def _token(state: State, action: A.PlaceToken) -> State:
     cost = token_cost(state, turn.corp)
     coord, city = BO.find_node(state, action.city)
     spots = BO.token_spots(state, turn.corp, cost)
-    board = K.place(BO.the_map(), state.board, turn.corp, coord, city, spots)
+    board = BO.place(state, turn.corp, coord, city, spots, action.slot)
     ctx = F.context(state)
     after = replace(state, board=board)
     money, turn, _ = OP.record_token(state.money, state.depot, turn, ctx, F.Port(after))
@@ -222,7 +221,7 @@ def place_pending(state: State, action: A.PlaceToken) -> State:
             spots = BO.home_spots(state, waiting.corp)
         else:
             spots = BO.relocation_spots(state, waiting.corp, waiting.hex or "")
-        board = K.place(BO.the_map(), state.board, waiting.corp, coord, city, spots)
+        board = BO.place(state, waiting.corp, coord, city, spots, action.slot)
     except B.BoardError as exc:
         raise _board_error(exc) from None
     state = replace(state, board=board, pending=state.pending[1:])
