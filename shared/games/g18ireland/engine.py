@@ -24,6 +24,7 @@ from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland.merging import merger_step
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import Pending, State
@@ -84,6 +85,9 @@ class Ireland:
             state = self._merger(state, seat, action)
         else:
             state = OPR.apply(state, action)
+        state = F.with_board(state)
+        if state.round == "operating":
+            state = F.advance_operating(state)     # a company closed on the market's last cell
         return replace(state, moves=state.moves + 1)
 
     # --- rounds ---------------------------------------------------------------------------
@@ -124,22 +128,7 @@ class Ireland:
         connected, same = L.connectivity(state)
         if not covers(MG.legal(state.money, mr, player, connected, same), action):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
-        if isinstance(action, A.Choose):
-            mr = MG.vote(money, mr, player, str(action.choice))
-        elif isinstance(action, A.Pass):
-            mr = MG.pass_(money, mr, player, connected, same)
-        elif mr.outcome == "for":
-            major = str(action.corporation)
-            merged = list(mr.merging or [])
-            money, depot, mr = MG.complete(money, depot, mr, player, major)
-            for minor in merged:
-                board = B.replace_tokens(board, minor, major)
-            assigned = {c: (h, major if who in merged else who) for c, (h, who) in assigned.items()}
-        else:
-            mr = MG.propose(money, mr, player, str(action.corporation), connected, same)
-        state = F.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
-        return F.after_merger_action(state)
+        return merger_step(state, player, action)
 
     # --- reading ------------------------------------------------------------------------------
 

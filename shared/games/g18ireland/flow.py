@@ -58,6 +58,14 @@ def context(state: State) -> OP.OrContext:
 
 
 def with_board(state: State) -> State:
+    """After a money change: companies on the market's closing cell close (18xx.games'
+    `close_corporations_in_close_cell!`, run after every action), then the board follows."""
+    money, depot = state.money, state.depot
+    for sym, corp in money.corps.items():
+        if not corp.closed and corp.price is not None and money.market.at(corp.price).closes:
+            money, depot = O.close_company(money, depot, sym)
+    if money is not state.money:
+        state = replace(state, money=money, depot=depot)
     return replace(state, board=BO.sync(state))
 
 

@@ -22,13 +22,11 @@ from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import operate as OPR
-from shared.games.g18ireland.map import merge_connected, same_tile
+from shared.games.g18ireland import merging
 from shared.games.g18ireland.state import State
 
 
-def connectivity(state: State) -> tuple[Any, Any]:
-    m, b = BO.the_map(), state.board
-    return (lambda a, z: merge_connected(m, b, a, z)), (lambda a, z: same_tile(m, b, a, z))
+connectivity = merging.connectivity
 
 
 def seat_of_player(state: State, player: str) -> int:
@@ -98,7 +96,7 @@ def everything(state: State) -> list[LegalAction]:
         return SR.legal(state.money, state.stock, player, F.STOCK_RULES) if player else []
     if state.round == "merger" and state.merger is not None:
         player = MG.active_player(state.money, state.merger)
-        return MG.legal(state.money, state.merger, player, *connectivity(state)) if player else []
+        return merging.legal(state, player) if player else []
     if state.round == "operating":
         return _operating(state)
     return []
