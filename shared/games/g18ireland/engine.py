@@ -85,10 +85,7 @@ class Ireland:
             state = self._merger(state, seat, action)
         else:
             state = OPR.apply(state, action)
-        state = F.with_board(state)
-        if state.round == "operating":
-            state = F.advance_operating(state)     # a company closed on the market's last cell
-        return replace(state, moves=state.moves + 1)
+        return replace(F.settle(state), moves=state.moves + 1)
 
     # --- rounds ---------------------------------------------------------------------------
 
@@ -118,8 +115,7 @@ class Ireland:
         state = replace(state, money=money, stock=sr)
         if isinstance(action, A.Par) and BO.needs_home(state, action.corporation):
             state = replace(state, pending=[*state.pending, Pending(action.corporation, "home")])
-        state = F.with_board(state)
-        return F.after_stock_action(state)
+        return F.after_stock_action(F.with_board(state))
 
     def _merger(self, state: State, seat: int, action: Any) -> State:
         mr = state.merger

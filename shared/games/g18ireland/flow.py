@@ -69,6 +69,20 @@ def with_board(state: State) -> State:
     return replace(state, board=BO.sync(state))
 
 
+def settle(state: State) -> State:
+    """After every decision: companies on the closing cell close; what they took with them may
+    leave the player or company to act with nothing to do, and play moves on by itself."""
+    state = with_board(state)
+    sr = state.stock
+    if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
+            and not SR.available(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
+        money, sr = SR._after_action(state.money, sr, STOCK_RULES)
+        return after_stock_action(with_board(replace(state, money=money, stock=sr)))
+    if state.round == "operating":
+        return advance_operating(state)
+    return state
+
+
 # --- the end ---------------------------------------------------------------------------------
 
 def check_end(state: State) -> State:
@@ -87,6 +101,7 @@ def over(state: State) -> State:
 # --- stock rounds ------------------------------------------------------------------------------
 
 def start_stock(state: State) -> State:
+    state = with_board(state)
     money, sr = SR.start(state.money, state.minor_order, BO.phase(state), STOCK_RULES)
     state = with_board(replace(state, money=money, round="stock", stock=sr, operating=None, merger=None))
     return after_stock_action(state)
@@ -107,6 +122,7 @@ def after_stock_action(state: State) -> State:
 # --- operating rounds ----------------------------------------------------------------------------
 
 def start_operating(state: State, number: int, rounds: int) -> State:
+    state = with_board(state)
     money = O.pay_private_revenue(state.money, COMPANY_REVENUE)
     op = OperatingRound(number=number, rounds=rounds, order=money.operating_order())
     state = replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
