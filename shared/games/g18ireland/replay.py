@@ -16,7 +16,7 @@ the vote, and proposals themselves are taken as the export made them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -33,6 +33,7 @@ from shared.games.core18xx.steps import operating_money as OM
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import money as M
+from shared.games.g18ireland import operating as OP
 from shared.games.g18ireland.setup_random import draw_setup
 
 LayCost = Callable[[MoneyState, str, dict[str, Any], int], int]   # (money, company, lay_tile action, lay n) -> cost
@@ -64,10 +65,36 @@ def _no_lay_cost(money: MoneyState, company: str, action: dict[str, Any], n: int
     return 0
 
 
+class ReplayBoard(Protocol):
+    """The board side as the replay needs it: it follows every decision in order (`see`), prices
+    a tile lay before seeing it, and answers the operating steps' questions (`OP.BoardPort`)."""
+
+    def see(self, move: dict[str, Any]) -> None: ...
+
+    def lay(self, move: dict[str, Any], lays_done: int, upgraded: bool, dargan: bool) -> tuple[int, bool]:
+        """(cost, is an upgrade) of the lay `move`, on the board before it."""
+        ...
+
+    def can_token(self, corp: str, cost: int, cash: int) -> bool: ...
+
+    def can_run(self, corp: str) -> bool: ...
+
+    def tokens_placed(self, corp: str) -> int: ...
+
+    def connected(self, minor: str, other: str) -> bool:
+        """Merger rounds: `minor`'s broad-gauge network reaches `other`'s token."""
+        ...
+
+    def same_tile(self, minor: str, other: str) -> bool:
+        """Merger rounds: both home tokens lie on one tile."""
+        ...
+
+
 class _Cursor:
-    def __init__(self, moves: list[dict[str, Any]]) -> None:
+    def __init__(self, moves: list[dict[str, Any]], board: ReplayBoard | None = None) -> None:
         self.moves = moves
         self.i = 0
+        self.board = board
 
     def peek(self) -> dict[str, Any] | None:
         return self.moves[self.i] if self.i < len(self.moves) else None
@@ -75,6 +102,8 @@ class _Cursor:
     def take(self) -> dict[str, Any]:
         move = self.moves[self.i]
         self.i += 1
+        if self.board is not None and move["type"] != "lay_tile":
+            self.board.see(move)                  # lays are priced first, then seen
         return move
 
 
@@ -82,15 +111,17 @@ Observer = Callable[[str, Any, str], None]   # (round kind, step state(s), actin
 
 
 def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal: bool = False,
-           observe: Observer | None = None) -> Replay:
+           observe: Observer | None = None, board: ReplayBoard | None = None) -> Replay:
     """Replay `export`. With `check_legal`, every auction and stock-round decision must also be
-    one of the legal actions our steps list at that moment (a check of `legal()` itself)."""
+    one of the legal actions our steps list at that moment (a check of `legal()` itself).
+    With a `board`, operating rounds run through `g18ireland.operating`'s step machine: every
+    pass and decision must fall on a step that waits for it, lay costs come from the board."""
     players = [str(p["id"]) for p in export["players"]]
     companies = list(COMPANY_VALUES)
     setup = draw_setup(export["settings"]["seed"], companies, MINORS)
     larger = "larger_bank" in (export["settings"].get("optional_rules") or [])
     state = M.initial(players, setup, larger_bank=larger)
-    cur = _Cursor(decisions(export["actions"]))
+    cur = _Cursor(decisions(export["actions"]), board)
 
     # --- opening auction ---
     auction = W.new_waterfall(players, {p: state.money.cash[p] for p in players},
@@ -117,11 +148,14 @@ def replay(export: dict[str, Any], lay_cost: LayCost = _no_lay_cost, check_legal
             break
         rounds = rp.depot.current_phase.operating_rounds
         for number in range(1, rounds + 1):
-            _operating_round(rp, cur, lay_cost, check_legal)
+            if board is not None:
+                _operating_round_strict(rp, cur, board, check_legal)
+            else:
+                _operating_round(rp, cur, lay_cost, check_legal)
             if rp.end is not None and rp.end[1] in ("immediate", "current_round"):
                 break
             if number == rounds and rp.depot.current_phase.name != "2" and rp.end is None:
-                _merger_round(rp, cur, check_legal)
+                _merger_round(rp, cur, check_legal, board)
         if rp.end is not None:
             break
         rp.money = msgspec.structs.replace(rp.money, turn=rp.money.turn + 1)
@@ -259,6 +293,98 @@ def _operating_round(rp: Replay, cur: _Cursor, lay_cost: LayCost, check_legal: b
     for rest in order:
         if rest not in done:
             _finish_turn(rp, _Turn(rest))
+    _check_end(rp)
+
+
+def _operating_round_strict(rp: Replay, cur: _Cursor, board: ReplayBoard, check_legal: bool = False) -> None:
+    """An operating round through the step machine, the board answering its questions."""
+    rp.money = O.pay_private_revenue(rp.money, COMPANY_REVENUE)
+    order = rp.money.operating_order()
+    ctx = OP.context(rp.tokens_used)
+    done: list[str] = []
+    turn: OP.OrTurn | None = None
+
+    def sync(corp: str) -> OP.OrContext:
+        return msgspec.structs.replace(ctx, tokens_used={**ctx.tokens_used, corp: board.tokens_placed(corp)})
+
+    def finish(t: OP.OrTurn) -> None:
+        rp.money, t = OP.advance(rp.money, rp.depot, t, ctx, board)
+        if t.stage != "done":
+            move = cur.peek() or {"type": "end", "entity": "-"}
+            raise ReplayError(cur.i, move, f"{t.corp}'s {t.stage} step still waits for a decision")
+        done.append(t.corp)
+
+    def ended() -> bool:
+        return rp.end is not None and rp.end[1] == "immediate"
+
+    while not ended():
+        move = cur.peek()
+        if move is None:
+            break
+        entity, etype, kind = str(move["entity"]), move["entity_type"], move["type"]
+        if etype == "company":
+            _expect(cur, move, turn is not None and rp.money.companies.get(entity) == turn.corp,
+                    "private not owned by the operating company")
+            cur.take()
+            _company_action(rp, cur, move)
+            continue
+        if etype == "player":
+            if turn is None or kind != "sell_shares" or turn.stage != "buy_train":
+                break                                   # the next stock or merger round
+            cur.take()
+            if check_legal:
+                _expect(cur, move, covers(OP.legal_money(rp.money, rp.depot, turn, ctx), _as_action(move),
+                                          _same_purchase(rp.money)), "not a listed emergency sale")
+            rp.money, rp.depot, turn, _ = _guard(cur, move, lambda: OP.apply_money(
+                rp.money, rp.depot, turn, _as_action(move), ctx, board))
+            continue
+        if turn is not None and entity == turn.corp and turn.stage == "done":
+            break                                       # same company: the next operating round
+        if turn is None or entity != turn.corp:
+            if entity in done:
+                break
+            _expect(cur, move, entity in order, f"{entity} does not operate in this round")
+            if turn is not None:
+                finish(turn)
+            for skipped in order[: order.index(entity)]:
+                if skipped not in done:
+                    ctx = sync(skipped)
+                    rp.money, t = OP.start(rp.money, rp.depot, skipped, ctx, board)
+                    finish(t)
+            ctx = sync(entity)
+            rp.money, turn = OP.start(rp.money, rp.depot, entity, ctx, board)
+        cur.take()
+        if kind == "lay_tile":
+            cost, upgrade = board.lay(move, turn.lays, turn.upgraded, rp.money.companies.get(ctx.dargan) == entity)
+            board.see(move)
+            rp.money, turn = _guard(cur, move, lambda: OP.record_lay(rp.money, rp.depot, turn, ctx, board, cost, upgrade))
+        elif kind == "place_token":
+            if turn.stage == "token":
+                rp.money, turn, ctx = _guard(cur, move, lambda: OP.record_token(rp.money, rp.depot, turn, ctx, board))
+            else:                                       # a home token placed late (a city chosen on a new tile)
+                ctx = sync(entity)
+        elif kind == "run_routes":
+            revenue = sum(r.get("revenue", 0) for r in move["routes"]) + (move.get("extra_revenue") or 0)
+            rp.money, turn = _guard(cur, move, lambda: OP.record_run(rp.money, rp.depot, turn, ctx, board, revenue))
+        elif kind != "destination_connection":
+            if check_legal:
+                _expect(cur, move, covers(OP.legal_money(rp.money, rp.depot, turn, ctx), _as_action(move),
+                                          _same_purchase(rp.money)), f"not listed at the {turn.stage} step")
+            rp.money, rp.depot, turn, events = _guard(cur, move, lambda: OP.apply_money(
+                rp.money, rp.depot, turn, _as_action(move), ctx, board))
+            if events:
+                state = M.apply_events(M.IrelandMoney(money=rp.money, depot=rp.depot, minor_order=rp.minor_order), events)
+                rp.money = state.money
+        _check_end(rp)
+    if not ended():
+        if turn is not None and turn.corp not in done:
+            finish(turn)
+        for rest in order:
+            if rest not in done:
+                ctx = sync(rest)
+                rp.money, t = OP.start(rp.money, rp.depot, rest, ctx, board)
+                finish(t)
+    rp.tokens_used.update(ctx.tokens_used)
     _check_end(rp)
 
 
@@ -416,12 +542,18 @@ def _company_action(rp: Replay, cur: _Cursor, move: dict[str, Any]) -> None:
 
 # --- merger round --------------------------------------------------------------------------
 
-def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
+def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False, board: ReplayBoard | None = None) -> None:
+    """With a board, proposals run through `merger.propose` with the board's connectivity (a
+    proposal goes to the vote by itself when no minor can be added); without one, proposals are
+    taken as made and a vote arriving early means the board found no further partner."""
     def yes(a: str, b: str) -> bool:
         return True
 
     def no(a: str, b: str) -> bool:
         return False
+
+    connected = board.connected if board is not None else yes
+    same_tile = board.same_tile if board is not None else no
 
     money = rp.money
     mr = MG.start(money)
@@ -431,7 +563,7 @@ def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
             break
         player = str(move["entity"])
         kind = move["type"]
-        if kind == "choose" and not mr.to_vote and mr.merging and mr.outcome is None:
+        if board is None and kind == "choose" and not mr.to_vote and mr.merging and mr.outcome is None:
             mr = MG.put_to_vote(money, mr, mr.proposer or player)          # the board found no more partners
             continue
         if kind not in ("merge", "choose", "pass"):
@@ -441,17 +573,19 @@ def _merger_round(rp: Replay, cur: _Cursor, check_legal: bool = False) -> None:
         if check_legal:
             # connectivity is the board's: with every minor taken as connected, the export's
             # decision must be among ours (share limits, holdings, votes, targets)
-            _expect(cur, move, covers(MG.legal(money, mr, player, yes, no), _as_action(move)),
+            _expect(cur, move, covers(MG.legal(money, mr, player, connected, same_tile), _as_action(move)),
                     "not a listed merger-round action")
         if kind == "choose":
             mr = _guard(cur, move, lambda: MG.vote(money, mr, player, str(move["choice"])))
         elif kind == "pass":
-            mr = _guard(cur, move, lambda: MG.pass_(money, mr, player, yes, no))
+            mr = _guard(cur, move, lambda: MG.pass_(money, mr, player, connected, same_tile))
         elif mr.outcome == "for":
             major = move["corporation"]
             merged = list(mr.merging or [])
             money, rp.depot, mr = _guard(cur, move, lambda: MG.complete(money, rp.depot, mr, player, major))
             rp.tokens_used[major] = min(len(merged), len(TOKEN_PRICES[major]))
+        elif board is not None:
+            mr = _guard(cur, move, lambda: MG.propose(money, mr, player, move["corporation"], connected, same_tile))
         else:
             minor = move["corporation"]
             merging = [*(mr.merging or []), minor]
