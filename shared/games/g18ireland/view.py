@@ -1,22 +1,15 @@
-"""What everyone sees (18Ireland has no hidden information after the set-up's public draw):
-players' cash, certificates and privates; companies' prices, treasuries, trains and tokens;
-the depot and phase; the board; where the game stands and who acts."""
+"""What everyone sees (18Ireland has no hidden information after the set-up's public draw): the
+money side (`core18xx.money_view`: players, companies, market, depot), the board
+(`core18xx.view`), the set-up's draw, and where the game stands."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from shared.games.core18xx import shares as S
+from shared.games.core18xx import money_view as MV
 from shared.games.core18xx.view import board_view
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland.state import State
-
-
-def _holdings(state: State, holder: str) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for cert in state.money.book.certs_of(holder):
-        out[cert.corporation] = out.get(cert.corporation, 0) + cert.percent
-    return out
 
 
 def _position(state: State) -> dict[str, Any]:
@@ -44,37 +37,17 @@ def _position(state: State) -> dict[str, Any]:
 
 
 def view(state: State) -> dict[str, Any]:
-    money = state.money
-    players = [{"seat": i, "name": state.seats[i], "cash": money.cash[p], "shares": _holdings(state, p),
-                "privates": sorted(c for c, o in money.companies.items() if o == p),
-                "bankrupt": p in money.bankrupt} for i, p in enumerate(state.players)]
-    companies = {}
-    for sym, corp in money.corps.items():
-        if corp.closed and not corp.ipoed:
-            continue
-        companies[sym] = {
-            "type": corp.type, "started": corp.ipoed, "floated": corp.floated, "closed": corp.closed,
-            "price": money.price_of(sym) if corp.price is not None else None,
-            "cash": money.cash.get(sym, 0), "treasury": _holdings(state, sym).get(sym, 0),
-            "pool": _holdings(state, S.POOL).get(sym, 0),
-            "president": (int(money.book.president_of(sym)) if corp.ipoed and not corp.closed
-                          and money.book.president_of(sym) in state.players else None),
-            "trains": [t.id for t in state.depot.owned_by(sym)],
-            "privates": sorted(c for c, o in money.companies.items() if o == sym),
-        }
-    depot = state.depot
+    money = MV.view(state.money, state.depot)
+    for player in money["players"]:
+        player["seat"] = int(player["id"])
+        player["name"] = state.seats[int(player["id"])]
     return {
         "position": _position(state),
-        "priority": [int(p) for p in money.players],
-        "players": players,
-        "companies": companies,
-        "bank": money.cash.get(S.BANK, 0),
-        "phase": BO.phase(state),
-        "depot": {"next": depot.upcoming[0] if depot.upcoming else None, "remaining": len(depot.upcoming),
-                  "pool": list(depot.pool)},
-        "setup": {"privates": state.setup.companies, "removed_minor": state.setup.removed_minor,
-                  "larger_bank": state.larger_bank},
-        "assigned": {c: list(v) for c, v in state.assigned.items()},
-        "end": list(state.end) if state.end else None,
+        "seats": list(state.seats),
+        **money,                                    # players in priority order, companies, market, depot
+        "setup": {"privates": state.setup.companies, "removed_privates": state.setup.removed_companies,
+                  "removed_minor": state.setup.removed_minor, "larger_bank": state.larger_bank},
+        "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
+        "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
         "board": board_view(BO.the_map(), state.board, BO.colors(state)),
     }
