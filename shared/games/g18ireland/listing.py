@@ -22,6 +22,7 @@ from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland import merging
 from shared.games.g18ireland.state import State
 
@@ -134,9 +135,11 @@ def _operating(state: State) -> list[LegalAction]:
         return OPR.held_legal(state)
     if op.turn.stage == "done":
         return []
+    if state.pair is not None:
+        return PV.legal(state)        # the second tile of a private's pair, nothing else
     turn = op.turn
     corp = turn.corp
-    out: list[LegalAction] = []
+    out: list[LegalAction] = PV.legal(state)
     if turn.stage == "track":
         lays = BO.legal_lays(state, corp, turn.lays, turn.upgraded)
         rows = []

@@ -18,6 +18,7 @@ from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import Pending, State
 
@@ -77,9 +78,12 @@ def apply(state: State, action: Any) -> State:
     corp = turn.corp
     if op.hold == "held":
         return _held(state, action)
+    PV.check_no_pair(state, action)
     try:
         if isinstance(action, A.Assign):
             state = _assign(state, action)
+        elif isinstance(action, A.LayTile) and action.entity_type == "company":
+            state = PV.apply_lay(state, action)
         elif isinstance(action, (A.LayTile, A.PlaceToken, A.RunRoutes)):
             if action.entity != corp or action.entity_type != "corporation":
                 raise RuleError("not_your_turn", f"it is {corp}'s turn")

@@ -57,5 +57,9 @@ class State(msgspec.Struct, frozen=True):
     # company -> (hex, corporation earning the bonus): CDSPC/TASPS assignments outlive the
     # private (it closes when used)
     assigned: dict[str, tuple[str, str]] = {}
+    # private companies' tile lays: lays used per company, and a pair begun (DR, TDR: both
+    # tiles are laid together) as (company, first hex)
+    special_used: dict[str, int] = {}
+    pair: tuple[str, str] | None = None
     end: tuple[str, str] | None = None   # (18xx.games end reason, when it takes effect)
     moves: int = 0                  # decisions applied (for views and logs)
