@@ -4,7 +4,8 @@ The export's title is matched to a registered title whose engine carries a `from
 (its 18xx.games `TITLE`, `table`, `player_ids`, `is_decision`, `action`, `actor`). Every live
 or undone action is folded through `shared.timeline.Timeline` with undo policy "any", as the
 table would be: each decision (and each of its `auto_actions`, the moves 18xx.games made for
-a player's standing program) becomes one log entry; 18xx.games' `undo` becomes our `Undo` to
+a player's standing program) becomes one log entry, except the automatic moves our engine
+makes itself (`from_18xx.automatic`), which must meet the export's one for one; 18xx.games' `undo` becomes our `Undo` to
 the log position its `action_id` names (its ids are action ids, not positions: they are
 mapped), `redo` our `Redo`; chat and program settings change nothing.
 
@@ -68,10 +69,19 @@ class Import:
         else:
             before = self.timeline.length
             hook = self.engine.from_18xx  # type: ignore[attr-defined]
+            owed: list[Any] = []      # what the engine did by itself, still to meet in the export
             for item in [raw, *(raw.get("auto_actions") or [])]:
-                if hook.is_decision(item):
-                    action = hook.action(item, self.ids)
-                    self.timeline.push(hook.actor(self.timeline.state, action), action)
+                if not hook.is_decision(item):
+                    continue
+                action = hook.action(item, self.ids)
+                if item is not raw and action in owed:
+                    owed.remove(action)           # 18xx.games' automatic move, made by our engine too
+                    continue
+                self.timeline.push(hook.actor(self.timeline.state, action), action)
+                owed += hook.automatic(self.timeline.state)
+            if owed:
+                raise RuleError("automatic_moves_differ", f"the engine made {len(owed)} automatic move(s) the export "
+                                                          f"does not have: {[msgspec.to_builtins(a) for a in owed]}")
             self.undone.clear()
             self.live.append(_Live(index, before, self.timeline.length))
 

@@ -53,14 +53,22 @@ def test_every_action_is_folded_and_undo_targets_are_log_positions(path: Path) -
     export = json.loads(path.read_text())
     run = import_export(export)
     live = decisions(export["actions"])
-    effective = run.timeline.effective
-    assert len(effective) == len(live)
-    for (seat, action), raw in zip(effective, live):
-        assert type(action).__struct_config__.tag == raw["type"]
-        assert str(action.entity) == (str(run.ids.index(str(raw["entity"]))) if raw["entity_type"] == "player"
-                                      else raw["entity"])
+    effective = iter(run.timeline.effective)
+    engine_made = 0
+    current = next(effective, None)
+    for raw in live:
+        entity = str(run.ids.index(str(raw["entity"]))) if raw["entity_type"] == "player" else raw["entity"]
+        if current is not None and type(current[1]).__struct_config__.tag == raw["type"] \
+                and str(current[1].entity) == entity:
+            current = next(effective, None)
+            continue
+        # not in our log: a merger-round pass our engine made itself (18xx.games' auto action)
+        assert raw["type"] == "pass" and raw["entity_type"] == "player", raw
+        engine_made += 1
+    assert current is None, "every decision in force came from the export"
+    assert engine_made > 0
     undos = sum(1 for a in export["actions"] if a["type"] in ("undo", "redo"))
-    assert run.timeline.length >= len(live) + 1 and undos > 0
+    assert run.timeline.length > len(live) - engine_made and undos > 0
     assert summary(run) == expected(export)
 
 

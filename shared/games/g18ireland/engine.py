@@ -73,6 +73,8 @@ class Ireland:
             raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
         if seat not in L.active_seats(state):
             raise RuleError("not_your_turn", f"seat {seat} is not to act now")
+        if state.auto_passed:
+            state = replace(state, auto_passed=[])
         if state.pending:
             if not isinstance(action, A.PlaceToken):
                 raise RuleError("token_first", f"{state.pending[0].corp} must place its token first")

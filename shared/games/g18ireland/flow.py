@@ -72,14 +72,14 @@ def with_board(state: State) -> State:
 def settle(state: State) -> State:
     """After every decision: companies on the closing cell close; what they took with them may
     leave the player or company to act with nothing to do, and play moves on by itself."""
-    state = with_board(state)
+    state = _run_sets(with_board(state))
     sr = state.stock
     if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
             and not SR.available(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
         money, sr = SR._after_action(state.money, sr, STOCK_RULES)
-        return after_stock_action(with_board(replace(state, money=money, stock=sr)))
+        return _run_sets(after_stock_action(with_board(replace(state, money=money, stock=sr))))
     if state.round == "operating":
-        return advance_operating(state)
+        return _run_sets(advance_operating(state))
     return state
 
 
@@ -189,13 +189,41 @@ def end_operating(state: State) -> State:
     if state.end is not None:
         return over(state)
     if BO.phase(state) != "2":
-        return replace(state, round="merger", operating=None, merger=MG.start(state.money))
+        from shared.games.g18ireland.merging import auto_pass     # merging builds on this module
+        state = auto_pass(replace(state, round="merger", operating=None, merger=MG.start(state.money)))
+        return after_merger_action(state)
     return next_set(state)
 
 
 def next_set(state: State) -> State:
-    money = replace(state.money, turn=state.money.turn + 1)
-    return start_stock(replace(state, money=money))
+    """The set is over; `settle` starts the next stock round (a loop there, not a recursion:
+    rounds where nobody can act follow each other without a decision)."""
+    return replace(state, round="next_set", operating=None, merger=None)
+
+
+def _run_sets(state: State) -> State:
+    while state.round == "next_set":
+        if dead(state):
+            return over(replace(state, end=("no_companies", "immediate")))
+        money = replace(state.money, turn=state.money.turn + 1)
+        state = start_stock(replace(state, money=money))
+    return state
+
+
+def dead(state: State) -> bool:
+    """No company is left and none can start again: no minor waits to be started and majors
+    cannot start (only mergers of minors, or a par from phase 6, which needs trains bought).
+    18xx.games has no end for this (it would cycle through empty rounds); we end the game."""
+    corps = state.money.corps
+    if any(c.ipoed and not c.closed for c in corps.values()):
+        return False
+    if any(c.type == "minor" and not c.ipoed and not c.closed for c in corps.values()):
+        return False
+    return not SR._phase_allows_majors(SR.StockRound(phase=phase_name(state)), STOCK_RULES)
+
+
+def phase_name(state: State) -> str:
+    return state.depot.current_phase.name
 
 
 def after_merger_action(state: State) -> State:

@@ -63,3 +63,9 @@ def action(raw: dict[str, Any], ids: list[str]) -> Any:
 def actor(state: State, decoded: Any) -> int:
     """The seat deciding `decoded` now (a company's president, a private's owner)."""
     return L.actor(state, decoded)
+
+
+def automatic(state: State) -> list[Any]:
+    """The decisions the engine just made by itself, as the export records them among a
+    decision's `auto_actions` (merger-round passes of players with nothing to propose)."""
+    return [A.Pass(entity=p, entity_type="player") for p in state.auto_passed]

@@ -48,7 +48,22 @@ def merger_step(state: State, player: str, action: Any) -> State:
         # market has no such cell (18xx.games fails there too) the merger cannot be made.
         raise RuleError("no_merger_price", f"these minors have no merged share price ({exc.args[0]})") from None
     state = F.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
-    return F.after_merger_action(state)
+    return F.after_merger_action(auto_pass(state))
+
+
+def auto_pass(state: State) -> State:
+    """18xx.games passes for a player who has nothing to propose (Merge step `auto_actions`),
+    turn after turn, until someone can act or the round ends."""
+    connected, same = connectivity(state)
+    passed = list(state.auto_passed)
+    mr = state.merger
+    while mr is not None and not mr.finished and not mr.to_vote and mr.outcome is None and not mr.merging:
+        player = MG.active_player(state.money, mr)
+        if player is None or MG.candidates(state.money, mr, player, connected, same):
+            break
+        mr = MG.pass_(state.money, mr, player, connected, same)
+        passed.append(player)
+    return replace(state, merger=mr, auto_passed=passed)
 
 
 def legal(state: State, player: str) -> list[LegalAction]:

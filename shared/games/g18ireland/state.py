@@ -61,5 +61,8 @@ class State(msgspec.Struct, frozen=True):
     # tiles are laid together) as (company, first hex)
     special_used: dict[str, int] = {}
     pair: tuple[str, str] | None = None
+    # merger-round passes the engine made in the last decision for players with nothing to
+    # propose (18xx.games' auto-pass; an importer matches them with the export's auto actions)
+    auto_passed: list[str] = []
     end: tuple[str, str] | None = None   # (18xx.games end reason, when it takes effect)
     moves: int = 0                  # decisions applied (for views and logs)
