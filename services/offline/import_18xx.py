@@ -9,6 +9,10 @@ makes itself (`from_18xx.automatic`), which must meet the export's one for one; 
 the log position its `action_id` names (its ids are action ids, not positions: they are
 mapped), `redo` our `Redo`; chat and program settings change nothing.
 
+With `--to-table` the folded log is also stored as a new table (Redis at `--redis-url`, else
+$REDIS_URL) that the services open like any other: the line gains `table`, `seq` and, when
+$ROUNDHOUSE_SECRET is set (the services' seat-token key), each seat's `token`.
+
 Prints one line, in the export's own shape: `{"result": {"<player id>": score, ...},
 "game_end_reason": "..."}`. An action the rules refuse stops the import: one line on stderr
 (`action <index> (id <id> <type> by <entity>): <code>: <message>`, index counting the export's
@@ -18,6 +22,7 @@ actions from 0), exit status 1.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from dataclasses import dataclass, field
@@ -26,6 +31,7 @@ from typing import Any
 import msgspec
 
 from services.offline.errors import OfflineError, internal_error, run_reporting
+from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo
 from shared.games import get_engine, titles
 from shared.timeline import Timeline
@@ -55,6 +61,11 @@ class Import:
     live: list[_Live] = field(default_factory=list)
     undone: list[tuple[list[_Live], bool]] = field(default_factory=list)   # (group, an Undo was logged)
     index_of_id: dict[int, int] = field(default_factory=dict)
+    entries: list[tuple[int, Any]] = field(default_factory=list)            # the table's log: (seat, entry)
+
+    def push(self, seat: int, action: Any) -> None:
+        self.timeline.push(seat, action)
+        self.entries.append((seat, action))
 
     def fold(self, index: int, raw: dict[str, Any]) -> None:
         kind = raw.get("type")
@@ -77,7 +88,7 @@ class Import:
                 if item is not raw and action in owed:
                     owed.remove(action)           # 18xx.games' automatic move, made by our engine too
                     continue
-                self.timeline.push(hook.actor(self.timeline.state, action), action)
+                self.push(hook.actor(self.timeline.state, action), action)
                 owed += hook.automatic(self.timeline.state)
             if owed:
                 raise RuleError("automatic_moves_differ", f"the engine made {len(owed)} automatic move(s) the export "
@@ -100,7 +111,7 @@ class Import:
         position = self.live[-1].after if self.live else 0
         logged = position != self.timeline.length
         if logged:
-            self.timeline.push(self._seat(raw), Undo(action_id=position))
+            self.push(self._seat(raw), Undo(action_id=position))
         self.undone.append((group, logged))
 
     def _redo(self) -> None:
@@ -108,7 +119,7 @@ class Import:
             raise RuleError("nothing_to_redo", "redo with nothing undone")
         group, logged = self.undone.pop()
         if logged:
-            self.timeline.push(0, Redo())
+            self.push(0, Redo())
         self.live = sorted([*self.live, *group], key=lambda x: x.index)
 
     def _seat(self, raw: dict[str, Any]) -> int:
@@ -164,7 +175,12 @@ def main(args: argparse.Namespace) -> int:
         if not isinstance(export, dict):
             raise OfflineError("export: bad_export: not a JSON object", 2)
         run = import_export(export)
-        sys.stdout.buffer.write(msgspec.json.encode(summary(run)) + b"\n")
+        out = summary(run)
+        if args.to_table:
+            from services.offline.import_table import store_table
+
+            out.update(asyncio.run(store_table(run, args.redis_url or Config.from_env().redis_url)))
+        sys.stdout.buffer.write(msgspec.json.encode(out) + b"\n")
         return 0
 
     return run_reporting(body)
