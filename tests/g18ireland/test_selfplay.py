@@ -26,7 +26,8 @@ def test_selfplay_runs_through_the_registry(players: int) -> None:
         assert 0 < game["actions"] <= 600
         if game["finished"]:
             result = game["result"]
-            assert len(result["scores"]) == players and result["reason"] in ("bank", "bankrupt", "stock_market", "no_companies")
+            assert len(result["scores"]) == players
+            assert result["reason"] in ("bank", "bankrupt", "stock_market", "no_companies")
             assert min(result["ranks"]) == 1 and game["winners"]
         else:
             assert game["actions"] == 600 and game["result"] is None

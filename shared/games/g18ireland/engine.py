@@ -39,6 +39,8 @@ class Ireland:
     title: ClassVar[str] = META.id
     action_type: ClassVar[Any] = A.GameAction
     state_type: ClassVar[type] = State
+    # how `roundhouse import-18xx` reads this title's 18xx.games exports
+    from_18xx: ClassVar[Any] = from_18xx
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         if not META.min_players <= len(seats) <= META.max_players:
@@ -151,5 +153,3 @@ class Ireland:
 
 
 ENGINE = Ireland()
-# how `roundhouse import-18xx` reads this title's 18xx.games exports
-ENGINE.from_18xx = from_18xx  # type: ignore[attr-defined]

@@ -37,7 +37,8 @@ def same_purchase(state: State) -> Any:
     def same(offered: Any, action: Any) -> bool:
         if type(offered) is not type(action) or not isinstance(action, (A.BuyShares, A.SellShares)):
             return False
-        if (offered.entity, offered.entity_type, offered.percent) != (action.entity, action.entity_type, action.percent):
+        fixed = ("entity", "entity_type", "percent")
+        if any(getattr(offered, f) != getattr(action, f) for f in fixed):
             return False
         if len(set(action.shares)) != len(action.shares) or len(action.shares) != len(offered.shares):
             return False
