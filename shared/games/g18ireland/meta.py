@@ -12,7 +12,7 @@ META = TitleMeta(
         OptionSpec("larger_bank", "bool", False, label="Larger bank",
                    help="The bank holds £5,000 instead of £4,000 (18xx.games optional rule): a longer game"),
     ],
-    bot_kit=None,
+    bot_kit="shared.bots.g18ireland",
     web_module=None,
     # 18xx.games lets players undo freely (its exports hold undos by any seat, reaching back
     # into other players' moves); 18Ireland has no hidden information or randomness after the
