@@ -53,6 +53,14 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("log", help="path to a table log JSON file ({title, options, seats, seed, actions})")
     rp.set_defaults(module="services.offline.replay")
 
+    im = _command(sub, "import-18xx", "fold an 18xx.games export through our engine; print its result as JSON")
+    im.add_argument("export", help="path to an 18xx.games game export (JSON with title, players, settings, actions)")
+    im.add_argument("--to-table", action="store_true",
+                    help="also store the game as a new table the services can open (default: off)")
+    im.add_argument("--redis-url", default=None,
+                    help="Redis for --to-table (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
+    im.set_defaults(module="services.offline.import_18xx")
+
     sp = _command(sub, "selfplay", "play random legal games in-process")
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")

@@ -1,0 +1,66 @@
+"""`roundhouse import-18xx --to-table`: store an imported game as a table, so the game
+service, the projection and the bot worker open it through the one loader like any other.
+
+The table's log is exactly what the import folded (decisions, undo and redo entries), appended
+entry by entry with the same check the game service makes (each append expects the previous
+seq); its meta carries the export's seed, the title's options with undo "any", and the rules
+version, so the loader folds it to the same state.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import secrets
+import time
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from shared import auth
+from shared.engine import encode_action
+from shared.options import resolve_options
+from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store.models import FINISHED, RUNNING, TableExists
+
+from services.offline.errors import OfflineError
+
+
+def _table_id() -> str:
+    return base64.b32encode(secrets.token_bytes(10)).decode().lower()
+
+
+async def store_table(run: Any, redis_url: str) -> dict[str, Any]:
+    timeline, engine = run.timeline, run.engine
+    options = resolve_options(engine.meta, timeline.options)
+    finished = engine.result(timeline.state) is not None
+    client = aioredis.from_url(redis_url)
+    try:
+        store = EventStore(client)
+        created = int(time.time() * 1000)
+        while True:
+            meta = TableMeta(table=_table_id(), title=engine.title, options=options,
+                             seats=[SeatSpec(name) for name in timeline.seats], seed=timeline.seed,
+                             status=RUNNING, created_ms=created, rules_version=engine.meta.rules_version)
+            try:
+                await store.create_table(meta)
+                break
+            except TableExists:
+                continue
+        last = len(run.entries)
+        for seq, (seat, action) in enumerate(run.entries):
+            status = (FINISHED if finished else RUNNING) if seq + 1 == last else None
+            outcome = await store.append(meta.table, seq, seat, encode_action(action), f"import-{seq + 1}", b"{}",
+                                         int(time.time() * 1000), status)
+            if outcome.status != "ok":
+                raise OfflineError(f"store: append_failed: entry {seq + 1}: {outcome.status}", 3)
+    except (OSError, aioredis.RedisError) as exc:
+        raise OfflineError(f"store: cannot reach Redis at {redis_url}: {exc}", 2) from None
+    finally:
+        await client.aclose()
+    out: dict[str, Any] = {"table": meta.table, "seq": last}
+    secret = os.environ.get("ROUNDHOUSE_SECRET")
+    if secret:
+        out["seats"] = [{"seat": i, "name": name, "token": auth.issue(secret.encode(), meta.table, i)}
+                        for i, name in enumerate(timeline.seats)]
+    return out

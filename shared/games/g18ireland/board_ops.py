@@ -1,0 +1,184 @@
+"""The board as 18Ireland's engine uses it: which hexes are blocked, which lays, tokens and
+routes a company has now, and the board's side of money events (homes placed, closed
+companies leaving the map, merged minors' tokens passing to the major).
+
+Thin glue over `core18xx` (board, track, tokens, routes, autoroute) and `map.py`; the facts
+are documented there. Every function is pure over the title's `State`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shared.games.core18xx import autoroute as AR
+from shared.games.core18xx import board as B
+from shared.games.core18xx import network as NW
+from shared.games.core18xx import routes as R
+from shared.games.core18xx import tokens as K
+from shared.games.core18xx import track as TR
+from shared.games.core18xx.mapdef import MapDef
+from shared.games.g18ireland.map import (
+    PHASE_COLORS,
+    SHANNON_COMPANY,
+    blocked_hexes,
+    board_map,
+    route_context,
+)
+
+if TYPE_CHECKING:
+    from shared.games.g18ireland.state import State
+
+DARGAN = "WDE"
+
+
+def the_map() -> MapDef:
+    return board_map()
+
+
+def phase(state: State) -> str:
+    return state.depot.current_phase.name
+
+
+def colors(state: State) -> tuple[str, ...]:
+    return PHASE_COLORS[phase(state)]
+
+
+def blocked(state: State) -> frozenset[str]:
+    """DAR and DCR block their hexes while a player (not a company) owns them."""
+    players = set(state.money.players)
+    return blocked_hexes({c for c, owner in state.money.companies.items() if owner in players})
+
+
+def owns_dargan(state: State, corp: str) -> bool:
+    return state.money.companies.get(DARGAN) == corp
+
+
+def lay_slot(state: State, corp: str, lays: int, upgraded: bool) -> TR.LaySlot | None:
+    return TR.ireland_lay_slot(lays, upgraded, dargan=owns_dargan(state, corp))
+
+
+def legal_lays(state: State, corp: str, lays: int, upgraded: bool) -> list[TR.Lay]:
+    slot = lay_slot(state, corp, lays, upgraded)
+    if slot is None:
+        return []
+    return TR.legal_lays(the_map(), state.board, corp, colors(state), slot, rules=TR.IRELAND,
+                         blocked=blocked(state), cash=state.money.cash[corp])
+
+
+def check_lay(state: State, corp: str, lays: int, upgraded: bool, coord: str, tile: str, rotation: int) -> TR.Lay:
+    slot = lay_slot(state, corp, lays, upgraded)
+    if slot is None:
+        raise B.BoardError("no_lay_left", f"{corp} has no tile lay left this turn")
+    lay = TR.check_lay(the_map(), state.board, corp, colors(state), slot, coord, tile, rotation,
+                       rules=TR.IRELAND, blocked=blocked(state))
+    if lay.cost > state.money.cash[corp]:
+        raise B.BoardError("cannot_afford", f"{corp} cannot pay {lay.cost} for that lay")
+    return lay
+
+
+def tile_copy(state: State, name: str) -> str | None:
+    """The copy of tile `name` a lay takes (18xx.games' supply order)."""
+    return B.next_tile_id(the_map(), state.board, name)
+
+
+def tokens_placed(state: State, corp: str) -> int:
+    """Tokens used: on the map, plus a home token lifted by a lay and waiting to go back."""
+    lifted = sum(1 for p in state.pending if p.corp == corp and p.kind == "relocate")
+    return len(B.token_hexes(state.board, corp)) + lifted
+
+
+def token_spots(state: State, corp: str, cost: int) -> list[K.TokenSpot]:
+    return K.legal_tokens(the_map(), state.board, corp, cost, state.money.cash[corp])
+
+
+def node_id(state: State, spot: K.TokenSpot) -> str:
+    return B.node_id(the_map(), state.board, spot.hex, spot.city)
+
+
+def place(state: State, corp: str, coord: str, city: int, spots: list[K.TokenSpot],
+          slot: int | None) -> B.BoardState:
+    """The board with `corp`'s token in `city`; `slot`, when given, must be the slot the
+    token takes (18xx.games' actions name it)."""
+    board = K.place(the_map(), state.board, corp, coord, city, spots)
+    if slot is not None and slot != token_slot(state.board, board, coord, city):
+        raise B.BoardError("wrong_slot", f"the token goes in slot {token_slot(state.board, board, coord, city)} "
+                                         f"of that city, not {slot}")
+    return board
+
+
+def token_slot(before: B.BoardState, after: B.BoardState, coord: str, city: int) -> int:
+    m = the_map()
+    old, new = B.slots(m, before, coord)[city], B.slots(m, after, coord)[city]
+    return next(i for i, (a, z) in enumerate(zip(old, new)) if a != z)
+
+
+def slot_for(state: State, corp: str, spot: K.TokenSpot) -> int:
+    after = B.place_token(the_map(), state.board, corp, spot.hex, spot.city)
+    return token_slot(state.board, after, spot.hex, spot.city)
+
+
+def find_node(state: State, ident: str) -> tuple[str, int]:
+    return B.find_node(the_map(), state.board, ident)
+
+
+def can_run(state: State, corp: str) -> bool:
+    # 18xx.games' route_available: the broad network reaches a second stop
+    return len(NW.broad(the_map(), state.board, corp).nodes) > 1
+
+
+def ctx(state: State, corp: str) -> R.RouteContext:
+    assigned = {c: (h, beneficiary) for c, (h, beneficiary) in state.assigned.items()}
+    return route_context(corp, phase(state), assigned, owns_shannon=state.money.companies.get(SHANNON_COMPANY) == corp)
+
+
+def trains(state: State, corp: str) -> dict[str, R.Train]:
+    types = state.depot.types
+    return {t.id: R.Train(t.id, types[t.name].distance) for t in state.depot.owned_by(corp)}
+
+
+def run(state: State, corp: str, specs: list[R.RouteSpec]) -> tuple[list[R.RouteResult], int]:
+    return R.run_routes(the_map(), state.board, ctx(state, corp), trains(state, corp), specs)
+
+
+def best(state: State, corp: str) -> AR.BestRoutes:
+    return AR.best_routes(the_map(), state.board, ctx(state, corp), list(trains(state, corp).values()))
+
+
+# --- the board's side of what the money side does -------------------------------------------
+
+def _home(m: MapDef, b: B.BoardState, corp: str) -> B.BoardState:
+    coord, city = m.homes[corp]
+    t = B.tile_def(m, b, coord)
+    res = [r for r in b.reservations.get(coord, ()) if r.corp == corp and r.city >= 0]
+    c = res[0].city if res else (t.cities[city] if city is not None else t.cities[0])
+    return B.place_token(m, b, corp, coord, c)
+
+
+def sync(state: State) -> B.BoardState:
+    """The board after a money change: a minor just started gets its home token (18Ireland
+    places minors' homes at once); a closed company's reservations and tokens leave the map."""
+    m, b = the_map(), state.board
+    waiting = {p.corp for p in state.pending}
+    for sym, corp in state.money.corps.items():
+        on_map = B.token_hexes(b, sym)
+        if corp.closed:
+            if on_map or any(r.corp == sym for rs in b.reservations.values() for r in rs):
+                for coord, _ in on_map:
+                    b = B.remove_token(m, b, sym, coord)
+                b = B.unreserve(b, sym)
+        elif corp.ipoed and sym in m.homes and not on_map and sym not in waiting:
+            b = _home(m, b, sym)
+    return b
+
+
+def needs_home(state: State, corp: str) -> bool:
+    """A major just started (no printed home in 18Ireland) places its home token itself."""
+    return corp not in the_map().homes and not B.token_hexes(state.board, corp)
+
+
+def home_spots(state: State, corp: str) -> list[K.TokenSpot]:
+    return K.home_spots(the_map(), state.board, corp)
+
+
+def relocation_spots(state: State, corp: str, coord: str) -> list[K.TokenSpot]:
+    return K.relocation_spots(the_map(), state.board, corp, coord)

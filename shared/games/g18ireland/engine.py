@@ -1,0 +1,155 @@
+"""ENGINE: 18Ireland under the engine contract (see docs/engine-contract.md and README.md).
+
+Actions are 18xx.games' own (`core18xx.actions.GameAction`: its type tags and field names), so
+an 18xx.games export's decisions apply as they are, with player ids replaced by seat ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from shared.engine import LegalAction, Result, RuleError, TitleMeta
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
+from shared.games.core18xx import operating as O
+from shared.games.core18xx.legal import covers
+from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.steps import waterfall_auction as W
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import from_18xx
+from shared.games.g18ireland import listing as L
+from shared.games.g18ireland import money as M
+from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland.merging import merger_step
+from shared.games.g18ireland.meta import META
+from shared.games.g18ireland.setup_random import draw_setup
+from shared.games.g18ireland.state import Pending, State
+from shared.games.g18ireland.view import view as build_view
+
+replace = msgspec.structs.replace
+BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
+
+
+class Ireland:
+    meta: ClassVar[TitleMeta] = META
+    title: ClassVar[str] = META.id
+    action_type: ClassVar[Any] = A.GameAction
+    state_type: ClassVar[type] = State
+    # how `roundhouse import-18xx` reads this title's 18xx.games exports
+    from_18xx: ClassVar[Any] = from_18xx
+
+    def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
+        if not META.min_players <= len(seats) <= META.max_players:
+            raise RuleError("bad_seats", f"18Ireland takes {META.min_players} to {META.max_players} players")
+        larger = options.get("larger_bank", False)
+        if type(larger) is not bool:
+            raise RuleError("bad_options", "larger_bank must be true or false")
+        players = [str(i) for i in range(len(seats))]
+        drawn = draw_setup(seed, list(F.COMPANY_VALUES), F.MINORS)
+        start = M.initial(players, drawn, larger_bank=larger)
+        auction = W.new_waterfall(players, {p: start.money.cash[p] for p in players},
+                                  [(c, F.COMPANY_VALUES[c]) for c in drawn.companies])
+        state = State(seats=list(seats), players=players, setup=drawn, larger_bank=larger, money=start.money,
+                      depot=start.depot, minor_order=start.minor_order, board=B.initial(BO.the_map()),
+                      round="auction", auction=auction)
+        return F.with_board(state)
+
+    def active_seats(self, state: State) -> frozenset[int]:
+        return L.active_seats(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
+        return L.for_seat(state, seat)
+
+    def apply(self, state: State, seat: int, action: Any) -> State:
+        if state.round == "over":
+            raise RuleError("game_over", "the game has ended")
+        if not isinstance(action, A.Action) or type(action) not in A.GAME_ACTION_TYPES.values():
+            raise RuleError("bad_action", f"{type(action).__name__} is not an 18Ireland action")
+        if any(getattr(action, f) is not None for f in BOOKKEEPING):
+            raise RuleError("bad_action", "id, user, created_at and auto_actions are an export's, not a decision's")
+        if L.actor(state, action) != seat:
+            raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
+        if seat not in L.active_seats(state):
+            raise RuleError("not_your_turn", f"seat {seat} is not to act now")
+        if state.auto_passed:
+            state = replace(state, auto_passed=[])
+        if state.pending:
+            if not isinstance(action, A.PlaceToken):
+                raise RuleError("token_first", f"{state.pending[0].corp} must place its token first")
+            state = OPR.place_pending(state, action)
+        elif state.round == "auction":
+            state = self._auction(state, seat, action)
+        elif state.round == "stock":
+            state = self._stock(state, seat, action)
+        elif state.round == "merger":
+            state = self._merger(state, seat, action)
+        else:
+            state = OPR.apply(state, action)
+        return replace(F.settle(state), moves=state.moves + 1)
+
+    # --- rounds ---------------------------------------------------------------------------
+
+    def _auction(self, state: State, seat: int, action: Any) -> State:
+        auction = state.auction
+        assert auction is not None
+        player = state.players[seat]
+        if not covers(W.legal(auction, player), action):
+            raise RuleError("not_allowed", "that bid or pass is not open now")
+        auction = W.apply(auction, player, action)
+        if not auction.finished:
+            return replace(state, auction=auction)
+        sold = M.apply_private_sales(M.IrelandMoney(money=state.money, depot=state.depot,
+                                                    minor_order=state.minor_order),
+                                     auction.sales, state.setup.companies)
+        order = state.players[auction.entity_index:] + state.players[:auction.entity_index]
+        state = replace(state, money=replace(sold.money, players=order), depot=sold.depot, auction=None)
+        return F.start_stock(F.with_board(state))
+
+    def _stock(self, state: State, seat: int, action: Any) -> State:
+        sr = state.stock
+        assert sr is not None
+        player = state.players[seat]
+        if not covers(SR.legal(state.money, sr, player, F.STOCK_RULES), action, OPR.same_purchase(state)):
+            raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
+        money, sr = SR.apply(state.money, sr, player, action, F.STOCK_RULES)
+        state = replace(state, money=money, stock=sr)
+        if isinstance(action, A.Par) and BO.needs_home(state, action.corporation):
+            state = replace(state, pending=[*state.pending, Pending(action.corporation, "home")])
+        return F.after_stock_action(F.with_board(state))
+
+    def _merger(self, state: State, seat: int, action: Any) -> State:
+        mr = state.merger
+        assert mr is not None
+        player = state.players[seat]
+        connected, same = L.connectivity(state)
+        if not covers(MG.legal(state.money, mr, player, connected, same), action):
+            raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
+        return merger_step(state, player, action)
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state)
+
+    def redact(self, state: State, seat: int, seed: int) -> State:
+        # Nothing is hidden: every certificate, cash amount, train and tile is public, and the
+        # set-up's random draw is shown to everyone (18xx.games draws nothing after it).
+        return state
+
+    def result(self, state: State) -> Result | None:
+        if state.round != "over":
+            return None
+        scores = [O.player_value(state.money, p, F.COMPANY_VALUES) for p in state.players]
+        ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
+        winners = [i for i, r in enumerate(ranks) if r == 1]
+        return Result(scores=scores, ranks=ranks, winners=winners, reason=state.end[0] if state.end else "unknown")
+
+    def reveals(self, before: State, after: State) -> bool:
+        return False
+
+
+ENGINE = Ireland()

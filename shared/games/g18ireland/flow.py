@@ -1,0 +1,234 @@
+"""Where 18Ireland goes next: the sequence of rounds, as 18xx.games runs it.
+
+Private auction (waterfall) -> stock round -> a set of operating rounds (as many as the phase
+at the set's start says) -> a merger round after the set's last operating round from phase 4
+on (not in phase 2) -> the next stock round. The game ends as `core18xx.operating.end_reason`
+says when: bankruptcy of all but one player at once, the market's end cell after the current
+round, a broken bank after the current set of operating rounds.
+
+Everything automatic happens here, inside `apply`: private revenue, skipped companies, a
+company's steps with nothing to decide (`operating.advance`), the end of a round.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import msgspec
+
+from shared.games.core18xx import operating as O
+from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.steps import stock_round as SR
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import money as M
+from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland.map import ASSIGNMENTS
+from shared.games.g18ireland.state import OperatingRound, State
+
+replace = msgspec.structs.replace
+
+COMPANY_VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
+COMPANY_REVENUE = {c["sym"]: c["revenue"] for c in M.ENTITIES["companies"]}
+MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
+STOCK_RULES = SR.StockRules()
+
+
+class Port:
+    """The board's answers to the operating step machine, on one state."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def can_token(self, corp: str, cost: int, cash: int) -> bool:
+        return bool(BO.token_spots(self.state, corp, cost))
+
+    def can_run(self, corp: str) -> bool:
+        return BO.can_run(self.state, corp)
+
+
+@lru_cache(maxsize=1)
+def _base_context() -> OP.OrContext:
+    return OP.context({})
+
+
+def context(state: State) -> OP.OrContext:
+    """The operating context with tokens used read off the board (lifted homes count)."""
+    used = {sym: BO.tokens_placed(state, sym) for sym in state.money.corps}
+    return replace(_base_context(), tokens_used=used)
+
+
+def with_board(state: State) -> State:
+    """After a money change: companies on the market's closing cell close (18xx.games'
+    `close_corporations_in_close_cell!`, run after every action), then the board follows."""
+    money, depot = state.money, state.depot
+    for sym, corp in money.corps.items():
+        if not corp.closed and corp.price is not None and money.market.at(corp.price).closes:
+            money, depot = O.close_company(money, depot, sym)
+    if money is not state.money:
+        state = replace(state, money=money, depot=depot)
+    return replace(state, board=BO.sync(state))
+
+
+def settle(state: State) -> State:
+    """After every decision: companies on the closing cell close; what they took with them may
+    leave the player or company to act with nothing to do, and play moves on by itself."""
+    state = _run_sets(with_board(state))
+    sr = state.stock
+    if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
+            and not SR.available(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
+        money, sr = SR._after_action(state.money, sr, STOCK_RULES)
+        return _run_sets(after_stock_action(with_board(replace(state, money=money, stock=sr))))
+    if state.round == "operating":
+        return _run_sets(advance_operating(state))
+    return state
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+def check_end(state: State) -> State:
+    reason = O.end_reason(state.money)
+    if reason is None:
+        return state
+    if state.end is None or reason[1] == "immediate":
+        return replace(state, end=reason)
+    return state
+
+
+def over(state: State) -> State:
+    return replace(state, round="over", auction=None, stock=None, operating=None, merger=None, pending=[])
+
+
+# --- stock rounds ------------------------------------------------------------------------------
+
+def start_stock(state: State) -> State:
+    state = with_board(state)
+    money, sr = SR.start(state.money, state.minor_order, BO.phase(state), STOCK_RULES)
+    state = with_board(replace(state, money=money, round="stock", stock=sr, operating=None, merger=None))
+    return after_stock_action(state)
+
+
+def after_stock_action(state: State) -> State:
+    sr = state.stock
+    assert sr is not None
+    if not sr.finished or state.pending:
+        return state
+    money = replace(state.money, players=SR.priority_after(state.money, sr))
+    state = check_end(replace(state, money=money))
+    if state.end is not None and state.end[1] == "current_round":
+        return over(state)
+    return start_operating(state, 1, state.depot.current_phase.operating_rounds)
+
+
+# --- operating rounds ----------------------------------------------------------------------------
+
+def start_operating(state: State, number: int, rounds: int) -> State:
+    state = with_board(state)
+    money = O.pay_private_revenue(state.money, COMPANY_REVENUE)
+    op = OperatingRound(number=number, rounds=rounds, order=money.operating_order())
+    state = replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
+    return advance_operating(state)
+
+
+def _start_turn(state: State, index: int) -> State:
+    op = state.operating
+    assert op is not None
+    corp = op.order[index]
+    money, turn = OP.start(state.money, state.depot, corp, context(state), Port(state))
+    return replace(state, money=money, operating=replace(op, index=index, turn=turn, hold=""))
+
+
+def assignable(state: State, corp: str) -> bool:
+    return any(state.money.companies.get(c) == corp for c in ASSIGNMENTS)
+
+
+def advance_operating(state: State) -> State:
+    """Past finished turns to the next company with a decision, or the end of the round."""
+    while True:
+        if state.pending or state.round != "operating":
+            return state
+        op = state.operating
+        assert op is not None
+        if op.turn is not None and op.turn.stage != "done":
+            if state.money.corps[op.turn.corp].closed:
+                op = replace(op, turn=replace(op.turn, stage="done"))
+                state = replace(state, operating=op)
+            else:
+                return state
+        if op.turn is not None and not state.money.corps[op.turn.corp].closed:
+            # 18xx.games: an assignment is usable "during the owning corporation's turn"; the
+            # turn stays open for it (assign or pass) instead of ending under the owner's hand
+            if op.hold == "held":
+                return state
+            if op.hold == "" and assignable(state, op.turn.corp):
+                return replace(state, operating=replace(op, hold="held"))
+        index = op.index if op.turn is None else op.index + 1
+        while index < len(op.order) and state.money.corps[op.order[index]].closed:
+            index += 1
+        if index >= len(op.order):
+            return end_operating(state)
+        state = _start_turn(state, index)
+
+
+def resume_turn(state: State) -> State:
+    """After a token placed out of turn: the current company's steps may have changed."""
+    op = state.operating
+    if op is None or op.turn is None or op.turn.stage == "done":
+        return advance_operating(state)
+    money, turn = OP.advance(state.money, state.depot, op.turn, context(state), Port(state))
+    return advance_operating(replace(state, money=money, operating=replace(op, turn=turn)))
+
+
+def end_operating(state: State) -> State:
+    op = state.operating
+    assert op is not None
+    state = check_end(state)
+    if state.end is not None and state.end[1] in ("immediate", "current_round"):
+        return over(state)
+    if op.number < op.rounds:
+        return start_operating(state, op.number + 1, op.rounds)
+    if state.end is not None:
+        return over(state)
+    if BO.phase(state) != "2":
+        from shared.games.g18ireland.merging import auto_pass     # merging builds on this module
+        state = auto_pass(replace(state, round="merger", operating=None, merger=MG.start(state.money)))
+        return after_merger_action(state)
+    return next_set(state)
+
+
+def next_set(state: State) -> State:
+    """The set is over; `settle` starts the next stock round (a loop there, not a recursion:
+    rounds where nobody can act follow each other without a decision)."""
+    return replace(state, round="next_set", operating=None, merger=None)
+
+
+def _run_sets(state: State) -> State:
+    while state.round == "next_set":
+        if dead(state):
+            return over(replace(state, end=("no_companies", "immediate")))
+        money = replace(state.money, turn=state.money.turn + 1)
+        state = start_stock(replace(state, money=money))
+    return state
+
+
+def dead(state: State) -> bool:
+    """No company is left and none can start again: no minor waits to be started and majors
+    cannot start (only mergers of minors, or a par from phase 6, which needs trains bought).
+    18xx.games has no end for this (it would cycle through empty rounds); we end the game."""
+    corps = state.money.corps
+    if any(c.ipoed and not c.closed for c in corps.values()):
+        return False
+    if any(c.type == "minor" and not c.ipoed and not c.closed for c in corps.values()):
+        return False
+    return not SR._phase_allows_majors(SR.StockRound(phase=phase_name(state)), STOCK_RULES)
+
+
+def phase_name(state: State) -> str:
+    return state.depot.current_phase.name
+
+
+def after_merger_action(state: State) -> State:
+    mr = state.merger
+    assert mr is not None
+    if not mr.finished:
+        return state
+    return next_set(replace(state, merger=None))

@@ -1,0 +1,71 @@
+"""What `roundhouse import-18xx` needs to know about 18Ireland exports of 18xx.games.
+
+The engine speaks 18xx.games' own action vocabulary, so an exported action is decoded as it is;
+only player ids change: the export names players by their 18xx.games user id, the engine by
+seat ("0" for the export's first player, and so on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.export_log import NOT_DECISIONS
+from shared.games.g18ireland import listing as L
+from shared.games.g18ireland.state import State
+
+TITLE = "18Ireland"                 # 18xx.games' title name
+BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
+PLAYER_FIELDS = ("entity", "purchase_for", "borrow_from")
+
+
+def table(export: dict[str, Any]) -> tuple[list[str], dict[str, Any], int]:
+    """(seat names, options, seed) of the table the export was played at."""
+    seats = [str(p.get("name") or p["id"]) for p in export["players"]]
+    rules = export.get("settings", {}).get("optional_rules") or []
+    unknown = sorted(set(rules) - {"larger_bank"})
+    if unknown:
+        raise RuleError("unsupported_option", f"optional rules {', '.join(unknown)} are not supported")
+    return seats, {"larger_bank": "larger_bank" in rules}, int(export["settings"]["seed"])
+
+
+def player_ids(export: dict[str, Any]) -> list[str]:
+    return [str(p["id"]) for p in export["players"]]
+
+
+def is_decision(raw: dict[str, Any]) -> bool:
+    return raw.get("type") not in NOT_DECISIONS and raw.get("type") not in ("undo", "redo")
+
+
+def action(raw: dict[str, Any], ids: list[str]) -> Any:
+    """The engine action for one exported decision (bookkeeping dropped, players by seat)."""
+    plain = {k: v for k, v in raw.items() if k not in BOOKKEEPING}
+    seat_of = {pid: str(i) for i, pid in enumerate(ids)}
+    for name in PLAYER_FIELDS:
+        kind = plain.get(f"{name}_type", "player" if name != "entity" else plain.get("entity_type"))
+        if name in plain and kind == "player":
+            pid = str(plain[name])
+            if pid not in seat_of:
+                raise RuleError("no_such_player", f"player {pid} is not at this table")
+            plain[name] = seat_of[pid]
+        elif name in plain and plain[name] is not None:
+            plain[name] = str(plain[name])
+    try:
+        decoded = A.decode_export_action(plain)
+    except Exception as exc:  # msgspec.ValidationError: an unknown field or type
+        raise RuleError("bad_action", str(exc)) from None
+    if type(decoded) not in A.GAME_ACTION_TYPES.values():
+        raise RuleError("bad_action", f"{raw.get('type')} is not a game decision")
+    return decoded
+
+
+def actor(state: State, decoded: Any) -> int:
+    """The seat deciding `decoded` now (a company's president, a private's owner)."""
+    return L.actor(state, decoded)
+
+
+def automatic(state: State) -> list[Any]:
+    """The decisions the engine just made by itself, as the export records them among a
+    decision's `auto_actions` (merger-round passes of players with nothing to propose)."""
+    return [A.Pass(entity=p, entity_type="player") for p in state.auto_passed]

@@ -1,0 +1,165 @@
+"""Who acts now, and what they may do, as the contract's families.
+
+Tile lays are a `Choice` trie hex -> tile copy -> rotation (`track.legal_lays`), tokens a
+choice of city, routes an open choice whose suggestion is the best set of routes
+(`autoroute.best_routes`; any other set is `apply`'s to judge), share purchases one action
+per certificate kind, bids a range. Every family is tied to the seat that decides it: a
+player's own actions, a company's by its president, a private's by its owner.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import LegalAction, RuleError
+from shared.families import Choice
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import trains as T
+from shared.games.core18xx.choice import trie
+from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.steps import waterfall_auction as W
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland import privates as PV
+from shared.games.g18ireland import merging
+from shared.games.g18ireland.state import State
+
+
+connectivity = merging.connectivity
+
+
+def seat_of_player(state: State, player: str) -> int:
+    try:
+        seat = int(player)
+    except ValueError:
+        raise RuleError("no_such_player", f"there is no player {player!r}") from None
+    if not 0 <= seat < len(state.players) or state.players[seat] != player:
+        raise RuleError("no_such_player", f"there is no player {player!r}")
+    return seat
+
+
+def president_seat(state: State, corp: str) -> int:
+    c = state.money.corps.get(corp)
+    if c is None or not c.ipoed or c.closed:
+        raise RuleError("no_such_company", f"{corp} is not a company in play")
+    return seat_of_player(state, state.money.book.president_of(corp))
+
+
+def actor(state: State, action: Any) -> int:
+    """The seat that decides `action`: a player itself, a company's president, a private's owner."""
+    kind, entity = action.entity_type, str(action.entity)
+    if kind == "player":
+        return seat_of_player(state, entity)
+    if kind == "corporation":
+        return president_seat(state, entity)
+    if kind == "company":
+        owner = state.money.companies.get(entity)
+        if owner is None:
+            raise RuleError("no_such_company", f"{entity} is not a private in play")
+        return seat_of_player(state, owner) if owner in state.players else president_seat(state, owner)
+    raise RuleError("bad_entity", f"unknown entity type {kind!r}")
+
+
+def active_seats(state: State) -> frozenset[int]:
+    if state.round == "over":
+        return frozenset()
+    if state.pending:
+        return frozenset({president_seat(state, state.pending[0].corp)})
+    player: str | None = None
+    if state.round == "auction" and state.auction is not None:
+        player = state.auction.active_player()
+    elif state.round == "stock" and state.stock is not None:
+        player = SR.active_player(state.money, state.stock)
+    elif state.round == "merger" and state.merger is not None:
+        player = MG.active_player(state.money, state.merger)
+    elif state.round == "operating" and state.operating is not None and state.operating.turn is not None:
+        turn = state.operating.turn
+        if turn.stage == "discard":
+            crowded = T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if not c.closed})
+            return frozenset(president_seat(state, c) for c in crowded)
+        return frozenset({president_seat(state, turn.corp)})
+    return frozenset() if player is None else frozenset({seat_of_player(state, player)})
+
+
+def everything(state: State) -> list[LegalAction]:
+    """Every family open now, whoever decides it."""
+    if state.round == "over":
+        return []
+    if state.pending:
+        return _pending(state)
+    if state.round == "auction" and state.auction is not None:
+        player = state.auction.active_player()
+        return W.legal(state.auction, player) if player else []
+    if state.round == "stock" and state.stock is not None:
+        player = SR.active_player(state.money, state.stock)
+        return SR.legal(state.money, state.stock, player, F.STOCK_RULES) if player else []
+    if state.round == "merger" and state.merger is not None:
+        player = MG.active_player(state.money, state.merger)
+        return merging.legal(state, player) if player else []
+    if state.round == "operating":
+        return _operating(state)
+    return []
+
+
+def for_seat(state: State, seat: int) -> list[LegalAction]:
+    if seat not in active_seats(state):
+        return []
+    return [la for la in everything(state) if actor(state, la.action) == seat]
+
+
+def _pending(state: State) -> list[LegalAction]:
+    waiting = state.pending[0]
+    if waiting.kind == "home":
+        spots = BO.home_spots(state, waiting.corp)
+    else:
+        spots = BO.relocation_spots(state, waiting.corp, waiting.hex or "")
+    return _token_family(state, waiting.corp, spots)
+
+
+def _token_family(state: State, corp: str, spots: list[Any]) -> list[LegalAction]:
+    rows = [(BO.node_id(state, s), BO.slot_for(state, corp, s)) for s in spots]
+    choices = trie(("city", "slot"), rows)
+    if choices is None:
+        return []
+    base = A.PlaceToken(entity=corp, entity_type="corporation", city=rows[0][0], slot=rows[0][1], tokener=corp)
+    return [LegalAction(action=base, choices=choices)]
+
+
+def _operating(state: State) -> list[LegalAction]:
+    op = state.operating
+    if op is None or op.turn is None:
+        return []
+    if op.hold == "held":
+        return OPR.held_legal(state)
+    if op.turn.stage == "done":
+        return []
+    if state.pair is not None:
+        return PV.legal(state)        # the second tile of a private's pair, nothing else
+    turn = op.turn
+    corp = turn.corp
+    out: list[LegalAction] = PV.legal(state)
+    if turn.stage == "track":
+        lays = BO.legal_lays(state, corp, turn.lays, turn.upgraded)
+        rows = []
+        for lay in lays:
+            copy = BO.tile_copy(state, lay.tile)
+            if copy is not None:
+                rows.append((lay.hex, copy, lay.rotation))
+        choices = trie(("hex", "tile", "rotation"), rows)
+        if choices is not None:
+            first = rows[0]
+            out.append(LegalAction(action=A.LayTile(entity=corp, entity_type="corporation", hex=first[0],
+                                                    tile=first[1], rotation=first[2]), choices=choices))
+    elif turn.stage == "token":
+        out += _token_family(state, corp, BO.token_spots(state, corp, OPR.token_cost(state, corp)))
+    elif turn.stage == "route":
+        best = BO.best(state, corp)
+        routes = [A.Route(train=r.train, connections=[list(c) for c in r.connections], nodes=list(r.stops),
+                          revenue=r.revenue) for r in best.routes]
+        out.append(LegalAction(action=A.RunRoutes(entity=corp, entity_type="corporation", routes=routes),
+                               choices=Choice("routes", [routes], open=True)))
+    out += OPR.money_legal(state)
+    out += [LegalAction(action=a) for a in OPR.assignments(state)]
+    return out

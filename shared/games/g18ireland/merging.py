@@ -1,0 +1,79 @@
+"""The merger round's decisions with the board's part: connectivity decides which minors may
+join, and an accepted merger moves the minors' tokens (and assignment bonuses) to the major."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.engine import LegalAction, RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
+from shared.games.core18xx.steps import merger as MG
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
+from shared.games.g18ireland.map import merge_connected, same_tile
+from shared.games.g18ireland.state import State
+
+replace = msgspec.structs.replace
+
+
+def connectivity(state: State) -> tuple[Any, Any]:
+    m, b = BO.the_map(), state.board
+    return (lambda a, z: merge_connected(m, b, a, z)), (lambda a, z: same_tile(m, b, a, z))
+
+
+def merger_step(state: State, player: str, action: Any) -> State:
+    mr = state.merger
+    assert mr is not None
+    connected, same = connectivity(state)
+    money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
+    try:
+        if isinstance(action, A.Choose):
+            mr = MG.vote(money, mr, player, str(action.choice))
+        elif isinstance(action, A.Pass):
+            mr = MG.pass_(money, mr, player, connected, same)
+        elif mr.outcome == "for":
+            major = str(action.corporation)
+            merged = list(mr.merging or [])
+            money, depot, mr = MG.complete(money, depot, mr, player, major)
+            for minor in merged:
+                board = B.replace_tokens(board, minor, major)
+            assigned = {c: (h, major if who in merged else who) for c, (h, who) in assigned.items()}
+        else:
+            mr = MG.propose(money, mr, player, str(action.corporation), connected, same)
+    except KeyError as exc:
+        # The merged price is the market cell at the minors' top row and left column; where the
+        # market has no such cell (18xx.games fails there too) the merger cannot be made.
+        raise RuleError("no_merger_price", f"these minors have no merged share price ({exc.args[0]})") from None
+    state = F.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
+    return F.after_merger_action(auto_pass(state))
+
+
+def auto_pass(state: State) -> State:
+    """18xx.games passes for a player who has nothing to propose (Merge step `auto_actions`),
+    turn after turn, until someone can act or the round ends."""
+    connected, same = connectivity(state)
+    passed = list(state.auto_passed)
+    mr = state.merger
+    while mr is not None and not mr.finished and not mr.to_vote and mr.outcome is None and not mr.merging:
+        player = MG.active_player(state.money, mr)
+        if player is None or MG.candidates(state.money, mr, player, connected, same):
+            break
+        mr = MG.pass_(state.money, mr, player, connected, same)
+        passed.append(player)
+    return replace(state, merger=mr, auto_passed=passed)
+
+
+def legal(state: State, player: str) -> list[LegalAction]:
+    mr = state.merger
+    assert mr is not None
+    out = []
+    for la in MG.legal(state.money, mr, player, *connectivity(state)):
+        try:
+            merger_step(state, player, la.action)
+        except RuleError:
+            continue
+        out.append(la)
+    return out

@@ -1,0 +1,167 @@
+"""Private companies' tile lays during their owning company's turn (18xx.games `tile_lay`
+abilities as 18Ireland defines them, entities.json; facts, own code):
+
+- DR (Donegal Railway): two connected yellow narrow-gauge tiles, the first on Donegal (F4), the
+  second next to it; both at once (`must_lay_together`, `must_lay_all`); then it closes.
+- TDR (Tralee & Dingle): two connected IR5 tiles on A19 and B18, together; then it closes.
+- BoW (Board of Works): a yellow tile as one of the company's own lays, free of terrain cost;
+  after two uses it closes.
+- DCR (Drumglass Colliery Railway): one yellow tile on H4, free of terrain, not using a lay, at any point
+  of the owning company's turn (`owning_corp_or_turn`).
+- TIM (Irish Mail): the Irish Mail offboard tile on one of its sea hexes; then it closes.
+
+The others lay at the track step. A lay is a `lay_tile` action whose entity is the private.
+Readings: the second tile of a pair is offered only where it joins the first
+(`track.tiles_connect`), and a first tile only where some second can follow, so a pair once
+begun can always be finished; while a pair is open nothing else can be done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.engine import LegalAction, RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
+from shared.games.core18xx import operating as O
+from shared.games.core18xx import shares as S
+from shared.games.core18xx import track as TR
+from shared.games.core18xx.choice import trie
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS
+from shared.games.g18ireland.state import Pending, State
+
+replace = msgspec.structs.replace
+
+PAIRED = {"DR": ("F4",), "TDR": ()}        # company -> hexes its first tile must take (() = any of its hexes)
+CONSUMES_LAY = frozenset({"BoW"})
+ANY_TIME = frozenset({"DCR"})              # owning_corp_or_turn: not only at the track step
+CLOSES_WHEN_USED_UP = frozenset({"DR", "TDR", "BoW", "TIM"})
+YELLOW = TR.LaySlot(lay=True, upgrade=False)
+
+
+def usable(state: State) -> list[str]:
+    op = state.operating
+    if op is None or op.turn is None or op.hold == "held" or op.turn.stage == "done":
+        return []
+    if state.pair is not None:
+        return [state.pair[0]]
+    turn = op.turn
+    out = []
+    for company in SPECIAL_LAYS:
+        if state.money.companies.get(company) != turn.corp:
+            continue
+        if state.special_used.get(company, 0) >= SPECIAL_LAY_COUNTS[company]:
+            continue
+        if company not in ANY_TIME and turn.stage != "track":
+            continue
+        out.append(company)
+    return out
+
+
+def _slot(state: State, company: str) -> TR.LaySlot | None:
+    if company not in CONSUMES_LAY:
+        return YELLOW
+    op = state.operating
+    assert op is not None and op.turn is not None
+    slot = BO.lay_slot(state, op.turn.corp, op.turn.lays, op.turn.upgraded)
+    if slot is None or not slot.lay:
+        return None
+    return TR.LaySlot(lay=True, upgrade=False, cost=slot.cost)
+
+
+def _raw_lays(state: State, company: str, board: B.BoardState, hexes: tuple[str, ...] = ()) -> list[TR.Lay]:
+    op = state.operating
+    assert op is not None and op.turn is not None
+    slot = _slot(state, company)
+    if slot is None:
+        return []
+    special = SPECIAL_LAYS[company]
+    if hexes:
+        special = replace(special, hexes=hexes)
+    return TR.legal_lays(BO.the_map(), board, op.turn.corp, BO.colors(state), slot, rules=TR.IRELAND,
+                         blocked=BO.blocked(state), cash=state.money.cash[op.turn.corp], special=special)
+
+
+def _second_lays(state: State, company: str, board: B.BoardState, first: str) -> list[TR.Lay]:
+    m = BO.the_map()
+    rest = tuple(h for h in SPECIAL_LAYS[company].hexes if h != first)
+    return [x for x in _raw_lays(state, company, board, rest)
+            if TR.tiles_connect(m, B.lay(m, board, x.hex, x.tile, x.rotation), first, x.hex)]
+
+
+def lays(state: State, company: str) -> list[TR.Lay]:
+    """The lays `company` may make now (for a pair: a first tile some second can join)."""
+    if state.pair is not None:
+        return _second_lays(state, company, state.board, state.pair[1])
+    if company not in PAIRED:
+        return _raw_lays(state, company, state.board)
+    m = BO.the_map()
+    out = []
+    for x in _raw_lays(state, company, state.board, PAIRED[company]):
+        after = B.lay(m, state.board, x.hex, x.tile, x.rotation)
+        if _second_lays(state, company, after, x.hex):
+            out.append(x)
+    return out
+
+
+def legal(state: State) -> list[LegalAction]:
+    out = []
+    for company in usable(state):
+        rows = []
+        for x in lays(state, company):
+            copy = BO.tile_copy(state, x.tile)
+            if copy is not None:
+                rows.append((x.hex, copy, x.rotation))
+        choices = trie(("hex", "tile", "rotation"), rows)
+        if choices is not None:
+            first = rows[0]
+            out.append(LegalAction(action=A.LayTile(entity=company, entity_type="company", hex=first[0],
+                                                    tile=first[1], rotation=first[2]), choices=choices))
+    return out
+
+
+def apply_lay(state: State, action: A.LayTile) -> State:
+    company = str(action.entity)
+    if company not in usable(state):
+        raise RuleError("cannot_use_private", f"{company} cannot lay a tile now")
+    op = state.operating
+    assert op is not None and op.turn is not None
+    turn = op.turn
+    name = action.tile.rpartition("-")[0] or action.tile
+    copy = BO.tile_copy(state, name)
+    if copy is None or action.tile != copy:
+        raise RuleError("wrong_tile_copy", f"the next {name} tile is {copy}, not {action.tile}")
+    lay = next((x for x in lays(state, company)
+                if (x.hex, x.tile, x.rotation) == (action.hex, name, action.rotation)), None)
+    if lay is None or action.combo_entities:
+        raise RuleError("illegal_lay", f"{company} cannot lay {name} on {action.hex} at rotation {action.rotation}")
+    m = BO.the_map()
+    board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
+    pending = [*state.pending, *(Pending(c, "relocate", action.hex) for c in lifted)]
+    after = replace(state, board=board, pending=pending)
+    money = state.money
+    if company in CONSUMES_LAY:
+        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, False)
+    elif lay.cost:
+        money = replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, lay.cost))
+    used = {**state.special_used, company: state.special_used.get(company, 0) + 1}
+    pair = state.pair
+    if company in PAIRED:
+        pair = None if pair is not None else (company, action.hex)
+    if used[company] >= SPECIAL_LAY_COUNTS[company] and company in CLOSES_WHEN_USED_UP:
+        money = O.close_private(money, company)
+    after = replace(after, money=money, operating=replace(op, turn=turn), special_used=used, pair=pair)
+    if pair is None:
+        money, turn = OP.advance(after.money, after.depot, turn, F.context(after), F.Port(after))
+        after = replace(after, money=money, operating=replace(op, turn=turn))
+    return after
+
+
+def check_no_pair(state: State, action: Any) -> None:
+    if state.pair is not None and not (isinstance(action, A.LayTile) and action.entity == state.pair[0]):
+        raise RuleError("finish_pair", f"{state.pair[0]}'s second tile must be laid first")

@@ -1,0 +1,68 @@
+"""18Ireland's game state: the money side, the board, and where the game stands (which round,
+whose step), all frozen msgspec structs so snapshots store it and `apply` never mutates.
+
+Players are named by seat: player id "0" is seat 0 and so on (the money side keys cash and
+certificates by player id; `money.players` is the current priority order, not seat order).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from shared.games.core18xx import trains as T
+from shared.games.core18xx.board import BoardState
+from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.steps.merger import MergerRound
+from shared.games.core18xx.steps.stock_round import StockRound
+from shared.games.core18xx.steps.waterfall_auction import WaterfallState
+from shared.games.g18ireland.operating import OrTurn
+from shared.games.g18ireland.setup_random import RandomSetup
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """A token its owner must place before play goes on: a major's home after its par
+    ("home"), or a home lifted off a hex by the first multi-city tile there ("relocate")."""
+
+    corp: str
+    kind: str                       # "home" | "relocate"
+    hex: str | None = None          # the hex of a lifted token
+
+
+class OperatingRound(msgspec.Struct, frozen=True):
+    number: int                     # 1..rounds within this set
+    rounds: int                     # operating rounds in this set (the phase at the set's start)
+    order: list[str]                # companies in operating order, fixed at the round's start
+    index: int = 0                  # the company operating now
+    turn: OrTurn | None = None
+    # a finished turn held open while the company owns a private it may assign (CDSPC/TASPS):
+    # "" (not yet), "held" (waiting for assign or pass), "released"
+    hold: str = ""
+
+
+class State(msgspec.Struct, frozen=True):
+    seats: list[str]                # seat names as the table gave them
+    players: list[str]              # player ids by seat ("0", "1", ...)
+    setup: RandomSetup
+    larger_bank: bool
+    money: MoneyState
+    depot: T.Depot
+    minor_order: list[str]
+    board: BoardState
+    round: str                      # "auction" | "stock" | "operating" | "merger" | "over"
+    auction: WaterfallState | None = None
+    stock: StockRound | None = None
+    operating: OperatingRound | None = None
+    merger: MergerRound | None = None
+    pending: list[Pending] = []
+    # company -> (hex, corporation earning the bonus): CDSPC/TASPS assignments outlive the
+    # private (it closes when used)
+    assigned: dict[str, tuple[str, str]] = {}
+    # private companies' tile lays: lays used per company, and a pair begun (DR, TDR: both
+    # tiles are laid together) as (company, first hex)
+    special_used: dict[str, int] = {}
+    pair: tuple[str, str] | None = None
+    # merger-round passes the engine made in the last decision for players with nothing to
+    # propose (18xx.games' auto-pass; an importer matches them with the export's auto actions)
+    auto_passed: list[str] = []
+    end: tuple[str, str] | None = None   # (18xx.games end reason, when it takes effect)
+    moves: int = 0                  # decisions applied (for views and logs)

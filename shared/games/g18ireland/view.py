@@ -1,0 +1,53 @@
+"""What everyone sees (18Ireland has no hidden information after the set-up's public draw): the
+money side (`core18xx.money_view`: players, companies, market, depot), the board
+(`core18xx.view`), the set-up's draw, and where the game stands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.core18xx import money_view as MV
+from shared.games.core18xx.view import board_view
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland.state import State
+
+
+def _position(state: State) -> dict[str, Any]:
+    pos: dict[str, Any] = {"round": state.round, "turn": state.money.turn}
+    if state.operating is not None:
+        op = state.operating
+        pos.update(operating=f"{op.number}/{op.rounds}", order=op.order,
+                   company=op.turn.corp if op.turn else None, step=op.turn.stage if op.turn else None,
+                   lays=op.turn.lays if op.turn else 0, revenue=op.turn.revenue if op.turn else None)
+    if state.stock is not None and state.stock.auction is not None:
+        a = state.stock.auction
+        pos["minor_auction"] = {"minor": a.corporation, "bids": [[int(p), v] for p, v in a.bids]}
+    if state.auction is not None:
+        pos["privates"] = [{"company": o.company, "price": o.price} for o in state.auction.offers]
+        pos["bids"] = [{"player": int(b.player), "company": b.company, "price": b.price}
+                       for b in getattr(state.auction, "bids", [])]
+    if state.merger is not None:
+        mr = state.merger
+        pos["merger"] = {"merging": mr.merging, "proposer": None if mr.proposer is None else int(mr.proposer),
+                         "votes_for": mr.votes_for, "votes_against": mr.votes_against,
+                         "votes_needed": mr.votes_needed, "outcome": mr.outcome}
+    if state.pending:
+        pos["token_to_place"] = {"company": state.pending[0].corp, "kind": state.pending[0].kind}
+    return pos
+
+
+def view(state: State) -> dict[str, Any]:
+    money = MV.view(state.money, state.depot)
+    for player in money["players"]:
+        player["seat"] = int(player["id"])
+        player["name"] = state.seats[int(player["id"])]
+    return {
+        "position": _position(state),
+        "seats": list(state.seats),
+        **money,                                    # players in priority order, companies, market, depot
+        "setup": {"privates": state.setup.companies, "removed_privates": state.setup.removed_companies,
+                  "removed_minor": state.setup.removed_minor, "larger_bank": state.larger_bank},
+        "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
+        "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
+        "board": board_view(BO.the_map(), state.board, BO.colors(state)),
+    }

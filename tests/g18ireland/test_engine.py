@@ -1,0 +1,167 @@
+"""The 18Ireland title under the engine contract, checked against real games: at every decision
+of both 18xx.games exports, the decision is one of the legal actions our engine lists for the
+seat that makes it (routes: our suggested routes earn at least what the players ran), and only
+that seat is asked; plus the rules the integration itself adds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from shared.engine import RuleError
+from shared.families import any_admits, expand
+from shared.games import get_engine
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.export_log import decisions
+from shared.games.g18ireland import from_18xx as X
+from shared.games.g18ireland.operate import same_purchase
+
+from .exports import export_paths
+
+EXPORTS = export_paths("18Ireland")
+needs_exports = pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures "
+                                                       "(or $ROUNDHOUSE_SHARED)")
+ENGINE = get_engine("18ireland")
+
+
+def _listed(state: Any, seat: int, action: Any) -> bool:
+    legal = ENGINE.legal_actions(state, seat)
+    if isinstance(action, A.RunRoutes):
+        # 18xx.games writes a zero extra revenue/subsidy or leaves it out: the same decision
+        action = msgspec.structs.replace(action, extra_revenue=action.extra_revenue or None,
+                                         subsidy=action.subsidy or None)
+    if any_admits(legal, action):
+        return True
+    same = same_purchase(state)
+    return any(same(la.action, action) for la in legal)
+
+
+def _walk(path: Path, check: Any) -> Any:
+    export = json.loads(path.read_text())
+    seats, options, seed = X.table(export)
+    ids = X.player_ids(export)
+    state = ENGINE.setup(seats, options, seed)
+    owed: list[Any] = []
+    for n, raw in enumerate(decisions(export["actions"])):
+        action = X.action(raw, ids)
+        if action in owed:          # a merger-round pass our engine made itself, as 18xx.games did
+            owed.remove(action)
+            continue
+        seat = X.actor(state, action)
+        check(n, state, seat, action, raw)
+        state = ENGINE.apply(state, seat, action)
+        owed += X.automatic(state)
+    assert owed == []
+    return export, state
+
+
+@needs_exports
+@pytest.mark.parametrize("path", EXPORTS, ids=[p.name for p in EXPORTS])
+def test_every_exported_decision_is_listed_for_its_seat_and_only_that_seat_acts(path: Path) -> None:
+    checked = {"routes": 0, "decisions": 0}
+
+    def check(n: int, state: Any, seat: int, action: Any, raw: dict[str, Any]) -> None:
+        assert ENGINE.active_seats(state) == {seat} or seat in ENGINE.active_seats(state), (n, raw)
+        assert _listed(state, seat, action), (n, raw)
+        if isinstance(action, A.RunRoutes):
+            suggested = next(la for la in ENGINE.legal_actions(state, seat) if isinstance(la.action, A.RunRoutes))
+            ours = sum(r.revenue or 0 for r in suggested.action.routes)
+            assert ours >= sum(r.revenue or 0 for r in action.routes), (n, raw)
+            checked["routes"] += 1
+        checked["decisions"] += 1
+
+    export, state = _walk(path, check)
+    result = ENGINE.result(state)
+    assert result is not None
+    assert result.reason == export["game_end_reason"]
+    assert checked["routes"] > 50
+
+
+@needs_exports
+def test_views_are_public_and_the_same_for_every_seat() -> None:
+    export, state = _walk(EXPORTS[0], lambda *a: None)
+    spectator = ENGINE.view(state, None)
+    assert all(ENGINE.view(state, s) == spectator for s in range(len(state.players)))
+    assert ENGINE.meta.public_view
+    assert json.loads(json.dumps(spectator))["position"]["round"] == "over"
+    assert ENGINE.redact(state, 0, 7) == state
+
+
+def _to(predicate: Any, path: Path) -> tuple[Any, int, Any]:
+    """The first position of the export where `predicate(state, seat, action)` holds."""
+    export = json.loads(path.read_text())
+    seats, options, seed = X.table(export)
+    ids = X.player_ids(export)
+    state = ENGINE.setup(seats, options, seed)
+    owed: list[Any] = []
+    for raw in decisions(export["actions"]):
+        action = X.action(raw, ids)
+        if action in owed:
+            owed.remove(action)
+            continue
+        seat = X.actor(state, action)
+        if predicate(state, seat, action):
+            return state, seat, action
+        state = ENGINE.apply(state, seat, action)
+        owed += X.automatic(state)
+    raise AssertionError("no such position")
+
+
+@needs_exports
+def test_a_lay_must_take_the_next_copy_of_its_tile_and_a_refusal_changes_nothing() -> None:
+    state, seat, action = _to(lambda s, seat, a: isinstance(a, A.LayTile) and a.tile.endswith("-0")
+                              and s.moves > 200, EXPORTS[0])
+    before = msgspec.msgpack.encode(state)
+    wrong = msgspec.structs.replace(action, tile=action.tile[:-2] + "-1")
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(state, seat, wrong)
+    assert err.value.code == "wrong_tile_copy"
+    with pytest.raises(RuleError):
+        ENGINE.apply(state, (seat + 1) % len(state.players), action)
+    assert msgspec.msgpack.encode(state) == before
+    ENGINE.apply(state, seat, action)
+
+
+@needs_exports
+def test_a_major_started_by_par_places_its_home_token_before_play_goes_on() -> None:
+    path = next(p for p in EXPORTS if any(a["type"] == "par" for a in json.loads(p.read_text())["actions"]))
+    state, seat, action = _to(lambda s, seat, a: isinstance(a, A.Par), path)
+    after = ENGINE.apply(state, seat, action)
+    assert [p.corp for p in after.pending] == [action.corporation]
+    legal = ENGINE.legal_actions(after, seat)
+    assert legal and all(isinstance(la.action, A.PlaceToken) for la in legal)
+    assert ENGINE.active_seats(after) == {seat}
+    with pytest.raises(RuleError):
+        ENGINE.apply(after, seat, A.Pass(entity=str(seat), entity_type="player"))
+    placed = ENGINE.apply(after, seat, next(expand(legal[0])))
+    assert placed.pending == []
+
+
+@needs_exports
+def test_the_engine_passes_for_merger_players_with_nothing_to_propose_where_18xx_games_did() -> None:
+    """18xx.games' Merge step passes automatically for a player with no mergeable minors; our
+    engine does the same, and each of its passes is one the export records as an auto action."""
+    made = []
+
+    def check(n: int, state: Any, seat: int, action: Any, raw: dict[str, Any]) -> None:
+        made.extend(state.auto_passed)
+
+    for path in EXPORTS:
+        _walk(path, check)
+    assert made
+
+
+def test_setup_follows_the_seed_and_checks_seats_and_options() -> None:
+    a = ENGINE.setup(["a", "b", "c", "d"], {"larger_bank": False}, 161830)
+    b = ENGINE.setup(["a", "b", "c", "d"], {"larger_bank": False}, 161830)
+    assert msgspec.msgpack.encode(a) == msgspec.msgpack.encode(b)
+    assert a.round == "auction" and ENGINE.active_seats(a) == {0}
+    big = ENGINE.setup(["a", "b", "c"], {"larger_bank": True}, 5)
+    small = ENGINE.setup(["a", "b", "c"], {"larger_bank": False}, 5)
+    assert big.money.cash["bank"] - small.money.cash["bank"] == 1000
+    with pytest.raises(RuleError):
+        ENGINE.setup(["a", "b"], {}, 1)
