@@ -1,33 +1,23 @@
 """Replaying the board side of real 18xx.games exports (tile lays, tokens, routes).
 
-Fixtures live beside the repository (`../shared/fixtures/18xx.games/`), two levels up for a
-work tree under `wt/`, or under the folder named by ROUNDHOUSE_SHARED; tests skip with a
-visible reason when they are absent (never copied into the repository).
+Fixtures are found by tests/exports.py; tests skip with a visible reason when they are absent.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.exports import export_dir
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def fixture_dir(title: str) -> Path | None:
-    env = os.environ.get("ROUNDHOUSE_SHARED")
-    for base in (ROOT.parent / "shared", ROOT.parent.parent / "shared", *([Path(env)] if env else [])):
-        d = base / "fixtures" / "18xx.games" / title
-        if d.is_dir():
-            return d
-    return None
 
 
 def fixtures(title: str) -> list:
     """The title's exports as parameters; one visibly skipped parameter when they are absent."""
-    d = fixture_dir(title)
+    d = export_dir(title)
     if d is None:
         return [pytest.param(None, marks=pytest.mark.skip(
             reason=f"18xx.games {title} exports not found (../shared/fixtures or ROUNDHOUSE_SHARED)"))]

@@ -4,30 +4,20 @@ to the same JSON object (field names, values and the fields left out)."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import msgspec
 import pytest
+
+from tests.exports import export_paths
 
 from shared.games.core18xx import actions as A
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def fixture_dir(title: str) -> Path | None:
-    # Tests read the exports from ../shared beside the repo root (never copied into the repo);
-    # ROUNDHOUSE_SHARED names that folder where a work tree sits elsewhere.
-    for base in (REPO.parent / "shared", Path(os.environ.get("ROUNDHOUSE_SHARED", "/nonexistent"))):
-        folder = base / "fixtures" / "18xx.games" / title
-        if folder.is_dir():
-            return folder
-    return None
-
-
 def exports(title: str) -> list[Path]:
-    folder = fixture_dir(title)
-    return sorted(folder.glob("*.json")) if folder else []
+    return export_paths(title)
 
 
 ALL = [(t, p) for t in ("18Ireland", "1841") for p in exports(t)]

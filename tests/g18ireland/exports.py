@@ -1,17 +1,5 @@
-"""Where the 18xx.games exports are: ../shared beside the repo root (never copied into the repo),
-or the folder named by ROUNDHOUSE_SHARED where a work tree sits elsewhere."""
+"""The 18Ireland tests' view of the exports (see tests/exports.py)."""
 
-from __future__ import annotations
+from tests.exports import REPO, export_paths
 
-import os
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def export_paths(title: str) -> list[Path]:
-    for base in (REPO.parent / "shared", Path(os.environ.get("ROUNDHOUSE_SHARED", "/nonexistent"))):
-        folder = base / "fixtures" / "18xx.games" / title
-        if folder.is_dir():
-            return sorted(folder.glob("*.json"))
-    return []
+__all__ = ["REPO", "export_paths"]
