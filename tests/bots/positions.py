@@ -12,14 +12,16 @@ from shared.engine import Engine, default_options
 FAST = Budget(iterations=12)
 
 
-def positions(engine: Engine[Any], players: int, games: int, seed: int, every: int = 1) -> list[Any]:
-    """Every `every`-th state of `games` games where random and heuristic seats alternate."""
+def positions(engine: Engine[Any], players: int, games: int, seed: int, every: int = 1,
+              max_states: int | None = None) -> list[Any]:
+    """Every `every`-th state of `games` games where random and heuristic seats alternate
+    (each game cut after `max_states` of them: long titles need only their openings here)."""
     rng = random.Random(seed)
     found: list[Any] = []
     for g in range(games):
         state = engine.setup([f"P{i}" for i in range(players)], default_options(engine), seed + g)
         count = 0
-        while engine.result(state) is None:
+        while engine.result(state) is None and (max_states is None or count < max_states * every):
             for seat in sorted(engine.active_seats(state)):
                 if seat not in engine.active_seats(state):
                     continue
