@@ -27,6 +27,8 @@ VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 def create_through_lobby(page: Tab, base: str) -> dict[str, Any]:
     """Lobby: 4 players, seat 1 a person, seats 2-4 bots; returns what the page shows."""
     page.goto(f"{base}/")
+    page.wait("document.body.dataset.titles !== undefined")
+    page.page.select_option("#title", "chicago-express")
     page.page.select_option("#players", "4")
     page.page.fill("[data-testid=seat-name-0]", "Ada")
     for seat in (1, 2, 3):
@@ -214,6 +216,8 @@ def test_a_reload_mid_game_resumes_at_the_right_state(web_stack: Stack, chromium
 def test_lobby_creates_a_table_hands_out_links_and_lists_it(web_stack: Stack, chromium: Any, screenshots: Path) -> None:
     with tab(chromium) as page:
         page.goto(f"{web_stack.url}/")
+        page.wait("document.body.dataset.titles !== undefined")
+        page.page.select_option("#title", "chicago-express")
         page.page.select_option("#players", "3")
         for seat, name in enumerate(["Ada", "Brunel"]):
             page.page.select_option(f"[data-testid=seat-kind-{seat}]", "human")
