@@ -1,0 +1,48 @@
+"""Income and expenses at the end of a turn, and abandoning overdue incomplete links.
+
+Base rules (README 'Income'): each player collects the income of their track space, then
+pays $1,000 per issued share. A player who cannot pay issues shares (automatically, as the
+rules require paying) up to the share limit; whatever still cannot be paid moves the
+player's marker back one space per $1,000 (reading).
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .state import State
+
+
+def income_phase(s: State) -> None:
+    for p in s.players:
+        got = rules.income_for(p.vp)
+        p.cash += got
+        due = p.shares * rules.SHARE_INTEREST
+        forced = 0
+        while p.cash < due and p.shares < rules.MAX_SHARES:
+            p.shares += 1
+            p.cash += rules.SHARE_CASH
+            forced += 1
+        due = p.shares * rules.SHARE_INTEREST - (forced * rules.SHARE_INTEREST)  # new shares pay from next turn
+        if p.cash >= due:
+            p.cash -= due
+            short = 0
+        else:
+            short = due - p.cash
+            p.cash = 0
+        line = f"{p.name}: income ${got:,}, share interest ${due:,}"
+        if forced:
+            line += f", {forced} share(s) issued to pay"
+        if short:
+            steps = -(-short // 1000)
+            p.vp = max(0, p.vp - steps)
+            line += f", ${short:,} unpaid: back {steps} space(s)"
+        s.log.append(line)
+
+
+def end_of_turn(s: State) -> None:
+    # Base rules: a link must be completed by the end of its builder's next turn, else the
+    # builder loses it and anyone may continue it.
+    for link in s.links:
+        if not link.complete and link.owner >= 0 and link.turn < s.turn:
+            s.log.append(f"{s.players[link.owner].name} loses the incomplete link from {link.a}")
+            link.owner = -1

@@ -1,0 +1,48 @@
+"""The flow of a turn: auction, three action rounds, income; the game's end after a round."""
+
+from __future__ import annotations
+
+from . import end, income, rules
+from .state import ACTION, AUCTION, OVER, Auction, State
+
+
+def start_turn(s: State) -> None:
+    s.phase = AUCTION
+    s.auction = Auction(to_act=s.first)
+    s.build = None
+
+
+def start_actions(s: State) -> None:
+    n = len(s.players)
+    s.auction = None
+    s.order = [(s.first + i) % n for i in range(n)]
+    s.round = 1
+    s.pos = 0
+    s.phase = ACTION
+
+
+def current(s: State) -> int:
+    return s.order[s.pos]
+
+
+def action_done(s: State) -> None:
+    """The player in turn finished this round's action: move on (round, income, end)."""
+    s.build = None
+    s.pending = None
+    s.phase = ACTION
+    s.pos += 1
+    if s.pos < len(s.order):
+        return
+    s.pos = 0
+    if s.ending:
+        # Base rules: the game ends once the round in which the threshold was reached is over.
+        end.finish(s)
+        return
+    s.round += 1
+    if s.round > rules.ROUNDS_PER_TURN:
+        income.income_phase(s)
+        income.end_of_turn(s)
+        if s.phase == OVER:
+            return
+        s.turn += 1
+        start_turn(s)
