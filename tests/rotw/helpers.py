@@ -150,3 +150,52 @@ def greedy_playout(s: State, rnd: random.Random, limit: int = 5000) -> tuple[Sta
         s = ENGINE.apply(s, seat, greedy_action(s, seat, rnd))
         steps += 1
     return s, steps
+
+
+def choose_barons(s: State) -> State:
+    from shared.games.rotw_england_wales.actions import ChooseBaron
+    for seat, p in enumerate(s.players):
+        if not p.baron:
+            s = ENGINE.apply(s, seat, ChooseBaron(baron=p.baron_draw[0]))
+    return s
+
+
+def all_pass_auction(s: State) -> State:
+    from shared.games.rotw_england_wales.actions import Pass
+    while s.phase == "auction":
+        s = ENGINE.apply(s, to_act(s), Pass())
+    return s
+
+
+def start(n: int = 3, seed: int = 7, cash: int = 50000) -> State:
+    """A game in its first action round, every player holding `cash`."""
+    s = all_pass_auction(choose_barons(game(n, seed)))
+    for p in s.players:
+        p.cash = cash
+    return s
+
+
+def lay(s: State, hex_: str, entry: int, exit_: int) -> State:
+    from shared.games.rotw_england_wales.actions import LayTrack
+    return ENGINE.apply(s, to_act(s), LayTrack(hex=hex_, entry=entry, exit=exit_))
+
+
+def end_build(s: State) -> State:
+    from shared.games.rotw_england_wales.actions import EndBuild
+    return ENGINE.apply(s, to_act(s), EndBuild())
+
+
+def forgo(s: State) -> State:
+    from shared.games.rotw_england_wales.actions import Pass
+    return ENGINE.apply(s, to_act(s), Pass())
+
+
+def next_turn(s: State) -> State:
+    """Everyone passes the rest of this turn's rounds and the next auction."""
+    t = s.turn
+    while s.turn == t and s.phase == "action":
+        s = forgo(s)
+    return all_pass_auction(s)
+
+
+AVON, BRENT, CALDER, DOVE, ESK, FAL, TARN, USK = "1,1", "4,1", "1,4", "5,4", "7,2", "3,3", "3,0", "6,5"

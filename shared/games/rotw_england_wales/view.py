@@ -91,6 +91,6 @@ def redact(s: State, seat: int, seed: int) -> State:
             k, rng = rng.below(2)
             p.baron = draw[k]
     r.baron_pool = sorted(unknown)
-    r.deck, rng = rng.shuffle(r.deck)
+    r.deck, rng = rng.shuffle(sorted(r.deck))  # sorted first: the result must not depend on the real order
     r.rng = rng
     return r
