@@ -93,6 +93,10 @@ def playout(s: State, rnd: random.Random, limit: int = 5000, weights: dict[str, 
     return s, steps
 
 
+from functools import cache
+
+
+@cache
 def _cube(h: str) -> tuple[int, int]:
     col, row = (int(x) for x in h.split(","))
     return col - (row - (row & 1)) // 2, row  # pointy-odd-r -> axial
@@ -119,15 +123,14 @@ def greedy_action(s: State, seat: int, rnd: random.Random) -> Any:
     if "deliver" in fams:
         options = expand(fams["deliver"])
         return max(options, key=lambda a: (len(a.path), rnd.random()))
-    ends = [*board.cities, *board.towns]
+    nearest = _nearest_ends(s.board)
     if "lay_track" in fams:
         options = expand(fams["lay_track"])
         in_build = s.phase == "build"
         def score(a: Any) -> float:
             nxt = board.neighbour(a.hex, a.exit)
             origin = board.neighbour(a.hex, a.entry)
-            targets = [e for e in ends if e != origin]
-            d = min(hex_distance(nxt, e) for e in targets) if nxt else 99
+            d = next(dist for dist, e in nearest[nxt] if e != origin) if nxt else 99
             return -d + rnd.random() * 0.5 - (0 if in_build else 0.1 * len(s.track.get(a.hex, ())))
         best = max(options, key=score)
         if in_build or (p.cash >= 6000 and rnd.random() < 0.7):
@@ -141,6 +144,14 @@ def greedy_action(s: State, seat: int, rnd: random.Random) -> Any:
     if "issue_share" in fams and p.cash < 8000 and p.shares < 10:
         return sample(fams["issue_share"], rnd)
     return sample(fams["pass"], rnd)
+
+
+@cache
+def _nearest_ends(board_id: str) -> dict[str, list[tuple[int, str]]]:
+    from shared.games.rotw_england_wales.board import get_board
+    board = get_board(board_id)
+    ends = [*board.cities, *board.towns]
+    return {h: sorted((hex_distance(h, e), e) for e in ends)[:2] for h in board.terrain}
 
 
 def greedy_playout(s: State, rnd: random.Random, limit: int = 5000) -> tuple[State, int]:

@@ -16,7 +16,7 @@ from . import majors, rules, turn
 from .actions import EndBuild, LayTrack, UpgradeEngine, Urbanize
 from .board import MOUNTAINS, TERRAIN_COST, Board, get_board
 from .compat import Choice, LegalAction
-from .goods import add_cubes, is_endpoint
+from .goods import add_cubes, city_name, is_endpoint, urbanizable
 from .state import ACTION, BUILD, Build, Link, Seg, State, card_kind
 
 
@@ -220,7 +220,7 @@ def legal_urbanize(s: State, seat: int) -> LegalAction | None:
     board = get_board(s.board)
     if s.players[seat].cash < rules.URBANIZE_COST or not s.new_cities:
         return None
-    towns = sorted(h for h in board.towns if h not in s.urban)
+    towns = urbanizable(s, board)
     if not towns:
         return None
     colours = sorted(set(s.new_cities))
@@ -230,10 +230,10 @@ def legal_urbanize(s: State, seat: int) -> LegalAction | None:
 
 def urbanize(s: State, seat: int, a: Urbanize) -> None:
     board = get_board(s.board)
-    if a.hex not in board.towns:
-        raise RuleError("not_a_town", f"{a.hex} is not a town")
     if a.hex in s.urban:
         raise RuleError("already_city", "that town has been urbanized already")
+    if a.hex not in urbanizable(s, board):
+        raise RuleError("not_a_town", f"{a.hex} is not a town or grey city")
     if a.color not in s.new_cities:
         raise RuleError("no_tile", f"no {a.color} new-city tile is left")
     p = s.players[seat]
@@ -243,7 +243,7 @@ def urbanize(s: State, seat: int, a: Urbanize) -> None:
     s.new_cities.remove(a.color)
     s.urban[a.hex] = a.color
     got = add_cubes(s, a.hex, rules.URBANIZE_CUBES)
-    s.log.append(f"{p.name} urbanizes {board.towns[a.hex]} into a {a.color} city ({got} goods)")
+    s.log.append(f"{p.name} urbanizes {city_name(s, board, a.hex)} into a {a.color} city ({got} goods)")
     turn.action_done(s)
 
 

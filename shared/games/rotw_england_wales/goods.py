@@ -36,10 +36,10 @@ def add_cubes(s: State, hex_: str, n: int) -> int:
 
 def city_colour(s: State, board: Board, hex_: str) -> str | None:
     """Colour of the city on `hex_` (printed or urbanized), None if it is not a city."""
+    if hex_ in s.urban:  # an urbanized town or grey city takes its new tile's colour
+        return s.urban[hex_]
     c = board.cities.get(hex_)
-    if c is not None:
-        return c.color
-    return s.urban.get(hex_)
+    return c.color if c is not None else None
 
 
 def is_endpoint(s: State, board: Board, hex_: str) -> bool:
@@ -51,6 +51,12 @@ def city_name(s: State, board: Board, hex_: str) -> str:
     if c is not None:
         return c.name
     return board.towns.get(hex_, hex_)
+
+
+def urbanizable(s: State, board: Board) -> list[str]:
+    """Towns and grey cities not yet urbanized (base rules: new city tiles go on towns)."""
+    grey = [h for h, c in board.cities.items() if c.color == "grey"]
+    return sorted(h for h in [*board.towns, *grey] if h not in s.urban)
 
 
 def all_cities(s: State) -> list[str]:

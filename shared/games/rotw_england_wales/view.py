@@ -43,6 +43,7 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
     for h in sorted({*board.cities, *s.urban}):
         c = board.cities.get(h)
         cities.append({"hex": h, "name": c.name if c else board.towns[h], "color": city_colour(s, board, h),
+                       "printed_color": c.color if c else None,
                        "urbanized": h in s.urban, "cubes": s.cubes.get(h, []), "empty": h in s.empty})
     v: dict[str, Any] = {
         "title": "rotw-england-wales", "map": board.name, "layout": board.layout,
