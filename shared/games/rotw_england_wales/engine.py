@@ -163,7 +163,8 @@ class RotwEnglandWalesEngine:
         return end.result(s)
 
     def reveals(self, before: State, after: State) -> bool:
-        return before.rng != after.rng or before.phase != after.phase == AUCTION and before.phase == BARON
+        # New random draws (goods, deck, first player) or the end-of-game baron reveal.
+        return before.rng != after.rng or (after.phase == OVER and before.phase != OVER)
 
 
 ENGINE = RotwEnglandWalesEngine()
