@@ -134,8 +134,12 @@ def test_urbanize_costs_10000_and_draws_two_goods() -> None:
     assert s.players[me].cash == 40000 and sum(s.bag.values()) == bag - 2
     with pytest.raises(RuleError):
         ENGINE.apply(s, to_act(s), Urbanize(hex=TARN, color="red"))
-    with pytest.raises(RuleError):
-        ENGINE.apply(s, to_act(s), Urbanize(hex=FAL, color="red"))
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(s, to_act(s), Urbanize(hex=AVON, color="red"))  # a coloured city
+    assert err.value.code == "not_a_town"
+    # reading (README 'Urbanize'): a grey city is a town that may be urbanized
+    s = ENGINE.apply(s, to_act(s), Urbanize(hex=FAL, color="red"))
+    assert s.urban[FAL] == "red"
 
 
 def test_engine_upgrade_one_level_at_a_time() -> None:
