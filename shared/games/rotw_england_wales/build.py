@@ -20,51 +20,49 @@ from .goods import add_cubes, city_name, is_endpoint, urbanizable
 from .state import ACTION, BUILD, Build, Link, Seg, State, card_kind
 
 
-def endpoint_edges(s: State, h: str) -> set[int]:
-    used = set()
-    for link in s.links:
-        if link.a == h:
-            used.add(link.start_edge)
-        if link.b == h:
-            used.add((link.exit + 3) % 6)
-    return used
+class TrackIndex:
+    """What the track rules ask about the board, computed once per question."""
+
+    def __init__(self, s: State) -> None:
+        self.board = get_board(s.board)
+        self.ends: dict[str, set[int]] = {}  # endpoint hex -> edges carrying a link
+        self.pairs: set[frozenset[str]] = set()  # places joined by a complete link
+        for link in s.links:
+            self.ends.setdefault(link.a, set()).add(link.start_edge)
+            if link.b is not None:
+                self.ends.setdefault(link.b, set()).add((link.exit + 3) % 6)
+                self.pairs.add(frozenset((link.a, link.b)))
+        self.edges: dict[str, set[int]] = {h: {e for g in segs for e in (g.e1, g.e2)} for h, segs in s.track.items()}
+        self.count: dict[str, int] = {h: len(segs) for h, segs in s.track.items()}
+        self.endpoints = {*self.board.cities, *self.board.towns}
+
+    def can_take(self, h: str, entry: int) -> bool:
+        """Can a new segment enter track hex `h` across `entry`?"""
+        if h in self.endpoints or h not in self.board.terrain:
+            return False
+        return self.count.get(h, 0) < 2 and entry not in self.edges.get(h, ())
 
 
-def hex_edges(s: State, h: str) -> set[int]:
-    return {e for seg in s.track.get(h, ()) for e in (seg.e1, seg.e2)}
-
-
-def _can_take(s: State, board: Board, h: str, entry: int) -> bool:
-    """Can a new segment enter track hex `h` across `entry`?"""
-    if h not in board.terrain or is_endpoint(s, board, h):
-        return False
-    segs = s.track.get(h, ())
-    return len(segs) < 2 and entry not in hex_edges(s, h)
-
-
-def _connected(s: State, x: str, y: str) -> bool:
-    return any(l.complete and {l.a, l.b} == {x, y} for l in s.links)
-
-
-def sources(s: State, seat: int) -> dict[tuple[str, int], tuple[str, int]]:
-    """(hex, entry) a tile may be laid at -> ("city", endpoint) or ("link", link id)."""
-    board = get_board(s.board)
+def sources(s: State, seat: int, ix: TrackIndex | None = None) -> dict[tuple[str, int], tuple[str, int]]:
+    """(hex, entry) a tile may be laid at -> ("link", link id) or ("city", -1)."""
+    ix = ix or TrackIndex(s)
+    board = ix.board
     out: dict[tuple[str, int], tuple[str, int]] = {}
     for link in s.links:
         if link.complete or link.owner not in (seat, -1):
             continue
         h = board.neighbour(link.hexes[-1], link.exit)
         entry = (link.exit + 3) % 6
-        if h is not None and _can_take(s, board, h, entry):
+        if h is not None and ix.can_take(h, entry):
             out[(h, entry)] = ("link", link.id)
-    for e_hex in [*board.cities, *board.towns]:
-        used = endpoint_edges(s, e_hex)
+    for e_hex in sorted(ix.endpoints):
+        used = ix.ends.get(e_hex, ())
         for e in range(6):
             if e in used:
                 continue
             h = board.neighbour(e_hex, e)
             entry = (e + 3) % 6
-            if h is not None and _can_take(s, board, h, entry):
+            if h is not None and ix.can_take(h, entry):
                 out.setdefault((h, entry), ("city", -1))
     return out
 
@@ -77,10 +75,11 @@ def _origin(s: State, board: Board, h: str, entry: int, src: tuple[str, int]) ->
     return n
 
 
-def exits(s: State, seat: int, h: str, entry: int, src: tuple[str, int]) -> list[int]:
-    board = get_board(s.board)
+def exits(s: State, seat: int, h: str, entry: int, src: tuple[str, int], ix: TrackIndex | None = None) -> list[int]:
+    ix = ix or TrackIndex(s)
+    board = ix.board
     origin = _origin(s, board, h, entry, src)
-    used = hex_edges(s, h)
+    used = ix.edges.get(h, ())
     out = []
     for x in range(6):
         if x == entry or (x - entry) % 6 not in (2, 3, 4) or x in used:
@@ -89,10 +88,10 @@ def exits(s: State, seat: int, h: str, entry: int, src: tuple[str, int]) -> list
         if n is None:
             continue
         back = (x + 3) % 6
-        if is_endpoint(s, board, n):
-            if n == origin or back in endpoint_edges(s, n) or _connected(s, origin, n):
+        if n in ix.endpoints:
+            if n == origin or back in ix.ends.get(n, ()) or frozenset((origin, n)) in ix.pairs:
                 continue
-        elif not _can_take(s, board, n, back):
+        elif not ix.can_take(n, back):
             continue
         out.append(x)
     return out
@@ -121,11 +120,12 @@ def legal_lays(s: State, seat: int) -> LegalAction | None:
     if s.build is not None and s.build.tiles >= rules.MAX_TILES_PER_BUILD:
         return None
     cash = s.players[seat].cash
+    ix = TrackIndex(s)
     tries: dict[str, list[tuple[int, list[int]]]] = {}
-    for (h, entry), src in sorted(sources(s, seat).items()):
+    for (h, entry), src in sorted(sources(s, seat, ix).items()):
         if tile_cost(s, seat, h) > cash:
             continue
-        xs = exits(s, seat, h, entry, src)
+        xs = exits(s, seat, h, entry, src, ix)
         if xs:
             tries.setdefault(h, []).append((entry, xs))
     if not tries:
@@ -147,11 +147,12 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
         raise RuleError("bad_hex", f"{a.hex} is not a hex of the map")
     if not (0 <= a.entry < 6 and 0 <= a.exit < 6):
         raise RuleError("bad_edge", "edges are numbered 0 to 5")
-    src = sources(s, seat).get((a.hex, a.entry))
+    ix = TrackIndex(s)
+    src = sources(s, seat, ix).get((a.hex, a.entry))
     if src is None:
         raise RuleError("not_connected", f"no city, town or track of yours leads into {a.hex} across edge {a.entry}"
                         " (or that hex/edge is taken)")
-    if a.exit not in exits(s, seat, a.hex, a.entry, src):
+    if a.exit not in exits(s, seat, a.hex, a.entry, src, ix):
         raise RuleError("bad_exit", f"track cannot leave {a.hex} across edge {a.exit} from edge {a.entry}")
     cost = tile_cost(s, seat, a.hex)
     p = s.players[seat]
