@@ -6,9 +6,9 @@ import pytest
 
 from shared.engine import RuleError
 from shared.games.rotw_england_wales import ENGINE
-from shared.games.rotw_england_wales.actions import EndBuild, LayTrack, UpgradeEngine, Urbanize
+from shared.games.rotw_england_wales.actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngineer
 
-from .helpers import AVON, BRENT, FAL, TARN, end_build, expand, lay, next_turn, start, to_act
+from .helpers import AVON, FAL, TARN, end_build, expand, lay, next_turn, start, to_act
 
 
 def _lays(s) -> set[tuple[str, int, int]]:
@@ -156,7 +156,19 @@ def test_tunnel_engineer_halves_mountains_in_one_build() -> None:
     me = to_act(s)
     s.players[me].hand.append("tunnel_engineer#1")
     s = lay(s, "2,1", 3, 1)
+    assert any(isinstance(f.action, UseTunnelEngineer) for f in ENGINE.legal_actions(s, me))
+    s = ENGINE.apply(s, me, UseTunnelEngineer())
     s = lay(s, "3,2", 4, 1)  # mountain
     assert s.players[me].cash == 50000 - 2000 - 2000
     assert s.players[me].hand == [] and s.build is not None and s.build.tunnel
-    assert BRENT  # (name used by other tests)
+    assert not any(isinstance(f.action, UseTunnelEngineer) for f in ENGINE.legal_actions(s, me))
+
+
+def test_tunnel_engineer_is_kept_until_the_holder_uses_it() -> None:
+    # seed: the card is used at a later build of the holder's choosing
+    s = start()
+    me = to_act(s)
+    s.players[me].hand.append("tunnel_engineer#1")
+    s = lay(s, "2,1", 3, 1)
+    s = lay(s, "3,2", 4, 1)  # mountain at full price: the card was not used
+    assert s.players[me].cash == 50000 - 2000 - 4000 and s.players[me].hand == ["tunnel_engineer#1"]

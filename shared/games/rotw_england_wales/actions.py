@@ -33,6 +33,10 @@ class EndBuild(msgspec.Struct, tag="end_build", **_opts):
     pass
 
 
+class UseTunnelEngineer(msgspec.Struct, tag="use_tunnel_engineer", **_opts):
+    """Spend the Tunnel Engineer on this build (starting it if need be): mountains cost half."""
+
+
 class UpgradeEngine(msgspec.Struct, tag="upgrade_engine", **_opts):
     pass
 
@@ -61,7 +65,7 @@ class Allow(msgspec.Struct, tag="allow", **_opts):
     """Let the pending delivery happen."""
 
 
-Action = (ChooseBaron | Bid | Pass | IssueShare | LayTrack | EndBuild | UpgradeEngine | Urbanize
-          | Deliver | TakeCard | Inspect | Allow)
-ACTION_TYPES = (ChooseBaron, Bid, Pass, IssueShare, LayTrack, EndBuild, UpgradeEngine, Urbanize,
-                Deliver, TakeCard, Inspect, Allow)
+Action = (ChooseBaron | Bid | Pass | IssueShare | LayTrack | EndBuild | UseTunnelEngineer | UpgradeEngine
+          | Urbanize | Deliver | TakeCard | Inspect | Allow)
+ACTION_TYPES = (ChooseBaron, Bid, Pass, IssueShare, LayTrack, EndBuild, UseTunnelEngineer, UpgradeEngine,
+                Urbanize, Deliver, TakeCard, Inspect, Allow)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from shared.engine import RuleError
 
 from . import majors, rules, turn
-from .actions import EndBuild, LayTrack, UpgradeEngine, Urbanize
+from .actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngineer
 from .board import MOUNTAINS, TERRAIN_COST, Board, get_board
 from .compat import Choice, LegalAction
 from .goods import add_cubes, city_name, is_endpoint, urbanizable
@@ -100,7 +100,7 @@ def exits(s: State, seat: int, h: str, entry: int, src: tuple[str, int], ix: Tra
 def tile_cost(s: State, seat: int, h: str) -> int:
     board = get_board(s.board)
     t = board.terrain[h]
-    if t in MOUNTAINS and (_tunnel_on(s) or _holds(s, seat, "tunnel_engineer")):
+    if t in MOUNTAINS and _tunnel_on(s):
         return rules.card_value("tunnel_engineer", "mountain_cost")
     return TERRAIN_COST[t]
 
@@ -162,13 +162,6 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
         s.phase = BUILD
         s.build = Build()
     assert s.build is not None
-    if board.terrain[a.hex] in MOUNTAINS and not s.build.tunnel:
-        card = _holds(s, seat, "tunnel_engineer")
-        if card is not None:  # reading: the card is used on the first build that lays a mountain
-            p.hand.remove(card)
-            s.discard.append(card)
-            s.build.tunnel = True
-            s.log.append(f"{p.name} uses the Tunnel Engineer: mountains cost half in this build")
     p.cash -= cost
     s.build.tiles += 1
     s.build.spent += cost
@@ -203,9 +196,37 @@ def _name(board: Board, s: State, h: str) -> str:
 
 
 def end_build(s: State, seat: int, a: EndBuild) -> None:
-    if s.build is None or s.build.tiles == 0:
+    if s.build is None or (s.build.tiles == 0 and not s.build.tunnel):
         raise RuleError("no_build", "lay a tile before ending the build")
     _finish(s, seat)
+
+
+def legal_tunnel(s: State, seat: int, can_lay: bool) -> LegalAction | None:
+    if _holds(s, seat, "tunnel_engineer") is None or _tunnel_on(s):
+        return None
+    if s.phase == ACTION and not can_lay:
+        return None
+    return LegalAction(UseTunnelEngineer())
+
+
+def use_tunnel_engineer(s: State, seat: int, a: UseTunnelEngineer) -> None:
+    """Seed: the holder may use the card for one later build, all mountains at $2,000."""
+    card = _holds(s, seat, "tunnel_engineer")
+    if card is None:
+        raise RuleError("no_card", "you do not hold a Tunnel Engineer")
+    if _tunnel_on(s):
+        raise RuleError("already_used", "the Tunnel Engineer is already working on this build")
+    if s.phase == ACTION:
+        if legal_lays(s, seat) is None:
+            raise RuleError("cannot_build", "you have nowhere to lay track")
+        s.phase = BUILD
+        s.build = Build()
+    assert s.build is not None
+    p = s.players[seat]
+    p.hand.remove(card)
+    s.discard.append(card)
+    s.build.tunnel = True
+    s.log.append(f"{p.name} uses the Tunnel Engineer: mountains cost half in this build")
 
 
 def _finish(s: State, seat: int) -> None:

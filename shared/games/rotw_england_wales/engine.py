@@ -13,7 +13,7 @@ from shared.engine import RuleError
 
 from . import auction, build, cards, deliver, end, rules, turn, view
 from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare,
-                      LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize)
+                      LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize, UseTunnelEngineer)
 from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
 from .setup import new_game
 from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
@@ -68,6 +68,8 @@ _HANDLERS: dict[tuple[str, type], Handler] = {
     (ACTION, IssueShare): _issue_share,
     (BUILD, LayTrack): build.lay_track,
     (BUILD, EndBuild): build.end_build,
+    (ACTION, UseTunnelEngineer): build.use_tunnel_engineer,
+    (BUILD, UseTunnelEngineer): build.use_tunnel_engineer,
     (BUILD, IssueShare): _issue_share,
     (INSPECT, Inspect): deliver.inspect,
     (INSPECT, Allow): deliver.allow,
@@ -123,8 +125,13 @@ class RotwEnglandWalesEngine:
         lay = build.legal_lays(s, seat)
         if lay is not None:
             out.append(lay)
+        tunnel = build.legal_tunnel(s, seat, lay is not None)
+        if tunnel is not None:
+            out.append(tunnel)
         if phase == BUILD:
-            return [*out, LegalAction(EndBuild()), *share]
+            b = s.build
+            done = [LegalAction(EndBuild())] if b is not None and (b.tiles or b.tunnel) else []
+            return [*out, *done, *share]
         for fam in (deliver.legal(s, seat), build.legal_upgrade(s, seat), build.legal_urbanize(s, seat),
                     cards.legal(s, seat)):
             if fam is not None:
