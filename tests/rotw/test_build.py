@@ -8,7 +8,9 @@ from shared.engine import RuleError
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngineer
 
-from .helpers import AVON, FAL, TARN, end_build, expand, lay, next_turn, start, to_act
+from shared.games.rotw_england_wales.state import Seg
+
+from .helpers import AVON, FAL, TARN, end_build, expand, forgo, lay, next_turn, start, to_act
 
 
 def _lays(s) -> set[tuple[str, int, int]]:
@@ -90,21 +92,26 @@ def test_link_cannot_return_to_its_own_city_or_duplicate_a_link() -> None:
     assert ("2,1", 3, 4) not in opts
 
 
-def test_incomplete_link_is_lost_after_the_next_turn() -> None:
-    # base rules (README 'Track', reading): complete a link by the end of your next turn
+def test_open_track_can_be_continued_this_turn_and_is_removed_at_its_end() -> None:
+    # TRACK 2b (continue a link in a later round); BGA help: at the end of the action rounds
+    # any open track (not part of a link) is removed
     s = start()
     me = to_act(s)
-    s = lay(s, "2,1", 3, 1)
+    s = lay(s, "2,1", 3, 1)  # open track from Avon
     s = end_build(s)
+    s = forgo(forgo(s))
+    assert to_act(s) == me and ("3,2", 4, 0) in _lays(s)  # round 2: continue it
+    s = lay(s, "3,2", 4, 0)
+    s = end_build(s)
+    other = to_act(s)
+    s = lay(s, "2,0", 2, 0)  # another player's complete Avon - Tarn link (id 1)
+    s = end_build(s)
+    assert [l.complete for l in s.links] == [False, True]
     s = next_turn(s)
-    assert s.links[0].owner == me and s.turn == 2
-    s = next_turn(s)
-    assert s.links[0].owner == -1 and s.turn == 3
-    # anyone may now continue it, taking it over
-    who = to_act(s)
-    assert ("3,2", 4, 1) in _lays(s)
-    s = lay(s, "3,2", 4, 1)
-    assert s.links[0].owner == who
+    assert s.turn == 2 and len(s.links) == 1
+    assert (s.links[0].id, s.links[0].owner, s.links[0].b) == (0, other, TARN)
+    assert s.track == {"2,0": [Seg(0, 2, 0)]}
+    assert any("removed" in line for line in s.log)
 
 
 def test_cannot_lay_without_cash_and_errors_change_nothing() -> None:
@@ -133,13 +140,16 @@ def test_urbanize_costs_10000_and_draws_two_goods() -> None:
     assert s.urban == {TARN: "blue"} and len(s.cubes[TARN]) == 2
     assert s.players[me].cash == 40000 and sum(s.bag.values()) == bag - 2
     with pytest.raises(RuleError):
-        ENGINE.apply(s, to_act(s), Urbanize(hex=TARN, color="red"))
+        ENGINE.apply(s, to_act(s), Urbanize(hex=TARN, color="black"))
     with pytest.raises(RuleError) as err:
-        ENGINE.apply(s, to_act(s), Urbanize(hex=AVON, color="red"))  # a coloured city
+        ENGINE.apply(s, to_act(s), Urbanize(hex=AVON, color="black"))  # a coloured city
     assert err.value.code == "not_a_town"
     # reading (README 'Urbanize'): a grey city is a town that may be urbanized
-    s = ENGINE.apply(s, to_act(s), Urbanize(hex=FAL, color="red"))
-    assert s.urban[FAL] == "red"
+    s = ENGINE.apply(s, to_act(s), Urbanize(hex=FAL, color="black"))
+    assert s.urban[FAL] == "black"
+    with pytest.raises(RuleError) as err:  # base tiles: yellow, black, blue, purple only
+        ENGINE.apply(s, to_act(s), Urbanize(hex="6,5", color="red"))
+    assert err.value.code == "no_tile"
 
 
 def test_engine_upgrade_one_level_at_a_time() -> None:

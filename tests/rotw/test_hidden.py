@@ -121,7 +121,7 @@ def test_reveals_marks_random_draws() -> None:
     s = start(3, seed=10)
     me = s.order[0]
     from shared.games.rotw_england_wales.actions import Urbanize
-    t = ENGINE.apply(s, me, Urbanize(hex="3,0", color="red"))
+    t = ENGINE.apply(s, me, Urbanize(hex="3,0", color="yellow"))
     assert ENGINE.reveals(s, t)
     from shared.games.rotw_england_wales.actions import UpgradeEngine
     assert not ENGINE.reveals(t, ENGINE.apply(t, t.order[1], UpgradeEngine()))

@@ -63,22 +63,26 @@ def test_england_wales_empty_city_thresholds() -> None:
     assert board.empty_city_end == {2: 9, 3: 11, 4: 13, 5: 15}
 
 
-def test_game_ends_after_the_round_in_which_the_limit_is_reached() -> None:
-    # seed + base rules (wyrmbergames review: "the round is played to its conclusion")
+def test_game_ends_after_the_current_turn_and_one_more() -> None:
+    # seed (limit, "as in the base game") + BGA help: the current turn is completed (all three
+    # phases) and then one additional turn is played
     s = start()
     a, b, c = s.order
     s = lay(s, "2,0", 2, 0)  # a: Avon - Tarn
     s = end_build(s)
     s.empty = ["x", "y", "z"]  # test map: 4 empty cities end a 3-player game
-    s.cubes = {TARN: [], AVON: ["red"], ESK: ["red"]}
-    del s.cubes[TARN]
+    s.cubes = {AVON: ["red"], ESK: ["red"]}
     s.urban = {TARN: "red"}
     s = ENGINE.apply(s, b, Deliver(city=AVON, color="red", path=[0]))
-    assert s.ending and ENGINE.result(s) is None and to_act(s) == c
-    s = forgo(s)
+    assert s.ending and s.final_turn == 2 and ENGINE.result(s) is None and to_act(s) == c
+    s = next_turn(s)  # the rest of turn 1 (and its income)
+    assert s.turn == 2 and ENGINE.result(s) is None
+    cash = [p.cash for p in s.players]
+    while s.phase == "action":
+        s = forgo(s)
     res = ENGINE.result(s)
-    assert res is not None and res.reason == "4 empty cities"
-    assert s.round == 1 and s.turn == 1  # no further round, no income phase
+    assert res is not None and res.reason == "4 empty cities" and s.turn == 2
+    assert [p.cash for p in s.players] != cash  # turn 2's income phase was played
 
 
 def test_final_score_track_links_cards_baron_minus_shares() -> None:

@@ -141,8 +141,10 @@ def load_board(board_id: str, data: dict) -> Board:
     for h, c in cities.items():
         if c.color != "grey" and c.color not in bag:
             raise MapError(f"city {c.name}: colour {c.color!r} is not in the goods bag")
+    # Default: the base game's 12 new-city tiles, 3 each of yellow, black, blue, purple (review
+    # 'A Game Built for Two', component list).
     new_cities = tuple(n["color"] for n in data.get("new_cities", [])) or tuple(
-        col for col in BASE_COLOURS if col in bag for _ in range(2))
+        col for col in ("yellow", "black", "blue", "purple") if col in bag for _ in range(3))
     board = Board(id=board_id, name=data.get("name", board_id), layout=layout, terrain=terrain,
                   cities=cities, towns=towns, barriers=frozenset(barriers), major_lines=tuple(majors),
                   new_cities=new_cities, goods_bag=bag, city_by_name=by_name,

@@ -49,7 +49,7 @@ def sources(s: State, seat: int, ix: TrackIndex | None = None) -> dict[tuple[str
     board = ix.board
     out: dict[tuple[str, int], tuple[str, int]] = {}
     for link in s.links:
-        if link.complete or link.owner not in (seat, -1):
+        if link.complete or link.owner != seat:
             continue
         h = board.neighbour(link.hexes[-1], link.exit)
         entry = (link.exit + 3) % 6
@@ -169,9 +169,6 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
         p.mountain_tiles += 1
     if src[0] == "link":
         link = s.links[src[1]]
-        if link.owner == -1:
-            link.owner, link.turn = seat, s.turn
-            s.log.append(f"{p.name} takes over the abandoned track at {link.hexes[-1]}")
         link.hexes.append(a.hex)
         link.exit = a.exit
     else:

@@ -137,8 +137,9 @@ def resolve(s: State, seat: int, city: str, colour: str, path: list[int]) -> Non
         s.log.append(f"{city_name(s, board, city)} is empty ({len(s.empty)}/{need})")
         if len(s.empty) >= need and not s.ending:
             s.ending = True
-            s.end_reason = f"{len(s.empty)} empty cities"
-            s.log.append("the empty-city limit is reached: this is the last round")
+            s.final_turn = s.turn + 1
+            s.end_reason = f"{need} empty cities"
+            s.log.append("the empty-city limit is reached: this turn is completed, then one more turn is played")
     cards.after_delivery(s, seat, colour)
     turn.action_done(s)
 

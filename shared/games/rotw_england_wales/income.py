@@ -9,7 +9,7 @@ player's marker back one space per $1,000 (reading).
 from __future__ import annotations
 
 from . import rules
-from .state import State
+from .state import Seg, State
 
 
 def income_phase(s: State) -> None:
@@ -39,10 +39,24 @@ def income_phase(s: State) -> None:
         s.log.append(line)
 
 
-def end_of_turn(s: State) -> None:
-    # Base rules: a link must be completed by the end of its builder's next turn, else the
-    # builder loses it and anyone may continue it.
+def remove_open_track(s: State) -> None:
+    """BGA help: at the end of the action rounds, track that is not part of a complete link is
+    removed. Link ids are renumbered (they only matter within a turn's decisions)."""
+    if all(link.complete for link in s.links):
+        return
+    renumber: dict[int, int] = {}
+    kept = []
     for link in s.links:
-        if not link.complete and link.owner >= 0 and link.turn < s.turn:
-            s.log.append(f"{s.players[link.owner].name} loses the incomplete link from {link.a}")
-            link.owner = -1
+        if link.complete:
+            renumber[link.id] = len(kept)
+            link.id = len(kept)
+            kept.append(link)
+        else:
+            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {link.a} is removed")
+    s.links = kept
+    track = {}
+    for h, segs in s.track.items():
+        left = [Seg(renumber[g.link], g.e1, g.e2) for g in segs if g.link in renumber]
+        if left:
+            track[h] = left
+    s.track = track

@@ -17,7 +17,7 @@ URBANIZE_CUBES = 2
 MAX_TILES_PER_BUILD = 4
 ROUNDS_PER_TURN = 3
 BID_STEP = 1000
-MAX_ENGINE = 8
+MAX_ENGINE = 7  # review 'A Game Built for Two': engine cards levels 1 to 7
 LINK_VP = 1  # each completed link owned scores 1 VP at the end
 
 

@@ -22,14 +22,14 @@ OVER = "over"
 
 class Link(msgspec.Struct, kw_only=True):
     id: int
-    owner: int  # seat, or -1 once an incomplete link is abandoned
+    owner: int  # seat
     a: str  # endpoint hex (city or town) the link starts from
     start_edge: int  # edge of `a` the link leaves through
     hexes: list[str]  # track hexes in order from `a`
     exit: int  # edge of the last hex the link points through (its open end while incomplete)
     b: str | None = None  # other endpoint once complete
     complete: bool = False
-    turn: int = 0  # turn it was started or claimed (incomplete links must finish by turn + 1)
+    turn: int = 0  # turn it was started (incomplete track is removed at the end of that turn's rounds)
 
 
 class Seg(msgspec.Struct, array_like=True):
@@ -101,7 +101,8 @@ class State(msgspec.Struct, kw_only=True):
     discard: list[str] = []
     baron_pool: list[str] = []  # barons not dealt or set aside (secret)
     majors: dict[str, int] = {}  # major line id -> seat that claimed it
-    ending: bool = False  # the empty-city threshold was reached: this round is the last
+    ending: bool = False  # the empty-city threshold was reached
+    final_turn: int = 0  # once ending: the last turn to be played (BGA: this turn, then one more)
     end_reason: str = ""
     log: list[str] = []  # public event lines (never hidden facts)
 

@@ -34,15 +34,13 @@ def action_done(s: State) -> None:
     if s.pos < len(s.order):
         return
     s.pos = 0
-    if s.ending:
-        # Base rules: the game ends once the round in which the threshold was reached is over.
-        end.finish(s)
-        return
     s.round += 1
     if s.round > rules.ROUNDS_PER_TURN:
+        income.remove_open_track(s)
         income.income_phase(s)
-        income.end_of_turn(s)
-        if s.phase == OVER:
+        if s.ending and s.turn >= s.final_turn:
+            # BGA help: once the limit is reached the turn is completed, then one more is played.
+            end.finish(s)
             return
         s.turn += 1
         start_turn(s)

@@ -56,7 +56,7 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
         "display": [_card(c) for c in s.display], "deck_size": len(s.deck), "bag_size": sum(s.bag.values()),
         "new_cities": sorted(s.new_cities), "majors": s.majors,
         "empty_cities": len(s.empty), "empty_needed": get_board(s.board).empty_city_end[len(s.players)],
-        "last_round": s.ending, "log": s.log[-60:],
+        "ending": s.ending, "final_turn": s.final_turn or None, "log": s.log[-60:],
     }
     if s.phase == AUCTION and s.auction is not None:
         a = s.auction
