@@ -132,6 +132,7 @@ def resolve(s: State, seat: int, city: str, colour: str, path: list[int]) -> Non
                  f"{city_name(s, board, end_hex)} over {len(path)} link(s)")
     if not cubes:
         del s.cubes[city]
+    if not cubes and city not in s.empty:  # a city is marked once, even if urbanized later
         s.empty.append(city)
         need = get_board(s.board).empty_city_end[len(s.players)]
         s.log.append(f"{city_name(s, board, city)} is empty ({len(s.empty)}/{need})")

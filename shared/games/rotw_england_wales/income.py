@@ -16,19 +16,15 @@ def income_phase(s: State) -> None:
     for p in s.players:
         got = rules.income_for(p.vp)
         p.cash += got
-        due = p.shares * rules.SHARE_INTEREST
+        due = p.shares * rules.SHARE_INTEREST  # shares issued now to pay start costing next turn
         forced = 0
         while p.cash < due and p.shares < rules.MAX_SHARES:
             p.shares += 1
             p.cash += rules.SHARE_CASH
             forced += 1
-        due = p.shares * rules.SHARE_INTEREST - (forced * rules.SHARE_INTEREST)  # new shares pay from next turn
-        if p.cash >= due:
-            p.cash -= due
-            short = 0
-        else:
-            short = due - p.cash
-            p.cash = 0
+        paid = min(due, p.cash)
+        p.cash -= paid
+        short = due - paid
         line = f"{p.name}: income ${got:,}, share interest ${due:,}"
         if forced:
             line += f", {forced} share(s) issued to pay"
