@@ -137,7 +137,8 @@ def load_board(board_id: str, data: dict) -> Board:
                 raise MapError(f"major line {m.get('id')}: unknown city {name!r}")
         majors.append(MajorLine(id=m["id"], name=m.get("name", m["id"]), frm=m["from"], to=m["to"],
                                 via=tuple(m.get("via", [])), vp=int(m.get("vp", 0))))
-    bag = dict(data.get("goods_bag") or {c: 20 for c in BASE_COLOURS})
+    # Default: the base game's 125 cubes, 25 of each colour (review 'A Game Built for Two').
+    bag = dict(data.get("goods_bag") or {c: 25 for c in BASE_COLOURS})
     for h, c in cities.items():
         if c.color != "grey" and c.color not in bag:
             raise MapError(f"city {c.name}: colour {c.color!r} is not in the goods bag")
