@@ -18,7 +18,8 @@ def new_game(seats: list[str], options: dict[str, Any], seed: int, board_id: str
     if not 2 <= n <= 5:
         raise RuleError("bad_player_count", "England & Wales is played by 2 to 5 players")
     try:
-        board = get_board(board_id or options.get("map") or DEFAULT_MAP)
+        # Table options never name a map: a file path from a user must not reach the loader.
+        board = get_board(board_id or DEFAULT_MAP)
     except MapError as exc:
         raise RuleError("bad_map", str(exc)) from None
     s = State(board=board.id, players=[Player(name=name) for name in seats], rng=make_rng(seed), phase=BARON)
