@@ -50,8 +50,10 @@ def test_each_link_used_moves_its_owner_up_one_space() -> None:
     s, a, b, c = _network()
     s.cubes = {AVON: ["blue", "red"]}
     s.players[c].engine = 2
+    bag = s.bag["blue"]
     s = ENGINE.apply(s, c, Deliver(city=AVON, color="blue", path=[0, 1]))
     assert [s.players[i].vp for i in (a, b, c)] == [1, 1, 0]
+    assert s.bag["blue"] == bag + 1  # README 'Deliveries' (reading): the cube goes back to the bag
     assert s.cubes == {AVON: ["red"]} and s.players[c].delivered == {"blue": 1}
 
 
@@ -125,6 +127,21 @@ def test_passenger_line_goes_to_the_first_to_deliver_four_colours() -> None:
     assert s.players[c].bonus == [["Passenger Line", 5]]
     assert s.display == [] and all(p.passenger == [] for p in s.players)
     assert s.bag["red"] == bag["red"] + 2 and s.bag["blue"] == bag["blue"] + 1
+    assert s.bag["yellow"] == bag["yellow"] + 1 and s.bag["black"] == bag["black"] + 1
+
+
+def test_passenger_line_keeps_the_first_cube_of_each_new_colour() -> None:
+    # seed: one cube of each colour delivered is placed in front of the player for tracking
+    s, a, b, c = _network()
+    s.display = ["passenger_line#1"]
+    s.cubes = {AVON: ["blue", "blue"]}
+    s.players[c].engine = 2
+    bag = s.bag["blue"]
+    s = ENGINE.apply(s, c, Deliver(city=AVON, color="blue", path=[0, 1]))
+    assert s.players[c].passenger == ["blue"] and s.bag["blue"] == bag
+    s = forgo(forgo(s))
+    s = ENGINE.apply(s, c, Deliver(city=AVON, color="blue", path=[0, 1]))
+    assert s.players[c].passenger == ["blue"] and s.bag["blue"] == bag + 1
 
 
 def test_major_line_is_claimed_once_by_the_first_to_complete_it() -> None:

@@ -79,12 +79,14 @@ def take_card(s: State, seat: int, a: TakeCard) -> None:
 
 
 def after_delivery(s: State, seat: int, colour: str) -> None:
+    """Where the delivered cube goes: back into the bag, unless it is kept in front of the
+    player to track the Passenger Line (seed); a won Passenger Line sends them all back."""
     card = next((c for c in s.display if card_kind(c) == "passenger_line"), None)
-    if card is None:
-        return
     p = s.players[seat]
-    if colour not in p.passenger:
-        p.passenger.append(colour)
+    if card is None or colour in p.passenger:
+        s.bag[colour] = s.bag.get(colour, 0) + 1
+        return
+    p.passenger.append(colour)
     if len(p.passenger) >= rules.card_value("passenger_line", "colours"):
         vp = rules.card_value("passenger_line", "vp")
         s.display.remove(card)
