@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from shared.engine import RuleError
 
-from . import cards, rules, turn
+from . import cards, turn
 from .actions import Allow, Deliver, Inspect
 from .board import get_board
 from .compat import Choice, LegalAction

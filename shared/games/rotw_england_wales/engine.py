@@ -14,7 +14,7 @@ from shared.engine import RuleError
 from . import auction, build, cards, deliver, end, rules, turn, view
 from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare,
                       LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize, UseTunnelEngineer)
-from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
+from .compat import Choice, LegalAction, Result, TitleMeta
 from .setup import new_game
 from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import end, income, rules
-from .state import ACTION, AUCTION, OVER, Auction, State
+from .state import ACTION, AUCTION, Auction, State
 
 
 def start_turn(s: State) -> None:

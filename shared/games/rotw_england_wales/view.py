@@ -15,7 +15,7 @@ from .board import get_board
 from .cards import NAMES
 from .goods import city_colour
 from .rng import make_rng
-from .state import AUCTION, BARON, INSPECT, OVER, State, card_kind, draft
+from .state import AUCTION, INSPECT, OVER, State, card_kind, draft
 
 HIDDEN = "hidden"
 
