@@ -91,7 +91,9 @@ def redact(s: State, seat: int, seed: int) -> State:
         if p.baron:
             k, rng = rng.below(2)
             p.baron = draw[k]
-    r.baron_pool = sorted(unknown)
+    mine = r.players[seat]
+    set_aside = [b for b in mine.baron_draw if mine.baron and b != mine.baron]
+    r.baron_pool = sorted([*unknown, *set_aside])
     r.deck, rng = rng.shuffle(sorted(r.deck))  # sorted first: the result must not depend on the real order
     r.rng = rng
     return r
