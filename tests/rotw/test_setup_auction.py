@@ -84,3 +84,50 @@ def test_bid_cannot_exceed_cash() -> None:
     with pytest.raises(RuleError) as err:
         ENGINE.apply(s, seat, Bid(amount=1000))
     assert err.value.code == "not_enough_cash"
+
+
+def _ftp(n: int = 4):
+    from shared.games.rotw_england_wales.setup import new_game
+
+    from .helpers import SEATS, TEST_MAP
+    s = choose_barons(new_game(SEATS[:n], {"bidding": "first_to_pass"}, 3, board_id=TEST_MAP))
+    for p in s.players:
+        p.cash = 20000
+    return s
+
+
+def test_first_to_pass_passers_pay_half_and_play_in_reverse_order() -> None:
+    # BGA option "First to pass": winner pays in full and plays first; each passer pays half
+    # their bid rounded up; the first to pass plays last, the second second-to-last, ...
+    s = _ftp(4)
+    f = s.first
+    p1, p2, p3 = (f + 1) % 4, (f + 2) % 4, (f + 3) % 4
+    s = ENGINE.apply(s, f, Pass())  # f passes first, having bid nothing
+    s = ENGINE.apply(s, p1, Bid(amount=1000))
+    s = ENGINE.apply(s, p2, Bid(amount=3000))
+    s = ENGINE.apply(s, p3, Pass())
+    s = ENGINE.apply(s, p1, Pass())  # p1's last bid was $1,000: pays $1,000 (half, rounded up)
+    assert s.phase == "action" and s.first == p2
+    assert s.order == [p2, p1, p3, f]
+    cash = [p.cash for p in s.players]
+    assert (cash[p2], cash[p1], cash[p3], cash[f]) == (17000, 19000, 20000, 20000)
+
+
+def test_first_to_pass_all_pass_gives_the_marker_to_the_last_passer() -> None:
+    s = _ftp(3)
+    order = []
+    while s.phase == "auction":
+        seat = to_act(s)
+        order.append(seat)
+        s = ENGINE.apply(s, seat, Pass())
+    assert s.first == order[-1] and s.order == list(reversed(order))
+
+
+def test_bidding_option_is_validated() -> None:
+    from shared.games.rotw_england_wales.setup import new_game
+
+    from .helpers import SEATS, TEST_MAP
+    with pytest.raises(RuleError) as err:
+        new_game(SEATS[:3], {"bidding": "dutch"}, 1, board_id=TEST_MAP)
+    assert err.value.code == "bad_option"
+    assert ENGINE.default_options() == {"bidding": "traditional"}

@@ -36,6 +36,7 @@ def bid(s: State, seat: int, action: Bid) -> None:
     a = s.auction
     assert a is not None
     a.high_bid, a.high_bidder = action.amount, seat
+    a.bids[seat] = action.amount
     s.log.append(f"{s.players[seat].name} bids ${action.amount:,}")
     _next(s)
 
@@ -48,20 +49,45 @@ def pass_(s: State, seat: int, action: Pass) -> None:
     _next(s)
 
 
+def _charge_passers(s: State) -> None:
+    """BGA "First to pass": each player who passed pays half their last bid, rounded up."""
+    a = s.auction
+    assert a is not None
+    for seat in a.passed:
+        bid = a.bids[seat]
+        if bid:
+            pay = -(-bid // (2 * rules.BID_STEP)) * rules.BID_STEP
+            s.players[seat].cash -= pay
+            s.log.append(f"{s.players[seat].name} pays ${pay:,} (half their bid)")
+
+
 def _next(s: State) -> None:
     a = s.auction
     assert a is not None
     n = len(s.players)
     left = [p for p in range(n) if p not in a.passed]
+    first_to_pass = s.bidding == "first_to_pass"
     if a.high_bidder >= 0 and left == [a.high_bidder]:
         winner = a.high_bidder
         s.players[winner].cash -= a.high_bid
         s.first = winner
         s.log.append(f"{s.players[winner].name} wins the auction for ${a.high_bid:,} and plays first")
-        turn.start_actions(s)
+        if first_to_pass:
+            _charge_passers(s)
+            # BGA "First to pass": the first to pass plays last, the second second-to-last...
+            turn.start_actions(s, [winner, *reversed(a.passed)])
+        else:
+            turn.start_actions(s)
         return
     if not left:
-        # Nobody bid: the marker passes to the left of the previous first player (BGA help).
+        if first_to_pass:
+            # BGA "First to pass": nobody bid - the last to pass becomes first player.
+            _charge_passers(s)
+            s.first = a.passed[-1]
+            s.log.append(f"all pass: {s.players[s.first].name} plays first")
+            turn.start_actions(s, list(reversed(a.passed)))
+            return
+        # Traditional: nobody bid - the marker moves one seat clockwise (BGA help).
         s.first = (s.first + 1) % n
         s.log.append(f"all pass: {s.players[s.first].name} plays first")
         turn.start_actions(s)

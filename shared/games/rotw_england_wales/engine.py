@@ -14,13 +14,17 @@ from shared.engine import RuleError
 from . import auction, build, cards, deliver, end, rules, turn, view
 from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare,
                       LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize, UseTunnelEngineer)
-from .compat import Choice, LegalAction, Result, TitleMeta
+from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
 from .setup import new_game
 from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
 
 META = TitleMeta(
     id="rotw-england-wales", name="Railways of England and Wales", min_players=2, max_players=5,
-    rules_version="1", options=[],
+    rules_version="1",
+    options=[OptionSpec(name="bidding", type="choice", default="traditional", label="First-player auction",
+                        help="traditional: only the winner pays; first_to_pass: passers pay half their bid "
+                             "and play in reverse order of passing (Board Game Arena's options)",
+                        choices=["traditional", "first_to_pass"])],
     summary="Railways of the World on the England & Wales map: build links, deliver goods, 2-5 players.",
     undo="own", public_view=False,
 )
@@ -91,7 +95,7 @@ class RotwEnglandWalesEngine:
     public_view: ClassVar[bool] = False
 
     def default_options(self) -> dict[str, Any]:
-        return {}
+        return {o.name: o.default for o in META.options}
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         return new_game(seats, options, seed)

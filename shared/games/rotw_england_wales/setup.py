@@ -22,7 +22,11 @@ def new_game(seats: list[str], options: dict[str, Any], seed: int, board_id: str
         board = get_board(board_id or DEFAULT_MAP)
     except MapError as exc:
         raise RuleError("bad_map", str(exc)) from None
-    s = State(board=board.id, players=[Player(name=name) for name in seats], rng=make_rng(seed), phase=BARON)
+    bidding = options.get("bidding", "traditional")
+    if bidding not in ("traditional", "first_to_pass"):
+        raise RuleError("bad_option", "bidding must be 'traditional' or 'first_to_pass'")
+    s = State(board=board.id, bidding=bidding, players=[Player(name=name) for name in seats],
+              rng=make_rng(seed), phase=BARON)
     s.bag = dict(board.goods_bag)
     for h in sorted(board.cities):
         add_cubes(s, h, board.cities[h].goods)

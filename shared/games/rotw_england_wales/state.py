@@ -58,7 +58,8 @@ class Auction(msgspec.Struct, kw_only=True):
     to_act: int
     high_bid: int = 0
     high_bidder: int = -1
-    passed: list[int] = []
+    passed: list[int] = []  # in the order they passed
+    bids: list[int] = []  # each seat's last bid (first-to-pass: passers pay half of it)
 
 
 class Build(msgspec.Struct, kw_only=True):
@@ -78,6 +79,7 @@ class Pending(msgspec.Struct, kw_only=True):
 
 class State(msgspec.Struct, kw_only=True):
     board: str
+    bidding: str = "traditional"  # table option: "traditional" | "first_to_pass" (BGA)
     players: list[Player]
     rng: Rng
     phase: str

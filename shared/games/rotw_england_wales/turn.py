@@ -8,14 +8,14 @@ from .state import ACTION, AUCTION, Auction, State
 
 def start_turn(s: State) -> None:
     s.phase = AUCTION
-    s.auction = Auction(to_act=s.first)
+    s.auction = Auction(to_act=s.first, bids=[0] * len(s.players))
     s.build = None
 
 
-def start_actions(s: State) -> None:
+def start_actions(s: State, order: list[int] | None = None) -> None:
     n = len(s.players)
     s.auction = None
-    s.order = [(s.first + i) % n for i in range(n)]
+    s.order = order or [(s.first + i) % n for i in range(n)]
     s.round = 1
     s.pos = 0
     s.phase = ACTION

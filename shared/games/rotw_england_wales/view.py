@@ -46,7 +46,7 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
                        "printed_color": c.color if c else None,
                        "urbanized": h in s.urban, "cubes": s.cubes.get(h, []), "empty": h in s.empty})
     v: dict[str, Any] = {
-        "title": "rotw-england-wales", "map": board.name, "layout": board.layout,
+        "title": "rotw-england-wales", "map": board.name, "layout": board.layout, "bidding": s.bidding,
         "phase": s.phase, "turn": s.turn, "round": s.round, "first": s.first, "order": s.order,
         "to_act": sorted(active), "players": players, "cities": cities,
         "towns": [{"hex": h, "name": n, "urbanized": h in s.urban} for h, n in sorted(board.towns.items())],
