@@ -198,10 +198,11 @@ def end_build(s: State, seat: int, a: EndBuild) -> None:
     _finish(s, seat)
 
 
-def legal_tunnel(s: State, seat: int, can_lay: bool) -> LegalAction | None:
+def legal_tunnel(s: State, seat: int) -> LegalAction | None:
+    # Offered even when no tile is affordable at full price: half-price mountains may be.
     if _holds(s, seat, "tunnel_engineer") is None or _tunnel_on(s):
         return None
-    if s.phase == ACTION and not can_lay:
+    if s.build is not None and s.build.tiles >= rules.MAX_TILES_PER_BUILD:
         return None
     return LegalAction(UseTunnelEngineer())
 
@@ -213,9 +214,7 @@ def use_tunnel_engineer(s: State, seat: int, a: UseTunnelEngineer) -> None:
         raise RuleError("no_card", "you do not hold a Tunnel Engineer")
     if _tunnel_on(s):
         raise RuleError("already_used", "the Tunnel Engineer is already working on this build")
-    if s.phase == ACTION:
-        if legal_lays(s, seat) is None:
-            raise RuleError("cannot_build", "you have nowhere to lay track")
+    if s.phase == ACTION:  # the card starts a build (which may then lay no tile at all)
         s.phase = BUILD
         s.build = Build()
     assert s.build is not None

@@ -129,7 +129,7 @@ class RotwEnglandWalesEngine:
         lay = build.legal_lays(s, seat)
         if lay is not None:
             out.append(lay)
-        tunnel = build.legal_tunnel(s, seat, lay is not None)
+        tunnel = build.legal_tunnel(s, seat)
         if tunnel is not None:
             out.append(tunnel)
         if phase == BUILD:
