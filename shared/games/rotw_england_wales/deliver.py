@@ -26,9 +26,10 @@ def _graph(s: State) -> dict[str, list[tuple[int, str]]]:
     return g
 
 
-def paths(s: State, start: str, colour: str, max_links: int) -> list[list[int]]:
+def paths(s: State, start: str, colour: str, max_links: int,
+          g: dict[str, list[tuple[int, str]]] | None = None) -> list[list[int]]:
     board = get_board(s.board)
-    g = _graph(s)
+    g = _graph(s) if g is None else g
     out: list[list[int]] = []
 
     def walk(node: str, seen: set[str], path: list[int]) -> None:
@@ -46,11 +47,14 @@ def paths(s: State, start: str, colour: str, max_links: int) -> list[list[int]]:
 
 def legal(s: State, seat: int) -> LegalAction | None:
     level = s.players[seat].engine
+    g = _graph(s)
     cities, thens = [], []
     for h in sorted(s.cubes):
+        if h not in g:
+            continue
         colours, sub = [], []
         for colour in sorted(set(s.cubes[h])):
-            ps = paths(s, h, colour, level)
+            ps = paths(s, h, colour, level, g)
             if ps:
                 colours.append(colour)
                 sub.append(Choice("path", ps))
