@@ -86,3 +86,18 @@ def test_real_map_playout_finishes(players: int) -> None:
     res = ENGINE.result(s)
     assert res is not None, f"no end after {steps} steps"
     assert len(s.empty) >= {2: 9, 3: 11, 4: 13, 5: 15}[players]
+
+
+@pytest.mark.skipif(not MAP.exists(), reason="map.json not in the package yet (rotw-map branch)")
+def test_timeline_folds_and_undoes_on_the_real_map() -> None:
+    from shared.engine import Timeline, Undo, decode_action
+
+    tl = Timeline(ENGINE, ["A", "B", "C"], {}, 42)
+    for seat in range(3):
+        baron = tl.state.players[seat].baron_draw[0]
+        tl.push(seat, decode_action(ENGINE, {"type": "choose_baron", "baron": baron}))
+    seat = next(iter(ENGINE.active_seats(tl.state)))
+    tl.push(seat, decode_action(ENGINE, {"type": "issue_share"}))
+    assert tl.state.players[seat].cash == 5000
+    tl.push(seat, Undo())
+    assert tl.state.players[seat].cash == 0 and tl.state.phase == "auction"
