@@ -12,6 +12,11 @@ from pathlib import Path
 # can then fail with "SystemError: AST constructor recursion depth mismatch" after all tests passed.
 import hypothesis.internal.observability  # noqa: F401
 import pytest
+
+# The test titles (tests/titles) join the registry in this process and in every service,
+# bot worker and compute process the tests start (they inherit the environment).
+TEST_TITLES = "tests.titles.nim,tests.titles.sealed"
+os.environ["ROUNDHOUSE_TITLE_MODULES"] = TEST_TITLES
 import redis.asyncio as aioredis
 
 from shared.redis_server import RedisServer

@@ -24,7 +24,8 @@ from typing import Any
 import aiohttp
 import msgspec
 
-from shared.engine import Timeline, encode_action
+from shared.engine import encode_action, default_options
+from shared.timeline import Timeline
 from shared.games import get_engine
 from services.offline.random_play import random_action
 
@@ -179,7 +180,7 @@ class TableRun:
     def set_table(self, spec: TableSpec) -> None:
         self.spec = spec
         names = [f"P{i}" for i in range(len(spec.tokens))]
-        self.timeline = Timeline(self.engine, names, self.engine.default_options(), spec.seed)
+        self.timeline = Timeline(self.engine, names, default_options(self.engine), spec.seed)
         self.seq = 0
         self.watches = [Watch(self, seat) for seat in spec.sockets]
         self.by_seat = {w.seat: w for w in self.watches if w.seat is not None}

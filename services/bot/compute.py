@@ -1,8 +1,9 @@
-"""What runs in the worker's compute processes: one bot decision from one seat's view.
+"""What runs in the worker's compute processes: one bot decision from one seat's observation.
 
-The function gets the title, the seat's view as JSON (exactly what that seat's client
-sees), the bot level and a seed; it never gets the state or the table's secret seed, so a
-bot cannot look at hidden information even by mistake. The answer is the action's JSON.
+The function gets the title, the seat's observation (`engine.redact(state, seat, seed)`,
+msgpack: the state as that seat may know it, hidden parts re-sampled), the bot level and a
+seed; it never gets the true state or the table's secret seed, so a bot cannot look at
+hidden information even by mistake. The answer is the action's JSON.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ from shared.bots.random_bot import RandomBot
 from shared.engine import encode_action
 from shared.games import get_engine
 
-_decoder = msgspec.json.Decoder(dict[str, Any])
+_encoder = msgspec.msgpack.Encoder()
+
+
+def encode_observation(state: Any) -> bytes:
+    return _encoder.encode(state)
+
+
+def _observation(engine: Any, blob: bytes) -> Any:
+    return msgspec.msgpack.decode(blob, type=engine.state_type)
 
 
 def init_process(preload: tuple[str, ...]) -> None:
@@ -37,15 +46,15 @@ def ready() -> bool:
     return True
 
 
-def compute_move(title: str, view_json: bytes, seat: int, level: str, seed: int,
+def compute_move(title: str, observation: bytes, seat: int, level: str, seed: int,
                  budget_ms: float | None, iterations: int | None) -> bytes:
     engine = get_engine(title)
-    action = decide(engine, _decoder.decode(view_json), seat, level, random.Random(seed),
+    action = decide(engine, _observation(engine, observation), seat, level, random.Random(seed),
                     Budget(ms=budget_ms, iterations=iterations))
     return encode_action(action)
 
 
-def random_move(title: str, view_json: bytes, seat: int, seed: int) -> bytes:
+def random_move(title: str, observation: bytes, seat: int, seed: int) -> bytes:
     """The fallback when a bot's move was refused: a uniformly random legal move."""
     engine = get_engine(title)
-    return encode_action(RandomBot().choose(engine, _decoder.decode(view_json), seat, random.Random(seed), Budget()))
+    return encode_action(RandomBot().choose(engine, _observation(engine, observation), seat, random.Random(seed), Budget()))

@@ -4,7 +4,7 @@ One worker is one consumer of the group `settings.group` on `rh:turns`; any numb
 side by side and Redis hands each turn notice to one of them. For a notice (table, seq,
 seats) the worker folds the table's log, checks the table is still at `seq` (else a newer
 notice covers the turn: it just acknowledges), computes the move of every bot seat that
-must act from that seat's view in a process pool, and submits through the game service's
+must act from that seat's observation (`engine.redact`) in a process pool, and submits through the game service's
 command path with `expected_seq` and the idempotency key `bot-<seq>-<seat>`. Whoever
 submits a seat's move for a seq, and however often, the log gets it once.
 
@@ -36,9 +36,8 @@ from redis.exceptions import RedisError
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
+from shared.store.loader import CachedTable, LogBroken, TableCache
 
-from services.game.metrics import GameMetrics
-from services.game.tables import HotTable, HotTables
 
 from . import compute
 from .settings import BotSettings
@@ -121,8 +120,8 @@ class BotWorker:
         self.store = EventStore(redis)
         self.submitter = submitter
         self.settings = settings
-        # The game service's table cache: Timelines folded from the log, LRU, snapshots used.
-        self.tables = HotTables(self.store, settings.tables, GameMetrics())
+        # Timelines folded by the one loader (snapshots used), LRU.
+        self.tables = TableCache(self.store, settings.tables)
         self.stats = WorkerStats()
         self._pool_factory = pool_factory
         self._pool: Executor | None = None
@@ -278,6 +277,9 @@ class BotWorker:
             except RuleError as exc:  # a title this worker does not have: nothing it can play
                 log.warning("table %s: %s", notice.table, exc.message)
                 return True
+            except LogBroken as exc:  # marked for attention by the loader: nothing to play
+                log.warning("%s", exc)
+                return True
             table.meta = meta  # fresh: a seat may have changed hands since the table was loaded
             if table.seq != notice.seq:
                 self.stats.stale += 1
@@ -290,7 +292,9 @@ class BotWorker:
             if not seats:
                 return True
             state = table.timeline.state
-            views = [msgspec.json.encode(table.engine.view(state, seat)) for seat in seats]
+            engine = table.engine
+            views = [compute.encode_observation(engine.redact(state, seat, move_seed(table.table, notice.seq, seat)))
+                     for seat in seats]
             moves = await asyncio.gather(*(self._compute(table, seat, view) for seat, view in zip(seats, views)))
             seq = notice.seq
             for seat, view, move in zip(seats, views, moves):
@@ -314,7 +318,7 @@ class BotWorker:
         meta = await self.store.get_meta(table)
         return meta is not None and seat < len(meta.seats) and meta.seats[seat].kind == "bot"
 
-    async def _submit(self, table: HotTable, seat: int, seq: int, view: bytes, move: bytes | None,
+    async def _submit(self, table: CachedTable, seat: int, seq: int, view: bytes, move: bytes | None,
                       first: bool) -> Submitted:
         key = idempotency_key(seq, seat)
         if move is not None:
@@ -327,7 +331,7 @@ class BotWorker:
         fallback = await self._call(compute.random_move, table.meta.title, view, seat, move_seed(table.table, seq, seat))
         return await self.submitter.submit(table.table, seat, seq, key, fallback)
 
-    def _level(self, table: HotTable, seat: int) -> str:
+    def _level(self, table: CachedTable, seat: int) -> str:
         level = table.meta.seats[seat].level or DEFAULT_LEVEL
         if level in BOT_NAMES:
             return level
@@ -336,7 +340,7 @@ class BotWorker:
             log.warning("table %s seat %d: unknown bot level %r, playing %s", table.table, seat, level, DEFAULT_LEVEL)
         return DEFAULT_LEVEL
 
-    async def _compute(self, table: HotTable, seat: int, view: bytes) -> bytes | None:
+    async def _compute(self, table: CachedTable, seat: int, view: bytes) -> bytes | None:
         """The bot's move as action JSON, or None if the bot failed (the caller falls back)."""
         level = self._level(table, seat)
         s = self.settings

@@ -16,16 +16,18 @@ from redis.exceptions import RedisError
 
 from shared import auth
 from shared.config import Config
-from shared.engine import RuleError
+from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
+from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
+from services.game.titles import title_list
 from services.game.service import GameService, Submitted
-from services.game.tables import LogMismatch
+
 
 log = logging.getLogger("roundhouse.game")
 
@@ -34,7 +36,6 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
-_UNDO = b'{"type":"undo"}'
 REDIS_CONNECTIONS = 256
 
 
@@ -52,6 +53,7 @@ class GameHttp:
         self.redis: aioredis.Redis | None = None
         self._service: GameService | None = None
         self._openapi: bytes | None = None
+        self._titles: bytes | None = None
 
     @property
     def service(self) -> GameService:
@@ -85,6 +87,7 @@ class GameHttp:
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
             web.get("/api/metrics", e("/api/metrics", self.metrics_text), allow_head=False),
@@ -106,9 +109,12 @@ class GameHttp:
             except (RedisError, ConnectionError) as exc:
                 log.warning("redis unavailable on %s: %s", route, exc)
                 resp = error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
-            except LogMismatch:
-                log.exception("table log does not fold on %s", route)
-                resp = error_response(500, "internal", "this table's log cannot be folded; see the server log")
+            except LogBroken as exc:
+                log.error("%s", exc)
+                resp = error_response(409, exc.code, exc.message)
+            except LogGap as exc:
+                log.warning("%s on %s", exc, route)
+                resp = error_response(503, "unavailable", "the table's log was read mid-write; retry")
             except Exception:
                 log.exception("unhandled error on %s", route)
                 resp = error_response(500, "internal", "internal error; see the server log")
@@ -198,7 +204,8 @@ class GameHttp:
         table = request.match_info["table"]
         seat = self._seat(request, table)
         req = await self._body(request, SubmitUndo)
-        return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, _UNDO))
+        undo = encode_action(Undo(action_id=req.action_id))
+        return self._submitted(await self.service.submit(table, seat, req.expected_seq, req.idempotency_key, undo))
 
     async def legal(self, request: web.Request) -> web.Response:
         table = request.match_info["table"]
@@ -207,6 +214,11 @@ class GameHttp:
         if asked != seat:
             raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
         return json_response(await self.service.legal_actions(table, seat))
+
+    async def titles(self, _request: web.Request) -> web.Response:
+        if self._titles is None:
+            self._titles = _encoder.encode(title_list())
+        return json_response(self._titles)
 
     async def health(self, _request: web.Request) -> web.Response:
         return json_response(Health())

@@ -23,7 +23,8 @@ from pathlib import Path
 import aiohttp
 import msgspec
 
-from shared.engine import Timeline, encode_action
+from shared.engine import encode_action, default_options
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
 
@@ -55,7 +56,7 @@ async def play_tables(base: str, slot: int, stop_at: float, latencies: list[floa
                 if resp.status != 201:
                     raise RuntimeError(f"create table: {resp.status} {created}")
             table, tokens = created["table"], [s["token"] for s in created["seats"]]
-            timeline = Timeline(engine, [f"p{i}" for i in range(4)], engine.default_options(), seed)
+            timeline = Timeline(engine, [f"p{i}" for i in range(4)], default_options(engine), seed)
             n = 0
             while engine.result(timeline.state) is None and time.monotonic() < stop_at:
                 if interval:

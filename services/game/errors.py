@@ -21,6 +21,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "wrong_seat": (403, "the seat token belongs to another seat than the one asked for"),
     "unknown_table": (404, "no table has that id"),
     "stale_seq": (409, "expected_seq is not the table's current seq; `current_seq` says what it is"),
+    "table_needs_attention": (409, "the table's stored log no longer folds under this server's rules (the entry and the rule error are named); nothing is lost"),
     "body_too_large": (413, "the body is larger than the server accepts"),
     "bad_request": (422, "the body is JSON but does not match the endpoint's schema"),
     "bad_action": (422, "the action is not one of the title's actions (unknown type, wrong field)"),

@@ -57,15 +57,14 @@ SUBMIT_ERRORS = (400, 401, 403, 404, 409, 413, 422, 503)
 
 
 def _action_schemas() -> dict[str, Any]:
-    """One `<title>.Action` component per title whose engine is installed."""
+    """One `<title>.Action` component per title, and the structs it uses named
+    `<title>.<Struct>`: two titles may both have a `Pass`."""
     out: dict[str, Any] = {}
     for title in titles():
-        try:
-            engine = get_engine(title)
-        except ImportError:
-            continue  # a title still being written; its actions join once it imports
-        (schema,), parts = msgspec.json.schema_components([engine.action_type | Undo | Redo], ref_template=REF)
-        out.update(parts)
+        engine = get_engine(title)
+        template = REF.format(name=f"{title}.{{name}}")
+        (schema,), parts = msgspec.json.schema_components([engine.action_type | Undo | Redo], ref_template=template)
+        out.update({f"{title}.{name}": part for name, part in parts.items()})
         out[f"{title}.Action"] = schema
     return out
 
@@ -112,6 +111,7 @@ def openapi_document() -> dict[str, Any]:
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
         },
+        "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module", (200, "TitleList"), ())},
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},
         "/api/ready": {"get": _op("Readiness: Redis reachable", (200, "Ready"), ())},
         "/api/metrics": {"get": {

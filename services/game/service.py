@@ -18,7 +18,9 @@ import msgspec
 
 from shared import auth
 from shared.config import Config
-from shared.engine import RuleError, Timeline, decode_action, encode_action
+from shared.engine import RuleError, decode_action, encode_action
+from shared.options import resolve_options
+from shared.timeline import Timeline
 from shared.failpoints import crash_point
 from shared.games import get_engine
 from shared.protocol.http import (
@@ -86,16 +88,12 @@ class GameService:
     async def create_table(self, req: CreateTable, base_url: str) -> TableCreated:
         engine = get_engine(req.title)  # RuleError unknown_title
         n = len(req.seats)
-        if not engine.min_players <= n <= engine.max_players:
-            raise coded("bad_seats", f"{req.title} seats {engine.min_players}-{engine.max_players} players, not {n}")
+        if not engine.meta.min_players <= n <= engine.meta.max_players:
+            raise coded("bad_seats", f"{req.title} seats {engine.meta.min_players}-{engine.meta.max_players} players, not {n}")
         for i, seat in enumerate(req.seats):
             if seat.kind == "human" and seat.level is not None:
                 raise coded("bad_seats", f"seat {i} is human: only bot seats have a level")
-        defaults = engine.default_options()
-        unknown = sorted(set(req.options) - set(defaults))
-        if unknown:
-            raise coded("bad_options", f"{req.title} has no option {', '.join(map(repr, unknown))}; it has {sorted(defaults)}")
-        options = {**defaults, **req.options}
+        options = resolve_options(engine.meta, req.options)  # RuleError bad_options
         seed = req.seed if req.seed is not None else secrets.randbits(63)
         names = [s.name for s in req.seats]
         timeline = Timeline(engine, names, options, seed)  # the title checks option values: RuleError
@@ -103,7 +101,7 @@ class GameService:
         seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
         while True:
             meta = TableMeta(table=new_table_id(), title=req.title, options=options, seats=seats,
-                             seed=seed, status=OPEN, created_ms=created)
+                             seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version)
             try:
                 await self.store.create_table(meta)
                 break
@@ -185,7 +183,8 @@ class GameService:
                 await self.tables.catch_up(hot)  # another replica appended: read just the gap
             if expected_seq != hot.seq:
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
-            new_state = hot.timeline.check(seat, action)
+            pending = hot.timeline.check(seat, action)
+            new_state = pending.state
             engine = hot.engine
             seq = expected_seq + 1
             status_before = hot.status
@@ -208,7 +207,7 @@ class GameService:
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
-            hot.timeline.commit(seat, action, new_state)
+            hot.timeline.commit(pending)
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:

@@ -1,7 +1,8 @@
 """Hot tables: each table's Timeline kept in memory (LRU), caught up from the log on demand.
 
 A request never replays a whole game: a hot table only reads the log entries it has not
-folded yet; a cold one starts from the latest snapshot (if usable) and reads after it.
+folded yet; a cold one is opened by the one loader (shared/store/loader.py): the latest
+usable snapshot, then the entries after it, folded in chunks that let other tables run.
 Several service replicas may hold the same table: the append script is the arbiter, and a
 replica that finds itself behind reads the missing entries.
 """
@@ -12,16 +13,12 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from shared.engine import Engine, Result, Timeline, decode_action
-from shared.games import get_engine
-from shared.store import FINISHED, OPEN, RUNNING, EventStore, LoggedAction, TableSummary, UnknownTable
-from shared.store.snapshot import restore_timeline
+from shared.engine import Engine, Result
+from shared.store import FINISHED, OPEN, RUNNING, EventStore, TableSummary
+from shared.store.loader import catch_up, open_table
+from shared.timeline import Timeline
 
 from services.game.metrics import GameMetrics
-
-
-class LogMismatch(Exception):
-    """The log holds an entry the rules refuse or a gap: the code or the data changed under us."""
 
 
 def status_of(engine: Engine[Any], state: Any, seq: int) -> str:
@@ -58,14 +55,6 @@ class HotTable:
 
     def result(self) -> Result | None:
         return self.engine.result(self.timeline.state)
-
-    def fold(self, entries: list[LoggedAction]) -> None:
-        for entry in entries:
-            if entry.seq <= self.seq:
-                continue  # read while another request folded it
-            if entry.seq != self.seq + 1:
-                raise LogMismatch(f"table {self.table}: log jumps from {self.seq} to {entry.seq}")
-            self.timeline.push(entry.seat, decode_action(self.engine, entry.action))
 
 
 class HotTables:
@@ -109,20 +98,11 @@ class HotTables:
 
     async def catch_up(self, hot: HotTable) -> None:
         """Fold the entries logged after the table's seq (by this or another replica)."""
-        hot.fold(await self.store.read(hot.table, hot.seq))
+        await catch_up(self.store, hot.table, hot.timeline)
 
     async def _load(self, table: str) -> HotTable:
-        meta = await self.store.get_meta(table)
-        if meta is None:
-            raise UnknownTable(table)
-        engine = get_engine(meta.title)
-        names = [s.name for s in meta.seats]
-        timeline = None
-        snap = await self.store.load_snapshot(table)
-        if snap is not None:
-            timeline = restore_timeline(engine, names, meta.options, meta.seed, snap[1])
-        self.metrics.table_loads.inc("snapshot" if timeline is not None else "log")
-        hot = HotTable(meta, engine, timeline or Timeline(engine, names, meta.options, meta.seed))
-        await self.catch_up(hot)
+        loaded = await open_table(self.store, table)
+        self.metrics.table_loads.inc(loaded.source)
+        hot = HotTable(loaded.meta, loaded.engine, loaded.timeline)
         self.add(hot)
         return hot

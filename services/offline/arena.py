@@ -15,6 +15,8 @@ The last line printed is JSON:
 
 from __future__ import annotations
 
+from shared.engine import default_options
+
 import argparse
 import math
 import random
@@ -81,7 +83,7 @@ def play_game(job: Job) -> GameRecord:
     engine = get_engine(job.title)
     n = len(job.lineup)
     rng = random.Random(job.seed * 1_000_003 + job.game)
-    state = engine.setup(seat_names(n), engine.default_options(), rng.randrange(2**31))
+    state = engine.setup(seat_names(n), default_options(engine), rng.randrange(2**31))
     illegal = [0] * n
     move_ms: list[list[float]] = [[] for _ in range(n)]
     actions = 0
@@ -90,12 +92,13 @@ def play_game(job: Job) -> GameRecord:
         active = sorted(engine.active_seats(state))
         if not active:
             break
-        for seat in active:  # simultaneous decisions: every active seat decides on its own view
+        for seat in active:  # simultaneous decisions: every active seat decides on its own observation
             if seat not in engine.active_seats(state):
                 continue
             started = time.perf_counter()
             try:
-                action = decide(engine, engine.view(state, seat), seat, job.lineup[seat], rng, job.budget)
+                observation = engine.redact(state, seat, rng.getrandbits(63))
+                action = decide(engine, observation, seat, job.lineup[seat], rng, job.budget)
                 after = engine.apply(state, seat, action)
             except Exception:  # noqa: BLE001 - a bot bug of any kind is an illegal move, counted
                 after = None

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from shared.bots.random_bot import random_action
-from shared.engine import Engine, RuleError, encode_action
+from shared.engine import Engine, RuleError, encode_action, default_options
 from shared.engine import Result
 
 # Far above any real game of the current titles; it only stops a game that cannot end.
@@ -71,7 +71,7 @@ def play_random_game(
 ) -> Playout:
     """Set a table up with `seed` and play random legal actions until it ends or `max_actions`."""
     seats = seat_names(players)
-    opts = engine.default_options() if options is None else dict(options)
+    opts = default_options(engine) if options is None else dict(options)
     try:
         state = engine.setup(seats, opts, seed)
     except RuleError as exc:

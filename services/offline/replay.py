@@ -15,19 +15,20 @@ import msgspec
 
 from services.offline.errors import OfflineError, engine_for, internal_error, run_reporting
 from services.offline.table_log import TableLog, decode_entry, load_log
-from shared.engine import Engine, RuleError, Timeline, decode_action
+from shared.engine import Engine, RuleError, decode_action, default_options
+from shared.timeline import Timeline
 
 
 def open_timeline(engine: Engine[Any], log: TableLog) -> Timeline[Any]:
     names = log.seat_names()
-    if not engine.min_players <= len(names) <= engine.max_players:
+    if not engine.meta.min_players <= len(names) <= engine.meta.max_players:
         raise OfflineError(
-            f"seats: bad_seats: {engine.title} takes {engine.min_players}..{engine.max_players} seats, "
+            f"seats: bad_seats: {engine.title} takes {engine.meta.min_players}..{engine.meta.max_players} seats, "
             f"the log has {len(names)}",
             2,
         )
     # Options the log leaves out take the title's defaults, as when the table was created.
-    options = {**engine.default_options(), **log.options}
+    options = {**default_options(engine), **log.options}
     try:
         return Timeline(engine, names, options, log.seed)
     except RuleError as exc:

@@ -40,9 +40,9 @@ class SummaryLine(msgspec.Struct):
 
 
 def check_players(engine: Engine[Any], players: int) -> None:
-    if not engine.min_players <= players <= engine.max_players:
+    if not engine.meta.min_players <= players <= engine.meta.max_players:
         raise OfflineError(
-            f"players: bad_players: {engine.title} takes {engine.min_players}..{engine.max_players} players, "
+            f"players: bad_players: {engine.title} takes {engine.meta.min_players}..{engine.meta.max_players} players, "
             f"not {players}",
             2,
         )

@@ -28,7 +28,8 @@ import msgspec
 import redis.asyncio as aioredis
 
 from shared.auth import issue
-from shared.engine import Timeline, encode_action
+from shared.engine import encode_action, default_options
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
 from shared.store import EventStore, SeatSpec, TableMeta
@@ -50,7 +51,7 @@ class BenchTable:
         self.engine = get_engine(title)
         self.table = "bench" + secrets.token_hex(5)
         self.seats = [f"P{i}" for i in range(players)]
-        self.timeline = Timeline(self.engine, self.seats, self.engine.default_options(), seed)
+        self.timeline = Timeline(self.engine, self.seats, default_options(self.engine), seed)
         self.seed = seed
         self.seq = 0
         self.sent_at: dict[int, float] = {}
@@ -61,7 +62,7 @@ class BenchTable:
 
     async def create(self) -> None:
         meta = TableMeta(
-            table=self.table, title=self.engine.title, options=self.engine.default_options(),
+            table=self.table, title=self.engine.title, options=default_options(self.engine),
             seats=[SeatSpec(n) for n in self.seats], seed=self.seed, status="open", created_ms=int(time.time() * 1000),
         )
         await self.store.create_table(meta)

@@ -18,10 +18,12 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, RuleError, Timeline, decode_action, encode_action
+from shared.engine import Engine, RuleError, encode_action
+from shared.timeline import Timeline
 from shared.protocol.json_patch import diff
-from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode
-from shared.store.snapshot import restore_timeline
+from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode, error_frame
+from shared.store import UnknownTable as StoreUnknownTable
+from shared.store.loader import FOLD_CHUNK, LogBroken, LogGap, fold_entry, mark, open_table
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -29,7 +31,7 @@ from .settings import ProjectionSettings
 log = logging.getLogger(__name__)
 
 SeatKey = int | None  # None = spectator
-_COLD_FOLD_CHUNK = 256  # entries folded between yields to the event loop on a cold replay
+_COLD_FOLD_CHUNK = FOLD_CHUNK  # entries folded between yields to the event loop on a cold replay
 
 
 class UnknownTable(Exception):
@@ -88,58 +90,43 @@ class TableFeed:
         self._advanced = asyncio.Event()  # set whenever seq moves; waiters re-check
         self.pending = 0  # joiners between hub.join and attach (keep the feed alive meanwhile)
         self.closed = False
+        self.broken: LogBroken | None = None  # the log stopped folding at this entry
 
     # --- loading -------------------------------------------------------------------------
 
     async def load(self) -> None:
-        """Build state from Redis: meta, latest snapshot if any, then the log after it."""
-        meta = await self.store.get_meta(self.table)
-        if meta is None:
-            raise UnknownTable(self.table)
-        self.title = meta.title
+        """Build state from Redis with the one loader: meta, usable snapshot, the log after it."""
         try:
-            self.engine = self.engine_for(meta.title)
+            loaded = await open_table(self.store, self.table, self.engine_for, fold_log=False)
+        except StoreUnknownTable:
+            raise UnknownTable(self.table) from None
         except RuleError as exc:
-            raise ProtocolError("unsupported_title", f"this server cannot show {meta.title!r} tables: {exc.message}") from None
-        self.public_view = bool(getattr(self.engine, "public_view", False))
+            raise ProtocolError("unsupported_title", f"this server cannot show tables of this title: {exc.message}") from None
+        except LogBroken as exc:
+            log.error("%s", exc)
+            raise ProtocolError(exc.code, exc.message) from None
+        meta = loaded.meta
+        self.title = meta.title
+        self.engine = loaded.engine
+        self.public_view = self.engine.meta.public_view
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta
-        self.timeline, self.seq = await self._restore_snapshot(meta)
+        self.timeline = loaded.timeline
+        self.seq = self.timeline.length
         self._history_base = (self.seq, self.timeline.state)
-        entries = await self.store.read(self.table, self.seq)
-        self.ingest(entries)
+        self.ingest(await self.store.read(self.table, self.seq))  # kept in the history for resumes
 
     def _new_timeline(self) -> Timeline[Any]:
         assert self.engine is not None
         meta = self._meta
         return Timeline(self.engine, self.seat_names, dict(meta.options), meta.seed)
 
-    async def _restore_snapshot(self, meta: Any) -> tuple[Timeline[Any], int]:
-        """The latest snapshot's timeline and seq, or a fresh setup (snapshots are only a cache)."""
-        assert self.engine is not None
-        found = await self.store.load_snapshot(self.table)
-        if found is not None:
-            seq, blob = found
-            timeline = restore_timeline(self.engine, self.seat_names, dict(meta.options), meta.seed, blob)
-            if timeline is not None and timeline.length == seq:
-                return timeline, seq
-            log.warning("table %s: snapshot at seq %d unusable; folding the log from the start", self.table, seq)
-        return self._new_timeline(), 0
-
     # --- folding and fan-out -------------------------------------------------------------
 
-    def _fold(self, timeline: Timeline[Any], seat: int, raw: bytes) -> tuple[Any, bytes]:
-        """Push one logged action; returns (state, canonical action JSON)."""
-        assert self.engine is not None
-        try:
-            action = decode_action(self.engine, raw)
-            return timeline.push(seat, action), encode_action(action)
-        except RuleError as exc:
-            # The game service validated this entry with the same Timeline, so this means
-            # an engine change; keep seq moving (no gap) and leave the state as it was.
-            log.error("table %s: logged action rejected on fold (%s); state unchanged", self.table, exc)
-            self.metrics.inc("fold_errors_total")
-            return timeline.state, _valid_json_or_null(raw)
+    def _fold(self, timeline: Timeline[Any], entry: Any) -> tuple[Any, bytes]:
+        """Fold one logged entry; returns (state, canonical action JSON). LogBroken/LogGap."""
+        state, action = fold_entry(timeline, entry, self.table)
+        return state, encode_action(action)
 
     def ingest(self, entries: Iterable[Any]) -> None:
         """Fold new log entries in order and push one update per entry to every watcher."""
@@ -154,7 +141,11 @@ class TableFeed:
                 log.error("table %s: expected seq %d, got %d; re-reading", self.table, self.seq + 1, e.seq)
                 break
             before, views_before = timeline.state, self._views
-            state, action = self._fold(timeline, e.seat, e.action)
+            try:
+                state, action = self._fold(timeline, e)
+            except LogBroken as exc:
+                self._broken(exc)
+                break
             entry = Entry(e.seq, e.seat, action, e.t_ms, state)
             self.seq = e.seq
             if len(self.history) == self.history.maxlen:
@@ -167,6 +158,19 @@ class TableFeed:
                 self._fan_out(entry, before, views_before)
         self._advanced.set()
         self._advanced.clear()
+
+    def _broken(self, exc: LogBroken) -> None:
+        """The rules refuse a logged entry: mark the table, tell every watcher, fold no more."""
+        log.error("%s", exc)
+        self.metrics.inc("fold_errors_total")
+        self.broken = exc
+        assert self.engine is not None
+        task = asyncio.ensure_future(mark(self.store, exc, self.engine))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        frame = error_frame(exc.code, exc.message, fatal=True)
+        for subs in self.watchers.values():
+            for sub in list(subs):
+                sub.push(frame)
 
     def _fan_out(self, entry: Entry, before: Any, views_before: dict[SeatKey, Any]) -> None:
         """One patch and one frame per watched seat key, from its view before `entry`."""
@@ -210,6 +214,8 @@ class TableFeed:
         no update can fall between the replay and the live stream.
         """
         self.check_seat(sub.seat)
+        if self.broken is not None:
+            raise ProtocolError(self.broken.code, self.broken.message)
         if last_seq > self.seq:
             await self._catch_up_to(last_seq)
         if 0 < last_seq <= self.seq and self.seq - last_seq <= self.settings.replay_limit:
@@ -314,7 +320,10 @@ class TableFeed:
         for i, e in enumerate(entries):
             if e.seq > self.seq:
                 break  # the feed has not folded this yet; it will arrive live
-            state, action = self._fold(timeline, e.seat, e.action)
+            try:
+                state, action = self._fold(timeline, e)
+            except (LogBroken, LogGap):
+                return None
             if e.seq == last_seq:
                 base = state
             elif e.seq > last_seq:
@@ -335,10 +344,3 @@ def _patch(old: Any, new: Any) -> bytes:
 
 def _update_frame(entry: Entry, patch: bytes) -> bytes:
     return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, patch=Raw(patch)))
-
-
-def _valid_json_or_null(raw: bytes) -> bytes:
-    try:
-        return msgspec.json.encode(msgspec.json.decode(raw))
-    except msgspec.DecodeError:
-        return b"null"

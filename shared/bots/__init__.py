@@ -1,7 +1,8 @@
 """Bots for every title: `random`, `heuristic` and `mcts`, pure and usable in-process.
 
-`decide(engine, view, seat, bot, rng, budget)` is the one entry point the arena and the
-bot worker use: the bot sees only the seat's view. Per-title knowledge lives in kits
+`decide(engine, observation, seat, bot, rng, budget)` is the one entry point the arena and
+the bot worker use: the bot sees only `engine.redact(state, seat, seed)`, the state as that
+seat may know it. Per-title knowledge lives in kits
 (`kits.py`; Chicago Express in `chicago_express/`).
 """
 
@@ -34,8 +35,8 @@ def get_bot(name: str) -> Bot:
     return bot
 
 
-def decide(engine: Engine[Any], view: dict[str, Any], seat: int, bot: str, rng: random.Random, budget: Budget) -> Any:
-    return get_bot(bot).choose(engine, view, seat, rng, budget)
+def decide(engine: Engine[Any], observation: Any, seat: int, bot: str, rng: random.Random, budget: Budget) -> Any:
+    return get_bot(bot).choose(engine, observation, seat, rng, budget)
 
 
 __all__ = ["BOTS", "BOT_NAMES", "DEFAULT_BUDGET", "DEFAULT_LEVEL", "Bot", "Budget", "NoMove", "UnknownBot", "decide", "get_bot"]

@@ -1,7 +1,8 @@
 """What every bot shares: the `Bot` protocol, the move budget, and turning a `LegalAction`
 (which may stand for a whole range of amounts) into one concrete action.
 
-A bot is pure: it gets the engine, the seat's `view` (never the hidden state), the seat, an
+A bot is pure: it gets the engine, the seat's observation (`engine.redact(state, seat,
+seed)`: never the hidden state), the seat, an
 RNG and a budget, and returns one action of the title's union. No I/O, no global state;
 the same arguments and RNG state give the same move (a wall-clock budget aside).
 """
@@ -15,6 +16,7 @@ from typing import Any, ClassVar, Protocol
 import msgspec
 
 from shared.engine import Engine, LegalAction
+from shared.families import expand, family_size
 
 
 class Budget(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,8 +35,8 @@ class Budget(msgspec.Struct, frozen=True, kw_only=True):
 class Bot(Protocol):
     name: ClassVar[str]
 
-    def choose(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random, budget: Budget) -> Any:
-        """One legal action for `seat`, decided from `view` (what that seat may see) only."""
+    def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
+        """One legal action for `seat`, decided from `observation` (what that seat may know) only."""
         ...
 
 
@@ -55,6 +57,8 @@ def concrete(legal: LegalAction, value: int | None = None) -> Any:
 def spread(legal: LegalAction, points: int = 4) -> list[Any]:
     """A few representative concrete actions of a ranged legal action: min, max and evenly
     spaced values between (search bots cannot try every amount)."""
+    if legal.choices is not None:
+        return _spread_members(legal, points)
     rng = legal.range
     if rng is None:
         return [legal.action]
@@ -64,3 +68,18 @@ def spread(legal: LegalAction, points: int = 4) -> list[Any]:
     else:
         picks = sorted({rng.values()[round(i * (count - 1) / (points - 1))] for i in range(points)})
     return [concrete(legal, v) for v in picks]
+
+
+SPREAD_CAP = 64  # members of a multi-field family a search considers at the most
+
+
+def _spread_members(legal: LegalAction, points: int) -> list[Any]:
+    """Members of a multi-field family: all of a small one, else an even sample (a title's kit
+    knows better which tile lays or share buys are worth a look)."""
+    size = family_size(legal)
+    members = expand(legal)
+    if size <= SPREAD_CAP:
+        return list(members)
+    step = size / SPREAD_CAP
+    wanted = {int(i * step) for i in range(SPREAD_CAP)}
+    return [m for i, m in enumerate(members) if i in wanted]

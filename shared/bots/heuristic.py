@@ -23,9 +23,9 @@ class HeuristicBot:
     def __init__(self, kit: TitleKit | None = None) -> None:
         self.kit = kit  # None: the title's registered kit
 
-    def choose(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random, budget: Budget) -> Any:
+    def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
         kit = self.kit or get_kit(engine)
-        state = kit.determinize(engine, view, seat, rng)
+        state = kit.determinize(engine, observation, seat, rng)
         if seat not in engine.active_seats(state):
             raise NoMove(f"seat {seat} is not to act")
         return kit.greedy(engine, state, seat, rng)

@@ -1,19 +1,19 @@
 """Per-title knowledge the bots plug in: a `TitleKit` per title, a generic one for the rest.
 
 A kit answers four questions for the search and the heuristic:
-- `determinize`: a full State consistent with what one seat's view shows (hidden parts
-  sampled with the RNG); `exact` says the view hides nothing, so one sample is the truth;
+- `determinize`: a full State consistent with one seat's observation (hidden parts
+  sampled with the RNG: `engine.redact` again); `exact` says nothing is hidden, so one
+  sample is the truth;
 - `options`: the moves worth considering for the seat to act, best first. An option is a
   tuple of actions the same seat plays in a row (a whole turn, say), so a search branches
   on decisions rather than on every click;
 - `greedy`: the heuristic's move;
 - `evaluate`: each seat's chance of winning from a position, estimated, summing to about 1.
 
-The generic kit works for any title through the contract alone: its determinization
-needs a view that is the title's state (true for titles without hidden information that
-show their state), its options are the legal actions (ranges sampled at a few amounts),
+The generic kit works for any title through the contract alone: it determinizes with the
+engine's `redact`, its options are the legal actions (families sampled at a few members),
 its evaluation is a random playout to the end; it counts seats from the state's `seats` or
-`players` list.
+`players` list. A title's own kit is the module its META names in `bot_kit` (`KIT`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,6 @@ from __future__ import annotations
 import random
 from importlib import import_module
 from typing import Any, Protocol
-
-import msgspec
 
 from shared.engine import Engine, Result, RuleError
 
@@ -42,7 +40,7 @@ class KitError(Exception):
 class TitleKit(Protocol):
     exact: bool
 
-    def determinize(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random) -> Any: ...
+    def determinize(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random) -> Any: ...
 
     def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Option]: ...
 
@@ -76,18 +74,15 @@ def acting_seat(engine: Engine[Any], state: Any, rng: random.Random) -> int | No
 
 
 class GenericKit:
-    """Contract-only knowledge: works for every title whose view is its state."""
+    """Contract-only knowledge: works for every title."""
 
-    exact = True
+    def __init__(self, exact: bool = False) -> None:
+        self.exact = exact
 
-    def determinize(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random) -> Any:
-        try:
-            return msgspec.convert(view, engine.state_type)
-        except msgspec.ValidationError as exc:
-            raise KitError(
-                f"{engine.title}: no bot kit, and its view is not its state ({exc}); "
-                "add a kit with determinize() to shared/bots"
-            ) from None
+    def determinize(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random) -> Any:
+        if self.exact:
+            return observation
+        return engine.redact(observation, seat, rng.getrandbits(63))
 
     def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Option]:
         return [(action,) for legal in engine.legal_actions(state, seat) for action in spread(legal)]
@@ -133,10 +128,7 @@ class GenericKit:
         raise KitError(f"no bot kit for {type(state).__name__}, and it has no `seats` or `players` list")
 
 
-# Title id -> module exposing KIT; imported on first use.
-_KIT_MODULES = {"chicago-express": "shared.bots.chicago_express"}
 _kits: dict[str, TitleKit] = {}
-GENERIC = GenericKit()
 
 
 def register_kit(title: str, kit: TitleKit) -> None:
@@ -147,7 +139,9 @@ def register_kit(title: str, kit: TitleKit) -> None:
 def get_kit(engine: Engine[Any]) -> TitleKit:
     kit = _kits.get(engine.title)
     if kit is None:
-        module = _KIT_MODULES.get(engine.title)
-        kit = import_module(module).KIT if module else GENERIC
+        module = engine.meta.bot_kit
+        # A title without hidden information shows every seat the whole state: one
+        # determinization is the truth.
+        kit = import_module(module).KIT if module else GenericKit(exact=engine.meta.public_view)
         _kits[engine.title] = kit
     return kit

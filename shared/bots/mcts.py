@@ -1,7 +1,7 @@
-"""`mcts`: Monte-Carlo tree search over the title kit's options, from the seat's view.
+"""`mcts`: Monte-Carlo tree search over the title kit's options, from the seat's observation.
 
-- Determinization: the kit rebuilds full states from the view, hidden parts sampled. When
-  the view hides nothing (`kit.exact`, Chicago Express) one state is the truth and one
+- Determinization: the kit samples full states from the observation (`engine.redact`). When
+  nothing is hidden (`kit.exact`, Chicago Express) one state is the truth and one
   tree is searched; otherwise several determinizations each get a tree and the root
   visits are pooled by action (determinized UCT).
 - Tree: max^n UCT for any number of seats. Every node keeps the summed reward of each
@@ -162,7 +162,7 @@ class MctsBot:
         self.rollout = rollout
         self.kit = kit  # None: the title's registered kit
 
-    def choose(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random, budget: Budget) -> Any:
+    def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
         kit = self.kit or get_kit(engine)
         if budget.ms is None and budget.iterations is None:
             budget = DEFAULT_BUDGET
@@ -171,7 +171,7 @@ class MctsBot:
         count = 1 if kit.exact else DETERMINIZATIONS
         searches = []
         for _ in range(count):
-            state = kit.determinize(engine, view, seat, rng)
+            state = kit.determinize(engine, observation, seat, rng)
             if seat not in engine.active_seats(state):
                 raise NoMove(f"seat {seat} is not to act")
             search = Search(engine, kit, state, rng, self.rollout)

@@ -11,6 +11,8 @@ from typing import Any, ClassVar
 
 from shared.engine import Engine
 
+from shared.families import expand
+
 from .base import Budget, NoMove, concrete
 from .kits import get_kit
 
@@ -21,6 +23,9 @@ def random_action(engine: Engine[Any], state: Any, seat: int, rng: random.Random
     if not legal:
         return None
     choice = legal[rng.randrange(len(legal))]
+    if choice.choices is not None:
+        members = list(expand(choice))
+        return members[rng.randrange(len(members))]
     if choice.range is None:
         return choice.action
     return concrete(choice, rng.choice(choice.range.values()))
@@ -29,8 +34,8 @@ def random_action(engine: Engine[Any], state: Any, seat: int, rng: random.Random
 class RandomBot:
     name: ClassVar[str] = "random"
 
-    def choose(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random, budget: Budget) -> Any:
-        state = get_kit(engine).determinize(engine, view, seat, rng)
+    def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
+        state = get_kit(engine).determinize(engine, observation, seat, rng)
         action = random_action(engine, state, seat, rng)
         if action is None:
             raise NoMove(f"seat {seat} has no legal action")

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Raw
 
-from shared.engine import LegalAction, Result
+from shared.engine import LegalAction, OptionSpec, Result
 
 Seq = Annotated[int, Meta(ge=0, description="position in the table's log; 0 = before the first action")]
 SeatNo = Annotated[int, Meta(ge=0, description="seat number, 0-based, in the order seats were given")]
@@ -62,6 +62,8 @@ class SubmitAction(_Request):
 class SubmitUndo(_Request):
     expected_seq: Seq
     idempotency_key: IdemKey
+    action_id: Annotated[int, Meta(ge=0, description="go back to just after this log entry (seq); "
+                                                    "absent: take back the last decision")] | None = None
 
 
 class SeatControl(_Request):
@@ -162,5 +164,25 @@ class ErrorReply(_Reply):
     error: ErrorDetail
 
 
+class TitleInfo(_Reply):
+    """A title as the lobby needs it: its META, with the table-level options added."""
+
+    id: TitleId
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    summary: str
+    options: list[OptionSpec]
+    bot_levels: Annotated[list[str], Meta(description="levels a bot seat may play")]
+    web_module: Annotated[str | None, Meta(description="the table page module under /app/, or null")]
+    public_view: bool
+
+
+class TitleList(_Reply):
+    titles: list[TitleInfo]
+
+
 REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl)
-REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, Health, Ready, ErrorReply)
+REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, Health, Ready,
+           ErrorReply, TitleList)

@@ -7,6 +7,7 @@ from shared.store.models import (
     RUNNING,
     STATUSES,
     AppendOutcome,
+    Attention,
     LoggedAction,
     SeatSpec,
     TableExists,
@@ -19,6 +20,7 @@ from shared.store.models import (
 __all__ = [
     "EventStore",
     "AppendOutcome",
+    "Attention",
     "LoggedAction",
     "SeatSpec",
     "TableExists",

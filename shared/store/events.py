@@ -16,6 +16,7 @@ from shared.store import keys
 from shared.store.models import (
     STATUSES,
     AppendOutcome,
+    Attention,
     LoggedAction,
     SeatSpec,
     TableExists,
@@ -33,7 +34,8 @@ _seats_dec = msgspec.json.Decoder(list[SeatSpec])
 _ints_dec = msgspec.json.Decoder(list[int])
 
 # Meta hash fields read back by get_meta / list_tables, in this order.
-_META_FIELDS = ("table", "title", "options", "seats", "seed", "status", "created_ms", "last_seq", "updated_ms")
+_META_FIELDS = ("table", "title", "options", "seats", "seed", "status", "created_ms", "last_seq", "updated_ms",
+                "rules_version")
 
 
 def _lua(name: str) -> str:
@@ -57,7 +59,7 @@ def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
 def _summary(values: list[bytes | None]) -> TableSummary | None:
     if values[0] is None:
         return None
-    table, title, options, seats, seed, status, created_ms, last_seq, updated_ms = values
+    table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version = values
     return TableSummary(
         table=_text(table),
         title=_text(title),
@@ -68,6 +70,7 @@ def _summary(values: list[bytes | None]) -> TableSummary | None:
         created_ms=int(created_ms),
         last_seq=int(last_seq or 0),
         updated_ms=int(updated_ms or 0),
+        rules_version=_text(rules_version) if rules_version is not None else "1",
     )
 
 
@@ -98,6 +101,7 @@ class EventStore:
             "created_ms", str(meta.created_ms),
             "last_seq", "0",
             "updated_ms", str(meta.created_ms),
+            "rules_version", meta.rules_version,
         ]
         if not await self._create(keys=[keys.meta_key(table)], args=fields):
             raise TableExists(table)
@@ -150,6 +154,15 @@ class EventStore:
             if len(ids) < page:
                 return found, None
         return found, offset
+
+    async def mark_attention(self, table: str, note: Attention) -> None:
+        """Record that the table's log no longer folds (see shared/store/loader.py). The log
+        itself is left as it is: nothing is lost, and a fixed engine folds it again."""
+        await self.redis.hset(keys.meta_key(table), "attention", _json.encode(note))
+
+    async def get_attention(self, table: str) -> Attention | None:
+        raw = await self.redis.hget(keys.meta_key(table), "attention")
+        return None if raw is None else msgspec.json.decode(raw, type=Attention)
 
     # --- the log ------------------------------------------------------------------------------
 

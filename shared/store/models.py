@@ -32,6 +32,9 @@ class TableMeta(msgspec.Struct, kw_only=True):
     seed: int
     status: str
     created_ms: int
+    # The title's rules version the table was created under ("": not recorded, not checked).
+    # Tables stored before the field existed read back as "1", the only version there was.
+    rules_version: str = ""
 
 
 class TableSummary(TableMeta, kw_only=True):
@@ -71,6 +74,15 @@ class TurnNotice(msgspec.Struct, frozen=True):
     table: str
     seq: int
     seats: list[int]
+
+
+class Attention(msgspec.Struct, frozen=True):
+    """A table whose log no longer folds: entry `seq` is refused by the rules with `code`."""
+
+    seq: int
+    code: str
+    message: str
+    rules_version: str
 
 
 class UnknownTable(Exception):

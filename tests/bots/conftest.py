@@ -29,16 +29,16 @@ from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
 from shared import auth
 from shared.config import Config
-from shared.engine import Timeline, decode_action
+from shared.engine import decode_action
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.store import EventStore, keys
 
-from . import sealed_title  # noqa: F401 - registers the test title in this process
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = b"bot-test-secret"
 # Worker compute processes import the test title too.
-PRELOAD = ("tests.bots.sealed_title",)
+PRELOAD: tuple[str, ...] = ()  # the test titles come through ROUNDHOUSE_TITLE_MODULES
 
 
 class Stack:

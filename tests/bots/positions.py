@@ -7,7 +7,7 @@ from typing import Any
 
 from shared.bots import Budget, decide
 from shared.bots.random_bot import random_action
-from shared.engine import Engine
+from shared.engine import Engine, default_options
 
 FAST = Budget(iterations=12)
 
@@ -17,7 +17,7 @@ def positions(engine: Engine[Any], players: int, games: int, seed: int, every: i
     rng = random.Random(seed)
     found: list[Any] = []
     for g in range(games):
-        state = engine.setup([f"P{i}" for i in range(players)], engine.default_options(), seed + g)
+        state = engine.setup([f"P{i}" for i in range(players)], default_options(engine), seed + g)
         count = 0
         while engine.result(state) is None:
             for seat in sorted(engine.active_seats(state)):
@@ -27,7 +27,7 @@ def positions(engine: Engine[Any], players: int, games: int, seed: int, every: i
                     found.append(state)
                 count += 1
                 if (seat + g) % 2:
-                    action = decide(engine, engine.view(state, seat), seat, "heuristic", rng, FAST)
+                    action = decide(engine, engine.redact(state, seat, g), seat, "heuristic", rng, FAST)
                 else:
                     action = random_action(engine, state, seat, rng)
                 state = engine.apply(state, seat, action)

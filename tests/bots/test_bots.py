@@ -1,4 +1,4 @@
-"""The bots: legal moves everywhere, decisions from the view only, the title kits."""
+"""The bots: legal moves everywhere, decisions from the seat's observation only, the title kits."""
 
 from __future__ import annotations
 
@@ -8,16 +8,15 @@ import msgspec
 import pytest
 
 from shared.bots import BOT_NAMES, Budget, NoMove, UnknownBot, decide, get_bot
-from shared.bots.chicago_express.determinize import state_from_view
 from shared.bots.chicago_express.options import ceiling, greedy_bid, resolve_auction
 from shared.bots.chicago_express.value import phases_left, seat_values
-from shared.bots.kits import GenericKit, KitError, get_kit
+from shared.bots.kits import GenericKit, get_kit
 from shared.games import get_engine, titles
 from shared.games.chicago_express.actions import Bid, Pass
 from shared.games.chicago_express.state import AUCTION, OPENING
 
 from .positions import FAST, positions
-from .sealed_title import ENGINE as SEALED
+from tests.titles.sealed import ENGINE as SEALED
 
 CHICAGO = get_engine("chicago-express")
 
@@ -27,14 +26,14 @@ def chicago_positions() -> list:
     return positions(CHICAGO, 4, 3, seed=11, every=9) + positions(CHICAGO, 2, 2, seed=5, every=9)
 
 
-def test_a_chicago_state_rebuilt_from_any_view_is_the_true_state(chicago_positions) -> None:
+def test_a_chicago_observation_is_the_true_state_without_its_log(chicago_positions) -> None:
     assert len(chicago_positions) > 100
     phases = set()
     for state in chicago_positions:
         phases.add(state.phase)
         truth = msgspec.structs.replace(state, log=[])
-        for seat in (*range(len(state.players)), None):
-            assert state_from_view(CHICAGO.view(state, seat)) == truth
+        for seat in range(len(state.players)):
+            assert CHICAGO.redact(state, seat, 5) == truth
     assert phases >= {"auction", "choose", "offer", "build", "develop", "over"}
 
 
@@ -42,12 +41,12 @@ def test_a_chicago_state_rebuilt_from_any_view_is_the_true_state(chicago_positio
 @pytest.mark.parametrize("bot", BOT_NAMES)
 def test_every_bot_plays_a_legal_move_in_every_position(title: str, bot: str, chicago_positions) -> None:
     engine = get_engine(title)
-    states = chicago_positions if title == "chicago-express" else positions(engine, engine.min_players, 3, seed=2)
+    states = chicago_positions if title == "chicago-express" else positions(engine, engine.meta.min_players, 8, seed=2)
     rng = random.Random(7)
     moved = 0
     for state in states:
         for seat in sorted(engine.active_seats(state)):
-            action = decide(engine, engine.view(state, seat), seat, bot, rng, FAST)
+            action = decide(engine, engine.redact(state, seat, 1), seat, bot, rng, FAST)
             engine.apply(state, seat, action)  # raises RuleError if illegal
             moved += 1
     assert moved > 50
@@ -58,25 +57,26 @@ def test_bots_play_simultaneous_hidden_information_games_legally(bot: str) -> No
     rng = random.Random(3)
     for state in positions(SEALED, 3, 6, seed=40):
         for seat in sorted(SEALED.active_seats(state)):
-            SEALED.apply(state, seat, decide(SEALED, SEALED.view(state, seat), seat, bot, rng, FAST))
+            SEALED.apply(state, seat, decide(SEALED, SEALED.redact(state, seat, 2), seat, bot, rng, FAST))
 
 
 @pytest.mark.parametrize("bot", BOT_NAMES)
-def test_a_bot_decides_from_the_view_alone(bot: str) -> None:
+def test_a_bot_decides_from_what_its_seat_knows_alone(bot: str) -> None:
     """Two deals that look the same to seat 0 (its hand, nothing else) get the same move."""
     base = SEALED.setup(["a", "b", "c"], {}, 1)
     others = sorted(c for h in base.hands[1:] for c in h)
     swapped = msgspec.structs.replace(base, hands=[base.hands[0], others[3:], others[:3]])
     assert SEALED.view(base, 0) == SEALED.view(swapped, 0) and base != swapped
-    moves = [decide(SEALED, SEALED.view(s, 0), 0, bot, random.Random(9), FAST) for s in (base, swapped)]
+    assert SEALED.redact(base, 0, 3) == SEALED.redact(swapped, 0, 3)
+    moves = [decide(SEALED, SEALED.redact(s, 0, 3), 0, bot, random.Random(9), FAST) for s in (base, swapped)]
     assert moves[0] == moves[1]
 
 
 def test_search_is_reproducible_with_an_iteration_budget(chicago_positions) -> None:
     state = next(s for s in chicago_positions if s.phase == "choose" and s.round > 1)
     seat = state.current
-    view = CHICAGO.view(state, seat)
-    moves = {msgspec.json.encode(decide(CHICAGO, view, seat, "mcts", random.Random(4), Budget(iterations=60)))
+    observation = CHICAGO.redact(state, seat, 0)
+    moves = {msgspec.json.encode(decide(CHICAGO, observation, seat, "mcts", random.Random(4), Budget(iterations=60)))
              for _ in range(3)}
     assert len(moves) == 1
 
@@ -86,7 +86,7 @@ def test_bots_refuse_a_seat_that_is_not_to_act() -> None:
     idle = 1 - next(iter(CHICAGO.active_seats(state)))
     for bot in BOT_NAMES:
         with pytest.raises(NoMove, match=f"seat {idle}"):
-            decide(CHICAGO, CHICAGO.view(state, idle), idle, bot, random.Random(1), FAST)
+            decide(CHICAGO, CHICAGO.redact(state, idle, 0), idle, bot, random.Random(1), FAST)
 
 
 def test_unknown_bot_names_are_refused() -> None:
@@ -94,11 +94,13 @@ def test_unknown_bot_names_are_refused() -> None:
         get_bot("alphazero")
 
 
-def test_the_generic_kit_needs_a_view_that_is_the_state() -> None:
-    state = SEALED.setup(["a", "b"], {}, 0)
-    with pytest.raises(KitError, match="sealed: no bot kit, and its view is not its state"):
-        GenericKit().determinize(SEALED, SEALED.view(state, 0), 0, random.Random(0))
-    assert get_kit(SEALED) is not get_kit(CHICAGO)
+def test_the_generic_kit_samples_what_the_seat_does_not_know() -> None:
+    state = SEALED.setup(["a", "b", "c"], {}, 0)
+    kit = get_kit(SEALED)
+    assert isinstance(kit, GenericKit) and not kit.exact and get_kit(CHICAGO).exact
+    samples = [kit.determinize(SEALED, SEALED.redact(state, 0, 0), 0, random.Random(i)) for i in range(20)]
+    assert all(s.hands[0] == state.hands[0] for s in samples)  # its own hand is known
+    assert len({tuple(map(tuple, s.hands[1:])) for s in samples}) > 1  # the others are sampled
 
 
 # --- Chicago Express knowledge ----------------------------------------------------------------

@@ -24,7 +24,7 @@ async def test_the_dev_app_worker_plays_bot_seats_through_the_in_process_game_se
 ) -> None:
     for name, value in {"ROUNDHOUSE_BOT_GROUP": group, "ROUNDHOUSE_BOT_GROUP_START": "$",
                         "ROUNDHOUSE_BOT_PROCESSES": "1", "ROUNDHOUSE_BOT_ITERATIONS": "5",
-                        "ROUNDHOUSE_BOT_PRELOAD": "tests.bots.sealed_title"}.items():
+                        "ROUNDHOUSE_BOT_PRELOAD": "tests.titles.sealed"}.items():
         monkeypatch.setenv(name, value)
     app = web.Application()
     cfg = Config(redis_url=redis_url, secret=SECRET)

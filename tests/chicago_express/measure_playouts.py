@@ -8,6 +8,8 @@ value uniformly in each range. A measuring script, not a test: it prints figures
 
 from __future__ import annotations
 
+from shared.engine import default_options
+
 import argparse
 import random
 import time
@@ -18,7 +20,7 @@ from shared.games import get_engine
 
 
 def playout(engine, players: int, rng: random.Random) -> int:
-    state = engine.setup([f"p{k}" for k in range(players)], engine.default_options(), rng.randrange(1 << 30))
+    state = engine.setup([f"p{k}" for k in range(players)], default_options(engine), rng.randrange(1 << 30))
     actions = 0
     while True:
         active = engine.active_seats(state)

@@ -6,7 +6,7 @@ from shared.games.chicago_express import events as ev
 from shared.games.chicago_express.actions import Bid, Build, Choose, Done, Forgo, Offer, Pass
 from shared.games.chicago_express.board import BOARD
 
-from .positions import ENGINE, arrange, assert_illegal, company, events, open_game, play
+from .positions import ENGINE, arrange, assert_illegal, company, events, holding, open_game, play
 
 # open_game(3): seat 0 holds PRR and NYC, seat 1 B&O, seat 2 C&O; seat 0 starts.
 
@@ -137,18 +137,65 @@ def chicago_position(**kw):
     return building(locos={"NYC": ["B2"]}, holdings=holdings, companies={"NYC": {"cash": 20, "income": 10}}, **kw)
 
 
-def test_chicago_is_resolved_when_the_build_completes() -> None:
+def test_chicago_interrupts_the_build_when_the_locomotive_lands() -> None:
+    """"Pokaždé, když jedna z 5 železničních společností umístí svoji lokomotivu na pole
+    Chicago (dorazí tam tedy jejich železniční síť), je hra přerušena a nastává fáze
+    Chicago": the Chicago phase runs as the locomotive lands, on the income at that moment,
+    and the build goes on afterwards."""
     s = play(chicago_position(), (0, Build("NYC", "A2")))
-    assert s.phase == "build" and not events(s, ev.ChicagoReached)
-    s = play(s, (0, Build("NYC", "A3")), (0, Build("NYC", "A4")))
-    # 10 + 7 (Chicago) + 0 + 0 = 17 over 3 shares: $6 a share as an extra dividend.
+    # 10 + 7 (Chicago) = 17 over 3 shares: $6 a share as an extra dividend, at once.
     [paid] = events(s, ev.DividendPaid)
-    assert (paid.kind, paid.company, paid.per_share, paid.payouts) == ("chicago", "NYC", 6, [12, 6, 0])
+    assert (paid.kind, paid.company, paid.income, paid.per_share, paid.payouts) == ("chicago", "NYC", 17, 6, [12, 6, 0])
     assert events(s, ev.ChicagoReached) == [ev.ChicagoReached(seat=0, company="NYC", first=True)]
+    # The first arrival opens Wabash and its auction before the build goes on.
+    assert s.phase == "auction" and s.auction.kind == "wabash" and s.auction.to_act == 0
+    assert s.build is not None and s.build.placed == (BOARD.chicago,)
+    view = ENGINE.view(s, None)
+    assert view["build"]["placed"] == ["A2"] and view["build"]["remaining"] == 2
+    assert view["build"]["reached_chicago"] and view["build"]["interrupted"]
+    err = assert_illegal(s, 0, Build("NYC", "A3"), "wrong_phase")
+    assert "interrupted" in err.message and "reached Chicago" in err.message
+    s = play(s, (0, Pass()), (1, Pass()), (2, Pass()))
+    # The build continues where it stopped: same company, two locomotives left.
+    assert s.phase == "build" and s.current == 0 and ENGINE.active_seats(s) == frozenset({0})
+    assert not ENGINE.view(s, None)["build"]["interrupted"]
+    assert {type(la.action) for la in ENGINE.legal_actions(s, 0)} == {Build, Done}
+    assert_illegal(s, 0, Build("PRR", "R4"), "one_company_per_build")
+    s = play(s, (0, Build("NYC", "A3")), (0, Build("NYC", "A4")))
+    assert s.phase == "choose" and s.current == 1
+    assert len(events(s, ev.DividendPaid)) == 1 and len(events(s, ev.ChicagoReached)) == 1
+
+
+def test_locomotives_after_chicago_do_not_count_in_its_dividend() -> None:
+    """"Pokaždé, když … umístí svoji lokomotivu na pole Chicago …, je hra přerušena":
+    in a 2-player game PRR (income 10, one share out) reaches Chicago and then builds
+    South Bend (+1). The Chicago dividend is 10 + 7 = $17, not the $18 a dividend on the
+    income after the whole build would pay."""
+    s = arrange(
+        play(ENGINE.setup(["a", "b"], {}, 0), (0, Bid(7)), (1, Pass()), (0, Pass()), (1, Bid(6)),
+             (1, Pass()), (0, Bid(5)), (0, Pass()), (1, Bid(8))),
+        companies={"PRR": {"cash": 20, "income": 10}},
+        locos={"PRR": ["B2"]},
+        current=0,
+    )
+    assert [holding(s, seat, "PRR") for seat in (0, 1)] == [1, 0]
+    s = play(s, (0, Choose("build")), (0, Build("PRR", "A2")), (0, Pass()), (1, Pass()))
+    s = play(s, (0, Build("PRR", "C2")), (0, Done()))
+    [paid] = events(s, ev.DividendPaid)
+    assert (paid.kind, paid.income, paid.per_share, paid.payouts) == ("chicago", 17, 17, [17, 0])
+    assert company(s, "PRR").income == 18  # South Bend counts from now on
+
+
+def test_chicago_as_the_third_locomotive_ends_the_build() -> None:
+    s = building(locos={"NYC": ["B3"]}, holdings={(0, "NYC"): 2}, companies={"NYC": {"cash": 20, "income": 10}})
+    s = play(s, (0, Build("NYC", "A3")), (0, Build("NYC", "B2")), (0, Build("NYC", "A2")))
+    assert s.phase == "auction" and s.build is None  # the build is complete
+    s = play(s, (0, Pass()), (1, Pass()), (2, Pass()))
+    assert s.phase == "choose" and s.current == 1
 
 
 def test_first_arrival_opens_wabash_and_its_auction() -> None:
-    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Done()))
+    s = play(chicago_position(), (0, Build("NYC", "A2")))
     wabash = company(s, "WAB")
     assert (wabash.open, wabash.income, wabash.locos_left) == (True, 1, 10)
     assert s.locos[BOARD.hex_index["D3"]] == 1 << BOARD.company_index["WAB"]
@@ -157,36 +204,40 @@ def test_first_arrival_opens_wabash_and_its_auction() -> None:
     s = play(s, (0, Pass()), (1, Pass()), (2, Pass()))
     assert events(s, ev.ShareUnsold) == [ev.ShareUnsold(company="WAB")]
     assert company(s, "WAB").shares_left == 2 and company(s, "WAB").open
+    s = play(s, (0, Done()))
     assert s.phase == "choose" and s.current == 1
     s = play(s, (1, Choose("auction")))
     assert "WAB" in [la.action.company for la in ENGINE.legal_actions(s, 1) if isinstance(la.action, Offer)]
 
 
 def test_others_may_bid_in_the_first_wabash_auction() -> None:
-    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Done()), (0, Pass()), (1, Bid(3)), (2, Pass()))
+    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Pass()), (1, Bid(3)), (2, Pass()))
     assert company(s, "WAB").cash == 3 and company(s, "WAB").shares_left == 1
     assert events(s, ev.ShareSold)[-1] == ev.ShareSold(seat=1, company="WAB", price=3)
+    assert s.phase == "build" and s.current == 0
 
 
 def test_wabash_opens_at_three_when_fort_wayne_has_a_house() -> None:
-    s = play(chicago_position(houses=["D3"]), (0, Build("NYC", "A2")), (0, Done()))
+    s = play(chicago_position(houses=["D3"]), (0, Build("NYC", "A2")))
     assert company(s, "WAB").income == 3
     assert s.auction.min_bid == 3
 
 
 def test_later_arrivals_pay_the_chicago_dividend_only() -> None:
-    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Done()), (0, Bid(2)), (1, Pass()), (2, Pass()))
+    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Bid(2)), (1, Pass()), (2, Pass()), (0, Done()))
     s = arrange(s, locos={"PRR": ["B2"]}, current=0)
-    s = play(s, (0, Choose("build")), (0, Build("PRR", "A2")), (0, Done()))
+    s = play(s, (0, Choose("build")), (0, Build("PRR", "A2")))
     assert events(s, ev.ChicagoReached)[-1] == ev.ChicagoReached(seat=0, company="PRR", first=False)
-    assert len(events(s, ev.WabashOpened)) == 1 and s.phase == "choose"
-    assert [b.cost for b in events(s, ev.Built)] == [3, 6]  # second locomotive on Chicago: 2 x 3
-    # PRR 7 + 7 = 14, one share out (seat 0): $14.
+    # PRR 7 + 7 = 14, one share out (seat 0): $14, paid as the locomotive lands.
     assert events(s, ev.DividendPaid)[-1].payouts == [14, 0, 0]
+    assert len(events(s, ev.WabashOpened)) == 1 and s.phase == "build"
+    s = play(s, (0, Build("PRR", "A3")), (0, Done()))
+    assert s.phase == "choose" and len(events(s, ev.DividendPaid)) == 2
+    assert [b.cost for b in events(s, ev.Built)] == [3, 6, 1]  # second locomotive on Chicago: 2 x 3
 
 
 def test_wabash_builds_like_any_company_once_open() -> None:
-    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Done()), (0, Bid(5)), (1, Pass()), (2, Pass()))
+    s = play(chicago_position(), (0, Build("NYC", "A2")), (0, Bid(5)), (1, Pass()), (2, Pass()), (0, Done()))
     s = arrange(s, current=0)
     s = play(s, (0, Choose("build")))
     assert build_hexes(s, "WAB") == {BOARD.hex_ids[n] for n in BOARD.neighbours[BOARD.hex_index["D3"]]}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from shared.engine import RuleError, Timeline, Undo, decode_action, encode_action
+from shared.engine import RuleError, Undo, decode_action, encode_action
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.games.chicago_express import ENGINE as PACKAGE_ENGINE
 from shared.games.chicago_express.actions import Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
@@ -16,7 +17,7 @@ from .positions import ENGINE, arrange, open_game, play
 
 def test_registry_returns_the_engine() -> None:
     assert get_engine("chicago-express") is PACKAGE_ENGINE
-    assert (ENGINE.title, ENGINE.min_players, ENGINE.max_players) == ("chicago-express", 2, 6)
+    assert (ENGINE.title, ENGINE.meta.min_players, ENGINE.meta.max_players) == ("chicago-express", 2, 6)
     assert ENGINE.state_type is State
 
 
@@ -27,6 +28,7 @@ def test_registry_returns_the_engine() -> None:
         (Pass(), {"type": "pass"}),
         (Choose("build"), {"type": "choose", "action": "build"}),
         (Offer("NYC", 8), {"type": "offer", "company": "NYC", "amount": 8}),
+        (Offer("NYC"), {"type": "offer", "company": "NYC"}),  # put up with a pass
         (Build("NYC", "R3"), {"type": "build", "company": "NYC", "hex": "R3"}),
         (Done(), {"type": "done"}),
         (Develop("I6"), {"type": "develop", "hex": "I6"}),

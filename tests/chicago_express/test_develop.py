@@ -51,10 +51,12 @@ def test_a_forest_pays_its_company_from_the_bank() -> None:
 
 
 def test_pittsburgh_climbs_by_two_until_the_last_space() -> None:
-    s = developing(locos={"PRR": ["K4"], "BO": ["K4"]}, industry={"K4": 6})
+    """"Pokud se nachází počítací kámen na ukazateli rozvoje průmyslových měst na posledním
+    poli, zůstane tam. Příjmy z tohoto průmyslového města se již zvyšovat nedají." """
+    s = developing(locos={"PRR": ["K4"], "BO": ["K4"]}, industry={"K4": 1})
     s = play(s, (0, Develop("K4")))
     assert (company(s, "PRR").income, company(s, "BO").income) == (9, 8)
-    assert s.industry[2] == 7 and events(s, ev.Developed)[-1].industry_value == 18
+    assert s.industry[2] == 2 and events(s, ev.Developed)[-1].industry_value == 8
     s = play(arrange(s, current=0), (0, Choose("develop")))
     assert "K4" not in develop_hexes(s)
     assert_illegal(s, 0, Develop("K4"), "industry_at_maximum")
@@ -72,3 +74,15 @@ def test_no_houses_left() -> None:
     assert develop_hexes(s) == {"K4"}  # industrial cities need no house
     assert_illegal(s, 0, Develop("Q3"), "no_houses")
     assert_illegal(s, 0, Develop("R3"), "no_houses")
+
+
+def test_wheeling_stops_at_six() -> None:
+    """Wheeling climbs by 1 ("U Detroitu a Wheelingu se tedy příjmy zvyšují každým rozvojem
+    o 1") from 3 to its last space, 6; a marker on the last space stays there."""
+    s = developing(locos={"PRR": ["I6"]}, industry={"I6": 2})
+    income = company(s, "PRR").income
+    s = play(s, (0, Develop("I6")))
+    assert company(s, "PRR").income == income + 1 and events(s, ev.Developed)[-1].industry_value == 6
+    s = play(arrange(s, current=0), (0, Choose("develop")))
+    assert "I6" not in develop_hexes(s)
+    assert_illegal(s, 0, Develop("I6"), "industry_at_maximum")

@@ -59,7 +59,7 @@ def is_listed(legal: list[LegalAction], action: Any) -> bool:
                 return True
         elif type(la.action) is type(action):
             value = getattr(action, la.range.field)
-            if with_value(la, value) == action and la.range.min <= value <= la.range.max:
+            if value is not None and with_value(la, value) == action and la.range.min <= value <= la.range.max:
                 return True
     return False
 
@@ -68,7 +68,7 @@ def random_probe(state: State, rng: random.Random) -> tuple[int, Any]:
     """Any action of the title with arbitrary fields, by any seat: mostly illegal."""
     seat = rng.randrange(len(state.players) + 1) if rng.random() < 0.2 else next(iter(ENGINE.active_seats(state)))
     amount = rng.randint(-3, max(state.cash) + 3)
-    kind = rng.randrange(8)
+    kind = rng.randrange(9)
     return seat, [
         Bid(amount),
         Pass(),
@@ -78,6 +78,7 @@ def random_probe(state: State, rng: random.Random) -> tuple[int, Any]:
         Done(),
         Develop(rng.choice(HEX_IDS)),
         Forgo(),
+        Offer(rng.choice(COMPANY_IDS)),
     ][kind]
 
 

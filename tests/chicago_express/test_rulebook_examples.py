@@ -28,7 +28,7 @@ def test_minimum_bid_is_income_over_shares_out_including_the_offered_one() -> No
         current=ADAM,
     )
     s = play(s, (ADAM, Choose("auction")))
-    offers = {la.action.company: la.range for la in ENGINE.legal_actions(s, ADAM) if isinstance(la.action, Offer)}
+    offers = {la.action.company: la.range for la in ENGINE.legal_actions(s, ADAM) if isinstance(la.action, Offer) and la.range}
     assert (offers["NYC"].min, offers["NYC"].max) == (8, 30)
     assert_illegal(s, ADAM, Offer("NYC", 7), "bid_too_low")
     s = play(s, (ADAM, Offer("NYC", 8)))
@@ -118,7 +118,7 @@ def test_chicago_comes_before_the_dividends_it_triggers_with() -> None:
         current=ADAM,
     )
     start = len(s.log)
-    s = play(s, (ADAM, Choose("build")), (ADAM, Build("PRR", "A2")), (ADAM, Done()))
+    s = play(s, (ADAM, Choose("build")), (ADAM, Build("PRR", "A2")))
     # PRR income 20 + Chicago 7 = 27; 3 shares out: $9 a share.
     assert company(s, "PRR").income == 27
     assert company(s, "PRR").cash == 10 - 3
@@ -130,6 +130,9 @@ def test_chicago_comes_before_the_dividends_it_triggers_with() -> None:
     # Adam opens the first Wabash auction: Wabash earns $1 with no shares out, so $1.
     assert s.auction is not None and (s.auction.kind, s.auction.to_act, s.auction.min_bid) == ("wabash", ADAM, 1)
     s = play(s, (ADAM, Bid(4)), (BEATA, Pass()), (CYRIL, Pass()))
+    # The build goes on after the Wabash auction; the regular dividends wait for its end.
+    assert s.phase == "build" and not events(s, ev.DividendPhase, start)
+    s = play(s, (ADAM, Done()))
     kinds = [type(e).__name__ for e in s.log[start:]]
     assert kinds.index("ChicagoReached") < kinds.index("DividendPhase")
     regular = [e for e in events(s, ev.DividendPaid, start) if e.kind == "regular"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shared.engine import AmountRange, RuleError
+from shared.engine import AmountRange, RuleError, default_options
 from shared.games.chicago_express import events as ev
 from shared.games.chicago_express.actions import Bid, Choose, Pass
 from shared.games.chicago_express.board import BOARD
@@ -63,7 +63,7 @@ def test_bad_options_are_refused(options: dict) -> None:
 
 
 def test_dial_lengths_option() -> None:
-    assert ENGINE.default_options() == {"dial_lengths": {"auction": 3, "build": 5, "develop": 4}}
+    assert default_options(ENGINE) == {"dial_lengths": {"auction": 3, "build": 5, "develop": 4}}
     s = ENGINE.setup(["a", "b"], {"dial_lengths": {"develop": 2}}, 0)
     assert s.dial_lengths == [3, 5, 2]
 

@@ -26,7 +26,7 @@ TITLE = "chicago-express"
 
 
 def create_table(base: str) -> dict[str, Any]:
-    players = get_engine(TITLE).min_players
+    players = get_engine(TITLE).meta.min_players
     status, body = http("POST", f"{base}api/tables", {"title": TITLE, "seats": [{"name": f"p{i}"} for i in range(players)]})
     assert status == 201, body
     return body

@@ -19,7 +19,8 @@ import msgspec
 import redis.asyncio as aioredis
 
 from services.bench.procs import ServiceProcess
-from shared.engine import Timeline, decode_action
+from shared.engine import decode_action
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply
 from shared.store import EventStore, keys

@@ -5,22 +5,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-import shared.games
 
 from shared.config import Config
 from shared.store import keys
 
 from services.game.app import GAME_KEY, create_app
-from store.nim_title import ENGINE as NIM
 
 SECRET = b"test-secret"
 _keys = itertools.count()
-
-
-@pytest.fixture(autouse=True)
-def nim_title(monkeypatch):
-    """Nim joins the title registry for these tests (the registry lists shipped titles only)."""
-    monkeypatch.setitem(shared.games._loaded, "nim", NIM)
 
 
 @pytest.fixture

@@ -226,3 +226,35 @@ async def test_bot_turns_are_published(client, make_table, redis_client):
     assert status == 201
     notices = [f for _, f in await redis_client.xrange(keys.TURNS, min=f"({start.decode()}") if f[b"table"] == table.id.encode()]
     assert [(n[b"seq"], n[b"seats"]) for n in notices] == [(b"0", b"[1]"), (b"1", b"[1]")]
+
+
+async def test_undo_to_an_entry_under_each_table_policy(client, make_table):
+    """`action_id` goes back to just after that log entry; the table option `undo` says who may."""
+    table = await make_table(client, 3, options={"pile": 20, "undo": "any"}, seed=0)
+    for seq, (seat, count) in enumerate([(0, 3), (1, 2), (2, 1)]):
+        assert (await table.act(seat, {"type": "take", "count": count}, seq))[0] == 201
+    # Under "any", seat 2 takes the table back to just after entry 1 (seat 0's take).
+    resp = await client.post(f"/api/tables/{table.id}/undo", headers=table.auth(2),
+                             json={"expected_seq": 3, "idempotency_key": key(), "action_id": 1})
+    body = await resp.json()
+    assert (resp.status, body["seq"], body["active_seats"]) == (201, 4, [1])
+    legal = await (await client.get(f"/api/tables/{table.id}/legal", headers=table.auth(1))).json()
+    assert legal["actions"][0]["range"]["max"] == 3 and legal["active"]
+    status, body = await table.act(1, {"type": "undo", "action_id": 9}, 4)
+    assert (status, body["error"]["code"]) == (422, "bad_undo")
+    status, body = await table.act(0, {"type": "redo"}, 4)  # anyone may redo under "any"
+    assert (status, body["active_seats"]) == (201, [0])
+
+    strict = await make_table(client, 2, options={"undo": "none"}, seed=0)
+    assert (await strict.act(0, {"type": "take", "count": 1}, 0))[0] == 201
+    status, body = await strict.act(0, {"type": "undo"}, 1)
+    assert (status, body["error"]["code"]) == (422, "undo_not_allowed")
+
+    own = await make_table(client, 2, seed=0)  # Nim's default: "own"
+    assert (await own.act(0, {"type": "take", "count": 1}, 0))[0] == 201
+    assert (await own.act(1, {"type": "take", "count": 1}, 1))[0] == 201
+    status, body = await own.act(1, {"type": "undo", "action_id": 0}, 2)  # would undo seat 0's too
+    assert (status, body["error"]["code"]) == (422, "undo_not_allowed")
+    resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}],
+                                                  "options": {"undo": "sometimes"}})
+    assert (resp.status, (await resp.json())["error"]["code"]) == (422, "bad_options")

@@ -68,7 +68,7 @@ async def test_snapshots_speed_cold_loads_and_deleting_them_changes_nothing(new_
         detail = await twin.detail()
         legal = await (await reader.get(f"/api/tables/{table.id}/legal", headers=twin.auth(detail["active_seats"][0]))).json()
         hot = await reader.app[GAME_KEY].service.tables.get(table.id)
-        return reader, detail, legal, (hot.timeline.state, hot.timeline.effective, hot.timeline.undone)
+        return reader, detail, legal, (hot.timeline.state, hot.timeline.effective, [(n.seq, s) for n, s in hot.timeline.redo])
 
     from_snap, detail_a, legal_a, timeline_a = await cold_view()
     assert from_snap.app[GAME_KEY].service.metrics.table_loads.value("snapshot") == 1
@@ -89,3 +89,43 @@ async def test_unusable_snapshot_falls_back_to_the_log(new_client, make_table, r
     twin = type(table)(reader, table.created)
     assert (await twin.detail())["last_seq"] == seq
     assert reader.app[GAME_KEY].service.metrics.table_loads.value("log") == 1
+
+
+async def test_other_tables_are_served_while_a_long_log_is_folded(new_client, make_table, monkeypatch):
+    """A cold table of thousands of entries is folded in chunks that give the event loop back:
+    another table's request is answered while that fold is still under way (ordering: the
+    long fold is checked to be unfinished when the other answer arrives)."""
+    import asyncio
+
+    from shared.store import loader
+
+    client = await new_client(hot_tables=1, snapshot_every=0)
+    service = client.app[GAME_KEY].service
+    store = service.store
+    long = await make_table(client, 2, options={"pile": 30000, "max_take": 1}, seed=0)
+    entries = 20000
+    async with store.redis.pipeline(transaction=False) as pipe:  # straight into the stream
+        for seq in range(1, entries + 1):
+            pipe.xadd(keys.log_key(long.id), {"seat": (seq - 1) % 2, "action": b'{"type":"take","count":1}',
+                                               "key": f"k{seq}", "t": 1}, id=f"{seq}-0")
+        await pipe.execute()
+    other = await make_table(client, 2, options={"pile": 50}, seed=0)  # evicts the long table
+    assert long.id not in service.tables._hot
+
+    folded = 0
+    real_fold_entry = loader.fold_entry
+
+    def counting(timeline, entry, table):
+        nonlocal folded
+        folded += 1
+        return real_fold_entry(timeline, entry, table)
+
+    monkeypatch.setattr(loader, "fold_entry", counting)
+    loading = asyncio.ensure_future(service.tables.get(long.id))
+    while folded == 0:
+        await asyncio.sleep(0)
+    resp = await client.get(f"/api/tables/{other.id}/legal", headers=other.auth(0))
+    assert resp.status == 200 and (await resp.json())["active"]
+    assert not loading.done() and folded < entries  # the long fold was still going on
+    hot = await loading
+    assert hot.seq == entries and folded == entries

@@ -28,7 +28,7 @@ async def test_create_table_grants_tokens_to_human_seats(client, make_table):
     assert created["seats"][1]["token"] is None and created["seats"][1]["invite_url"] is None
 
     detail = await table.detail()
-    assert detail["options"] == {"pile": 30, "max_take": 3}  # defaults filled in
+    assert detail["options"] == {"piles": 1, "pile": 30, "max_take": 3, "undo": "own"}  # defaults filled in
     assert detail["status"] == "open" and detail["last_seq"] == 0 and detail["result"] is None
     assert "seed" not in detail and all("token" not in s for s in detail["seats"])
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from services.offline.random_play import Playout, game_seeds, play_random_game, random_action, seat_names
 from services.offline.table_log import encode_log
-from shared.engine import Engine, LegalAction, action_to_builtins
+from shared.engine import Engine, LegalAction, action_to_builtins, default_options
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -61,7 +61,7 @@ class Prefix:
     def __init__(self, engine: Engine[Any], players: int, seed: int, wanted: Any, min_index: int = 0) -> None:
         self.seats = seat_names(players)
         self.seed = seed
-        self.options = engine.default_options()
+        self.options = default_options(engine)
         rng = random.Random(seed)
         state = engine.setup(self.seats, self.options, seed)
         self.entries: list[dict[str, Any]] = []

@@ -10,7 +10,8 @@ from typing import Any
 
 import msgspec
 
-from shared.engine import Engine, Redo, Undo, Timeline, action_to_builtins, encode_action
+from shared.engine import Engine, Redo, Undo, action_to_builtins, encode_action, default_options
+from shared.timeline import Timeline
 from shared.store import EventStore, SeatSpec, TableMeta
 
 
@@ -24,9 +25,18 @@ class CountingEngine:
     def __init__(self, inner: Engine[Any], public_view: bool | None = None) -> None:
         self.inner = inner
         self.view_calls: Counter[int | None] = Counter()
-        for name in ("title", "min_players", "max_players", "action_type", "state_type"):
+        for name in ("meta", "title", "action_type", "state_type"):
             setattr(self, name, getattr(inner, name))
-        self.public_view = getattr(inner, "public_view", False) if public_view is None else public_view
+        if public_view is not None:
+            self.public_view = public_view
+
+    @property
+    def public_view(self) -> bool:
+        return self.meta.public_view
+
+    @public_view.setter
+    def public_view(self, value: bool) -> None:
+        self.meta = msgspec.structs.replace(self.meta, public_view=value)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -45,7 +55,7 @@ class TableDriver:
         self.table = "t" + secrets.token_hex(6)
         self.seats = [f"P{i}" for i in range(players)]
         self.seed = seed
-        self.options = engine.default_options()
+        self.options = default_options(engine)
         self.timeline = Timeline(engine, self.seats, self.options, seed)
         self.states: list[Any] = [self.timeline.state]  # states[seq]
         self.log: list[tuple[int, dict[str, Any]]] = [(-1, {})]  # log[seq] = (seat, action)
@@ -82,7 +92,7 @@ class TableDriver:
     async def churn(self) -> None:
         """Undo, then redo, the last action: endless legal traffic that never ends the game."""
         if self.log[-1][1] == {"type": "undo"}:
-            await self.append(self.timeline.undone[-1][0], Redo())
+            await self.append(self.timeline.redo[-1][1], Redo())
         else:
             await self.append(self.timeline.effective[-1][0], Undo())
 

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared.bots.random_bot import random_action
-from shared.engine import Redo, Timeline, Undo
+from shared.engine import Redo, Undo, default_options
+from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply, diff, escape, unescape
 
@@ -206,15 +207,15 @@ CE = get_engine("chicago-express")
 def play(seed: int, players: int, undo_rate: float, max_actions: int):
     """A random game of Chicago Express with undo and redo; yields each timeline state."""
     rng = random.Random(seed)
-    timeline = Timeline(CE, [f"P{i}" for i in range(players)], CE.default_options(), seed)
+    timeline = Timeline(CE, [f"P{i}" for i in range(players)], default_options(CE), seed)
     yield timeline.state
     for _ in range(max_actions):
         state = timeline.state
         if CE.result(state) is not None:
             return
         roll = rng.random()
-        if timeline.undone and roll < 0.5 * undo_rate:
-            timeline.push(timeline.undone[-1][0], Redo())
+        if timeline.redo and roll < 0.5 * undo_rate:
+            timeline.push(timeline.redo[-1][1], Redo())
         elif timeline.effective and roll < undo_rate:
             timeline.push(timeline.effective[-1][0], Undo())
         else:
@@ -224,7 +225,7 @@ def play(seed: int, players: int, undo_rate: float, max_actions: int):
 
 
 @settings(max_examples=5, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(CE.min_players, CE.max_players))
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(CE.meta.min_players, CE.meta.max_players))
 def test_consecutive_chicago_express_views(seed, players):
     keys = [None, *range(players)]
     states = play(seed, players, undo_rate=0.08, max_actions=400)

@@ -117,3 +117,33 @@ def test_store_refuses_a_decoding_client(redis_url):
 
     with pytest.raises(ValueError):
         EventStore(aioredis.from_url(redis_url, decode_responses=True))
+
+
+async def test_a_table_of_older_rules_is_marked_not_folded(store, make_meta) -> None:
+    """A log made under other rules could fold into a different game without any entry being
+    refused: the loader refuses it whole and marks the table, losing nothing."""
+    from shared.store.loader import LogBroken, open_table
+
+    meta = make_meta(title="nim", options={}, seats=[SeatSpec("a"), SeatSpec("b")], rules_version="0")
+    await store.create_table(meta)
+    await store.append(meta.table, 0, 0, b'{"type":"take","count":1}', "k1", b"{}", 1)
+    with pytest.raises(LogBroken) as err:
+        await open_table(store, meta.table)
+    assert err.value.code == "table_needs_attention" and "rules version 0" in err.value.message
+    note = await store.get_attention(meta.table)
+    assert note is not None and (note.seq, note.code) == (0, "rules_changed")
+    assert [e.seq for e in await store.read(meta.table, 0)] == [1]  # the log is kept
+
+
+async def test_an_entry_the_rules_refuse_marks_the_table_with_its_seq(store, make_meta) -> None:
+    from shared.store.loader import LogBroken, open_table
+
+    meta = make_meta(title="nim", options={}, seats=[SeatSpec("a"), SeatSpec("b")], seed=0)  # seat 0 starts
+    await store.create_table(meta)
+    await store.append(meta.table, 0, 0, b'{"type":"take","count":1}', "k1", b"{}", 1)
+    await store.append(meta.table, 1, 1, b'{"type":"take","count":99}', "k2", b"{}", 1)
+    with pytest.raises(LogBroken) as err:
+        await open_table(store, meta.table)
+    assert err.value.seq == 2 and err.value.error.code == "bad_amount"
+    note = await store.get_attention(meta.table)
+    assert note is not None and (note.seq, note.code) == (2, "bad_amount")

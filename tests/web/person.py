@@ -87,6 +87,9 @@ class Person:
             pick = rng.choices(sorted(chooses), weights=[weights.get(c, 1) for c in sorted(chooses)])[0]
             self.click(pick)
             return True
+        if "offer-pass" in acts and ("offer" not in acts or rng.random() < 0.2):
+            self.click("offer-pass")  # put the share up without bidding
+            return True
         if "offer" in acts:
             self.click("offer")
             return True

@@ -1,4 +1,4 @@
-"""The bots' knowledge of Chicago Express: state from a view, options, greedy play, evaluation."""
+"""The bots' knowledge of Chicago Express: options, greedy play, evaluation."""
 
 from __future__ import annotations
 
@@ -9,20 +9,19 @@ from shared.engine import Engine
 from shared.games.chicago_express.state import State
 
 from ..kits import Option, terminal_rewards
-from .determinize import state_from_view
 from .options import greedy_move, search_options
 from .value import DEFAULT, Weights, phases_left, seat_values, win_chances
 
 
 class ChicagoExpressKit:
-    # The view shows everything the rules read: the rebuilt state is the true one.
+    # Nothing is hidden and nothing is random: the observation is the true state.
     exact = True
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights
 
-    def determinize(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random) -> State:
-        return state_from_view(view)
+    def determinize(self, engine: Engine[Any], observation: State, seat: int, rng: random.Random) -> State:
+        return observation
 
     def options(self, engine: Engine[Any], state: State, seat: int) -> list[Option]:
         return search_options(state, seat, self.weights)

@@ -1,8 +1,10 @@
 """The moves worth considering in a Chicago Express position, and what each is worth.
 
-An option is a whole decision of one seat: a turn (`choose` plus its offer, its build of
-up to three locomotives and `done`, its development, or `forgo`), or one step of an
-auction (pass, the lowest bid, or a jump to what the share is worth to the bidder).
+An option is a whole decision of one seat: a turn (`choose` plus its offer, with a bid or
+a pass, its build of up to three locomotives and `done`, its development, or `forgo`), or
+one step of an auction (pass, the lowest bid, or a jump to what the share is worth to the
+bidder). A build that reaches Chicago for the first time stops there (the first Wabash
+auction interrupts it); the rest of it is a decision of its own once the auction closes.
 Builds are planned by a small beam search per company; every candidate is then scored by
 playing it on the engine and valuing the result (`value.py`), so costs, income and the
 dividend or Chicago phases it triggers all come from the rules themselves.
@@ -177,8 +179,9 @@ def resolve_auction(s: State, w: Weights = DEFAULT) -> State:
 
 
 def offer_options(s: State, seat: int) -> list[Option]:
-    """Offer each share for sale at its minimum (the auction sets the price), or forgo: the
-    engine's legal offers, each at its lowest amount."""
+    """The engine's legal offers: each share for sale with a bid at its minimum (the auction
+    sets the price) or with a pass (the others may buy it, and their money goes to the
+    company; nobody bidding leaves it unsold), or forgo."""
     return [(legal.action,) for legal in ENGINE.legal_actions(s, seat)]
 
 

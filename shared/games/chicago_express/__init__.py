@@ -3,9 +3,10 @@
 Data: `board.json` (map, companies, set-up numbers) read by `board.py`. Rules: `auction.py`
 (opening, auction action, first Wabash share), `build.py`, `develop.py`, `dividends.py`
 (dividend phase, Chicago phase, end of game), `turn.py` (dials); `state.py`, `money.py`
-(double-entry ledger), `actions.py`, `events.py` (log), `view.py`, `engine.py` (`ENGINE`).
+(double-entry ledger), `actions.py`, `events.py` (log), `view.py`, `engine.py` (`ENGINE`), `meta.py` (`META`).
 """
 
 from .engine import ENGINE, ChicagoExpressEngine
+from .meta import META
 
-__all__ = ["ENGINE", "ChicagoExpressEngine"]
+__all__ = ["ENGINE", "META", "ChicagoExpressEngine"]

@@ -1,7 +1,8 @@
 """The actions of Chicago Express, JSON `{"type": ..., ...}` on the wire.
 
 A turn is `choose` (advance one dial) followed by what that action does:
-- auction: `offer` (a share and the first bid) or `forgo`; then `bid` / `pass` clockwise;
+- auction: `offer` (a share, with the offering player's first bid or without: a pass) or
+  `forgo`; then `bid` / `pass` clockwise from the next player;
 - build: one `build` per locomotive (up to three, one company), then `done`; or `forgo`;
 - develop: `develop` one hex, or `forgo`.
 The opening auctions and the first Wabash auction are `bid` / `pass` only.
@@ -39,11 +40,14 @@ class Choose(_Action, tag="choose"):
     action: ActionName
 
 
-class Offer(_Action, tag="offer"):
-    """Put one share of `company` up for auction with your opening bid."""
+class Offer(_Action, tag="offer", omit_defaults=True):
+    """Put one share of `company` up for auction and bid `amount` (at least the minimum),
+    or leave `amount` out to pass at once: the others may still bid, and if all pass the
+    share stays with the company. The rule book: "Hráč nabídne alespoň minimální
+    vyvolávací cenu nebo pasuje" (the player bids at least the minimum or passes)."""
 
     company: str
-    amount: int
+    amount: int | None = None
 
 
 class Build(_Action, tag="build"):

@@ -3,14 +3,18 @@
 All three run the same way: clockwise from the opener, each player bids above the high
 bid (the first bid at least the minimum, never more than the bidder's cash) or passes
 for good, until one bidder is left. The winner pays the company. They differ only when
-nobody bids: an opening share goes free to the opener (the first to pass), a Wabash
-share stays with the company. In the auction action the offering player's `offer` is
-already the first bid, so that auction always sells.
+nobody bids: an opening share goes free to the opener (the first to pass), a share of
+the auction action or the first Wabash share stays with the company. In the auction
+action the opener is the offering player, whose `offer` carries the first bid or, without
+an amount, a pass: "Hráč nabídne alespoň minimální vyvolávací cenu nebo pasuje" and
+"Pokud by všichni hráči pasovali, zůstane akcie ležet na tabulce" (if every player
+passes, the share stays on the company's charter).
 
 Readings of the rule book: the first bid of an opening auction may be above the minimum
-("must offer the minimum price or pass" is read as "at least"); in the first Wabash
-auction the arriving player bids first or passes, and the others may still bid after a
-pass (the share returns only "if no player bids anything for it").
+("must offer the minimum price or pass" is read as "at least", as the auction action
+says it); in the first Wabash auction the arriving player bids first or passes, and the
+others may still bid after a pass (the share returns only "if no player bids anything
+for it").
 """
 
 from __future__ import annotations
@@ -29,12 +33,12 @@ from .state import (
     N_COMPANIES,
     OPENING,
     SHARE,
-    TURN_OVER,
     Auction,
     State,
     amount_of,
     company_of,
     min_bid,
+    resume_turn,
     set_company,
 )
 
@@ -85,19 +89,30 @@ def pass_(s: State, seat: int, action: Pass) -> None:
 
 
 def offer(s: State, seat: int, action: Offer) -> None:
-    """The auction action: put one share up with the offering player's first bid."""
+    """The auction action: put one share up, then bid (with `amount`) or pass as its opener."""
     c = company_of(action.company)
-    amount = amount_of(action.amount)
     co = s.companies[c]
+    short = BOARD.companies[c].short
     if not co.open:
-        raise RuleError("company_not_open", f"{BOARD.companies[c].short} shares are for sale only once a company reaches Chicago")
+        raise RuleError("company_not_open", f"{short} shares are for sale only once a company reaches Chicago")
     if co.shares_left == 0:
-        raise RuleError("no_shares_left", f"{BOARD.companies[c].short} has no shares left to sell")
+        raise RuleError("no_shares_left", f"{short} has no shares left to sell")
     minimum = min_bid(s, c)
+    if action.amount is None:
+        start_auction(s, SHARE, c, seat, minimum)
+        pass_(s, seat, PASS.action)
+        return
+    amount = amount_of(action.amount)
     if amount < minimum:
-        raise RuleError("bid_too_low", f"the minimum bid for {BOARD.companies[c].short} is ${minimum}")
+        raise RuleError(
+            "bid_too_low",
+            f"the minimum bid for {short} is ${minimum}; offer it without an amount to pass instead",
+        )
     if amount > s.cash[seat]:
-        raise RuleError("insufficient_cash", f"you have only ${s.cash[seat]}; you cannot bid ${amount}")
+        raise RuleError(
+            "insufficient_cash",
+            f"you have only ${s.cash[seat]}; you cannot bid ${amount} (offer it without an amount to pass)",
+        )
     start_auction(s, SHARE, c, seat, minimum)
     bid(s, seat, Bid(amount))
 
@@ -133,7 +148,7 @@ def _close(s: State, a: Auction, winner: int) -> None:
     else:
         s.log.append(ev.ShareUnsold(company=cid))
     if a.kind != OPENING:
-        s.phase = TURN_OVER
+        resume_turn(s)
         return
     if s.opening == 0:
         s.first_player = winner
@@ -161,12 +176,16 @@ def legal_bids(s: State, seat: int) -> list[LegalAction]:
 
 
 def legal_offers(s: State, seat: int) -> list[LegalAction]:
+    """Per company for sale: offer with a bid (minimum .. cash, when affordable) and offer
+    with a pass; then forgo."""
     cash = s.cash[seat]
     out: list[LegalAction] = []
     for c, co in enumerate(s.companies):
         if co.open and co.shares_left:
+            cid = BOARD.companies[c].id
             minimum = min_bid(s, c)
             if minimum <= cash:
-                out.append(LegalAction(Offer(BOARD.companies[c].id, minimum), AmountRange("amount", minimum, cash)))
+                out.append(LegalAction(Offer(cid, minimum), AmountRange("amount", minimum, cash)))
+            out.append(LegalAction(Offer(cid)))
     out.append(FORGO)
     return out

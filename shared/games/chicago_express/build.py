@@ -7,10 +7,11 @@ company only; the four east-coast start hexes belong to their companies (Fort Wa
 Wabash start, is an ordinary city). The company pays build cost x locomotives there
 (including the new one) from its own cash, and its income rises at once.
 
-Reaching Chicago is resolved when the build completes (after `done` or the third
-locomotive): the rule book interrupts the game "immediately", but the remaining
-locomotives of the same build are part of the same action, so finishing it first keeps
-the action whole; the Chicago dividend then includes their income.
+Reaching Chicago interrupts the build the moment the locomotive lands: "Pokaždé, když
+jedna z 5 železničních společností umístí svoji lokomotivu na pole Chicago …, je hra
+přerušena a nastává fáze Chicago". The Chicago dividend uses the income at that moment
+(locomotives placed later in the same build do not count in it); after the Chicago phase
+(and the first Wabash auction, if it opens Wabash) the build continues where it stopped.
 """
 
 from __future__ import annotations
@@ -109,13 +110,16 @@ def build(s: State, seat: int, action: Build) -> None:
     s.log.append(ev.Built(seat=seat, company=BOARD.companies[c].id, hex=BOARD.hex_ids[h], cost=cost, income_gain=gain))
     progress = s.build
     assert progress is not None
-    s.build = BuildProgress(
-        company=c,
-        placed=progress.placed + (h,),
-        reached_chicago=progress.reached_chicago or h == BOARD.chicago,
+    placed = progress.placed + (h,)
+    complete = len(placed) == BOARD.build_limit
+    # A build that the third locomotive completes is over even if Chicago interrupts it.
+    s.build = None if complete else BuildProgress(
+        company=c, placed=placed, reached_chicago=progress.reached_chicago or h == BOARD.chicago
     )
-    if len(s.build.placed) == BOARD.build_limit:
-        _complete(s, seat)
+    if h == BOARD.chicago:
+        chicago_phase(s, seat, c)
+    elif complete:
+        s.phase = TURN_OVER
 
 
 def done(s: State, seat: int, action: Done) -> None:
@@ -123,17 +127,17 @@ def done(s: State, seat: int, action: Done) -> None:
     assert progress is not None
     if not progress.placed:
         raise RuleError("nothing_built", "nothing was built yet; use forgo to give up the build")
-    _complete(s, seat)
-
-
-def _complete(s: State, seat: int) -> None:
-    progress = s.build
-    assert progress is not None
     s.build = None
-    if progress.reached_chicago:
-        chicago_phase(s, seat, progress.company)
-    else:
-        s.phase = TURN_OVER
+    s.phase = TURN_OVER
+
+
+def interrupted_by(s: State) -> str:
+    """What a build paused by the first Wabash auction waits for (for wrong-phase errors)."""
+    assert s.auction is not None
+    return (
+        f"bid or pass: the build is interrupted since it reached Chicago, and the first "
+        f"{BOARD.companies[s.auction.company].short} share is auctioned; the build goes on after it"
+    )
 
 
 def legal_builds(s: State, seat: int) -> list[LegalAction]:

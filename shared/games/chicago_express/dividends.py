@@ -17,13 +17,13 @@ from .money import BANK, player, transfer
 from .state import (
     N_COMPANIES,
     OVER,
-    TURN_OVER,
     WABASH,
     State,
     ceil_div,
     holding,
     min_bid,
     place_locomotive,
+    resume_turn,
     set_company,
     shares_out,
 )
@@ -85,17 +85,19 @@ def dividend_phase(s: State) -> None:
 
 
 def chicago_phase(s: State, seat: int, c: int) -> None:
-    """A company has reached Chicago (its income already rose when the locomotive was placed).
+    """A company has just placed a locomotive on Chicago (its income already rose).
 
-    Its shareholders get an extra dividend; the first arrival opens Wabash and the
-    arriving player opens the first Wabash auction. Runs before any regular dividend
-    phase the same turn triggers, because that one waits for the turn to finish.
+    The game is interrupted there ("Pokaždé, když … umístí svoji lokomotivu na pole
+    Chicago …, je hra přerušena"): the shareholders get an extra dividend on the income
+    at that moment; the first arrival opens Wabash and the arriving player opens the first
+    Wabash auction. Then the build goes on where it stopped (`resume_turn`). A regular
+    dividend phase the same turn triggers comes after, since it waits for the turn's end.
     """
     first = not s.companies[BOARD.wabash].open
     s.log.append(ev.ChicagoReached(seat=seat, company=BOARD.companies[c].id, first=first))
     pay_dividend(s, c, "chicago")
     if not first:
-        s.phase = TURN_OVER
+        resume_turn(s)
         return
     fort_wayne = BOARD.fort_wayne
     income = BOARD.income[fort_wayne] + (BOARD.house[fort_wayne] if s.houses[fort_wayne] else 0)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from shared.engine import LegalAction, Result, RuleError
+import msgspec
+
+from shared.engine import LegalAction, Result, RuleError, TitleMeta
 
 from . import auction, build, develop, turn
 from .actions import ACTION_TYPES, FORGO, Action, Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
-from .options import default_options
+from .meta import META
 from .start import new_game
 from .state import AUCTION, BUILD, CHOOSE, DEVELOP, OFFER, OVER, TURN_OVER, State, draft
 from .view import build_view
@@ -36,10 +38,16 @@ _HANDLERS: dict[tuple[str, type], Handler] = {
 _EXPECTED = {
     AUCTION: "bid or pass",
     CHOOSE: "choose an action (auction, build or develop)",
-    OFFER: "offer a share or forgo",
+    OFFER: "offer a share (bidding at least the minimum, or passing without an amount) or forgo",
     BUILD: "build, done or forgo",
     DEVELOP: "develop a hex or forgo",
 }
+
+
+def _expected(s: State) -> str:
+    if s.phase == AUCTION and s.build is not None:
+        return build.interrupted_by(s)
+    return _EXPECTED[s.phase]
 
 
 def _to_act(s: State) -> int:
@@ -50,17 +58,10 @@ def _to_act(s: State) -> int:
 
 
 class ChicagoExpressEngine:
-    title: ClassVar[str] = "chicago-express"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
+    meta: ClassVar[TitleMeta] = META
+    title: ClassVar[str] = META.id
     action_type: ClassVar[Any] = Action
     state_type: ClassVar[type] = State
-    # No hidden information: view() is the same for every seat and spectators, so services
-    # may compute it once per state (optional attribute, see shared.engine.Engine).
-    public_view: ClassVar[bool] = True
-
-    def default_options(self) -> dict[str, Any]:
-        return default_options()
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> State:
         # The game has no randomness: `seed` is accepted for the contract and not kept.
@@ -97,7 +98,7 @@ class ChicagoExpressEngine:
         if handler is None:
             if kind not in ACTION_TYPES:
                 raise RuleError("bad_action", f"not a Chicago Express action: {action!r}")
-            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_EXPECTED[state.phase]}")
+            raise RuleError("wrong_phase", f"{kind.__name__.lower()} is not possible now: {_expected(state)}")
         s = draft(state)
         try:
             handler(s, seat, action)
@@ -111,6 +112,11 @@ class ChicagoExpressEngine:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, self.active_seats(state), self.result(state))
+
+    def redact(self, state: State, seat: int, seed: int) -> State:
+        # Nothing is hidden and nothing is random: the state is what every seat knows. The
+        # event log is left out: no rule reads it, and a search would copy it on every move.
+        return msgspec.structs.replace(state, log=[])
 
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:

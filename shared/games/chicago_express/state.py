@@ -27,7 +27,7 @@ TURN_OVER = "turn_over"  # transient inside apply: the turn's action is finished
 
 # Auction kinds.
 OPENING = "opening"  # set-up auctions; nobody bids -> the opener gets the share free
-SHARE = "share"  # an auction action; the offering player already bid
+SHARE = "share"  # an auction action, opened by the offering player; nobody bids -> it stays unsold
 WABASH = "wabash"  # first Wabash share after Chicago; nobody bids -> it stays unsold
 
 N_COMPANIES = len(BOARD.companies)
@@ -56,7 +56,7 @@ class Auction(msgspec.Struct, frozen=True, gc=False):
 class BuildProgress(msgspec.Struct, frozen=True, gc=False):
     company: int  # -1 until the first locomotive fixes it
     placed: tuple[int, ...]
-    reached_chicago: bool  # resolved when the build completes
+    reached_chicago: bool  # a locomotive of this build stands on Chicago (resolved when it landed)
 
 
 class State(msgspec.Struct, kw_only=True, gc=False):
@@ -138,6 +138,12 @@ def next_seat(s: State, seat: int) -> int:
 
 def red_dials(s: State) -> int:
     return sum(1 for pos, length in zip(s.dials, s.dial_lengths) if pos >= length)
+
+
+def resume_turn(s: State) -> None:
+    """After an interruption (a Chicago phase, the first Wabash auction) the turn goes on
+    where it stopped: a build that has locomotives left to place, else the end of the turn."""
+    s.phase = BUILD if s.build is not None else TURN_OVER
 
 
 def set_company(s: State, company: int, **changes: object) -> None:

@@ -15,7 +15,7 @@ from shared.engine import Result
 from .auction import lowest_bid
 from .board import ACTIONS, BOARD
 from .build import build_cost, income_gain
-from .state import State, ceil_div, holding, min_bid, shares_out
+from .state import BUILD, State, ceil_div, holding, min_bid, shares_out
 
 
 def _players(s: State) -> list[dict[str, Any]]:
@@ -142,6 +142,8 @@ def _build(s: State) -> dict[str, Any] | None:
         "placed": [BOARD.hex_ids[h] for h in b.placed],
         "remaining": BOARD.build_limit - len(b.placed),
         "reached_chicago": b.reached_chicago,
+        # Reaching Chicago first pauses the build for the first Wabash auction.
+        "interrupted": s.phase != BUILD,
     }
 
 

@@ -141,23 +141,32 @@ function amountControl(legal, ui, on, label, act) {
 }
 
 /**
+ * Offers come per company as one with a bid (ranged, when the seat can pay the minimum)
+ * and one without an amount: put the share up and pass at once.
  * @param {any} view
  * @param {LegalAction[]} offers
  * @param {PanelState} ui
  * @param {PanelHandlers} on
  */
 function offerControls(view, offers, ui, on) {
-  const chosen = offers.find((o) => o.action.company === ui.company) ?? null;
+  const companies = [...new Set(offers.map((o) => /** @type {string} */ (o.action.company)))];
+  const withBid = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && o.range) ?? null;
+  const withPass = (/** @type {string} */ id) => offers.find((o) => o.action.company === id && !o.range) ?? null;
+  const chosen = ui.company && companies.includes(ui.company) ? ui.company : null;
+  const bid = chosen ? withBid(chosen) : null;
+  const pass = chosen ? withPass(chosen) : null;
+  const short = companyShort(view, chosen ?? "");
   return [
-    h("p", {}, "Put a share up for auction: pick the company and your opening bid."),
+    h("p", {}, "Put a share up for auction: pick the company, then open with a bid or pass (the others may still bid)."),
     h("div", { class: "choices" },
-      offers.map((o) => {
-        const id = /** @type {string} */ (o.action.company);
-        return button(`${companyShort(view, id)} · from ${money(/** @type {any} */ (o.range).min)}`, "offer-company",
+      companies.map((id) => {
+        const opening = withBid(id);
+        return button(`${companyShort(view, id)} · ${opening ? `from ${money(/** @type {any} */ (opening.range).min)}` : "pass only"}`, "offer-company",
           () => on.update({ company: id, amount: null, message: null }),
           { company: id, disabled: ui.pending, style: { background: companyColor(id), color: ink(id), outline: id === ui.company ? "3px solid #111" : "" } });
       })),
-    chosen ? amountControl(chosen, ui, on, (amount) => `Offer ${companyShort(view, ui.company ?? "")} at ${money(amount)}`, "offer") : null,
+    bid ? amountControl(bid, ui, on, (amount) => `Offer ${short} at ${money(amount)}`, "offer") : null,
+    pass ? button(`Offer ${short} and pass`, "offer-pass", () => on.act(pass.action), { disabled: ui.pending }) : null,
   ];
 }
 

@@ -3,8 +3,9 @@
 Each seat is dealt a hidden hand from a seeded deck. Every round all seats play one card
 at once (sealed: nobody sees another's card until all have played); the highest card
 alone takes the round's prize. After the last prize the most points wins. Real code
-behind the real contract; importing this module registers the title and its bot kit
-(the bot worker's process pool imports it through its preload setting).
+behind the real contract: the contract suite's title with hidden information and
+sealed simultaneous choices. Services started by tests load it through
+ROUNDHOUSE_TITLE_MODULES; in-process tests call `shared.games.register(ENGINE)`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-import shared.games
-from shared.bots.kits import GenericKit, register_kit
-from shared.engine import Engine, LegalAction, Result, RuleError
+from shared.engine import LegalAction, Result, RuleError, TitleMeta
 
 TITLE = "sealed"
 HAND = 3
@@ -37,15 +36,21 @@ class SealedState(msgspec.Struct, frozen=True):
     revealed: list[list[int]]  # cards of each finished round
 
 
+META = TitleMeta(
+    id=TITLE,
+    name="Sealed bids",
+    min_players=2,
+    max_players=4,
+    rules_version="1",
+    summary="Play a card face down each round; the single highest card takes the prize.",
+)
+
+
 class Sealed:
+    meta: ClassVar[TitleMeta] = META
     title: ClassVar[str] = TITLE
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
     action_type: ClassVar[Any] = Play
     state_type: ClassVar[type] = SealedState
-
-    def default_options(self) -> dict[str, Any]:
-        return {}
 
     def setup(self, seats: list[str], options: dict[str, Any], seed: int) -> SealedState:
         deck = list(DECK)
@@ -96,6 +101,26 @@ class Sealed:
             "revealed": state.revealed,
         }
 
+    def redact(self, state: SealedState, seat: int, seed: int) -> SealedState:
+        """Deal the cards `seat` has not seen at random to the other hands and, for the
+        seats that have played this round, their sealed cards."""
+        seen = set(state.hands[seat]) | {c for cards in state.revealed for c in cards}
+        if state.played[seat]:
+            seen.add(state.played[seat])
+        unseen = [c for c in DECK if c not in seen]
+        random.Random(seed).shuffle(unseen)
+        hands, played = [], []
+        for i, hand in enumerate(state.hands):
+            if i == seat:
+                hands.append(list(hand))
+                played.append(state.played[i])
+                continue
+            hands.append(sorted(unseen[:len(hand)]))
+            del unseen[:len(hand)]
+            played.append(unseen.pop() if state.played[i] else 0)
+        return SealedState(list(state.seats), hands, played, state.round, list(state.points),
+                           [list(r) for r in state.revealed])
+
     def result(self, state: SealedState) -> Result | None:
         if state.round < len(PRIZES):
             return None
@@ -105,44 +130,4 @@ class Sealed:
                       winners=[i for i, p in enumerate(state.points) if p == top], reason="all prizes taken")
 
 
-class SealedKit(GenericKit):
-    """Determinizes by dealing the unseen cards at random to the other seats' hands (and, for a
-    seat that has played this round, one of them as its sealed card)."""
-
-    exact = False
-
-    def determinize(self, engine: Engine[Any], view: dict[str, Any], seat: int, rng: random.Random) -> SealedState:
-        n = len(view["seats"])
-        seen = set(view["hand"]) | {c for cards in view["revealed"] for c in cards}
-        mine = view["played"][seat]
-        if mine:
-            seen.add(mine)
-        unseen = [c for c in DECK if c not in seen]
-        rng.shuffle(unseen)
-        hands, played = [], []
-        for i in range(n):
-            if i == seat:
-                hands.append(list(view["hand"]))
-                played.append(mine)
-                continue
-            size = view["hand_sizes"][i]
-            hands.append(sorted(unseen[:size]))
-            del unseen[:size]
-            if view["played"][i]:
-                played.append(unseen.pop())
-            else:
-                played.append(0)
-        return SealedState(list(view["seats"]), hands, played, view["round"], list(view["points"]),
-                           [list(r) for r in view["revealed"]])
-
-
 ENGINE = Sealed()
-KIT = SealedKit()
-
-
-def register() -> None:
-    shared.games._loaded[TITLE] = ENGINE
-    register_kit(TITLE, KIT)
-
-
-register()
