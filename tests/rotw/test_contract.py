@@ -90,7 +90,8 @@ def test_real_map_playout_finishes(players: int) -> None:
 
 @pytest.mark.skipif(not MAP.exists(), reason="map.json not in the package yet (rotw-map branch)")
 def test_timeline_folds_and_undoes_on_the_real_map() -> None:
-    from shared.engine import Timeline, Undo, decode_action
+    from shared.engine import Undo, decode_action
+    from shared.timeline import Timeline
 
     tl = Timeline(ENGINE, ["A", "B", "C"], {}, 42)
     for seat in range(3):

@@ -33,10 +33,10 @@ def new_game(seats: list[str], options: dict[str, Any], seed: int, board_id: str
     s.new_cities = list(board.new_cities)
     data = rules.card_data()
     deck = [f"{c['kind']}#{i}" for c in data["operations"] for i in range(1, c["count"] + 1)]
-    deck, s.rng = s.rng.shuffle(deck)
+    deck, s.rng = s.rng.shuffled(deck)
     k = rules.display_size(n)
     s.display, s.deck = deck[:k], deck[k:]
-    barons, s.rng = s.rng.shuffle([b["id"] for b in data["barons"]])
+    barons, s.rng = s.rng.shuffled([b["id"] for b in data["barons"]])
     for i, p in enumerate(s.players):
         p.baron_draw = sorted(barons[2 * i: 2 * i + 2])
     s.baron_pool = sorted(barons[2 * n:])

@@ -81,7 +81,7 @@ def redact(s: State, seat: int, seed: int) -> State:
         return r
     known = set(r.players[seat].baron_draw)
     unknown = sorted(b["id"] for b in rules.card_data()["barons"] if b["id"] not in known)
-    unknown, rng = rng.shuffle(unknown)
+    unknown, rng = rng.shuffled(unknown)
     for i, p in enumerate(r.players):
         if i == seat:
             continue
@@ -94,6 +94,6 @@ def redact(s: State, seat: int, seed: int) -> State:
     mine = r.players[seat]
     set_aside = [b for b in mine.baron_draw if mine.baron and b != mine.baron]
     r.baron_pool = sorted([*unknown, *set_aside])
-    r.deck, rng = rng.shuffle(sorted(r.deck))  # sorted first: the result must not depend on the real order
+    r.deck, rng = rng.shuffled(sorted(r.deck))  # sorted first: the result must not depend on the real order
     r.rng = rng
     return r
