@@ -14,17 +14,19 @@ from shared.games.rotw_england_wales.state import Link
 from .helpers import AVON, BRENT, ESK, TARN, end_build, forgo, lay, next_turn, start, to_act
 
 
-def test_issue_share_gives_5000_up_to_the_limit() -> None:
-    # base rules (lehi RotW summary: bonds of $5,000, any time; README 'Shares' for the limit)
+def test_issue_share_gives_5000_at_any_time_the_player_acts() -> None:
+    # base rules (LEHI: bonds of $5,000 "at any time"; README 'Shares': no limit)
     s = start(cash=0)
     me = to_act(s)
     s = ENGINE.apply(s, me, IssueShare())
     assert (s.players[me].cash, s.players[me].shares) == (5000, 1) and to_act(s) == me
-    s.players[me].shares = rules.MAX_SHARES
+    s.players[me].shares = 40
+    s = ENGINE.apply(s, me, IssueShare())
+    assert s.players[me].shares == 41
+    other = (me + 1) % 3
     with pytest.raises(RuleError) as err:
-        ENGINE.apply(s, me, IssueShare())
-    assert err.value.code == "share_limit"
-    assert not any(isinstance(f.action, IssueShare) for f in ENGINE.legal_actions(s, me))
+        ENGINE.apply(s, other, IssueShare())
+    assert err.value.code == "not_your_turn"
 
 
 def test_income_then_share_interest() -> None:
@@ -36,16 +38,14 @@ def test_income_then_share_interest() -> None:
     assert [p.cash for p in s.players] == [3000 + 5000 - i * 1000 for i in range(3)]
 
 
-def test_a_player_who_cannot_pay_issues_shares_then_loses_track_spaces() -> None:
-    # README 'Income' (reading): forced shares, then one space back per unpaid $1,000
+def test_a_player_who_cannot_pay_issues_shares_to_pay() -> None:
+    # README 'Income' (0kelvin: "players have to issue bonds when they need money")
     s = start(cash=0)
-    s.players[0].shares = 3  # owes $3,000, has $0 income: issues a share
-    s.players[1].shares, s.players[1].vp = rules.MAX_SHARES, 20  # at the limit: loses spaces
-    income1 = rules.income_for(20)
+    s.players[0].shares = 3  # owes $3,000, has $0 and no income: issues one share
+    s.players[1].shares, s.players[1].vp = 12, 2  # owes $12,000, earns $2,000: issues two
     s = next_turn(s)
     assert (s.players[0].shares, s.players[0].cash) == (4, 2000)
-    unpaid = rules.MAX_SHARES * 1000 - income1
-    assert s.players[1].vp == 20 - unpaid // 1000 and s.players[1].cash == 0
+    assert (s.players[1].shares, s.players[1].cash, s.players[1].vp) == (14, 0, 2)
 
 
 def test_income_track_rises_then_falls() -> None:

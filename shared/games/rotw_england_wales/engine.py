@@ -45,8 +45,6 @@ def _choose_baron(s: State, seat: int, a: ChooseBaron) -> None:
 
 def _issue_share(s: State, seat: int, a: IssueShare) -> None:
     p = s.players[seat]
-    if p.shares >= rules.MAX_SHARES:
-        raise RuleError("share_limit", f"no more than {rules.MAX_SHARES} shares may be issued")
     p.shares += 1
     p.cash += rules.SHARE_CASH
     s.log.append(f"{p.name} issues a share (${rules.SHARE_CASH:,}; {p.shares} issued)")
@@ -117,7 +115,7 @@ class RotwEnglandWalesEngine:
         if seat not in self.active_seats(s):
             return []
         phase = s.phase
-        share = [LegalAction(IssueShare())] if s.players[seat].shares < rules.MAX_SHARES else []
+        share = [LegalAction(IssueShare())]
         if phase == BARON:
             draw = s.players[seat].baron_draw
             return [LegalAction(ChooseBaron(baron=draw[0]), choices=Choice("baron", list(draw)))]

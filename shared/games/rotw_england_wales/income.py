@@ -1,9 +1,8 @@
-"""Income and expenses at the end of a turn, and abandoning overdue incomplete links.
+"""Income and expenses at the end of a turn, and the removal of open track.
 
 Base rules (README 'Income'): each player collects the income of their track space, then
-pays $1,000 per issued share. A player who cannot pay issues shares (automatically, as the
-rules require paying) up to the share limit; whatever still cannot be paid moves the
-player's marker back one space per $1,000 (reading).
+pays $1,000 per issued share; a player short of cash issues shares (as many as needed,
+automatically: there is no other way to pay and no limit on shares).
 """
 
 from __future__ import annotations
@@ -18,20 +17,14 @@ def income_phase(s: State) -> None:
         p.cash += got
         due = p.shares * rules.SHARE_INTEREST  # shares issued now to pay start costing next turn
         forced = 0
-        while p.cash < due and p.shares < rules.MAX_SHARES:
+        while p.cash < due:
             p.shares += 1
             p.cash += rules.SHARE_CASH
             forced += 1
-        paid = min(due, p.cash)
-        p.cash -= paid
-        short = due - paid
+        p.cash -= due
         line = f"{p.name}: income ${got:,}, share interest ${due:,}"
         if forced:
             line += f", {forced} share(s) issued to pay"
-        if short:
-            steps = -(-short // 1000)
-            p.vp = max(0, p.vp - steps)
-            line += f", ${short:,} unpaid: back {steps} space(s)"
         s.log.append(line)
 
 

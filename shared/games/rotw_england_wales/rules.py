@@ -11,7 +11,6 @@ from pathlib import Path
 
 SHARE_CASH = 5000  # a share issued gives $5,000
 SHARE_INTEREST = 1000  # each issued share costs $1,000 every income phase
-MAX_SHARES = 15  # reading: see README
 URBANIZE_COST = 10000
 URBANIZE_CUBES = 2
 MAX_TILES_PER_BUILD = 4
