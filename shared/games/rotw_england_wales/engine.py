@@ -55,6 +55,7 @@ def _forgo(s: State, seat: int, a: Pass) -> None:
     turn.action_done(s)
 
 
+LOG_KEEP = 60  # public event lines kept in the state (the table's log is the action stream)
 Handler = Callable[[State, int, Any], None]
 _HANDLERS: dict[tuple[str, type], Handler] = {
     (BARON, ChooseBaron): _choose_baron,
@@ -160,6 +161,8 @@ class RotwEnglandWalesEngine:
             raise
         except Exception as exc:  # the contract lets only RuleError out of apply
             raise RuleError("internal_error", f"{type(exc).__name__}: {exc}") from exc
+        if len(new.log) > LOG_KEEP:  # the state keeps recent lines only: copies stay cheap
+            del new.log[:-LOG_KEEP]
         return new
 
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
