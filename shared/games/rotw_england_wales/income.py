@@ -16,12 +16,9 @@ def income_phase(s: State) -> None:
         got = rules.income_for(p.vp)
         p.cash += got
         due = p.shares * rules.SHARE_INTEREST  # shares issued now to pay start costing next turn
-        forced = 0
-        while p.cash < due:
-            p.shares += 1
-            p.cash += rules.SHARE_CASH
-            forced += 1
-        p.cash -= due
+        forced = max(0, -(-(due - p.cash) // rules.SHARE_CASH))
+        p.shares += forced
+        p.cash += forced * rules.SHARE_CASH - due
         line = f"{p.name}: income ${got:,}, share interest ${due:,}"
         if forced:
             line += f", {forced} share(s) issued to pay"
