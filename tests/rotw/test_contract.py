@@ -102,3 +102,16 @@ def test_timeline_folds_and_undoes_on_the_real_map() -> None:
     assert tl.state.players[seat].cash == 5000
     tl.push(seat, Undo())
     assert tl.state.players[seat].cash == 0 and tl.state.phase == "auction"
+
+
+def test_source_for_agrees_with_sources() -> None:
+    from shared.games.rotw_england_wales.board import get_board
+    from shared.games.rotw_england_wales.build import TrackIndex, source_for, sources
+
+    for s in _positions():
+        ix = TrackIndex(s)
+        every = {(h, e) for h in get_board(s.board).terrain for e in range(6)}
+        for seat in range(len(s.players)):
+            listed = sources(s, seat, ix)
+            for h, e in every:
+                assert source_for(s, seat, ix, h, e) == listed.get((h, e))

@@ -67,6 +67,22 @@ def sources(s: State, seat: int, ix: TrackIndex | None = None) -> dict[tuple[str
     return out
 
 
+def source_for(s: State, seat: int, ix: TrackIndex, h: str, entry: int) -> tuple[str, int] | None:
+    """What `sources` would say for (h, entry), without listing every source (apply's check)."""
+    if not ix.can_take(h, entry):
+        return None
+    n = ix.board.neighbour(h, entry)
+    if n is None:
+        return None
+    back = (entry + 3) % 6
+    if n in ix.endpoints:
+        return None if back in ix.ends.get(n, ()) else ("city", -1)
+    for link in s.links:
+        if not link.complete and link.owner == seat and link.hexes[-1] == n and link.exit == back:
+            return ("link", link.id)
+    return None
+
+
 def _origin(s: State, board: Board, h: str, entry: int, src: tuple[str, int]) -> str:
     if src[0] == "link":
         return s.links[src[1]].a
@@ -148,7 +164,7 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
     if not (0 <= a.entry < 6 and 0 <= a.exit < 6):
         raise RuleError("bad_edge", "edges are numbered 0 to 5")
     ix = TrackIndex(s)
-    src = sources(s, seat, ix).get((a.hex, a.entry))
+    src = source_for(s, seat, ix, a.hex, a.entry)
     if src is None:
         raise RuleError("not_connected", f"no city, town or track of yours leads into {a.hex} across edge {a.entry}"
                         " (or that hex/edge is taken)")
