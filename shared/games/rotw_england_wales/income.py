@@ -1,0 +1,48 @@
+"""Income and expenses at the end of a turn, and the removal of open track.
+
+Base rules (README 'Income'): each player collects the income of their track space, then
+pays $1,000 per issued share; a player short of cash issues shares (as many as needed,
+automatically: there is no other way to pay and no limit on shares).
+"""
+
+from __future__ import annotations
+
+from . import rules
+from .state import Seg, State
+
+
+def income_phase(s: State) -> None:
+    for p in s.players:
+        got = rules.income_for(p.vp)
+        p.cash += got
+        due = p.shares * rules.SHARE_INTEREST  # shares issued now to pay start costing next turn
+        forced = max(0, -(-(due - p.cash) // rules.SHARE_CASH))
+        p.shares += forced
+        p.cash += forced * rules.SHARE_CASH - due
+        line = f"{p.name}: income ${got:,}, share interest ${due:,}"
+        if forced:
+            line += f", {forced} share(s) issued to pay"
+        s.log.append(line)
+
+
+def remove_open_track(s: State) -> None:
+    """BGA help: at the end of the action rounds, track that is not part of a complete link is
+    removed. Link ids are renumbered (they only matter within a turn's decisions)."""
+    if all(link.complete for link in s.links):
+        return
+    renumber: dict[int, int] = {}
+    kept = []
+    for link in s.links:
+        if link.complete:
+            renumber[link.id] = len(kept)
+            link.id = len(kept)
+            kept.append(link)
+        else:
+            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {link.a} is removed")
+    s.links = kept
+    track = {}
+    for h, segs in s.track.items():
+        left = [Seg(renumber[g.link], g.e1, g.e2) for g in segs if g.link in renumber]
+        if left:
+            track[h] = left
+    s.track = track
