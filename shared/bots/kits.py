@@ -18,6 +18,7 @@ its evaluation is a random playout to the end; it counts seats from the state's 
 
 from __future__ import annotations
 
+import math
 import random
 from importlib import import_module
 from typing import Any, Protocol
@@ -61,6 +62,16 @@ def terminal_rewards(result: Result) -> list[float]:
         place = (n - rank) / (n - 1) if n > 1 else 1.0
         out.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * place / (n / 2 if n > 1 else 1))
     return out
+
+
+def chances_from_values(values: list[float], scale: float) -> list[float]:
+    """Each seat's chance of winning, estimated from a running score: a softmax whose `scale`
+    is the lead that makes a clear favourite (for kits that judge a position by its score
+    instead of a long random playout)."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def acting_seat(engine: Engine[Any], state: Any, rng: random.Random) -> int | None:

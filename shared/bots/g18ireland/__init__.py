@@ -5,11 +5,10 @@ thousands of moves long and says little."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-from shared.bots.kits import GenericKit, terminal_rewards
+from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
 from shared.engine import Engine
 from shared.games.core18xx import operating as O
 from shared.games.g18ireland.flow import COMPANY_VALUES
@@ -28,11 +27,7 @@ class IrelandKit(GenericKit):
         if result is not None:
             return terminal_rewards(result)
         values = [O.player_value(state.money, p, COMPANY_VALUES) for p in state.players]
-        scale = max(30.0, SPREAD * sum(values) / len(values))
-        top = max(values)
-        weights = [math.exp((v - top) / scale) for v in values]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return chances_from_values(values, max(30.0, SPREAD * sum(values) / len(values)))
 
 
 KIT = IrelandKit()

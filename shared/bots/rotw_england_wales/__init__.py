@@ -1,0 +1,30 @@
+"""Railways of the World (England and Wales): the bots' knowledge. Hidden information (barons,
+the deck, the bag) is sampled by the engine's `redact`; a position is judged by the victory
+points each player would score now (track, completed links, cards, baron if met, minus shares)
+rather than by a random playout to the end, which is long and says little."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
+from shared.engine import Engine
+from shared.games.rotw_england_wales import end
+
+# A lead of a few points is a real edge in a game scored in tens of points.
+SCALE = 4.0
+
+
+class RotwKit(GenericKit):
+    def __init__(self) -> None:
+        super().__init__(exact=False)
+
+    def evaluate(self, engine: Engine[Any], state: Any, rng: random.Random) -> list[float]:
+        result = engine.result(state)
+        if result is not None:
+            return terminal_rewards(result)
+        return chances_from_values([float(row["total"]) for row in end.breakdown(state)], SCALE)
+
+
+KIT = RotwKit()
