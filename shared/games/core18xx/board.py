@@ -302,8 +302,36 @@ def replace_tokens(b: BoardState, old: str, new: str) -> BoardState:
     return replace(b, tokens=tokens)
 
 
+# Boards are immutable and every change copies `tokens`, so the owner index of one tokens dict
+# is built once and reused by the many queries asked of the same state (a replay asks
+# thousands per action). Keyed by the dict's id; the entry keeps the dict alive so the id
+# cannot be reused while it is cached.
+_TOKEN_INDEX: dict[int, tuple[dict, dict[str, tuple[tuple[str, int], ...]]]] = {}
+
+
+def _token_index(tokens: dict[str, tuple[tuple[str, ...], ...]]) -> dict[str, tuple[tuple[str, int], ...]]:
+    hit = _TOKEN_INDEX.get(id(tokens))
+    if hit is not None and hit[0] is tokens:
+        return hit[1]
+    index: dict[str, list[tuple[str, int]]] = {}
+    for coord, cities in tokens.items():
+        for i, s in enumerate(cities):
+            for owner in set(s):
+                index.setdefault(owner, []).append((coord, i))
+    frozen = {k: tuple(v) for k, v in index.items()}
+    if len(_TOKEN_INDEX) >= 512:
+        _TOKEN_INDEX.clear()
+    _TOKEN_INDEX[id(tokens)] = (tokens, frozen)
+    return frozen
+
+
 def token_hexes(b: BoardState, corp: str) -> list[tuple[str, int]]:
-    return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
+    return list(_token_index(b.tokens).get(corp, ()))
+
+
+def token_count(b: BoardState, corp: str) -> int:
+    """len(token_hexes(b, corp)) without building the list."""
+    return len(_token_index(b.tokens).get(corp, ()))
 
 
 def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int,

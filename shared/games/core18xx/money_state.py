@@ -31,7 +31,7 @@ class Corp(msgspec.Struct, frozen=True):
     par: Coord | None = None
 
 
-class MoneyState(msgspec.Struct, frozen=True):
+class MoneyState(msgspec.Struct, frozen=True, dict=True):
     players: list[str]                # priority order for the current stock round
     cash: dict[str, int]              # players, companies, "bank"
     book: S.ShareBook
@@ -63,9 +63,15 @@ class MoneyState(msgspec.Struct, frozen=True):
         return corp.price is None or self.market.at(corp.price).counts_for_cert_limit
 
     def num_certs(self, player: str) -> int:
-        counts = {sym: self.counts_for_limit(sym) for sym in self.corps}
-        privates = sum(1 for owner in self.companies.values() if owner == player)
-        return S.cert_count(self.book, player, counts, companies_held=privates)
+        # asked many times of one (immutable) state by the stock round's option checks: cached on
+        # the instance (`dict=True`: a __dict__ neither encoded nor compared)
+        cache = self.__dict__.setdefault("_num_certs", {})
+        n = cache.get(player)
+        if n is None:
+            counts = {sym: self.counts_for_limit(sym) for sym in self.corps}
+            privates = sum(1 for owner in self.companies.values() if owner == player)
+            n = cache[player] = S.cert_count(self.book, player, counts, companies_held=privates)
+        return n
 
     def holding_ok(self, player: str, sym: str, extra: int = 0) -> bool:
         corp = self.corps[sym]

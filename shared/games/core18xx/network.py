@@ -14,6 +14,7 @@ the broad network and is not blocked by tokens.
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 from dataclasses import dataclass, field
 
 from . import hexgrid
@@ -159,8 +160,32 @@ def walk(
     return reach
 
 
+# A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
+# computed for one pair of dicts stays right for as long as they are the board's. Replays and
+# step machines ask for the same corporation's network many times per state: cache it, keyed
+# by the dicts' ids, the entry holding the dicts so the ids cannot be reused while cached.
+# Callers only read a Reach.
+_REACH: dict[tuple, tuple[MapDef, dict, dict, Any]] = {}
+
+
+def _cached(kind: str, m: MapDef, b: BoardState, corp: object, make) -> Reach:
+    key = (kind, id(m), id(b.tiles), id(b.tokens), corp)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
+        return hit[3]
+    reach = make()
+    if len(_REACH) >= 1024:
+        _REACH.clear()
+    _REACH[key] = (m, b.tiles, b.tokens, reach)
+    return reach
+
+
 def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     """The corporation's running network (graph.connected_* in 18xx.games, narrow skipped)."""
+    return _cached("broad", m, b, corp, lambda: _broad(m, b, corp))
+
+
+def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     starts = token_nodes(m, b, corp)
     reach = walk(m, b, starts, corp, "broad")
     for coord, _ in starts:
@@ -173,13 +198,19 @@ def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
     """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
     network, through any node (tokens do not block narrow gauge)."""
-    base = broad_reach if broad_reach is not None else broad(m, b, corp)
-    return walk(m, b, sorted(base.nodes), None, "narrow")
+    if broad_reach is not None and broad_reach is not broad(m, b, corp):
+        return walk(m, b, sorted(broad_reach.nodes), None, "narrow")
+    return _cached("narrow", m, b, corp, lambda: walk(m, b, sorted(broad(m, b, corp).nodes), None, "narrow"))
 
 
 def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = "broad") -> set[str]:
     """Owners of tokens in every city reachable from `start` over `gauge` track, passing
     through all cities (tokens do not block): 18Ireland's merger connectivity."""
+    found = _cached("reached", m, b, (start, gauge), lambda: _corporations_reached(m, b, start, gauge))
+    return set(found)  # type: ignore[arg-type]
+
+
+def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> set[str]:
     reach = walk(m, b, [start], None, gauge)
     out: set[str] = set()
     for coord, n in reach.nodes:

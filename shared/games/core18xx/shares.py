@@ -94,8 +94,12 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def normal_percent(self, corporation: str) -> int:
         """The size of one ordinary share (18xx.games `share_percent`)."""
-        normals = [c.percent for c in self.certs.values() if c.corporation == corporation and not c.president]
-        return min(normals) if normals else self.president_cert(corporation).percent // 2
+        cache = self.__dict__.setdefault("_normal_percent", {})   # derived, per instance (see _index)
+        size = cache.get(corporation)
+        if size is None:
+            normals = [c.percent for c in self.certs.values() if c.corporation == corporation and not c.president]
+            size = cache[corporation] = min(normals) if normals else self.president_cert(corporation).percent // 2
+        return size
 
     def holders(self, corporation: str) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -122,7 +126,10 @@ def new_book(corporations: Iterable[tuple[str, Sequence[int]]], treasury_holds: 
 
 def bundle_price(book: ShareBook, corporation: str, percent: int, price: int | float) -> int:
     """What `percent` of a company costs at `price` per ordinary share (rounded up like 18xx.games)."""
-    return math.ceil(Fraction(price) * percent / book.normal_percent(corporation))
+    normal = book.normal_percent(corporation)
+    if type(price) is int:
+        return -(-price * percent // normal)   # the same exact ceiling in integers (hot in stock rounds)
+    return math.ceil(Fraction(price) * percent / normal)
 
 
 def _pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, int]:

@@ -345,8 +345,10 @@ def legal_lays(
     only_hex: str | None = None,
     fast: bool = True,
     laid_hexes: frozenset[str] = frozenset(),
+    only_tile: str | None = None,
 ) -> list[Lay]:
-    """Every legal lay for `corp` now, in map order, cheapest information first."""
+    """Every legal lay for `corp` now, in map order, cheapest information first (with
+    `only_hex` / `only_tile`: just those of that hex / tile)."""
     reach = network.broad(m, b, corp)
     nreach = network.narrow(m, b, corp, reach) if rules.narrow else None
     supply = available_tiles(m, b)
@@ -370,6 +372,8 @@ def legal_lays(
         if color != "white" and slot.cannot_reuse_same_hex and coord in laid_hexes:
             continue
         for name, tdef in m.tiles.items():
+            if only_tile is not None and name != only_tile:
+                continue
             if supply.get(name, 0) <= 0:
                 continue
             if special is not None and special.tiles and name not in special.tiles:
@@ -449,7 +453,8 @@ def check_lay(
         raise BoardError("tile_unavailable", f"no tile {tile} is left")
     if not 0 <= rotation <= 5:
         raise BoardError("bad_rotation", "rotation must be 0..5")
-    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, **kw):
+    # verdicts are per tile (symmetric rotations share one), so checking only this tile is exact
+    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, only_tile=tile, **kw):
         if x.tile == tile and x.rotation == rotation:
             return x
     raise BoardError("illegal_lay", f"{corp} cannot lay {tile} on {coord} at rotation {rotation}")

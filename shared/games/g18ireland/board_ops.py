@@ -84,7 +84,7 @@ def tile_copy(state: State, name: str) -> str | None:
 def tokens_placed(state: State, corp: str) -> int:
     """Tokens used: on the map, plus a home token lifted by a lay and waiting to go back."""
     lifted = sum(1 for p in state.pending if p.corp == corp and p.kind == "relocate")
-    return len(B.token_hexes(state.board, corp)) + lifted
+    return B.token_count(state.board, corp) + lifted
 
 
 def token_spots(state: State, corp: str, cost: int) -> list[K.TokenSpot]:
