@@ -64,7 +64,31 @@ class Ireland:
     def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
         return L.for_seat(state, seat)
 
+    # `apply` is a pure function of immutable states, so its results are memoized for the
+    # states recently folded: undo and redo refold from the nearest checkpoint
+    # (meta.checkpoint_every decisions back), and with this those refolds reuse the states
+    # already computed instead of replaying every rule again. Keyed by the state's id; the
+    # entry holds the state so the id cannot be reused while cached. Errors are not cached.
+    _MEMO_SIZE: ClassVar[int] = 256
+    _memo: ClassVar[dict[tuple, tuple[State, State]]] = {}
+
     def apply(self, state: State, seat: int, action: Any) -> State:
+        try:
+            key = (id(state), seat, type(action), msgspec.json.encode(action))
+        except (TypeError, msgspec.EncodeError):
+            return self._apply(state, seat, action)
+        memo = Ireland._memo
+        hit = memo.get(key)
+        if hit is not None and hit[0] is state:
+            memo[key] = memo.pop(key)  # most recently used last
+            return hit[1]
+        after = self._apply(state, seat, action)
+        if len(memo) >= self._MEMO_SIZE:
+            del memo[next(iter(memo))]
+        memo[key] = (state, after)
+        return after
+
+    def _apply(self, state: State, seat: int, action: Any) -> State:
         if state.round == "over":
             raise RuleError("game_over", "the game has ended")
         if not isinstance(action, A.Action) or type(action) not in A.GAME_ACTION_TYPES.values():
