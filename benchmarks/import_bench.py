@@ -8,6 +8,9 @@ For each export in ../shared/fixtures/18xx.games/18Ireland/ (or $ROUNDHOUSE_SHAR
 - accept_us_near_N: accepting one decision near log entry N (Timeline check + commit: the
   engine's apply with its legality checks and automatic steps), median and max over the 40
   decisions around N, split by kind (lay_tile, run_routes, the rest);
+- accept_us_1_vs_N: the median accept over all kinds in the first 40 log entries (the opening
+  auction and stock round) against the 40 around N: a game's length should not make accepting
+  a move dearer;
 - view_ms_near_N: one projection view (`ENGINE.view` + JSON encoding) of the state there;
 - legal_ms_near_N: the active seat's legal actions there (what a page or bot asks for).
 Prints one JSON line per export.
@@ -34,7 +37,8 @@ from tests.g18ireland.exports import export_paths  # noqa: E402
 
 
 def _timed_import(export: dict[str, Any], at: int) -> tuple[Import, dict[str, list[float]], Any]:
-    """Import, timing each accepted decision whose log position falls within 20 of `at`."""
+    """Import, timing each accepted decision whose log position falls within 20 of `at`
+    (by kind) or among the first 40 (key "first")."""
     engine = engine_for_export(export["title"])
     hook = engine.from_18xx  # type: ignore[attr-defined]
     seats, options, seed = hook.table(export)
@@ -46,9 +50,13 @@ def _timed_import(export: dict[str, Any], at: int) -> tuple[Import, dict[str, li
     def timed_push(seat: int, action: Any) -> Any:
         nonlocal state_at
         near = abs(run.timeline.length - at) <= 20
+        first = run.timeline.length < 40
         t0 = time.perf_counter()
         out = push(seat, action)
+        if first:
+            costs.setdefault("first", []).append((time.perf_counter() - t0) * 1e6)
         if near:
+            costs.setdefault("all", []).append((time.perf_counter() - t0) * 1e6)
             kind = type(action).__struct_config__.tag if hasattr(type(action), "__struct_config__") else "meta"
             kind = kind if kind in ("lay_tile", "run_routes") else "other"
             costs.setdefault(kind, []).append((time.perf_counter() - t0) * 1e6)
@@ -69,6 +77,10 @@ def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
     engine = run.engine
     out: dict[str, Any] = {"export": path.name, "actions": len(export["actions"]),
                            "log_entries": run.timeline.length, "import_ms": round(best, 1)}
+    first, near = costs.pop("first", []), costs.pop("all", [])
+    if first and near:
+        out[f"accept_us_1_vs_{at}"] = {"first_40_median": round(statistics.median(first)),
+                                       f"near_{at}_median": round(statistics.median(near))}
     for kind, values in sorted(costs.items()):
         out[f"accept_us_near_{at}_{kind}"] = {"median": round(statistics.median(values)),
                                               "max": round(max(values)), "n": len(values)}

@@ -1,0 +1,54 @@
+"""The import's speed comes from caches (networks and token owners per board, the memo of
+recently applied states, per-state cert counts): folding a real export's decisions with every
+cache emptied before each decision must give exactly the states the cached fold gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from services.offline.import_18xx import import_export
+from shared.games.core18xx import board as B
+from shared.games.core18xx import network as N
+from shared.games.g18ireland.engine import Ireland
+
+from .exports import export_paths
+
+EXPORTS = export_paths("18Ireland")
+
+
+def _clear_caches() -> None:
+    B._TOKEN_INDEX.clear()
+    N._REACH.clear()
+    Ireland._memo.clear()
+
+
+@pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures "
+                                        "(or $ROUNDHOUSE_SHARED): nothing to fold")
+@pytest.mark.parametrize("path", EXPORTS, ids=[p.name for p in EXPORTS])
+def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
+    run = import_export(json.loads(path.read_text()))
+    timeline = run.timeline
+    decisions = timeline.effective
+    assert len(decisions) > 500
+    engine = run.engine
+
+    # with every cache live across decisions, as the import runs
+    cached = timeline.initial
+    cached_states = []
+    for seat, action in decisions:
+        cached = engine.apply(cached, seat, action)
+        cached_states.append(msgspec.json.encode(cached))
+    assert cached_states[-1] == msgspec.json.encode(timeline.state)
+
+    # a fresh copy of the set-up state (no per-instance caches carried over), every module
+    # cache emptied before each decision and the apply memo bypassed
+    fresh = msgspec.convert(msgspec.to_builtins(timeline.initial), type(timeline.initial))
+    assert msgspec.json.encode(fresh) == msgspec.json.encode(timeline.initial)
+    for n, (seat, action) in enumerate(decisions):
+        _clear_caches()
+        fresh = engine._apply(fresh, seat, action)
+        assert msgspec.json.encode(fresh) == cached_states[n], f"decision {n}: {action}"
