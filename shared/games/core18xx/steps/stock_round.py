@@ -164,6 +164,20 @@ def must_sell(money: MoneyState, sr: StockRound, player: str,
 
 
 def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
+    # asked several times of the same (immutable) money and round within one decision (the
+    # legality check, the action itself, the skip of players with nothing to do): cached on
+    # the money state, the entry holding `sr` and `rules` so their ids stay theirs
+    cache = money.__dict__.setdefault("_available", {})
+    key = (id(sr), player, id(rules))
+    hit = cache.get(key)
+    if hit is not None and hit[0] is sr and hit[1] is rules:
+        return list(hit[2])
+    kinds = _available(money, sr, player, rules)
+    cache[key] = (sr, rules, tuple(kinds))
+    return kinds
+
+
+def _available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
     if sr.finished:
         return []
     if sr.auction is not None:
