@@ -80,11 +80,12 @@ class Ireland:
         memo = Ireland._memo
         hit = memo.get(key)
         if hit is not None and hit[0] is state:
-            memo[key] = memo.pop(key)  # most recently used last
+            memo.pop(key, None)  # most recently used last
+            memo[key] = hit
             return hit[1]
         after = self._apply(state, seat, action)
-        if len(memo) >= self._MEMO_SIZE:
-            del memo[next(iter(memo))]
+        while len(memo) >= self._MEMO_SIZE:
+            memo.pop(next(iter(memo)), None)
         memo[key] = (state, after)
         return after
 
