@@ -6,9 +6,10 @@ head back to where it stood after entry k (18xx.games' meaning), `Undo()` to the
 the last decision, `Redo` to where the most recent undo found it; nothing is deleted, so
 a fold of the log always gives the same state.
 
-States are kept at the head and at every `checkpoint_every`-th decision along a path, so
-going back costs at most that many `apply` calls, however long the game; accepting an
-action costs one `apply` whatever the table's length.
+States are kept at the head, at the last `RECENT` former heads and at every
+`checkpoint_every`-th decision along a path, so going back costs at most that many `apply`
+calls, however long the game (and nothing for a recent position); accepting an action costs
+one `apply` whatever the table's length.
 
 Who may undo what is the table option `undo` (UNDO_POLICIES): "none"; "own" - a seat
 takes back only its own decisions made since another seat last decided, before the game
@@ -18,6 +19,7 @@ never crosses a step after which the engine's `reveals(before, after)` is true.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from shared.engine import UNDO_POLICIES, Engine, Redo, RuleError, Undo
@@ -25,6 +27,7 @@ from shared.engine import UNDO_POLICIES, Engine, Redo, RuleError, Undo
 S = TypeVar("S")
 
 UNDO_OPTION = "undo"
+RECENT = 16  # former heads whose states are kept besides the checkpoints
 
 
 class Node:
@@ -85,6 +88,7 @@ class Timeline(Generic[S]):
         self.heads: list[Node] = [self.root]  # heads[k]: the head after log entry k
         self.nodes: dict[int, Node] = {0: self.root}  # decision nodes by seq
         self.redo: list[tuple[Node, int]] = []  # (head before an undo, the seat that undid)
+        self._recent: deque[Node] = deque()  # recent heads whose states are kept for a while
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -190,7 +194,13 @@ class Timeline(Generic[S]):
         self.head = new
         self.heads.append(new)
         if old is not new and old.parent is not None and old.depth % self.every:
-            old.state = None  # only the head and checkpoints keep their states
+            # Besides the head and the checkpoints, the last few heads keep their states, so
+            # the usual undo (one step or a few back) costs nothing at all.
+            self._recent.append(old)
+            if len(self._recent) > RECENT:
+                dropped = self._recent.popleft()
+                if dropped is not self.head and dropped.depth % self.every:
+                    dropped.state = None
         return new.state
 
     def push(self, seat: int, action: Any) -> S:
