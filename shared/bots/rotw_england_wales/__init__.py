@@ -12,6 +12,8 @@ from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
 from shared.engine import Engine
 from shared.games.rotw_england_wales import end
 
+from . import greedy as G
+
 # A lead of a few points is a real edge in a game scored in tens of points.
 SCALE = 4.0
 
@@ -19,6 +21,12 @@ SCALE = 4.0
 class RotwKit(GenericKit):
     def __init__(self) -> None:
         super().__init__(exact=False)
+
+    def greedy(self, engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any:
+        return G.greedy(state, seat, rng)
+
+    def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Any]:
+        return G.options(state, seat)
 
     def evaluate(self, engine: Engine[Any], state: Any, rng: random.Random) -> list[float]:
         result = engine.result(state)
