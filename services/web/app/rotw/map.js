@@ -155,7 +155,7 @@ export function drawMap(svg, view, ui) {
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");
   names.setAttribute("pointer-events", "none");
-  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s }), terrain, barriers, track, places, names, outlines);
+  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, places, names, outlines);
 }
 
 /** What the map's marks mean. */
