@@ -27,7 +27,7 @@ META = TitleMeta(
                         choices=["traditional", "first_to_pass"])],
     summary="Railways of the World on the England & Wales map: build links, deliver goods, 2-5 players.",
     undo="own", public_view=False,
-    bot_kit="shared.bots.rotw_england_wales",
+    bot_kit="shared.bots.rotw_england_wales", web_module="rotw/page.js",
 )
 
 

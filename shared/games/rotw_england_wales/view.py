@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from . import end, rules
 from .board import get_board
 from .cards import NAMES
@@ -48,7 +50,7 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
     v: dict[str, Any] = {
         "title": "rotw-england-wales", "map": board.name, "layout": board.layout, "bidding": s.bidding,
         "phase": s.phase, "turn": s.turn, "round": s.round, "first": s.first, "order": s.order,
-        "to_act": sorted(active), "players": players, "cities": cities,
+        "to_act": sorted(active), "active_seats": sorted(active), "players": players, "cities": cities,
         "towns": [{"hex": h, "name": n, "urbanized": h in s.urban} for h, n in sorted(board.towns.items())],
         "links": [{"id": l.id, "owner": l.owner, "a": l.a, "b": l.b, "hexes": l.hexes, "complete": l.complete,
                    "exit": l.exit, "turn": l.turn} for l in s.links],
@@ -69,6 +71,9 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
                                  "asked": pd.holder}
     if over:
         v["scores"] = end.breakdown(s)
+    # table.js reads whose turn it is and the end from these two keys, as Chicago's view has them.
+    res = end.result(s)
+    v["result"] = msgspec.to_builtins(res) if res is not None else None
     return v
 
 

@@ -1,0 +1,167 @@
+// @ts-check
+// The England & Wales map as SVG: pointy-top hexes in the "pointy-odd-r" layout (odd rows
+// shifted half a hex east), hex ids "col,row". Terrain and barriers come from mapdata.js
+// (generated from map.json: the view does not carry them); cities, goods, towns and track
+// come from the view. Edges are numbered as the engine numbers them (hexgrid.py):
+// 0 east, 1 north-west, 2 north-east, 3 west, 4 south-west, 5 south-east.
+import { h, s } from "../dom.js";
+import { BARRIERS, TERRAIN } from "./mapdata.js";
+import { cubeColor, seatColor } from "./names.js";
+
+const R = 16; // circumradius
+const W = Math.sqrt(3) * R; // column pitch
+const EDGE_ANGLE = [0, -120, -60, 180, 120, 60]; // degrees, SVG y down
+const APOTHEM = W / 2;
+
+const FILL = { p: "#e9e2c6", m: "#b59a7a", w: "#b8d6ea", x: "#9fa7b0", s: "#dbe9f3" };
+const NAME = { p: "open", m: "mountain ($4,000)", w: "water ($3,000)", x: "mountain with water ($4,000)", s: "sea" };
+
+/** @param {string} id */
+export function cell(id) {
+  const [col, row] = id.split(",").map(Number);
+  return { col, row };
+}
+
+/** @param {number} col @param {number} row */
+function xy(col, row) {
+  return { x: W / 2 + col * W + (row & 1 ? W / 2 : 0) + 2, y: R + row * 1.5 * R + 2 };
+}
+
+/** @param {string} id */
+export function centre(id) {
+  const { col, row } = cell(id);
+  return xy(col, row);
+}
+
+/** @param {number} x @param {number} y @param {number} [k] */
+function points(x, y, k = 1) {
+  return Array.from({ length: 6 }, (_, i) => {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    return `${(x + R * k * Math.cos(a)).toFixed(1)},${(y + R * k * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+}
+
+/** @param {number} x @param {number} y @param {number} edge @param {number} [k] */
+function edgePoint(x, y, edge, k = 1) {
+  const a = (Math.PI / 180) * EDGE_ANGLE[edge];
+  return { x: x + APOTHEM * k * Math.cos(a), y: y + APOTHEM * k * Math.sin(a) };
+}
+
+/** The edge of a (col,row) that faces b, or -1. @param {number[]} a @param {number[]} b */
+function edgeToward(a, b) {
+  const odd = a[1] & 1;
+  const table = odd ? [[1, 0], [0, -1], [1, -1], [-1, 0], [0, 1], [1, 1]] : [[1, 0], [-1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
+  return table.findIndex(([dc, dr]) => a[0] + dc === b[0] && a[1] + dr === b[1]);
+}
+
+/**
+ * @typedef {import("../pageapi.js").Target} Target
+ * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void}} Interaction
+ */
+
+/**
+ * Draw the whole map into svg. Layers: terrain, barriers, track, cities and towns (with
+ * goods), names, then the outlines of the clickable hexes (on top, so no neighbour hides them).
+ * @param {SVGSVGElement} svg
+ * @param {any} view
+ * @param {Interaction} ui
+ */
+export function drawMap(svg, view, ui) {
+  const rows = TERRAIN.length;
+  const cols = TERRAIN[0].length;
+  svg.setAttribute("viewBox", `0 0 ${(cols * W + W / 2 + 4).toFixed(0)} ${(rows * 1.5 * R + R / 2 + 4).toFixed(0)}`);
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Map of England and Wales");
+  const cities = new Map((view.cities ?? []).map((/** @type {any} */ c) => [c.hex, c]));
+  const towns = new Map((view.towns ?? []).filter((/** @type {any} */ t) => !t.urbanized).map((/** @type {any} */ t) => [t.hex, t]));
+  const terrain = s("g", { class: "layer terrain" });
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      const t = TERRAIN[row][col];
+      const id = `${col},${row}`;
+      const target = ui.targets.get(id);
+      if (t === "s" && !target) continue; // the sea is the background
+      const { x, y } = xy(col, row);
+      const city = cities.get(id);
+      const label = city ? `${city.name} (${city.color})` : towns.get(id)?.name ?? `${id}: ${/** @type {any} */ (NAME)[t]}`;
+      const g = s("g", {
+        class: `hex t-${t}${target ? " target" : ""}${ui.picked === id ? " picked" : ""}`, dataset: { hex: id },
+        role: target ? "button" : undefined, tabindex: target ? 0 : undefined,
+        "aria-label": target ? `${target.label}: ${label}` : undefined,
+      },
+      s("title", {}, target ? `${target.label}\n${label}` : label),
+      s("polygon", { points: points(x, y), fill: /** @type {any} */ (FILL)[t], stroke: "#fff", "stroke-width": 0.6 }));
+      if (t === "m" || t === "x") g.append(s("path", { d: `M${x - 5},${y + 4} L${x},${y - 5} L${x + 5},${y + 4}`, fill: "none", stroke: "#6b5236", "stroke-width": 1.2 }));
+      if (t === "w" || t === "x") g.append(s("path", { d: `M${x - 6},${y + 7} q3,-3 6,0 t6,0`, fill: "none", stroke: "#3b7fb0", "stroke-width": 1 }));
+      if (target) {
+        g.addEventListener("click", () => ui.onPick(id));
+        g.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ui.onPick(id); }
+        });
+      }
+      terrain.append(g);
+    }
+  }
+  const barriers = s("g", { class: "layer barriers", "aria-hidden": "true" });
+  for (const [a, b] of BARRIERS) {
+    const e = edgeToward(a, b);
+    if (e < 0) continue;
+    const { x, y } = xy(a[0], a[1]);
+    // The shared edge: the two corners either side of the edge's midpoint direction.
+    const ang = EDGE_ANGLE[e];
+    const c1 = (Math.PI / 180) * (ang - 30);
+    const c2 = (Math.PI / 180) * (ang + 30);
+    barriers.append(s("line", { class: "barrier", x1: x + R * Math.cos(c1), y1: y + R * Math.sin(c1), x2: x + R * Math.cos(c2), y2: y + R * Math.sin(c2), stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }));
+  }
+  const owner = new Map((view.links ?? []).map((/** @type {any} */ l) => [l.id, l]));
+  const track = s("g", { class: "layer track", "aria-hidden": "true" });
+  for (const [hex, segs] of Object.entries(view.track ?? {})) {
+    const { x, y } = centre(hex);
+    for (const [link, e1, e2] of /** @type {number[][]} */ (segs)) {
+      const l = owner.get(link);
+      const a = edgePoint(x, y, e1);
+      const b = edgePoint(x, y, e2);
+      track.append(s("path", {
+        class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "" },
+        d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
+        fill: "none", stroke: seatColor(l?.owner ?? 0), "stroke-width": 3.5, "stroke-dasharray": l?.complete ? undefined : "3 2",
+      }));
+    }
+  }
+  const places = s("g", { class: "layer places" });
+  const names = s("g", { class: "layer names", "aria-hidden": "true" });
+  for (const c of view.cities ?? []) {
+    const { x, y } = centre(c.hex);
+    const g = s("g", { class: "city", dataset: { city: c.hex, testid: "city" }, "aria-label": `${c.name}, ${c.color} city, goods: ${c.cubes.join(", ") || "none"}` },
+      s("circle", { cx: x, cy: y, r: R * 0.62, fill: cubeColor(c.color), stroke: "#222", "stroke-width": 1.2 }));
+    if (c.empty) g.append(s("circle", { cx: x, cy: y, r: R * 0.3, fill: "#fff", stroke: "#222", "stroke-width": 0.8 }));
+    const cubes = /** @type {string[]} */ (c.cubes);
+    cubes.forEach((colour, i) => {
+      g.append(s("rect", { class: "cube", dataset: { color: colour }, x: x - (cubes.length * 6) / 2 + i * 6, y: y + R * 0.45, width: 5, height: 5, fill: cubeColor(colour), stroke: "#000", "stroke-width": 0.6 }));
+    });
+    places.append(g);
+    names.append(s("text", { class: "city-name", x, y: y - R * 0.72, "text-anchor": "middle", "font-size": 7.5, "paint-order": "stroke", stroke: "#fff", "stroke-width": 2 }, c.name));
+  }
+  for (const t of towns.values()) {
+    const { x, y } = centre(t.hex);
+    places.append(s("circle", { class: "town", cx: x, cy: y, r: R * 0.3, fill: "#fff", stroke: "#222" }));
+    names.append(s("text", { x, y: y - R * 0.45, "text-anchor": "middle", "font-size": 6.5 }, t.name));
+  }
+  const outlines = s("g", { class: "layer outlines", "aria-hidden": "true", "pointer-events": "none" });
+  for (const id of ui.targets.keys()) {
+    const { x, y } = centre(id);
+    outlines.append(s("polygon", { class: "outline target-outline", points: points(x, y, 0.92), fill: "none", stroke: ui.picked === id ? "#1a5fb4" : "#e66100", "stroke-width": ui.picked === id ? 3 : 2 }));
+  }
+  // Places and names take no clicks when they sit on a clickable hex.
+  places.setAttribute("pointer-events", "none");
+  names.setAttribute("pointer-events", "none");
+  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, places, names, outlines);
+}
+
+/** What the map's marks mean. */
+export function mapLegend() {
+  return h("p", { class: "map-legend", dataset: { testid: "map-legend" } },
+    "Hexes: open $2,000 · ", h("b", {}, "blue"), " water $3,000 · ", h("b", {}, "brown"), " mountain $4,000 · ",
+    h("b", {}, "red edge"), " barrier (no track across) · discs: cities in their colour (grey takes no goods), small squares: goods cubes, white dot: empty city · ",
+    "lines: track in its owner's colour (dashed: open, not yet a link) · ", h("b", {}, "orange outline"), ": you can click it");
+}

@@ -1,0 +1,45 @@
+// @ts-check
+// Colours and names the page uses: goods/city colours, one colour per seat, baron cards.
+
+const CUBE = { red: "#d0312d", yellow: "#f2c521", blue: "#2e6fd8", purple: "#8e44ad", black: "#222222", grey: "#9a9a9a" };
+const SEATS = ["#e67e22", "#16a085", "#c0392b", "#2c3e50", "#8e44ad"];
+
+/** @param {string} colour */
+export function cubeColor(colour) {
+  return /** @type {any} */ (CUBE)[colour] ?? "#ccc";
+}
+
+/** @param {number} seat */
+export function seatColor(seat) {
+  return SEATS[seat % SEATS.length];
+}
+
+/** @param {number} amount  dollars */
+export function dollars(amount) {
+  return `$${Number(amount).toLocaleString("en-US")}`;
+}
+
+// The baron cards as cards.json has them (a reconstructed deck: see the title's README).
+const BARONS = {
+  links: ["Baron of the Network", "most completed links"],
+  engine: ["Baron of Steam", "the highest engine"],
+  cities: ["Baron of the Towns", "most cities on your links"],
+  mountains: ["Baron of the Hills", "most mountain track tiles"],
+  majors: ["Baron of the Main Lines", "most major lines"],
+  red: ["Red goods baron", "most red goods delivered"],
+  yellow: ["Yellow goods baron", "most yellow goods delivered"],
+  blue: ["Blue goods baron", "most blue goods delivered"],
+  purple: ["Purple goods baron", "most purple goods delivered"],
+  black: ["Black goods baron", "most black goods delivered"],
+};
+
+/** "Baron of Steam: 10 VP for the highest engine" @param {string} id */
+export function baronText(id) {
+  const b = /** @type {any} */ (BARONS)[id];
+  return b ? `${b[0]}: 10 VP at the end for ${b[1]} (more than 0, not beaten; ties all score)` : id;
+}
+
+/** @param {string} id */
+export function baronName(id) {
+  return /** @type {any} */ (BARONS)[id]?.[0] ?? id;
+}

@@ -1,0 +1,103 @@
+// @ts-check
+// Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
+// of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
+import { fill, h } from "../dom.js";
+import { actionPanel, mapTargets } from "./actions.js";
+import { drawMap, mapLegend } from "./map.js";
+import * as panels from "./panels.js";
+import { rulesSummary } from "./rules.js";
+
+export { actionPanel, mapTargets };
+export const rules = rulesSummary;
+export const milestones = new Set();
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * @typedef {import("../pageapi.js").PageContext} PageContext
+ * @typedef {import("../pageapi.js").Slots} Slots
+ * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
+ */
+
+/** @type {WeakMap<HTMLElement, Parts>} */
+const mounted = new WeakMap();
+
+/** @param {Slots} slots @returns {Parts} */
+function mount(slots) {
+  const known = mounted.get(slots.main);
+  if (known) return known;
+  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg")));
+  svg.classList.add("map");
+  svg.dataset.testid = "map";
+  const scroll = h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg);
+  const label = h("span", { class: "zoom-label" }, "fit");
+  let zoom = 0;
+  const setZoom = (/** @type {number} */ z) => {
+    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
+    svg.style.width = `${ZOOMS[zoom] * 100}%`;
+    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
+  };
+  const parts = {
+    svg,
+    pending: h("div", {}),
+    players: h("section", { class: "players-box", "aria-label": "Players" }),
+    baron: h("section", { class: "baron-box", "aria-label": "Your baron" }),
+    display: h("section", { class: "display-box", "aria-label": "Operations cards" }),
+    ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
+  };
+  fill(slots.main, parts.pending, h("section", { class: "map-box", "aria-label": "Map" },
+    h("div", { class: "map-tools" },
+      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
+      label,
+      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
+    scroll, mapLegend()));
+  // The map is tall and narrow; on a phone start zoomed in so hexes can be tapped.
+  setZoom(window.innerWidth < 600 ? 2 : 0);
+  fill(slots.side,
+    h("h2", {}, "Players"), parts.players,
+    h("h2", {}, "Your baron"), parts.baron,
+    h("h2", {}, "Operations cards"), parts.display,
+    h("h2", {}, "End of the game"), parts.ending);
+  mounted.set(slots.main, parts);
+  return parts;
+}
+
+/**
+ * @param {any} view
+ * @param {PageContext} ctx
+ * @param {Slots} slots
+ */
+export function render(view, ctx, slots) {
+  const parts = mount(slots);
+  const at = ctx.ui.picks.at;
+  drawMap(parts.svg, view, {
+    targets: ctx.targets,
+    picked: typeof at === "string" ? at : null,
+    onPick: (hex) => ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } }),
+  });
+  fill(parts.pending, panels.pending(view));
+  fill(parts.players, panels.players(view, ctx.mySeat));
+  fill(parts.baron, panels.baron(view, ctx.mySeat));
+  fill(parts.display, panels.display(view));
+  fill(parts.ending, panels.ending(view));
+}
+
+/** @param {any} _view @param {any} entry */
+export function describeEvent(_view, entry) {
+  return typeof entry === "string" ? entry : JSON.stringify(entry);
+}
+
+/** @param {any} view */
+export function turnInfo(view) {
+  return `Turn ${view.turn}${view.phase === "action" || view.phase === "build" ? ` · round ${view.round}` : ""} · ${view.phase}`;
+}
+
+/** @param {any} view @param {number} seat */
+export function playerName(view, seat) {
+  return view.players?.[seat]?.name ?? `seat ${seat}`;
+}
+
+/** @param {any} view @param {PageContext} _ctx */
+export function result(view, _ctx) {
+  return panels.result(view);
+}
