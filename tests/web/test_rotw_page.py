@@ -234,14 +234,16 @@ def test_person_plays_rotw_against_a_bot_through_the_page(
         shot = False
         deadline = time.monotonic() + 120  # a share of the game through the page, not all of it
         while person.moves < 30 and time.monotonic() < deadline and person.wait_my_turn():
-            if not shot and person.clicks.get("lay", 0) >= 3 and person.targets():
+            if not shot and person.moves >= 10 and person.targets():
                 page.shot(screenshots / f"rotw-table-{size}.png", full_page=False)
                 spectator.shot(screenshots / f"rotw-spectator-{size}.png", full_page=False)
                 shot = True
             person.act()
         print(f"person moves through the page: {person.moves} {person.clicks}")
         assert person.moves >= 25, person.clicks
-        assert person.clicks.get("hex", 0) >= 5 and person.clicks.get("lay", 0) >= 3, person.clicks
+        # Map picks led to track laid or goods delivered (which, depends on how the game goes).
+        assert person.clicks.get("hex", 0) >= 5, person.clicks
+        assert person.clicks.get("lay", 0) + person.clicks.get("deliver", 0) >= 3, person.clicks
         assert page.page.locator("svg.map path.track").count() > 0, "the track built is drawn"
         assert not bot_seats.errors, bot_seats.errors
         assert page.errors == [] and spectator.errors == []
