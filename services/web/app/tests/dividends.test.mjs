@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
+import { python } from "../../sdk/tests/helpers.mjs";
 import { payoutGroups } from "../chicago/dividends.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -37,7 +38,7 @@ sys.stdout.buffer.write(msgspec.json.encode(log))
 `;
 
 function engineLog() {
-  const done = spawnSync(process.env.PYTHON ?? "python3", ["-c", LOG], { cwd: REPO, env: { ...process.env, PYTHONPATH: REPO }, encoding: "utf8" });
+  const done = spawnSync(python(), ["-c", LOG], { cwd: REPO, env: { ...process.env, PYTHONPATH: REPO }, encoding: "utf8" });
   assert.equal(done.status, 0, done.stderr);
   return JSON.parse(done.stdout);
 }
