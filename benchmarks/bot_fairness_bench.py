@@ -19,9 +19,7 @@ import argparse
 import asyncio
 import json
 import random
-import secrets
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -29,21 +27,12 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import aiohttp  # noqa: E402
-import redis.asyncio as aioredis  # noqa: E402
-from aiohttp import web  # noqa: E402
 
-from services.bot.bench import play_person  # noqa: E402
-from services.bot.settings import BotSettings  # noqa: E402
-from services.bot.submit import HttpSubmitter  # noqa: E402
-from services.bot.worker import BotWorker  # noqa: E402
+from benchmarks.stack import bot_stack, create_table, play_person  # noqa: E402
 from services.game import tables as game_tables  # noqa: E402
-from services.game.app import install as install_game  # noqa: E402
 from services.offline.arena import percentile  # noqa: E402
-from shared.config import Config, RateLimit  # noqa: E402
-from shared.redis_server import RedisServer, free_port  # noqa: E402
-from shared.store import EventStore  # noqa: E402
+from shared.config import RateLimit  # noqa: E402
 
-SECRET = secrets.token_bytes(32)
 TITLE = "chicago-express"
 BOTS3 = [{"name": f"B{i}", "kind": "bot", "level": "random"} for i in range(3)]
 PERSON = [{"name": "Person"}, {"name": "R1", "kind": "bot", "level": "random"},
@@ -55,40 +44,17 @@ async def one_run(backlog: int, games: int, fifo: bool, processes: int) -> list[
     if fifo:  # every table's notices in the bot-only stream: one queue, as before
         game_tables.HotTable.bots_only = property(lambda self: True)  # type: ignore[method-assign]
     try:
-        with tempfile.TemporaryDirectory(prefix="rh-fair-bench-") as tmp:
-            server = RedisServer(Path(tmp) / "redis", fsync="everysec").start()
-            cfg = Config(redis_url=server.url, secret=SECRET, limit_bot_tables=RateLimit(0, 0),
-                         limit_create=RateLimit(0, 0))
-            app = web.Application()
-            install_game(app, cfg)
-            runner = web.AppRunner(app, access_log=None)
-            await runner.setup()
-            port = free_port()
-            await web.TCPSite(runner, "127.0.0.1", port).start()
-            base = f"http://127.0.0.1:{port}"
-            redis = aioredis.from_url(server.url, socket_timeout=30)
-            worker = BotWorker(redis, HttpSubmitter(base, SECRET),
-                               BotSettings(group="bench", consumer="bench", processes=processes, inflight=2 * processes))
-            await worker.start()
-            times: list[float] = []
-            try:
-                async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-                    for _ in range(backlog):
-                        async with session.post(f"{base}/api/tables", json={"title": TITLE, "seats": BOTS3}) as resp:
-                            assert resp.status == 201, await resp.text()
-                    rng = random.Random(1)
-                    for _ in range(games):
-                        async with session.post(f"{base}/api/tables", json={"title": TITLE, "seats": PERSON}) as resp:
-                            created = await resp.json()
-                        table = created["table"]
-                        await play_person(session, base, table, created["seats"][0]["token"], rng)
-                        entries = await EventStore(redis).read(table, 0)
-                        times += [e.t_ms - b.t_ms for b, e in zip(entries, entries[1:]) if e.seat != 0]
-            finally:
-                await worker.stop(grace_s=1.0)
-                await redis.aclose()
-                await runner.cleanup()
-                server.stop()
+        times: list[float] = []
+        async with bot_stack(processes, fsync="everysec", limit_bot_tables=RateLimit(0, 0),
+                             limit_create=RateLimit(0, 0)) as stack, \
+                aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            for _ in range(backlog):
+                await create_table(session, stack.base, TITLE, BOTS3)
+            rng = random.Random(1)
+            for _ in range(games):
+                created = await create_table(session, stack.base, TITLE, PERSON)
+                await play_person(session, stack.base, created["table"], created["seats"][0]["token"], rng)
+                times += [ms for _, ms in await stack.bot_reply_ms(created["table"])]
         return sorted(times)
     finally:
         game_tables.HotTable.bots_only = original  # type: ignore[method-assign]

@@ -151,18 +151,7 @@ def load_secret(data_dir: Path) -> bytes:
     from_env = os.environ.get("ROUNDHOUSE_SECRET")
     if from_env:
         return from_env.encode()
-    path = data_dir / SECRET_FILE
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        text = path.read_text().strip()
-        if not text:
-            raise DevError(f"{path} is empty: delete it to make a new secret (old seat tokens stop working)")
-        return text.encode()
-    value = secrets.token_hex(32)
-    with os.fdopen(fd, "w") as f:
-        f.write(value + "\n")
-    return value.encode()
+    return _kept_random(data_dir / SECRET_FILE, 32, "a new secret (old seat tokens stop working)").encode()
 
 
 def _private(data_dir: Path) -> None:
@@ -177,15 +166,20 @@ def _private(data_dir: Path) -> None:
 
 def load_redis_password(data_dir: Path) -> str:
     """The embedded Redis's password, kept in <data-dir>/redis-password (0600) like the secret."""
-    path = data_dir / REDIS_PASSWORD_FILE
+    return _kept_random(data_dir / REDIS_PASSWORD_FILE, 24, "a new Redis password")
+
+
+def _kept_random(path: Path, nbytes: int, remedy: str) -> str:
+    """A random hex value made once (0600, created exclusively so two starts cannot race)
+    and read back on every later start."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         text = path.read_text().strip()
         if not text:
-            raise DevError(f"{path} is empty: delete it to make a new Redis password") from None
+            raise DevError(f"{path} is empty: delete it to make {remedy}") from None
         return text
-    value = secrets.token_hex(24)
+    value = secrets.token_hex(nbytes)
     with os.fdopen(fd, "w") as f:
         f.write(value + "\n")
     return value

@@ -82,7 +82,7 @@ def test_roundhouse_bot_without_redis_fails_in_one_line() -> None:
 
 
 def test_the_response_time_benchmark_runs_its_own_stack_and_ends_with_json() -> None:
-    proc = subprocess.run([sys.executable, "-m", "services.bot.bench", "--games", "1", "--bots", "random",
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.bot_response_bench", "--games", "1", "--bots", "random",
                            "--processes", "1"], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     figures = json.loads(proc.stdout.splitlines()[-1])["bot_response"]["random"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from shared.games.core18xx.export_log import live_actions
 from tests.exports import export_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,34 +26,8 @@ def fixtures(title: str) -> list:
 
 
 def filtered_actions(actions: list[dict]) -> list[dict]:
-    """Fold undo/redo the way 18xx.games does (undo to an action id, or the last action)."""
-    kept: list[dict | None] = [None] * len(actions)
-    undos: list[list[tuple[dict, int]]] = []
-    for i, a in enumerate(actions):
-        t = a["type"]
-        if t == "undo":
-            target = a.get("action_id")
-            if target is not None:
-                start = 0 if target == 0 else next(k for k, x in enumerate(actions) if x["id"] == target) + 1
-            else:
-                start = max((k for k in range(i) if kept[k] is not None and kept[k]["type"] != "message"), default=0)
-            batch = []
-            for k in range(start, i):
-                x = kept[k]
-                if x is None or x["type"] == "message":
-                    continue
-                kept[k] = None
-                batch.append((x, k))
-            undos.append(batch)
-        elif t == "redo":
-            for x, k in undos.pop():
-                kept[k] = x
-        elif t == "message":
-            kept[i] = a
-        else:
-            undos.clear()
-            kept[i] = a
-    return [a for a in kept if a is not None and a["type"] != "message"]
+    """The live actions (undo/redo folded as 18xx.games does), without chat."""
+    return [a for a in live_actions(actions) if a["type"] != "message"]
 
 
 def load(path: Path) -> dict:

@@ -8,19 +8,16 @@ import pytest
 
 from shared.config import Config
 from shared.store import keys
+from tests.service_config import SECRET, config_factory  # noqa: F401 - SECRET for the tests here
 
 from services.game.app import GAME_KEY, create_app
 
-SECRET = b"test-secret"
 _keys = itertools.count()
 
 
 @pytest.fixture
 def make_cfg(redis_url) -> Callable[..., Config]:
-    def make(**overrides: Any) -> Config:
-        return Config(redis_url=redis_url, secret=SECRET, **overrides)
-
-    return make
+    return config_factory(redis_url)
 
 
 @pytest.fixture

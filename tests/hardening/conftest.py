@@ -17,8 +17,8 @@ from services.game.guard import make_runner
 from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
 from shared.config import Config
+from tests.service_config import SECRET, config_factory  # noqa: F401 - SECRET for the tests here
 
-SECRET = b"hardening-test-secret-0123456789abcdef"
 
 
 def build(cfg: Config) -> web.Application:
@@ -30,10 +30,7 @@ def build(cfg: Config) -> web.Application:
 
 @pytest.fixture
 def make_cfg(redis_url: str) -> Callable[..., Config]:
-    def make(**overrides: Any) -> Config:
-        return Config(redis_url=redis_url, secret=SECRET, **overrides)
-
-    return make
+    return config_factory(redis_url)
 
 
 @pytest.fixture

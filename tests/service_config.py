@@ -1,0 +1,17 @@
+"""The Config every in-process service test starts from: the suite's Redis and one secret."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from shared.config import Config
+
+SECRET = b"roundhouse-test-secret-0123456789abcdef"
+
+
+def config_factory(redis_url: str) -> Callable[..., Config]:
+    def make(**overrides: Any) -> Config:
+        return Config(redis_url=redis_url, secret=SECRET, **overrides)
+
+    return make
