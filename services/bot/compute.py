@@ -8,7 +8,10 @@ hidden information even by mistake. The answer is the action's JSON.
 
 from __future__ import annotations
 
+import os
 import random
+import threading
+import time
 from importlib import import_module
 from typing import Any
 
@@ -30,9 +33,11 @@ def _observation(engine: Any, blob: bytes) -> Any:
     return msgspec.msgpack.decode(blob, type=engine.state_type)
 
 
-def init_process(preload: tuple[str, ...]) -> None:
+def init_process(preload: tuple[str, ...], parent: int | None = None) -> None:
     """Pool initializer: import extra modules (titles, kits), then load the shipped kits so
     the first real move does not pay for the imports."""
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="exit-with-parent", daemon=True).start()
     for module in preload:
         import_module(module)
     from shared.bots.kits import get_kit
@@ -40,6 +45,14 @@ def init_process(preload: tuple[str, ...]) -> None:
 
     for title in titles():
         get_kit(get_engine(title))
+
+
+def _exit_with(parent: int) -> None:
+    """A pool process waits on a queue its parent also holds open, so a parent killed outright
+    (SIGKILL, OOM) never wakes it: notice the re-parenting and leave."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def ready() -> bool:

@@ -34,6 +34,7 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -94,7 +95,7 @@ def new_pool(settings: BotSettings) -> ProcessPoolExecutor:
         max_workers=settings.processes,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=compute.init_process,
-        initargs=(settings.preload,),
+        initargs=(settings.preload, os.getpid()),
     )
 
 

@@ -87,3 +87,40 @@ def test_the_response_time_benchmark_runs_its_own_stack_and_ends_with_json() -> 
     assert proc.returncode == 0, proc.stderr
     figures = json.loads(proc.stdout.splitlines()[-1])["bot_response"]["random"]
     assert figures["moves"] > 20 and 0 <= figures["ms_p50"] <= figures["ms_p95"] <= figures["ms_max"]
+
+
+_POOL_OWNER = """
+import asyncio, os, sys
+from services.bot.settings import BotSettings
+from services.bot.worker import new_pool
+from services.bot import compute
+
+async def main():
+    pool = new_pool(BotSettings(processes=2))
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(pool, compute.ready) for _ in range(2)))
+    print(" ".join(str(p) for p in pool._processes), flush=True)
+    await asyncio.Event().wait()
+
+asyncio.run(main())
+"""
+
+
+async def test_compute_processes_leave_when_their_worker_is_killed_outright() -> None:
+    """SIGKILL (or the OOM killer) gives the worker no chance to shut its pool down; the
+    compute processes must notice and not live on as orphans."""
+    import asyncio
+    import signal
+
+    from tests.dev.devproc import alive
+    from tests.waiting import until
+
+    owner = subprocess.Popen([sys.executable, "-c", _POOL_OWNER], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(owner.stdout.readline), 60)  # type: ignore[union-attr]
+        children = [int(p) for p in line.split()]
+        assert len(children) == 2 and all(alive(p) for p in children)
+    finally:
+        owner.send_signal(signal.SIGKILL)
+        owner.wait()
+    await until(lambda: not any(alive(p) for p in children), "the orphaned compute processes to exit", timeout=10)

@@ -93,9 +93,12 @@ class DevProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+        if self.proc.poll() is None:  # the test did not stop it: shut down as an operator would
+            try:
+                self.stop(signal.SIGTERM)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
         # A test that failed half-way must not leave its redis-server behind.
         embedded = redis_pid(self.data_dir)
         if embedded is not None and alive(embedded) and _comm(embedded).startswith("redis-server"):
