@@ -8,7 +8,8 @@ abilities as 18Ireland defines them, entities.json; facts, own code):
   still due); the card says "a yellow tile", but 18xx.games lets it upgrade wherever that lay
   may; after two uses it closes.
 - DCR (Drumglass Colliery Railway): one tile on H4, free of terrain, not using a lay, at any point
-  of the owning company's turn (`owning_corp_or_turn`); as for BoW, an upgrade of H4 counts.
+  of the owning company's turn (`owning_corp_or_turn`), with no connection needed (as
+  18xx.games has it); as for BoW, an upgrade of H4 counts.
 - TIM (Irish Mail): the Irish Mail offboard tile on one of its sea hexes; then it closes.
 
 The others lay at the track step. A lay is a `lay_tile` action whose entity is the private.
