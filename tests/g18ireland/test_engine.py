@@ -1,7 +1,8 @@
 """The 18Ireland title under the engine contract, checked against real games: at every decision
-of both 18xx.games exports, the decision is one of the legal actions our engine lists for the
-seat that makes it (routes: our suggested routes earn at least what the players ran), and only
-that seat is asked; plus the rules the integration itself adds."""
+of the 18xx.games exports (the shared fixtures and those under $ROUNDHOUSE_EXTRA_EXPORTS), the
+decision is one of the legal actions our engine lists for the seat that makes it (routes: our
+suggested routes earn at least what the players ran), and only that seat is asked; plus the
+rules the integration itself adds."""
 
 from __future__ import annotations
 
@@ -20,9 +21,12 @@ from shared.games.core18xx.export_log import decisions
 from shared.games.g18ireland import from_18xx as X
 from shared.games.g18ireland.operate import same_purchase
 
+from tests.exports import EXTRA_ENV, conformance_paths, export_id
+
 from .exports import export_paths
 
 EXPORTS = export_paths("18Ireland")
+CONFORMANCE = conformance_paths("18Ireland")
 needs_exports = pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures "
                                                        "(or $ROUNDHOUSE_SHARED)")
 ENGINE = get_engine("18ireland")
@@ -59,8 +63,9 @@ def _walk(path: Path, check: Any) -> Any:
     return export, state
 
 
-@needs_exports
-@pytest.mark.parametrize("path", EXPORTS, ids=[p.name for p in EXPORTS])
+@pytest.mark.skipif(not CONFORMANCE, reason="no 18Ireland exports in ../shared/fixtures, $ROUNDHOUSE_SHARED "
+                                               f"or ${EXTRA_ENV}")
+@pytest.mark.parametrize("path", CONFORMANCE, ids=[export_id(p) for p in CONFORMANCE])
 def test_every_exported_decision_is_listed_for_its_seat_and_only_that_seat_acts(path: Path) -> None:
     checked = {"routes": 0, "decisions": 0}
 

@@ -1,6 +1,10 @@
 """`roundhouse import-18xx`: the real 18Ireland exports fold through our engine (every action
 accepted, undo/redo included) to exactly the export's final values and end reason; a
-corrupted copy stops at the corrupted action with its index and the rule's refusal."""
+corrupted copy stops at the corrupted action with its index and the rule's refusal.
+
+The conformance test (`test_an_export_imports_to_its_own_result`) also runs over every
+18Ireland export under the folders ROUNDHOUSE_EXTRA_EXPORTS names (tests/exports.py), so any
+other real game can be checked with one command."""
 
 from __future__ import annotations
 
@@ -15,10 +19,13 @@ import pytest
 
 from services.offline.import_18xx import import_export, summary
 
+from tests.exports import EXTRA_ENV, conformance_paths, export_id, extra_dirs
+
 from .exports import export_paths
 
 REPO = Path(__file__).resolve().parents[2]
 EXPORTS = export_paths("18Ireland")
+CONFORMANCE = conformance_paths("18Ireland")
 needs_exports = pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures "
                                                        "(or $ROUNDHOUSE_SHARED): nothing to import")
 
@@ -32,8 +39,9 @@ def expected(export: dict[str, Any]) -> dict[str, Any]:
     return {"result": {str(k): v for k, v in export["result"].items()}, "game_end_reason": export["game_end_reason"]}
 
 
-@needs_exports
-@pytest.mark.parametrize("path", EXPORTS, ids=[p.name for p in EXPORTS])
+@pytest.mark.skipif(not CONFORMANCE, reason="no 18Ireland exports in ../shared/fixtures, $ROUNDHOUSE_SHARED "
+                                               f"or ${EXTRA_ENV}: nothing to import")
+@pytest.mark.parametrize("path", CONFORMANCE, ids=[export_id(p) for p in CONFORMANCE])
 def test_an_export_imports_to_its_own_result(path: Path) -> None:
     proc = run_import(path)
     assert proc.returncode == 0, proc.stderr
@@ -41,6 +49,13 @@ def test_an_export_imports_to_its_own_result(path: Path) -> None:
     lines = proc.stdout.splitlines()
     assert len(lines) == 1
     assert json.loads(lines[0]) == expected(json.loads(path.read_text()))
+
+
+@pytest.mark.skipif(not extra_dirs(), reason=f"${EXTRA_ENV} names no extra export folders")
+def test_every_extra_export_folder_named_exists() -> None:
+    """A mistyped folder would otherwise check nothing in silence."""
+    missing = [str(d) for d in extra_dirs() if not d.is_dir()]
+    assert missing == [], f"${EXTRA_ENV} names folders that do not exist: {missing}"
 
 
 @needs_exports

@@ -88,7 +88,7 @@ class Special(msgspec.Struct, frozen=True):
 
     `reach`: "exits" — the hex must be reached and some new exit must face the reach (as a
     normal lay; Board of Works); "hex" — the hex must be reached, any rotation on the map will
-    do (DCR's H4); "none" — no connection at all (TIM, DR, TDR). A company's lay is not held to
+    do; "none" — no connection at all (TIM, DR, TDR, DCR). A company's lay is not held to
     the "new track" restriction (18xx.games checks that only for operators). A lay limited to
     the first of two hexes (DR: Donegal first) is the title's call: it passes that hex alone.
     """

@@ -97,13 +97,18 @@ def node_id(state: State, spot: K.TokenSpot) -> str:
 
 def place(state: State, corp: str, coord: str, city: int, spots: list[K.TokenSpot],
           slot: int | None) -> B.BoardState:
-    """The board with `corp`'s token in `city`; `slot`, when given, must be the slot the
-    token takes (18xx.games' actions name it)."""
+    """The board with `corp`'s token in `city`. The token takes the slot the rules give it
+    (its reservation, else the first open slot); `slot`, when given, is the slot an
+    18xx.games player clicked, which may be any empty slot of that city: 18xx.games records
+    the click and places the token by the rule all the same."""
     board = K.place(the_map(), state.board, corp, coord, city, spots)
-    if slot is not None and slot != token_slot(state.board, board, coord, city):
-        raise B.BoardError("wrong_slot", f"the token goes in slot {token_slot(state.board, board, coord, city)} "
-                                         f"of that city, not {slot}")
+    if slot is not None and slot not in empty_slots(state, coord, city):
+        raise B.BoardError("wrong_slot", f"slot {slot} of that city is not an empty slot")
     return board
+
+
+def empty_slots(state: State, coord: str, city: int) -> list[int]:
+    return [i for i, owner in enumerate(B.slots(the_map(), state.board, coord)[city]) if owner == B.FREE]
 
 
 def token_slot(before: B.BoardState, after: B.BoardState, coord: str, city: int) -> int:
@@ -115,6 +120,13 @@ def token_slot(before: B.BoardState, after: B.BoardState, coord: str, city: int)
 def slot_for(state: State, corp: str, spot: K.TokenSpot) -> int:
     after = B.place_token(the_map(), state.board, corp, spot.hex, spot.city)
     return token_slot(state.board, after, spot.hex, spot.city)
+
+
+def slots_for(state: State, corp: str, spot: K.TokenSpot) -> list[int]:
+    """The slots a token action may name: the one the token takes first, then the city's
+    other empty slots (see `place`)."""
+    first = slot_for(state, corp, spot)
+    return [first, *(i for i in empty_slots(state, spot.hex, spot.city) if i != first)]
 
 
 def find_node(state: State, ident: str) -> tuple[str, int]:

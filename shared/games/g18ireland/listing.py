@@ -119,7 +119,7 @@ def _pending(state: State) -> list[LegalAction]:
 
 
 def _token_family(state: State, corp: str, spots: list[Any]) -> list[LegalAction]:
-    rows = [(BO.node_id(state, s), BO.slot_for(state, corp, s)) for s in spots]
+    rows = [(BO.node_id(state, s), slot) for s in spots for slot in BO.slots_for(state, corp, s)]
     choices = trie(("city", "slot"), rows)
     if choices is None:
         return []

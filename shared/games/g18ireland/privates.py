@@ -4,10 +4,12 @@ abilities as 18Ireland defines them, entities.json; facts, own code):
 - DR (Donegal Railway): two connected yellow narrow-gauge tiles, the first on Donegal (F4), the
   second next to it; both at once (`must_lay_together`, `must_lay_all`); then it closes.
 - TDR (Tralee & Dingle): two connected IR5 tiles on A19 and B18, together; then it closes.
-- BoW (Board of Works): a yellow tile as one of the company's own lays, free of terrain cost;
-  after two uses it closes.
-- DCR (Drumglass Colliery Railway): one yellow tile on H4, free of terrain, not using a lay, at any point
-  of the owning company's turn (`owning_corp_or_turn`).
+- BoW (Board of Works): one of the company's own lays, free of terrain cost (the lay's fee
+  still due); the card says "a yellow tile", but 18xx.games lets it upgrade wherever that lay
+  may; after two uses it closes.
+- DCR (Drumglass Colliery Railway): one tile on H4, free of terrain, not using a lay, at any point
+  of the owning company's turn (`owning_corp_or_turn`), with no connection needed (as
+  18xx.games has it); as for BoW, an upgrade of H4 counts.
 - TIM (Irish Mail): the Irish Mail offboard tile on one of its sea hexes; then it closes.
 
 The others lay at the track step. A lay is a `lay_tile` action whose entity is the private.
@@ -41,7 +43,7 @@ PAIRED = {"DR": ("F4",), "TDR": ()}        # company -> hexes its first tile mus
 CONSUMES_LAY = frozenset({"BoW"})
 ANY_TIME = frozenset({"DCR"})              # owning_corp_or_turn: not only at the track step
 CLOSES_WHEN_USED_UP = frozenset({"DR", "TDR", "BoW", "TIM"})
-YELLOW = TR.LaySlot(lay=True, upgrade=False)
+OWN_LAY = TR.LaySlot(lay=True, upgrade=True)
 
 
 def usable(state: State) -> list[str]:
@@ -64,14 +66,14 @@ def usable(state: State) -> list[str]:
 
 
 def _slot(state: State, company: str) -> TR.LaySlot | None:
+    # 18xx.games holds a private's lay to its tile list, hexes and the phase, not to the card's
+    # "yellow": BoW takes the company's next lay as it stands (an upgrade where that lay may
+    # upgrade, with its fee), a private with its own lay may also upgrade
     if company not in CONSUMES_LAY:
-        return YELLOW
+        return OWN_LAY
     op = state.operating
     assert op is not None and op.turn is not None
-    slot = BO.lay_slot(state, op.turn.corp, op.turn.lays, op.turn.upgraded)
-    if slot is None or not slot.lay:
-        return None
-    return TR.LaySlot(lay=True, upgrade=False, cost=slot.cost)
+    return BO.lay_slot(state, op.turn.corp, op.turn.lays, op.turn.upgraded)
 
 
 def _raw_lays(state: State, company: str, board: B.BoardState, hexes: tuple[str, ...] = ()) -> list[TR.Lay]:
@@ -146,7 +148,8 @@ def apply_lay(state: State, action: A.LayTile) -> State:
     after = replace(state, board=board, pending=pending)
     money = state.money
     if company in CONSUMES_LAY:
-        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, False)
+        upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
+        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, upgrade)
     elif lay.cost:
         money = replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, lay.cost))
     used = {**state.special_used, company: state.special_used.get(company, 0) + 1}
