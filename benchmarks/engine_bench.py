@@ -1,9 +1,10 @@
-"""Engine benchmark: random playouts per second on one core, and the cost of `apply` and `legal_actions`.
+"""Engine benchmark: random playouts per second on one core, replay time, and the cost of `apply` and `legal_actions`.
 
     python3 -m benchmarks.engine_bench --title chicago-express --players 4 --games 200 --seed 1
 
 Playouts go through the same random policy as `roundhouse selfplay`, so both measure one thing.
-Per-call costs are timed on a second pass that refolds the recorded games, so the clock calls
+Replay time is a whole recorded game folded from set-up with `apply` alone (what loading a
+table from its log costs without a snapshot). Per-call costs are timed on another pass that refolds the recorded games, so the clock calls
 stay out of the playout figure. `--profile N` then plays the games once more under cProfile and
 prints the N functions with the most own time (stderr), to show where an engine spends it.
 The last line of stdout is JSON.
@@ -52,6 +53,18 @@ def time_calls(engine: Engine[Any], playouts: list[Playout]) -> tuple[list[int],
     return legal_ns, apply_ns
 
 
+def replay_ms(engine: Engine[Any], playouts: list[Playout]) -> list[float]:
+    """Milliseconds to fold each recorded game from set-up, `apply` only."""
+    times = []
+    for playout in playouts:
+        t0 = time.perf_counter()
+        state = engine.setup(playout.seats, playout.options, playout.seed)
+        for seat, action in playout.actions:
+            state = engine.apply(state, seat, action)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
 def us(ns: list[int], q: float | None = None) -> float:
     if not ns:
         return 0.0
@@ -81,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     playouts = play(engine, args.players, args.games, args.seed)
     elapsed = time.perf_counter() - started
     actions = sum(len(p.actions) for p in playouts)
+    replays = replay_ms(engine, playouts)
     legal_ns, apply_ns = time_calls(engine, playouts)
 
     figures = {
@@ -94,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 3),
         "playouts_per_s": round(args.games / elapsed, 1),
         "actions_per_s": round(actions / elapsed, 1),
+        "replay_ms_per_game": round(statistics.fmean(replays), 1) if replays else 0.0,
+        "replay_ms_max": round(max(replays), 1) if replays else 0.0,
         "apply_us": us(apply_ns),
         "apply_p99_us": us(apply_ns, 99),
         "legal_actions_us": us(legal_ns),
@@ -103,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.title}, {args.players} players, {args.games} random games (seed {args.seed}), one core")
     print(f"  {figures['playouts_per_s']} playouts/s, {figures['actions_per_s']} actions/s, "
           f"{figures['actions_per_game']} actions/game, {figures['finished']} finished")
+    print(f"  replay (apply only, from set-up): {figures['replay_ms_per_game']} ms/game mean, "
+          f"{figures['replay_ms_max']} ms max")
     print(f"  apply: {figures['apply_us']} us mean, {figures['apply_p99_us']} us p99")
     print(f"  legal_actions: {figures['legal_actions_us']} us mean, {figures['legal_actions_p99_us']} us p99")
     if args.profile:
