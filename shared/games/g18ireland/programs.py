@@ -160,26 +160,34 @@ def offered(state: Any, player: str) -> list[LegalAction]:
     return families(money, player, state.programs.held.get(player), presided)
 
 
+BOOLS = [False, True]
+SHARE_PASS_CHOICES = Choice("unconditional", BOOLS, then=[Choice("indefinite", BOOLS)])
+MERGER_CHOICES = Choice("options", [[], list(MERGER_OPTIONS)])
+
+
+@lru_cache(maxsize=64)
+def _buy_rows(companies: tuple[tuple[str, bool], ...]) -> tuple[tuple[Any, ...], Choice | None]:
+    """The buy-shares trie for the companies in play ((company, floated) pairs): the same for
+    every player, so built once per set of companies."""
+    rows = []
+    for sym, floated in companies:
+        untils: list[int | str] = ([] if floated else ["float"]) + list(range(1, shares_in(sym) + 1))
+        rows += [(sym, u, m, a) for u in untils for m in BOOLS for a in BOOLS]
+    return (rows[0] if rows else ()), trie(("corporation", "until_condition", "from_market", "auto_pass_after"), rows)
+
+
 def families(money: Any, player: str, held: Program | None, minors_presided: list[str]) -> list[LegalAction]:
     who = {"entity": player, "entity_type": "player"}
-    bools = [False, True]
     out = [LegalAction(action=A.ProgramSharePass(**who, unconditional=False, indefinite=False),
-                       choices=Choice("unconditional", bools, then=[Choice("indefinite", bools)]))]
-    rows = []
-    for sym, corp in money.corps.items():
-        if not corp.ipoed or corp.closed:
-            continue
-        untils: list[int | str] = ([] if corp.floated else ["float"]) + list(range(1, shares_in(sym) + 1))
-        rows += [(sym, u, m, a) for u in untils for m in bools for a in bools]
-    buy = trie(("corporation", "until_condition", "from_market", "auto_pass_after"), rows)
+                       choices=SHARE_PASS_CHOICES)]
+    first, buy = _buy_rows(tuple((sym, c.floated) for sym, c in money.corps.items() if c.ipoed and not c.closed))
     if buy is not None:
-        first = rows[0]
         out.append(LegalAction(action=A.ProgramBuyShares(**who, corporation=first[0], until_condition=first[1],
                                                          from_market=first[2], auto_pass_after=first[3]), choices=buy))
     if minors_presided:
         by_round = {MERGER_ROUND_NAME: sorted(minors_presided)}
         out.append(LegalAction(action=A.ProgramMergerPass(**who, corporations_by_round=by_round, options=[]),
-                               choices=Choice("options", [[], list(MERGER_OPTIONS)])))
+                               choices=MERGER_CHOICES))
     if held is not None:
         out.append(LegalAction(action=A.ProgramDisable(**who, reason=USER, original_type=tag(held.action))))
     return out
