@@ -1,4 +1,5 @@
-"""18Ireland's bot kit: nothing is hidden (one determinization is the truth), and a position is
+"""18Ireland's bot kit: nothing on the table is hidden (one determinization is the truth; the
+other players' programs are not known, and the redacted state a bot gets has none), and a position is
 judged by the players' current values (cash, shares at market price, privates at face value:
 18xx.games' final score) instead of a random playout to the end, which in an 18xx game is
 thousands of moves long and says little."""
