@@ -218,3 +218,14 @@ def test_a_merger_pass_passes_a_proposal_on_the_listed_minors_only() -> None:
     # a minor left off the list: the proposal is the player's own
     short = act(state, seat, replace(program, corporations_by_round={"MR": minors[1:]}))
     assert short.programs.made == [] and ENGINE.active_seats(short) == {seat}
+
+
+def test_what_programs_watch_is_not_in_the_state_a_seat_without_one_is_given() -> None:
+    # the share actions watched are kept only while someone runs a program: a seat holding none
+    # is given a state without them (their presence would tell it that somebody does)
+    state = act(stock({"0": ["DKR_0", "DKR_1"], "2": ["UR_0"]}), BO, replace(SHARE_PASS, unconditional=True))
+    state = act(state, ADA, A.SellShares(**who(ADA), shares=["DKR_1"], percent=20))
+    assert state.programs.history["0"][0].kind == "sell"
+    assert ENGINE.redact(state, BO, 1).programs.history == state.programs.history
+    for seat in (ADA, CY):
+        assert ENGINE.redact(state, seat, 1).programs == replace(state.programs, held={}, notes={}, history={})

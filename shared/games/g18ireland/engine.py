@@ -117,7 +117,7 @@ class Ireland:
             held = state.programs.held.get(player)
             PG.check(state.money, player, action, held)
             programs = PG.disable(state.programs, player, PG.USER) if isinstance(action, A.ProgramDisable) \
-                else PG.enable(state.programs, player, action)
+                else PG.enable(state.programs, player, action, PG.stamp(state.moves, state.programs))
             state = replace(state, programs=programs)
         else:
             state = PM.observe(state, self._decide(state, seat, action), player, action)

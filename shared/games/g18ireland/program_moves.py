@@ -62,7 +62,7 @@ def observe(before: State, after: State, player: str, action: Any) -> State:
     p = after.programs
     if not p.held:
         return after
-    clock = p.clock + 1
+    at = PG.stamp(after.moves, p)
     history = dict(p.history)
     if before.round == "stock" and before.stock is not None:
         if after.round != "stock" or after.money.turn != before.money.turn or after.stock is None:
@@ -72,12 +72,12 @@ def observe(before: State, after: State, player: str, action: Any) -> State:
             i = (i + 1) % len(order)
             history.pop(order[i], None)
         for who, kind, sym in _tracked(before, player, action, after):
-            history[who] = [*history.get(who, []), PG.Tracked(kind, sym, clock)]
+            history[who] = [*history.get(who, []), PG.Tracked(kind, sym, at)]
     elif before.round == "merger" and after.round == "merger":
-        history[player] = [*history.get(player, []), PG.Tracked("merger", "", clock)]
+        history[player] = [*history.get(player, []), PG.Tracked("merger", "", at)]
     else:
         return after
-    return replace(after, programs=replace(p, history=history, clock=clock))
+    return replace(after, programs=replace(p, history=history))
 
 
 def _shenanigan(state: State, player: str, other: str, t: PG.Tracked, buying: tuple[str, int] | None) -> str | None:
@@ -111,7 +111,7 @@ def _stop_reason(state: State, player: str, program: PG.Program, buying: tuple[s
         if other == player:
             continue
         for t in tracked:
-            if t.at < program.since:
+            if t.at <= program.since:
                 continue                    # before the program was set
             reason = _shenanigan(state, player, other, t, buying)
             if reason:
@@ -172,7 +172,7 @@ def _buy_shares(state: State, player: str, program: PG.Program) -> list[Any]:
 
 
 def _others_acted(state: State, player: str, since: int) -> bool:
-    return any(t.at >= since for who, ts in state.programs.history.items() if who != player for t in ts)
+    return any(t.at > since for who, ts in state.programs.history.items() if who != player for t in ts)
 
 
 def _merger_pass(state: State, player: str, program: PG.Program) -> list[Any]:
@@ -223,9 +223,9 @@ def run(state: State, decide: Decide) -> State:
             if isinstance(move, A.ProgramDisable):
                 state = replace(state, programs=PG.disable(p, player, move.reason or "unknown reason"))
             elif isinstance(move, A.ProgramSharePass):
-                state = replace(state, programs=PG.enable(p, player, move))
+                state = replace(state, programs=PG.enable(p, player, move, PG.stamp(state.moves, p)))
             else:
-                after = observe(state, decide(state, seat, move), player, move)
+                after = decide(state, seat, move)
                 made = [*after.programs.made, PG.Made(player, move)]
-                state = replace(after, programs=replace(after.programs, made=made))
+                state = observe(state, replace(after, programs=replace(after.programs, made=made)), player, move)
     return state

@@ -39,7 +39,7 @@ MERGER_OPTIONS = ("disable_others",)
 
 class Program(msgspec.Struct, frozen=True):
     action: A.ProgramSharePass | A.ProgramBuyShares | A.ProgramMergerPass
-    since: int                      # the clock when it was set: actions before it never disable it
+    since: int                      # `stamp` when it was set: actions stamped up to it never stop it
 
 
 class Tracked(msgspec.Struct, frozen=True):
@@ -47,7 +47,7 @@ class Tracked(msgspec.Struct, frozen=True):
 
     kind: str                       # "par" | "buy" | "sell"
     corporation: str
-    at: int                         # the clock when it happened
+    at: int                         # `stamp` when it happened
 
 
 class Made(msgspec.Struct, frozen=True):
@@ -62,7 +62,16 @@ class Programs(msgspec.Struct, frozen=True):
     notes: dict[str, list[str]] = {}            # player -> its latest program messages (secret to others)
     history: dict[str, list[Tracked]] = {}      # player -> share actions in its latest turn of this stock round
     made: list[Made] = []                       # the moves programs made in the last decision
-    clock: int = 0                              # orders program settings against the actions they watch
+
+
+SUB = 1024      # more than the moves programs make in one decision (program_moves.LIMIT)
+
+
+def stamp(moves: int, p: Programs) -> int:
+    """Orders program settings against the actions they watch from public facts alone (decisions
+    applied, moves programs made in this one), so the order tells nobody of another's program:
+    a decision is stamped moves * SUB, the k-th move a program makes after it moves * SUB + k."""
+    return moves * SUB + len(p.made)
 
 
 def describe(action: Any) -> str:
@@ -100,11 +109,11 @@ def note(p: Programs, player: str, text: str) -> Programs:
     return replace(p, notes=notes)
 
 
-def enable(p: Programs, player: str, action: Any) -> Programs:
+def enable(p: Programs, player: str, action: Any, since: int) -> Programs:
     held = dict(p.held)
     clean = replace(action, id=None, user=None, created_at=None, auto_actions=None)
-    held[player] = Program(action=clean, since=p.clock + 1)
-    return note(replace(p, held=held, clock=p.clock + 1), player, f"Enabled programmed action '{describe(clean)}'")
+    held[player] = Program(action=clean, since=since)
+    return note(replace(p, held=held), player, f"Enabled programmed action '{describe(clean)}'")
 
 
 def disable(p: Programs, player: str, reason: str) -> Programs:
@@ -127,12 +136,14 @@ def entered(p: Programs, round_kind: str) -> Programs:
 
 
 def hidden_from(p: Programs, player: str | None) -> Programs:
-    """What `player` may know of the programs: its own, none of the others'."""
+    """What `player` may know of the programs: its own, none of the others'. The actions watched
+    are kept only while any program is held, so they go too unless the player holds one."""
     held = {k: v for k, v in p.held.items() if k == player}
     notes = {k: v for k, v in p.notes.items() if k == player}
-    if held == p.held and notes == p.notes:
+    history = p.history if held else {}
+    if held == p.held and notes == p.notes and history == p.history:
         return p
-    return replace(p, held=held, notes=notes)
+    return replace(p, held=held, notes=notes, history=history)
 
 
 # --- what a seat is offered, and the checks ------------------------------------------------------
