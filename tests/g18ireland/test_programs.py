@@ -229,3 +229,55 @@ def test_what_programs_watch_is_not_in_the_state_a_seat_without_one_is_given() -
     assert ENGINE.redact(state, BO, 1).programs.history == state.programs.history
     for seat in (ADA, CY):
         assert ENGINE.redact(state, seat, 1).programs == replace(state.programs, held={}, notes={}, history={})
+
+
+def auction() -> Any:
+    state = ENGINE.setup(["Ada", "Bo", "Cy"], {}, 7)
+    assert [o.company for o in state.auction.offers][:2] == ["DAR", "DCR"] and ENGINE.active_seats(state) == {ADA}
+    return state
+
+
+def auto_bid(**fields: Any) -> A.ProgramAuctionBid:
+    plain = {"enable_maximum_bid": False, "maximum_bid": 0, "enable_buy_price": False, "buy_price": 0,
+             "auto_pass_after": False}
+    return A.ProgramAuctionBid(**who(BO), **{**plain, **fields})
+
+
+def test_an_auction_bid_program_buys_at_its_price_then_stops_once_the_private_is_its_own() -> None:
+    state = act(auction(), BO, auto_bid(bid_target="DAR", enable_buy_price=True, buy_price=20))
+    state = passes(state, ADA)
+    assert state.programs.made == [Made("1", A.Bid(**who(BO), company="DAR", price=20))]
+    assert [(s.player, s.company) for s in state.auction.sales] == [("1", "DAR")]
+    assert ENGINE.view(state, CY)["program_moves"][0]["text"] == "Bo bids 20 on DAR (program)"
+    state = passes(passes(state, CY), ADA)
+    assert ENGINE.active_seats(state) == {BO} and notes(state, BO)[-1].endswith("due to 'DAR is owned by Bo'")
+
+
+def test_an_auction_bid_program_raises_to_its_maximum_then_passes_or_stops() -> None:
+    for auto_pass in (True, False):
+        program = auto_bid(bid_target="DCR", enable_maximum_bid=True, maximum_bid=70, auto_pass_after=auto_pass)
+        state = act(auction(), BO, program)
+        state = act(state, ADA, A.Bid(**who(ADA), company="DCR", price=65))
+        assert state.programs.made == [Made("1", A.Bid(**who(BO), company="DCR", price=70))]
+        state = act(state, CY, A.Bid(**who(CY), company="DCR", price=75))
+        state = passes(state, ADA)
+        if auto_pass:
+            assert state.programs.made == [Made("1", A.Pass(**who(BO)))]
+        else:
+            assert ENGINE.active_seats(state) == {BO}
+            assert notes(state, BO)[-1].endswith("due to 'Price for DCR exceeded maximum bid'")
+
+
+def test_an_auction_bid_program_leaves_when_the_stock_round_begins_and_is_refused_after() -> None:
+    state = act(auction(), BO, auto_bid(bid_target="DK", enable_maximum_bid=True, maximum_bid=0))
+    assert "1" in state.programs.held
+    begun = F.start_stock(replace(state, auction=None))
+    assert begun.round == "stock" and begun.programs.held == {}
+    assert notes(begun, BO)[-1] == "Programmed action 'Bid on DK up to 0.' removed due to round change"
+    with pytest.raises(RuleError) as err:
+        act(state, BO, auto_bid(bid_target="DK", enable_maximum_bid=True, maximum_bid=3))
+    assert err.value.code == "bad_program"
+    assert not A.ProgramAuctionBid in {type(la.action) for la in ENGINE.legal_actions(stock({}), BO)}
+    with pytest.raises(RuleError) as err:
+        act(stock({}), BO, auto_bid(bid_target="DK"))
+    assert err.value.code == "bad_program"

@@ -55,7 +55,8 @@ async def test_a_program_is_set_over_http_out_of_turn_and_disabled(client, make_
     table: Table = await make_table(client, 3, title="18ireland", seed=161830)
     assert (await table.detail())["active_seats"] == [0]
     offered = [x["action"]["type"] for x in await legal_of(client, table, 1)]
-    assert offered == ["program_share_pass"]          # the auction is seat 0's; programs are anyone's
+    # the auction is seat 0's turn; programs are anyone's at any time
+    assert offered == ["program_share_pass", "program_auction_bid"]
     program = {"type": "program_share_pass", "entity": "1", "entity_type": "player",
                "unconditional": False, "indefinite": True}
     status, body = await table.act(1, program, 0)
@@ -71,4 +72,4 @@ async def test_a_program_is_set_over_http_out_of_turn_and_disabled(client, make_
     status, body = await table.act(1, {"type": "program_disable", "entity": "1", "entity_type": "player",
                                        "reason": "user", "original_type": "program_share_pass"}, 1)
     assert status == 201, body
-    assert [x["action"]["type"] for x in await legal_of(client, table, 1)] == ["program_share_pass"]
+    assert [x["action"]["type"] for x in await legal_of(client, table, 1)] == offered

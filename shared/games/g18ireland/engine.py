@@ -115,7 +115,7 @@ class Ireland:
         if program:
             # set at any time, whoever's turn it is (18xx.games' Program step blocks nothing)
             held = state.programs.held.get(player)
-            PG.check(state.money, player, action, held)
+            PG.check(state, player, action, held)
             programs = PG.disable(state.programs, player, PG.USER) if isinstance(action, A.ProgramDisable) \
                 else PG.enable(state.programs, player, action, PG.stamp(state.moves, state.programs))
             state = replace(state, programs=programs)

@@ -20,7 +20,9 @@ import msgspec
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.legal import covers
 from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import programs as PG
@@ -190,6 +192,37 @@ def _merger_pass(state: State, player: str, program: PG.Program) -> list[Any]:
     return [A.Pass(**_who(player))]
 
 
+def _auction_bid(state: State, player: str, program: PG.Program) -> list[Any]:
+    """step/programmer_auction_bid.rb on 18Ireland's waterfall (which never needs the target to be
+    the private being auctioned)."""
+    action, auction = program.action, state.auction
+    assert isinstance(action, A.ProgramAuctionBid) and auction is not None
+    target = action.bid_target
+    owner = next((s.player for s in auction.sales if s.company == target), None)
+    if owner is not None:
+        return [_stop(player, f"{target} is owned by {_name(state, owner)}")]
+    if all(o.company != target for o in auction.offers):
+        return [_stop(player, f"{target} is no longer available")]
+    bids = auction.bids_on(target)
+    if bids and max(bids, key=lambda b: b.price).player == player:
+        return [_stop(player, f"{_name(state, player)} is already the high bid on {target}")]
+    price = auction.min_bid(target)
+    bid = A.Bid(**_who(player), company=target, price=price)
+    buy = bool(action.enable_buy_price) and price <= (action.buy_price or 0) and auction.may_purchase(target)
+    # a maximum bid is not used while a buy price is set (18xx.games' auto_bid_on_empty?)
+    raise_to = bool(action.enable_maximum_bid) and not action.enable_buy_price and price <= (action.maximum_bid or 0)
+    if buy or raise_to:
+        if not covers(W.legal(auction, player), bid):
+            # 18xx.games would fail on it (another private under auction, or not the cash)
+            return [_stop(player, f"Cannot bid {price} on {target} now")]
+        return [bid]
+    if not action.auto_pass_after and action.enable_buy_price and not action.enable_maximum_bid and bids:
+        return [_stop(player, f"Bids submitted for {target}")]
+    if not action.auto_pass_after and action.enable_maximum_bid and price > (action.maximum_bid or 0):
+        return [_stop(player, f"Price for {target} exceeded maximum bid")]
+    return [A.Pass(**_who(player))]
+
+
 def wanted(state: State, player: str) -> list[Any]:
     program = state.programs.held.get(player)
     if program is None:
@@ -200,6 +233,8 @@ def wanted(state: State, player: str) -> list[Any]:
         return _buy_shares(state, player, program)
     if state.round == "merger" and isinstance(program.action, A.ProgramMergerPass):
         return _merger_pass(state, player, program)
+    if state.round == "auction" and isinstance(program.action, A.ProgramAuctionBid):
+        return _auction_bid(state, player, program)
     return []
 
 
@@ -208,7 +243,7 @@ def wanted(state: State, player: str) -> list[Any]:
 def run(state: State, decide: Decide) -> State:
     """Make the moves the active player's program asks for, until none is asked."""
     for _ in range(LIMIT):
-        if not state.programs.held or state.pending or state.round not in ("stock", "merger"):
+        if not state.programs.held or state.pending or state.round not in ("auction", "stock", "merger"):
             return state
         seats = L.active_seats(state)
         if len(seats) != 1:

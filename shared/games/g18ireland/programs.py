@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from shared.engine import LegalAction, RuleError
-from shared.families import Choice
+from shared.families import AmountRange, Choice, any_admits
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.choice import trie
 from shared.games.g18ireland import money as M
@@ -31,14 +31,15 @@ NOTES_KEPT = 8              # a seat's latest program messages shown in its view
 SHARE_ROUND = "stock"
 MERGER_ROUND_NAME = "MR"    # 18xx.games' G18Ireland::Round::Merger.short_name, the key of corporations_by_round
 USER = "user"               # the reason 18xx.games' page sends with a player's own program_disable
-# the programs 18xx.games' 18Ireland runs (stock round: BuySellParShares includes Programmer) and
-# the merger pass, which its Merge step leaves as a todo (README: our reading)
-SETTABLE = (A.ProgramSharePass, A.ProgramBuyShares, A.ProgramMergerPass)
+# the programs 18xx.games' 18Ireland runs (stock round: BuySellParShares includes Programmer; the
+# private auction: WaterfallAuction includes ProgrammerAuctionBid) and the merger pass, which its
+# Merge step leaves as a todo (ENGINE.md: our reading)
+SETTABLE = (A.ProgramSharePass, A.ProgramBuyShares, A.ProgramMergerPass, A.ProgramAuctionBid)
 MERGER_OPTIONS = ("disable_others",)
 
 
 class Program(msgspec.Struct, frozen=True):
-    action: A.ProgramSharePass | A.ProgramBuyShares | A.ProgramMergerPass
+    action: A.ProgramSharePass | A.ProgramBuyShares | A.ProgramMergerPass | A.ProgramAuctionBid
     since: int                      # `stamp` when it was set: actions stamped up to it never stop it
 
 
@@ -54,7 +55,7 @@ class Made(msgspec.Struct, frozen=True):
     """A move a program made for its player in the last decision (public: everyone sees the move)."""
 
     player: str
-    action: A.Pass | A.BuyShares
+    action: A.Pass | A.BuyShares | A.Bid
 
 
 class Programs(msgspec.Struct, frozen=True):
@@ -83,6 +84,10 @@ def describe(action: Any) -> str:
         source = "market" if action.from_market else "Treasury"
         until = "floated" if action.until_condition == "float" else f"{action.until_condition} shares"
         return f"Buy {action.corporation} from {source} until {until}" + (", then auto pass" if action.auto_pass_after else "")
+    if isinstance(action, A.ProgramAuctionBid):
+        buy = f"Buy if price at {action.buy_price}. " if action.enable_buy_price else ""
+        bid = f"Bid on {action.bid_target} up to {action.maximum_bid}. " if action.enable_maximum_bid else ""
+        return (buy + bid + ("Otherwise auto pass." if action.auto_pass_after else "")).strip()
     if isinstance(action, A.ProgramMergerPass):
         rounds = " and ".join(f"{r} ({', '.join(c) if c else 'none'})"
                               for r, c in (action.corporations_by_round or {}).items())
@@ -98,6 +103,8 @@ def fits(action: Any, round_kind: str) -> bool:
         return round_kind == SHARE_ROUND
     if isinstance(action, A.ProgramMergerPass):
         return round_kind == "merger"
+    if isinstance(action, A.ProgramAuctionBid):
+        return round_kind == "auction"
     return False
 
 
@@ -168,7 +175,27 @@ def offered(state: Any, player: str) -> list[LegalAction]:
     money = state.money
     presided = [sym for sym, c in money.corps.items()
                 if c.type == "minor" and c.ipoed and not c.closed and money.book.president_of(sym) == player]
-    return families(money, player, state.programs.held.get(player), presided)
+    out = families(money, player, state.programs.held.get(player), presided)
+    if state.round == "auction" and state.auction is not None:
+        out[1:1] = _auction_bid(state.auction, player)
+    return out
+
+
+def _auction_bid(auction: Any, player: str) -> list[LegalAction]:
+    """Auto bid in the private auction: a target on offer, the flags, a buy price (in the bid
+    step, up to the private's value) and a maximum bid (in the bid step, up to the player's cash)."""
+    step = auction.increment
+    rows = [(o.company, em, eb, ap, price) for o in auction.offers for em in BOOLS for eb in BOOLS for ap in BOOLS
+            for price in range(0, o.value + 1, step)]
+    choices = trie(("bid_target", "enable_maximum_bid", "enable_buy_price", "auto_pass_after", "buy_price"), rows)
+    cash = auction.cash[player]
+    if choices is None:
+        return []
+    first = rows[0]
+    action = A.ProgramAuctionBid(entity=player, entity_type="player", bid_target=first[0], enable_maximum_bid=first[1],
+                                 enable_buy_price=first[2], auto_pass_after=first[3], buy_price=first[4], maximum_bid=0)
+    return [LegalAction(action=action, choices=choices,
+                        range=AmountRange(field="maximum_bid", min=0, max=cash - cash % step, step=step))]
 
 
 BOOLS = [False, True]
@@ -204,8 +231,9 @@ def families(money: Any, player: str, held: Program | None, minors_presided: lis
     return out
 
 
-def check(money: Any, player: str, action: Any, held: Program | None) -> None:
+def check(state: Any, player: str, action: Any, held: Program | None) -> None:
     """Refuse a program a seat may not set (RuleError), with the reason."""
+    money = state.money
     if isinstance(action, A.ProgramDisable):
         if held is None:
             raise RuleError("no_program", "you have no program to disable")
@@ -228,6 +256,14 @@ def check(money: Any, player: str, action: Any, held: Program | None) -> None:
         elif type(until) is not int or not 1 <= until <= shares_in(action.corporation):
             raise RuleError("bad_program", f"until_condition is 'float' or a number of shares from 1 to "
                                            f"{shares_in(action.corporation)}")
+    if isinstance(action, A.ProgramAuctionBid):
+        if state.round != "auction" or state.auction is None:
+            raise RuleError("bad_program", "an auction bid program is set during the private auction")
+        if not any_admits(_auction_bid(state.auction, player), replace(action, enable_maximum_bid=bool(action.enable_maximum_bid),
+                                                                       enable_buy_price=bool(action.enable_buy_price),
+                                                                       auto_pass_after=bool(action.auto_pass_after))):
+            raise RuleError("bad_program", "bid_target is a private on offer, buy_price a multiple of 5 up to its "
+                                           "value, maximum_bid a multiple of 5 up to your cash")
     if isinstance(action, A.ProgramMergerPass):
         by_round = action.corporations_by_round or {}
         if set(by_round) != {MERGER_ROUND_NAME}:

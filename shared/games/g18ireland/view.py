@@ -46,9 +46,12 @@ def _program_moves(state: State) -> list[dict[str, Any]]:
     for made in state.programs.made:
         move = made.action
         seat = int(made.player)
-        what = "passes" if isinstance(move, A.Pass) else f"buys a {move.percent}% share"
         if isinstance(move, A.BuyShares):
-            what += f" of {state.money.book.certs[move.shares[0]].corporation}"
+            what = f"buys a {move.percent}% share of {state.money.book.certs[move.shares[0]].corporation}"
+        elif isinstance(move, A.Bid):
+            what = f"bids {move.price} on {move.company}"
+        else:
+            what = "passes"
         out.append({"seat": seat, "type": PG.tag(move), "action": msgspec.to_builtins(move),
                     "text": f"{state.seats[seat]} {what} (program)"})
     return out
