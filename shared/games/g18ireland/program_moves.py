@@ -6,8 +6,9 @@ stock round's step (step/buy_sell_par_shares.rb, which 18Ireland's BuySellParSha
 inherits) answers `activate_program_share_pass` and `activate_program_buy_shares`, and stops a
 program (`should_stop_applying_program`, `action_is_shenanigan?`) when the player must sell or
 another player did something since the program was set that may hurt it: sold shares, started a
-company, bought into a company the player presides without holding half of it. The merger pass
-follows step/programmer_merger_pass.rb, read for 18Ireland's merge step (README: our reading).
+company, bought into a company the player presides without holding half of it. The auction bid
+follows step/programmer_auction_bid.rb on the waterfall auction; the merger pass
+step/programmer_merger_pass.rb, read for 18Ireland's merge step (ENGINE.md: our reading).
 """
 
 from __future__ import annotations

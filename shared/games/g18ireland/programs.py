@@ -6,7 +6,8 @@ program at any time, whoever's turn it is; 18Ireland keeps one program per playe
 not set ALLOW_MULTIPLE_PROGRAMS, so a new program replaces the old one and `program_disable`
 removes the one held); at every round change each program is dropped unless it fits the new round
 (`disable?`: share pass and buy shares fit stock rounds, a share pass set `indefinite` fits every
-round, a merger pass fits merger rounds). Which moves a program makes is `program_moves.py`.
+round, a merger pass merger rounds, an auction bid the auction). Which moves a program makes
+is `program_moves.py`.
 
 This module holds the state, the families a seat is offered, their checks and the round-change
 rule; it reads nothing of the flow, so `flow.py` may call it when a round starts.
@@ -244,7 +245,7 @@ def check(state: Any, player: str, action: Any, held: Program | None) -> None:
         return
     if not isinstance(action, SETTABLE):
         raise RuleError("no_such_program", f"18Ireland has no {tag(action)} (its rounds run share pass, "
-                                           "buy shares and merger pass programs)")
+                                           "buy shares, auction bid and merger pass programs)")
     if isinstance(action, A.ProgramBuyShares):
         corp = money.corps.get(action.corporation)
         if corp is None or not corp.ipoed or corp.closed:
