@@ -174,9 +174,10 @@ def shares_in(sym: str) -> int:
 def offered(state: Any, player: str) -> list[LegalAction]:
     """The programs `player` may set or disable now (any time, whoever's turn it is)."""
     money = state.money
-    presided = [sym for sym, c in money.corps.items()
-                if c.type == "minor" and c.ipoed and not c.closed and money.book.president_of(sym) == player]
-    out = families(money, player, state.programs.held.get(player), presided)
+    # the minors it could put into a merger: those it holds shares in (merger.candidates)
+    held_minors = [sym for sym, c in money.corps.items()
+                   if c.type == "minor" and c.ipoed and not c.closed and money.book.percent_of(player, sym) > 0]
+    out = families(money, player, state.programs.held.get(player), held_minors)
     if state.round == "auction" and state.auction is not None:
         out[1:1] = _auction_bid(state.auction, player)
     return out
@@ -215,7 +216,7 @@ def _buy_rows(companies: tuple[tuple[str, bool], ...]) -> tuple[tuple[Any, ...],
     return (rows[0] if rows else ()), trie(("corporation", "until_condition", "from_market", "auto_pass_after"), rows)
 
 
-def families(money: Any, player: str, held: Program | None, minors_presided: list[str]) -> list[LegalAction]:
+def families(money: Any, player: str, held: Program | None, minors_held: list[str]) -> list[LegalAction]:
     who = {"entity": player, "entity_type": "player"}
     out = [LegalAction(action=A.ProgramSharePass(**who, unconditional=False, indefinite=False),
                        choices=SHARE_PASS_CHOICES)]
@@ -223,8 +224,8 @@ def families(money: Any, player: str, held: Program | None, minors_presided: lis
     if buy is not None:
         out.append(LegalAction(action=A.ProgramBuyShares(**who, corporation=first[0], until_condition=first[1],
                                                          from_market=first[2], auto_pass_after=first[3]), choices=buy))
-    if minors_presided:
-        by_round = {MERGER_ROUND_NAME: sorted(minors_presided)}
+    if minors_held:
+        by_round = {MERGER_ROUND_NAME: sorted(minors_held)}
         out.append(LegalAction(action=A.ProgramMergerPass(**who, corporations_by_round=by_round, options=[]),
                                choices=MERGER_CHOICES))
     if held is not None:
