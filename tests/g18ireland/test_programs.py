@@ -15,6 +15,7 @@ from shared.families import any_admits, expand
 from shared.games import get_engine
 from shared.games.core18xx import actions as A
 from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.programs import Made
 
 from .exports import export_paths
@@ -281,3 +282,25 @@ def test_an_auction_bid_program_leaves_when_the_stock_round_begins_and_is_refuse
     with pytest.raises(RuleError) as err:
         act(stock({}), BO, auto_bid(bid_target="DK"))
     assert err.value.code == "bad_program"
+
+
+@pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
+def test_a_merger_pass_unless_others_act_stops_once_a_merger_was_proposed_in_the_round() -> None:
+    def proposing_after_a_proposal(s: Any, seat: int, a: Any) -> bool:
+        m = s.merger
+        return (s.round == "merger" and bool(m.proposed) and m.merging is None and not m.to_vote
+                and m.outcome is None and any(isinstance(la.action, A.Merge) for la in ENGINE.legal_actions(s, seat)))
+
+    state, seat, _ = _to(proposing_after_a_proposal, EXPORTS[0])
+    player = state.players[seat]
+    minors = sorted({m for la in ENGINE.legal_actions(state, seat) if isinstance(la.action, A.Merge)
+                     for m in (la.choices.values if la.choices else [la.action.corporation])})
+    program = A.ProgramMergerPass(**who(seat), corporations_by_round={"MR": minors}, options=["disable_others"])
+    # set by the decision just made: it passes
+    assert act(state, seat, program).programs.made == [Made(player, A.Pass(**who(seat)))]
+    # held from before the proposal: the next decision (another seat's program) stops it
+    held = replace(state, programs=replace(state.programs, held={player: PG.Program(action=program, since=0)}))
+    other = next(s for s in range(len(state.players)) if s != seat)
+    after = act(held, other, A.ProgramSharePass(**who(other)))
+    assert after.programs.made == [] and player not in after.programs.held and ENGINE.active_seats(after) == {seat}
+    assert notes(after, seat)[-1].endswith("due to 'Other players have acted and requested to stop'")

@@ -59,9 +59,8 @@ def _tracked(before: State, player: str, action: Any, after: State) -> list[tupl
 
 
 def observe(before: State, after: State, player: str, action: Any) -> State:
-    """Keep each player's share actions of its latest turn in this stock round, and decisions in
-    this merger round. Nothing is kept while nobody runs a program: actions before a program is
-    set never stop it."""
+    """Keep each player's share actions of its latest turn in this stock round. Nothing is kept
+    while nobody runs a program: actions before a program is set never stop it."""
     p = after.programs
     if not p.held:
         return after
@@ -76,8 +75,6 @@ def observe(before: State, after: State, player: str, action: Any) -> State:
             history.pop(order[i], None)
         for who, kind, sym in _tracked(before, player, action, after):
             history[who] = [*history.get(who, []), PG.Tracked(kind, sym, at)]
-    elif before.round == "merger" and after.round == "merger":
-        history[player] = [*history.get(player, []), PG.Tracked("merger", "", at)]
     else:
         return after
     return replace(after, programs=replace(p, history=history))
@@ -174,17 +171,16 @@ def _buy_shares(state: State, player: str, program: PG.Program) -> list[Any]:
     return []
 
 
-def _others_acted(state: State, player: str, since: int) -> bool:
-    return any(t.at > since for who, ts in state.programs.history.items() if who != player for t in ts)
-
-
 def _merger_pass(state: State, player: str, program: PG.Program) -> list[Any]:
     action = program.action
     mr = state.merger
     assert isinstance(action, A.ProgramMergerPass) and mr is not None
     if mr.to_vote or mr.outcome is not None or mr.merging:
         return []                           # votes and a merger under way are the player's own
-    if "disable_others" in (action.options or []) and _others_acted(state, player, program.since):
+    # 18xx.games' others_acted? (1867, 1817): a merger made in this round, unless the program
+    # was set by the decision just made; here a merger proposed (18Ireland's act in the round)
+    just_set = program.since == PG.stamp(state.moves, state.programs)
+    if "disable_others" in (action.options or []) and mr.proposed and not just_set:
         return [_stop(player, "Other players have acted and requested to stop")]
     candidates = MG.candidates(state.money, mr, player, *L.connectivity(state))
     listed = (action.corporations_by_round or {}).get(PG.MERGER_ROUND_NAME) or []
