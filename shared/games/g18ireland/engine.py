@@ -6,7 +6,7 @@ an 18xx.games export's decisions apply as they are, with player ids replaced by 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Union
 
 import msgspec
 
@@ -24,6 +24,8 @@ from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland import program_moves as PM
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.merging import merger_step
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
@@ -32,12 +34,14 @@ from shared.games.g18ireland.view import view as build_view
 
 replace = msgspec.structs.replace
 BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
+PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
 
 
 class Ireland:
     meta: ClassVar[TitleMeta] = META
     title: ClassVar[str] = META.id
-    action_type: ClassVar[Any] = A.GameAction
+    # 18xx.games' decisions and its players' programs (`program_*`)
+    action_type: ClassVar[Any] = Union[A.GameAction, A.ProgramAction]
     state_type: ClassVar[type] = State
     # how `roundhouse import-18xx` reads this title's 18xx.games exports
     from_18xx: ClassVar[Any] = from_18xx
@@ -92,16 +96,36 @@ class Ireland:
     def _apply(self, state: State, seat: int, action: Any) -> State:
         if state.round == "over":
             raise RuleError("game_over", "the game has ended")
-        if not isinstance(action, A.Action) or type(action) not in A.GAME_ACTION_TYPES.values():
+        program = isinstance(action, PROGRAM_TYPES)
+        if not isinstance(action, A.Action) or not (program or type(action) in A.GAME_ACTION_TYPES.values()):
             raise RuleError("bad_action", f"{type(action).__name__} is not an 18Ireland action")
         if any(getattr(action, f) is not None for f in BOOKKEEPING):
             raise RuleError("bad_action", "id, user, created_at and auto_actions are an export's, not a decision's")
         if L.actor(state, action) != seat:
             raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
-        if seat not in L.active_seats(state):
+        if program and action.entity_type != "player":
+            raise RuleError("bad_entity", "a program is a player's")
+        if not program and seat not in L.active_seats(state):
             raise RuleError("not_your_turn", f"seat {seat} is not to act now")
         if state.auto_passed:
             state = replace(state, auto_passed=[])
+        if state.programs.made:
+            state = replace(state, programs=replace(state.programs, made=[]))
+        player = state.players[seat]
+        if program:
+            # set at any time, whoever's turn it is (18xx.games' Program step blocks nothing)
+            held = state.programs.held.get(player)
+            PG.check(state, player, action, held)
+            programs = PG.disable(state.programs, player, PG.USER) if isinstance(action, A.ProgramDisable) \
+                else PG.enable(state.programs, player, action, PG.stamp(state.moves, state.programs))
+            state = replace(state, programs=programs)
+        else:
+            state = PM.observe(state, self._decide(state, seat, action), player, action)
+        state = PM.run(state, self._decide)
+        return replace(state, moves=state.moves + 1)
+
+    def _decide(self, state: State, seat: int, action: Any) -> State:
+        """One decision of the round in play, and everything automatic after it."""
         if state.pending:
             if not isinstance(action, A.PlaceToken):
                 raise RuleError("token_first", f"{state.pending[0].corp} must place its token first")
@@ -114,7 +138,7 @@ class Ireland:
             state = self._merger(state, seat, action)
         else:
             state = OPR.apply(state, action)
-        return replace(F.settle(state), moves=state.moves + 1)
+        return F.settle(state)
 
     # --- rounds ---------------------------------------------------------------------------
 
@@ -158,12 +182,15 @@ class Ireland:
     # --- reading ------------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return build_view(state)
+        return build_view(state, seat)
 
     def redact(self, state: State, seat: int, seed: int) -> State:
-        # Nothing is hidden: every certificate, cash amount, train and tile is public, and the
-        # set-up's random draw is shown to everyone (18xx.games draws nothing after it).
-        return state
+        # Every certificate, cash amount, train and tile is public, and the set-up's random draw
+        # is shown to everyone (18xx.games draws nothing after it). Only the other players'
+        # programs are hidden: the seat knows none of them (nothing to sample: it plays on as
+        # if the others decide each move themselves).
+        programs = PG.hidden_from(state.programs, state.players[seat] if 0 <= seat < len(state.players) else None)
+        return state if programs is state.programs else replace(state, programs=programs)
 
     def result(self, state: State) -> Result | None:
         if state.round != "over":

@@ -22,6 +22,7 @@ from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import OperatingRound, State
 
@@ -100,8 +101,14 @@ def over(state: State) -> State:
 
 # --- stock rounds ------------------------------------------------------------------------------
 
+def entered(state: State, kind: str) -> State:
+    """A round of `kind` begins: programs that do not fit it are dropped (18xx.games' round change)."""
+    p = state.programs
+    return replace(state, programs=PG.entered(p, kind)) if p.held or p.history else state
+
+
 def start_stock(state: State) -> State:
-    state = with_board(state)
+    state = with_board(entered(state, "stock"))
     money, sr = SR.start(state.money, state.minor_order, BO.phase(state), STOCK_RULES)
     state = with_board(replace(state, money=money, round="stock", stock=sr, operating=None, merger=None))
     return after_stock_action(state)
@@ -122,7 +129,7 @@ def after_stock_action(state: State) -> State:
 # --- operating rounds ----------------------------------------------------------------------------
 
 def start_operating(state: State, number: int, rounds: int) -> State:
-    state = with_board(state)
+    state = with_board(entered(state, "operating"))
     money = O.pay_private_revenue(state.money, COMPANY_REVENUE)
     op = OperatingRound(number=number, rounds=rounds, order=money.operating_order())
     state = replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
@@ -190,7 +197,8 @@ def end_operating(state: State) -> State:
         return over(state)
     if BO.phase(state) != "2":
         from shared.games.g18ireland.merging import auto_pass     # merging builds on this module
-        state = auto_pass(replace(state, round="merger", operating=None, merger=MG.start(state.money)))
+        state = entered(replace(state, round="merger", operating=None, merger=MG.start(state.money)), "merger")
+        state = auto_pass(state)
         return after_merger_action(state)
     return next_set(state)
 

@@ -23,6 +23,7 @@ from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import operate as OPR
 from shared.games.g18ireland import privates as PV
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland import merging
 from shared.games.g18ireland.state import State
 
@@ -104,9 +105,11 @@ def everything(state: State) -> list[LegalAction]:
 
 
 def for_seat(state: State, seat: int) -> list[LegalAction]:
-    if seat not in active_seats(state):
+    """The seat's decisions when it is to act, and at any time the programs it may set."""
+    if state.round == "over" or not 0 <= seat < len(state.players):
         return []
-    return [la for la in everything(state) if actor(state, la.action) == seat]
+    own = [la for la in everything(state) if actor(state, la.action) == seat] if seat in active_seats(state) else []
+    return own + PG.offered(state, state.players[seat])
 
 
 def _pending(state: State) -> list[LegalAction]:

@@ -18,5 +18,6 @@ META = TitleMeta(
     # into other players' moves); 18Ireland has no hidden information or randomness after the
     # set-up, so nothing an undo reveals needs protecting.
     undo="any",
-    public_view=True,
+    # each seat's view holds its own programs (docs/engine-contract.md): views differ by seat
+    public_view=False,
 )

@@ -16,6 +16,7 @@ from shared.games.core18xx.steps.merger import MergerRound
 from shared.games.core18xx.steps.stock_round import StockRound
 from shared.games.core18xx.steps.waterfall_auction import WaterfallState
 from shared.games.g18ireland.operating import OrTurn
+from shared.games.g18ireland.programs import Programs
 from shared.games.g18ireland.setup_random import RandomSetup
 
 
@@ -64,5 +65,8 @@ class State(msgspec.Struct, frozen=True):
     # merger-round passes the engine made in the last decision for players with nothing to
     # propose (18xx.games' auto-pass; an importer matches them with the export's auto actions)
     auto_passed: list[str] = []
+    # players' programs (programs.py): each seat's own is secret to the others; `made` (the moves
+    # programs made in the last decision) is public
+    programs: Programs = Programs()
     end: tuple[str, str] | None = None   # (18xx.games end reason, when it takes effect)
     moves: int = 0                  # decisions applied (for views and logs)

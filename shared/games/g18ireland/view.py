@@ -1,14 +1,19 @@
-"""What everyone sees (18Ireland has no hidden information after the set-up's public draw): the
-money side (`core18xx.money_view`: players, companies, market, depot), the board
-(`core18xx.view`), the set-up's draw, and where the game stands."""
+"""What a seat sees. Everything on the table is public after the set-up's public draw: the money
+side (`core18xx.money_view`: players, companies, market, depot), the board (`core18xx.view`), the
+set-up's draw, where the game stands, and the moves programs made in the last decision. A seat's
+own program and its messages are added to its view only (`programs`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from shared.games.core18xx import actions as A
 from shared.games.core18xx import money_view as MV
 from shared.games.core18xx.view import board_view
 from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State
 
 
@@ -36,7 +41,42 @@ def _position(state: State) -> dict[str, Any]:
     return pos
 
 
-def view(state: State) -> dict[str, Any]:
+def _program_moves(state: State) -> list[dict[str, Any]]:
+    out = []
+    for made in state.programs.made:
+        move = made.action
+        seat = int(made.player)
+        if isinstance(move, A.BuyShares):
+            what = f"buys a {move.percent}% share of {state.money.book.certs[move.shares[0]].corporation}"
+        elif isinstance(move, A.Bid):
+            what = f"bids {move.price} on {move.company}"
+        else:
+            what = "passes"
+        out.append({"seat": seat, "type": PG.tag(move), "action": msgspec.to_builtins(move),
+                    "text": f"{state.seats[seat]} {what} (program)"})
+    return out
+
+
+# The public part is the same for every seat: built once per state for the seats' views (the
+# projection asks for each seat's view of the same state). Keyed by the state's id, the entry
+# holding the state so the id is not reused while cached.
+_PUBLIC: dict[int, tuple[State, dict[str, Any]]] = {}
+_PUBLIC_SIZE = 4
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    hit = _PUBLIC.get(id(state))
+    if hit is None or hit[0] is not state:
+        while len(_PUBLIC) >= _PUBLIC_SIZE:
+            _PUBLIC.pop(next(iter(_PUBLIC)), None)
+        hit = _PUBLIC[id(state)] = (state, msgspec.json.encode(_public(state)))
+    out: dict[str, Any] = msgspec.json.decode(hit[1])
+    if seat is not None and 0 <= seat < len(state.players):
+        out["programs"] = PG.view_of(state.programs, state.players[seat])
+    return out
+
+
+def _public(state: State) -> dict[str, Any]:
     money = MV.view(state.money, state.depot)
     for player in money["players"]:
         player["seat"] = int(player["id"])
@@ -50,4 +90,5 @@ def view(state: State) -> dict[str, Any]:
         "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
         "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
         "board": board_view(BO.the_map(), state.board, BO.colors(state)),
+        "program_moves": _program_moves(state),
     }
