@@ -145,6 +145,16 @@ class Redo(msgspec.Struct, tag="redo", frozen=True):
 META_ACTIONS = (Undo, Redo)
 
 
+PROGRAM_PREFIX = "program_"
+
+
+def is_program(action: Any) -> bool:
+    """A standing instruction (the contract's `program_*` tags: a person's auto-pass or
+    auto-buy), not a move in the game: bots and random play leave them alone."""
+    tag = getattr(getattr(type(action), "__struct_config__", None), "tag", None)
+    return isinstance(tag, str) and tag.startswith(PROGRAM_PREFIX)
+
+
 def decode_action(engine: Engine[Any], raw: bytes | str | dict[str, Any]) -> Any:
     """Decode one action (title action, undo or redo) or raise RuleError('bad_action', ...)."""
     key = id(engine)

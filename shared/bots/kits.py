@@ -23,7 +23,7 @@ import random
 from importlib import import_module
 from typing import Any, Protocol
 
-from shared.engine import Engine, Result, RuleError
+from shared.engine import Engine, Result, RuleError, is_program
 
 from .base import spread
 
@@ -96,7 +96,9 @@ class GenericKit:
         return engine.redact(observation, seat, rng.getrandbits(63))
 
     def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Option]:
-        return [(action,) for legal in engine.legal_actions(state, seat) for action in spread(legal)]
+        # programs are a person's standing instructions: a bot decides each move itself
+        return [(action,) for legal in engine.legal_actions(state, seat) if not is_program(legal.action)
+                for action in spread(legal)]
 
     def greedy(self, engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any:
         """Win now if possible, never hand the win to another seat if avoidable, else random."""

@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from shared.engine import Engine
-
+from shared.engine import Engine, is_program
 from shared.families import expand
 
 from .base import Budget, NoMove, concrete
@@ -18,8 +17,10 @@ from .kits import get_kit
 
 
 def random_action(engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any | None:
-    """A uniformly chosen legal action of `seat` (a uniform value for a ranged one), or None."""
+    """A uniformly chosen legal move of `seat` (a uniform value for a ranged one), or None.
+    Programs are not moves: they are chosen only when nothing else is legal."""
     legal = engine.legal_actions(state, seat)
+    legal = [la for la in legal if not is_program(la.action)] or legal
     if not legal:
         return None
     choice = legal[rng.randrange(len(legal))]

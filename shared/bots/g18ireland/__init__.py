@@ -9,25 +9,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.bots.kits import GenericKit, Option, chances_from_values, terminal_rewards
+from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
 from shared.engine import Engine
-from shared.games.core18xx import actions as A
 from shared.games.core18xx import operating as O
 from shared.games.g18ireland.flow import COMPANY_VALUES
 
 # Values a few dozen pounds apart are near even chances; a lead of a fifth of the average
 # value is a clear favourite.
 SPREAD = 0.2
-PROGRAMS = A.ProgramAction.__args__  # type: ignore[attr-defined]
 
 
 class IrelandKit(GenericKit):
     def __init__(self) -> None:
         super().__init__(exact=True)
-
-    def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Option]:
-        # programs are a person's convenience: a bot decides each move itself
-        return [o for o in super().options(engine, state, seat) if not isinstance(o[0], PROGRAMS)]
 
     def evaluate(self, engine: Engine[Any], state: Any, rng: random.Random) -> list[float]:
         result = engine.result(state)
