@@ -19,8 +19,7 @@ from .. import build as std
 from ..actions import EndBuild, LayTrack
 from ..board import TERRAIN_COST, get_board
 from ..compat import Choice, LegalAction
-from ..goods import is_endpoint
-from ..state import Link, Seg, State
+from ..state import State
 from . import data, flow
 from .shares import adv, funds, pay
 from .state import BUILDING, COMPANY, CompanyBuild
@@ -88,20 +87,14 @@ def _completion(ix: std.TrackIndex, origin: str, h: str, x: int, limit: int, ext
         step = TERRAIN_COST[board.terrain[hh]] + extra
         if g + step > limit:
             continue
-        for xx in range(6):
-            if xx == e or (xx - e) % 6 not in (2, 3, 4) or xx in ix.edges.get(hh, ()):
-                continue
+        for xx in std.exits_from(ix, hh, e, origin):
             nn = board.neighbour(hh, xx)
-            if nn is None:
-                continue
-            back = (xx + 3) % 6
+            assert nn is not None
             if nn in ix.endpoints:
-                if nn != origin and back not in ix.ends.get(nn, ()) and frozenset((origin, nn)) not in ix.pairs:
-                    heapq.heappush(heap, (g + step, ("", -1)))
-                continue
-            if ix.can_take(nn, back) and g + step < best.get((nn, back), limit + 1):
-                best[(nn, back)] = g + step
-                heapq.heappush(heap, (g + step, (nn, back)))
+                heapq.heappush(heap, (g + step, ("", -1)))
+            elif g + step < best.get((nn, (xx + 3) % 6), limit + 1):
+                best[(nn, (xx + 3) % 6)] = g + step
+                heapq.heappush(heap, (g + step, (nn, (xx + 3) % 6)))
     memo[key] = found
     return found
 
@@ -174,23 +167,12 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
     pay(s, ci, cost, "track")
     b.tiles += 1
     b.spent += cost
-    if b.open_link >= 0:
-        link = s.links[b.open_link]
-        link.hexes.append(a.hex)
-        link.exit = a.exit
-    else:
-        origin = board.neighbour(a.hex, a.entry)
-        assert origin is not None
-        link = Link(id=len(s.links), owner=ci, a=origin, start_edge=(a.entry + 3) % 6, hexes=[a.hex],
-                    exit=a.exit, turn=s.turn)
-        s.links.append(link)
-        b.open_link = link.id
-    s.track.setdefault(a.hex, []).append(Seg(link.id, a.entry, a.exit))
-    nxt = board.neighbour(a.hex, a.exit)
-    if nxt is not None and is_endpoint(s, board, nxt):
-        link.b, link.complete = nxt, True
+    link = std.place_tile(s, board, ci, a, s.links[b.open_link] if b.open_link >= 0 else None)
+    b.open_link = link.id
+    if link.complete:
         b.open_link = -1
         b.links += 1
+        nxt = link.b or ""
         name = ad.companies[ci].name
         s.log.append(f"the {name} completes a link {_name(s, link.a)} - {_name(s, nxt)}")
         if b.links >= 2:

@@ -13,7 +13,7 @@ from shared.engine import RuleError
 from .. import deliver as std
 from ..actions import Deliver
 from ..board import get_board
-from ..compat import Choice, LegalAction
+from ..compat import LegalAction
 from ..goods import city_colour, city_name
 from ..state import State
 from . import flow
@@ -45,25 +45,7 @@ def paths(s: State, ci: int, start: str, colour: str, g: dict | None = None) -> 
 
 
 def legal(s: State, ci: int) -> LegalAction | None:
-    g = std._graph(s)
-    cities, thens = [], []
-    for h in sorted(s.cubes):
-        if h not in g:
-            continue
-        colours, sub = [], []
-        for colour in sorted(set(s.cubes[h])):
-            ps = paths(s, ci, h, colour, g)
-            if ps:
-                colours.append(colour)
-                sub.append(Choice("path", ps))
-        if colours:
-            cities.append(h)
-            thens.append(Choice("color", colours, then=sub))
-    if not cities:
-        return None
-    first = thens[0]
-    return LegalAction(Deliver(city=cities[0], color=first.values[0], path=first.then[0].values[0]),
-                       choices=Choice("city", cities, then=thens))
+    return std.family(s, lambda h, colour, g: paths(s, ci, h, colour, g))
 
 
 def deliver(s: State, seat: int, a: Deliver) -> None:
