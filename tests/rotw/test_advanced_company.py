@@ -146,3 +146,23 @@ def test_no_engine_limit_and_each_link_moves_its_company_income_marker() -> None
     s = act(s, Deliver(city=AVON, color="purple", path=[0, 1, 2, 3]))
     assert [c.income for c in s.adv.companies[:3]] == [3, 1, 0]
     assert AVON in s.empty and AVON not in s.cubes  # 'je umístěna na město značka prázdného města'
+
+
+def test_only_tiles_from_which_the_link_can_be_completed_are_offered() -> None:
+    """'Linka musí být dokončena ve stejné akci, v jaké byla zahájena' - so a tile is offered only
+    when the company can still pay for a way to finish its link (no stranded half links)."""
+    from shared.games.rotw_england_wales.board import get_board
+    s = company_game(3)
+    red = s.adv.companies[0]
+    red.cash, red.card = 2000, 0  # $2,000 and nothing to issue: one plain hex at most
+    board = get_board(s.board)
+    fam = next(f for f in ENGINE.legal_actions(s, one(s)) if isinstance(f.action, LayTrack))
+    offered = list(expand(fam))
+    assert offered
+    for a in offered:
+        nxt = board.neighbour(a.hex, a.exit)
+        assert nxt in board.cities or nxt in board.towns, a  # each finishes a link at once
+        assert board.terrain[a.hex] == "plain"
+    red.cash = 4000  # two plain hexes: Avon - Calder's first tile is now offered
+    fam = next(f for f in ENGINE.legal_actions(s, one(s)) if isinstance(f.action, LayTrack))
+    assert AVON_CALDER[0] in {(a.hex, a.entry, a.exit) for a in expand(fam)}
