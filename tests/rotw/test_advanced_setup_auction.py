@@ -147,3 +147,22 @@ def test_bids_are_limited_to_cash_and_go_up() -> None:
             act(s, Bid(amount=bad))
     fam = next(f for f in ENGINE.legal_actions(s, one(s)) if isinstance(f.action, Bid))
     assert (fam.range.min, fam.range.max, fam.range.step) == (4000, 25000, 1000)
+
+
+def test_the_auctions_end_when_the_last_share_is_sold() -> None:
+    """'Opakujte, dokud všichni hráči nepřijdou o šanci zahájit aukci': with nothing left to
+    auction nobody has that chance, and the round begins - also when the sale happens at once
+    because every other player is out."""
+    for other_out_first in (False, True):
+        s = adv_game(2)
+        for c in s.adv.companies:
+            c.available = 0
+        s.adv.companies[5].available = 1
+        f = s.first
+        if other_out_first:
+            s = act(s, Pass())  # f is out; the other player chooses with nobody left to bid against
+            f = 1 - f
+        s = act(s, StartAuction(company="black", source="available", amount=3000))
+        if not other_out_first:
+            s = act(s, Pass())
+        assert s.phase == "company_turn" and s.adv.companies[5].controller == f

@@ -104,8 +104,7 @@ def bid(s: State, seat: int, act: Bid) -> None:
     _next_bidder(s)
 
 
-def pass_(s: State, seat: int, act: Pass) -> bool:
-    """Pass; True when the auction phase is over (the caller moves the round on)."""
+def pass_(s: State, seat: int, act: Pass) -> None:
     a = adv(s)
     if a.auction is not None:
         a.auction.passed.append(seat)
@@ -115,7 +114,6 @@ def pass_(s: State, seat: int, act: Pass) -> bool:
         a.out.append(seat)
         s.log.append(f"{s.players[seat].name} passes and takes part in no further auction this phase")
         _next_chooser(s, seat)
-    return a.chooser < 0 and a.auction is None
 
 
 def _next_bidder(s: State) -> None:

@@ -62,9 +62,14 @@ def legal_actions(s: State, seat: int) -> list[LegalAction]:
     return [*out, LegalAction(Pass())]
 
 
-def _auction_pass(s: State, seat: int, a: Pass) -> None:
-    if auction.pass_(s, seat, a):
-        flow.auctions_over(s)
+def _auctions(step: Callable[[State, int, Any], Any]) -> Handler:
+    """An auction decision; when it leaves nobody to choose (all passed, or nothing left to
+    sell) the auction phase is over."""
+    def run(s: State, seat: int, a: Any) -> None:
+        step(s, seat, a)
+        if adv(s).auction is None and adv(s).chooser < 0:
+            flow.auctions_over(s)
+    return run
 
 
 def _company_pass(s: State, seat: int, a: Pass) -> None:
@@ -74,8 +79,8 @@ def _company_pass(s: State, seat: int, a: Pass) -> None:
 
 Handler = Callable[[State, int, Any], None]
 HANDLERS: dict[tuple[str, type], Handler] = {
-    (OPENING, StartAuction): auction.start, (OPENING, Bid): auction.bid, (OPENING, Pass): _auction_pass,
-    (SHARES, StartAuction): auction.start, (SHARES, Bid): auction.bid, (SHARES, Pass): _auction_pass,
+    **{(phase, kind): _auctions(step) for phase in (OPENING, SHARES)
+       for kind, step in ((StartAuction, auction.start), (Bid, auction.bid), (Pass, auction.pass_))},
     (COMPANY, LayTrack): build.lay_track, (COMPANY, Deliver): deliver.deliver, (COMPANY, Pass): _company_pass,
     (BUILDING, LayTrack): build.lay_track, (BUILDING, EndBuild): build.end_build,
     (DIVIDEND, RepayBonds): dividends.repay, (DIVIDEND, PayDividend): dividends.pay_dividend,
