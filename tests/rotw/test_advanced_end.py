@@ -70,6 +70,29 @@ def test_the_game_ends_at_the_end_of_the_round_in_which_the_cities_were_emptied(
     assert s.turn == 1 and ENGINE.result(s).reason == "1 empty cities"
 
 
+def _invariants(s) -> None:
+    """Ten shares a company, in exactly one place each; no negative money; the controller holds
+    the most shares; only the seed's phases."""
+    for c in s.adv.companies:
+        assert c.card + c.available + c.issued + sum(c.held) == 10, c
+        assert min(c.card, c.available, c.issued, *c.held) >= 0 and c.cash >= 0 and c.price >= 1
+        if c.controller >= 0:
+            assert c.held[c.controller] == max(c.held) > 0
+        else:
+            assert sum(c.held) == 0
+        assert c.bonds <= sum(1 for l in s.links if l.complete and s.adv.companies[l.owner] is c)
+    assert all(p.cash >= 0 for p in s.players)
+
+
+def test_invariants_hold_through_random_games() -> None:
+    for players, seed in ((2, 11), (3, 12), (5, 13)):
+        s, rnd = adv_game(players, seed), random.Random(seed)
+        while ENGINE.result(s) is None:
+            _invariants(s)
+            s, _ = random_playout(s, rnd, limit=1)
+        _invariants(s)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_playouts_finish(players: int, seed: int) -> None:
