@@ -130,3 +130,22 @@ def test_the_title_kit_plays_the_advanced_game_legally() -> None:
         assert len(KIT.evaluate(ENGINE, seen, rng)) == 3
         return KIT.greedy(ENGINE, seen, seat, rng)
     _bot_game(choose)
+
+
+def test_the_kit_player_beats_the_random_bot() -> None:
+    """The kit's advanced player (shared/bots/rotw_england_wales/advanced.py), from the seat's
+    redacted state, against uniform random moves, seats alternating: it should win nearly all."""
+    wins = 0
+    games = 6
+    for g in range(games):
+        rng, heur = random.Random(g), g % 2
+        s = adv_game(2, g)
+        while ENGINE.result(s) is None:
+            seat = min(ENGINE.active_seats(s))
+            if seat == heur:
+                action = KIT.greedy(ENGINE, ENGINE.redact(s, seat, g), seat, rng)
+            else:
+                action = random_action(ENGINE, s, seat, rng)
+            s = ENGINE.apply(s, seat, action)
+        wins += heur in ENGINE.result(s).winners
+    assert wins >= games - 1, f"the kit player won {wins} of {games}"

@@ -13,6 +13,7 @@ from shared.engine import Engine
 from shared.games.rotw_england_wales import end
 from shared.games.rotw_england_wales.advanced import end as adv_end
 
+from . import advanced as A
 from . import greedy as G
 
 # A lead of a few points is a real edge in a game scored in tens of points.
@@ -25,11 +26,11 @@ class RotwKit(GenericKit):
     def __init__(self) -> None:
         super().__init__(exact=False)
 
-    # The advanced share game (state.adv) has no plans of its own yet: the generic kit's
-    # greedy and options, and the players' money as the evaluation.
+    # The advanced share game (state.adv): a plain-rules greedy player (`advanced.py`), the
+    # generic kit's options, and the players' money as the evaluation.
     def greedy(self, engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any:
         if state.adv is not None:
-            return super().greedy(engine, state, seat, rng)
+            return A.greedy(state, seat, rng)
         return G.greedy(state, seat, rng)
 
     def options(self, engine: Engine[Any], state: Any, seat: int) -> list[Any]:
