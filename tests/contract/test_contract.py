@@ -30,10 +30,11 @@ MEMBERS = 40  # family members tried per legal action
 MUTANTS = 12  # out-of-family actions tried per state
 
 
-def _playout(engine: Any, players: int, seed: int) -> tuple[Timeline[Any], list[Any]]:
+def _playout(engine: Any, players: int, seed: int, variant: dict[str, Any] | None = None
+             ) -> tuple[Timeline[Any], list[Any]]:
     """A random legal game on a Timeline with undo policy "any"; the states it went through."""
     rng = random.Random(seed)
-    options = {**default_options(engine), "undo": "any"}
+    options = {**default_options(engine), **(variant or {}), "undo": "any"}
     timeline = Timeline(engine, [f"P{i}" for i in range(players)], options, seed)
     states = [timeline.state]
     for _ in range(MAX_ACTIONS):
@@ -53,15 +54,31 @@ def _players(engine: Any) -> list[int]:
     return sorted({meta.min_players, meta.max_players})
 
 
-def _cases() -> list[tuple[str, int, int]]:
-    return [(t, n, g) for t in titles() for n in _players(get_engine(t)) for g in range(GAMES)]
+def _variants(engine: Any) -> list[dict[str, Any]]:
+    """The default options, then each other value of every `choice` option on its own (a
+    choice option may switch the title into another game, e.g. RotW's advanced share game)."""
+    out: list[dict[str, Any]] = [{}]
+    for spec in engine.meta.options:
+        if spec.type == "choice":
+            out += [{spec.name: v} for v in spec.choices or () if v != spec.default]
+    return out
 
 
-@pytest.fixture(scope="module", params=_cases(), ids=lambda c: f"{c[0]}-{c[1]}p-g{c[2]}")
+def _cases() -> list[tuple[str, int, int, dict[str, Any]]]:
+    return [(t, n, g, v) for t in titles() for v in _variants(get_engine(t)) for n in _players(get_engine(t))
+            for g in range(GAMES)]
+
+
+def _case_id(c: tuple[str, int, int, dict[str, Any]]) -> str:
+    extra = "".join(f"-{k}={v}" for k, v in c[3].items())
+    return f"{c[0]}{extra}-{c[1]}p-g{c[2]}"
+
+
+@pytest.fixture(scope="module", params=_cases(), ids=_case_id)
 def game(request: pytest.FixtureRequest) -> tuple[Any, Timeline[Any], list[Any]]:
-    title, players, g = request.param
+    title, players, g, variant = request.param
     engine = get_engine(title)
-    timeline, states = _playout(engine, players, 1000 + 17 * g + players)
+    timeline, states = _playout(engine, players, 1000 + 17 * g + players, variant)
     return engine, timeline, states
 
 

@@ -130,4 +130,4 @@ def test_bidding_option_is_validated() -> None:
     with pytest.raises(RuleError) as err:
         new_game(SEATS[:3], {"bidding": "dutch"}, 1, board_id=TEST_MAP)
     assert err.value.code == "bad_option"
-    assert ENGINE.default_options() == {"bidding": "traditional"}
+    assert ENGINE.default_options() == {"game": "standard", "bidding": "traditional", "end_empty_cities": 16}

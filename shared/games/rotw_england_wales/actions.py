@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from .advanced.actions import PayDividend, ProposeMerger, RepayBonds, StartAuction, Vote
+
 _opts = dict(tag_field="type", forbid_unknown_fields=True, frozen=True)
 
 
@@ -66,6 +68,7 @@ class Allow(msgspec.Struct, tag="allow", **_opts):
 
 
 Action = (ChooseBaron | Bid | Pass | IssueShare | LayTrack | EndBuild | UseTunnelEngineer | UpgradeEngine
-          | Urbanize | Deliver | TakeCard | Inspect | Allow)
+          | Urbanize | Deliver | TakeCard | Inspect | Allow
+          | StartAuction | RepayBonds | PayDividend | ProposeMerger | Vote)  # the last five: advanced game
 ACTION_TYPES = (ChooseBaron, Bid, Pass, IssueShare, LayTrack, EndBuild, UseTunnelEngineer, UpgradeEngine,
-                Urbanize, Deliver, TakeCard, Inspect, Allow)
+                Urbanize, Deliver, TakeCard, Inspect, Allow, StartAuction, RepayBonds, PayDividend, ProposeMerger, Vote)

@@ -93,8 +93,12 @@ def _origin(s: State, board: Board, h: str, entry: int, src: tuple[str, int]) ->
 
 def exits(s: State, seat: int, h: str, entry: int, src: tuple[str, int], ix: TrackIndex | None = None) -> list[int]:
     ix = ix or TrackIndex(s)
+    return exits_from(ix, h, entry, _origin(s, ix.board, h, entry, src))
+
+
+def exits_from(ix: TrackIndex, h: str, entry: int, origin: str) -> list[int]:
+    """Edges a segment entering `h` across `entry`, on a link from `origin`, may leave by."""
     board = ix.board
-    origin = _origin(s, board, h, entry, src)
     used = ix.edges.get(h, ())
     out = []
     for x in range(6):
@@ -183,24 +187,32 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
     s.build.spent += cost
     if board.terrain[a.hex] in MOUNTAINS:
         p.mountain_tiles += 1
-    if src[0] == "link":
-        link = s.links[src[1]]
+    link = place_tile(s, board, seat, a, s.links[src[1]] if src[0] == "link" else None)
+    if link.complete:
+        s.log.append(f"{p.name} completes a link {_name(board, s, link.a)} - {_name(board, s, link.b or '')}")
+        majors.check(s, seat)
+    if s.build.tiles >= rules.MAX_TILES_PER_BUILD:
+        _finish(s, seat)
+
+
+def place_tile(s: State, board: Board, owner: int, a: LayTrack, extend: Link | None) -> Link:
+    """Lay one checked tile: extend `extend` or start a new link of `owner`; complete the link
+    when the tile points into a city/town. Returns the link (shared with the advanced game)."""
+    if extend is not None:
+        link = extend
         link.hexes.append(a.hex)
         link.exit = a.exit
     else:
         origin = board.neighbour(a.hex, a.entry)
         assert origin is not None
-        link = Link(id=len(s.links), owner=seat, a=origin, start_edge=(a.entry + 3) % 6, hexes=[a.hex],
+        link = Link(id=len(s.links), owner=owner, a=origin, start_edge=(a.entry + 3) % 6, hexes=[a.hex],
                     exit=a.exit, turn=s.turn)
         s.links.append(link)
     s.track.setdefault(a.hex, []).append(Seg(link.id, a.entry, a.exit))
     nxt = board.neighbour(a.hex, a.exit)
     if nxt is not None and is_endpoint(s, board, nxt):
         link.b, link.complete = nxt, True
-        s.log.append(f"{p.name} completes a link {_name(board, s, link.a)} - {_name(board, s, nxt)}")
-        majors.check(s, seat)
-    if s.build.tiles >= rules.MAX_TILES_PER_BUILD:
-        _finish(s, seat)
+    return link
 
 
 def _name(board: Board, s: State, h: str) -> str:

@@ -7,6 +7,8 @@ each link's owner moves up one space on the income/VP track. Grey cities take no
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shared.engine import RuleError
 
 from . import cards, turn
@@ -47,6 +49,11 @@ def paths(s: State, start: str, colour: str, max_links: int,
 
 def legal(s: State, seat: int) -> LegalAction | None:
     level = s.players[seat].engine
+    return family(s, lambda h, colour, g: paths(s, h, colour, level, g))
+
+
+def family(s: State, paths_for: Callable[[str, str, dict], list[list[int]]]) -> LegalAction | None:
+    """The deliver trie city -> colour -> path over the cubes on the map (both games)."""
     g = _graph(s)
     cities, thens = [], []
     for h in sorted(s.cubes):
@@ -54,7 +61,7 @@ def legal(s: State, seat: int) -> LegalAction | None:
             continue
         colours, sub = [], []
         for colour in sorted(set(s.cubes[h])):
-            ps = paths(s, h, colour, level, g)
+            ps = paths_for(h, colour, g)
             if ps:
                 colours.append(colour)
                 sub.append(Choice("path", ps))

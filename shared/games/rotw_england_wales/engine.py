@@ -17,14 +17,24 @@ from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, En
 from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
 from .setup import new_game
 from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
+from .advanced import end as adv_end
+from .advanced import engine as adv_engine
+from .advanced import view as adv_view
 
 META = TitleMeta(
     id="rotw-england-wales", name="Railways of England and Wales", min_players=2, max_players=5,
     rules_version="1",
-    options=[OptionSpec(name="bidding", type="choice", default="traditional", label="First-player auction",
-                        help="traditional: only the winner pays; first_to_pass: passers pay half their bid "
-                             "and play in reverse order of passing (Board Game Arena's options)",
-                        choices=["traditional", "first_to_pass"])],
+    options=[OptionSpec(name="game", type="choice", default="standard", label="Game",
+                        help="standard: players build and deliver for victory points; advanced: the share game "
+                             "(companies, dividends, mergers, bonds; the most money wins)",
+                        choices=["standard", "advanced"]),
+             OptionSpec(name="bidding", type="choice", default="traditional", label="First-player auction",
+                        help="standard game: traditional: only the winner pays; first_to_pass: passers pay half "
+                             "their bid and play in reverse order of passing (Board Game Arena's options)",
+                        choices=["traditional", "first_to_pass"]),
+             OptionSpec(name="end_empty_cities", type="int", default=16, label="Empty cities to end (advanced)",
+                        help="advanced game: the game ends after the round in which this many cities are empty; "
+                             "0 = the standard game's count for the number of players", min=0, max=40)],
     summary="Railways of the World on the England & Wales map: build links, deliver goods, 2-5 players.",
     undo="own", public_view=False,
     bot_kit="shared.bots.rotw_england_wales", web_module="rotw/page.js",
@@ -101,6 +111,8 @@ class RotwEnglandWalesEngine:
         return new_game(seats, options, seed)
 
     def active_seats(self, s: State) -> frozenset[int]:
+        if s.adv is not None:
+            return adv_engine.active_seats(s)
         if s.phase == OVER:
             return frozenset()
         if s.phase == BARON:
@@ -116,6 +128,8 @@ class RotwEnglandWalesEngine:
     def legal_actions(self, s: State, seat: int) -> list[LegalAction]:
         if seat not in self.active_seats(s):
             return []
+        if s.adv is not None:
+            return adv_engine.legal_actions(s, seat)
         phase = s.phase
         share = [LegalAction(IssueShare())]
         if phase == BARON:
@@ -150,7 +164,10 @@ class RotwEnglandWalesEngine:
         if seat not in self.active_seats(s):
             raise RuleError("not_your_turn", "it is not your turn to act")
         kind = type(action)
-        handler = _HANDLERS.get((s.phase, kind))
+        if s.adv is not None and kind in ACTION_TYPES:
+            handler = adv_engine.handler(s, action)
+        else:
+            handler = _HANDLERS.get((s.phase, kind))
         if handler is None:
             if kind not in ACTION_TYPES:
                 raise RuleError("bad_action", "not a Railways of England and Wales action")
@@ -167,15 +184,23 @@ class RotwEnglandWalesEngine:
         return new
 
     def view(self, s: State, seat: int | None) -> dict[str, Any]:
+        if s.adv is not None:
+            return adv_view.build_view(s, seat, self.active_seats(s))
         return view.build_view(s, seat, self.active_seats(s))
 
     def redact(self, s: State, seat: int, seed: int) -> State:
+        if s.adv is not None:
+            return adv_view.redact(s, seat, seed)
         return view.redact(s, seat, seed)
 
     def result(self, s: State) -> Result | None:
+        if s.adv is not None:
+            return adv_end.result(s)
         return end.result(s)
 
     def reveals(self, before: State, after: State) -> bool:
+        if before.adv is not None and after.adv is not None and before.adv.reveal_seq != after.adv.reveal_seq:
+            return True  # a merger vote was revealed
         # New random draws (goods, deck, first player) or the end-of-game baron reveal.
         return before.rng != after.rng or (after.phase == OVER and before.phase != OVER)
 

@@ -10,6 +10,7 @@ from . import rules
 from .board import DEFAULT_MAP, MapError, get_board
 from .goods import add_cubes
 from .rng import make_rng
+from .advanced.setup import setup_advanced
 from .state import BARON, Player, State
 
 
@@ -27,6 +28,15 @@ def new_game(seats: list[str], options: dict[str, Any], seed: int, board_id: str
         raise RuleError("bad_option", "bidding must be 'traditional' or 'first_to_pass'")
     s = State(board=board.id, bidding=bidding, players=[Player(name=name) for name in seats],
               rng=make_rng(seed), phase=BARON)
+    game = options.get("game", "standard")
+    if game not in ("standard", "advanced"):
+        raise RuleError("bad_option", "game must be 'standard' or 'advanced'")
+    if game == "advanced":
+        end_empty = options.get("end_empty_cities", 16)
+        if type(end_empty) is not int or end_empty < 0:
+            raise RuleError("bad_option", "end_empty_cities must be 0 (the standard game's count) or more")
+        setup_advanced(s, board, min(end_empty, len(board.cities)))  # a small map cannot empty more cities
+        return s
     s.bag = dict(board.goods_bag)
     for h in sorted(board.cities):
         add_cubes(s, h, board.cities[h].goods)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from .advanced.state import Adv
 from .rng import Rng
 
 # Phases
@@ -107,6 +108,7 @@ class State(msgspec.Struct, kw_only=True):
     final_turn: int = 0  # once ending: the last turn to be played (BGA: this turn, then one more)
     end_reason: str = ""
     log: list[str] = []  # public event lines (never hidden facts)
+    adv: Adv | None = None  # the advanced share game (table option game=advanced); None = standard
 
 
 _enc = msgspec.msgpack.Encoder()
