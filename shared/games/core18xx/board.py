@@ -325,6 +325,11 @@ def _token_index(tokens: dict[str, tuple[tuple[str, ...], ...]]) -> dict[str, tu
     return frozen
 
 
+def token_owners(b: BoardState) -> dict[str, tuple[tuple[str, int], ...]]:
+    """owner -> the (hex, city) where it has a token, for every owner at once (shared: read only)."""
+    return _token_index(b.tokens)
+
+
 def token_hexes(b: BoardState, corp: str) -> list[tuple[str, int]]:
     return list(_token_index(b.tokens).get(corp, ()))
 

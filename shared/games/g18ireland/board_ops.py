@@ -81,12 +81,6 @@ def tile_copy(state: State, name: str) -> str | None:
     return B.next_tile_id(the_map(), state.board, name)
 
 
-def tokens_placed(state: State, corp: str) -> int:
-    """Tokens used: on the map, plus a home token lifted by a lay and waiting to go back."""
-    lifted = sum(1 for p in state.pending if p.corp == corp and p.kind == "relocate")
-    return B.token_count(state.board, corp) + lifted
-
-
 def token_spots(state: State, corp: str, cost: int) -> list[K.TokenSpot]:
     return K.legal_tokens(the_map(), state.board, corp, cost, state.money.cash[corp])
 
@@ -159,14 +153,18 @@ def sync(state: State) -> B.BoardState:
     places minors' homes at once); a closed company's reservations and tokens leave the map."""
     m, b = the_map(), state.board
     waiting = {p.corp for p in state.pending}
+    # asked after every money change: one owner index and one reservation scan for all
+    # companies (a change below touches only that company's tokens and reservations)
+    owners = B.token_owners(b)
+    reserved = {r.corp for rs in b.reservations.values() for r in rs}
     for sym, corp in state.money.corps.items():
-        on_map = B.token_hexes(b, sym)
+        on_map = owners.get(sym, ())
         if corp.closed:
-            if on_map or any(r.corp == sym for rs in b.reservations.values() for r in rs):
+            if on_map or sym in reserved:
                 for coord, _ in on_map:
                     b = B.remove_token(m, b, sym, coord)
                 b = B.unreserve(b, sym)
-        elif corp.ipoed and sym in m.homes and not on_map and sym not in waiting:
+        elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
     return b
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import msgspec
 
+from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
@@ -52,8 +53,13 @@ def _base_context() -> OP.OrContext:
 
 
 def context(state: State) -> OP.OrContext:
-    """The operating context with tokens used read off the board (lifted homes count)."""
-    used = {sym: BO.tokens_placed(state, sym) for sym in state.money.corps}
+    """The operating context with tokens used read off the board, plus a home token lifted by
+    a lay and waiting to go back."""
+    owners = B.token_owners(state.board)    # one index for all companies (asked every decision)
+    used = {sym: len(owners.get(sym, ())) for sym in state.money.corps}
+    for p in state.pending:
+        if p.kind == "relocate" and p.corp in used:
+            used[p.corp] += 1
     return replace(_base_context(), tokens_used=used)
 
 
@@ -66,7 +72,8 @@ def with_board(state: State) -> State:
             money, depot = O.close_company(money, depot, sym)
     if money is not state.money:
         state = replace(state, money=money, depot=depot)
-    return replace(state, board=BO.sync(state))
+    board = BO.sync(state)
+    return state if board is state.board else replace(state, board=board)
 
 
 def settle(state: State) -> State:
