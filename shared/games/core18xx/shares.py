@@ -57,10 +57,16 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         index = cache.get("_by_holder")
         if index is None:
             index = {}
-            for cid in sorted(self.owner, key=lambda c: self.seq.get(c, 0)):
+            percents: dict[tuple[str, str], int] = {}
+            seq = self.seq
+            for cid in sorted(self.owner, key=lambda c: seq.get(c, 0)):
                 cert = self.certs[cid]
-                index.setdefault(self.owner[cid], {}).setdefault(cert.corporation, []).append(cert)
+                holder = self.owner[cid]
+                index.setdefault(holder, {}).setdefault(cert.corporation, []).append(cert)
+                key = (holder, cert.corporation)
+                percents[key] = percents.get(key, 0) + cert.percent
             cache["_by_holder"] = index
+            cache["_percents"] = percents
         return index
 
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
@@ -79,10 +85,17 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
             owner[cid] = to
             clock += 1
             seq[cid] = clock
-        return ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
+        book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
+        # share sizes depend on the certificates alone, which the new book shares
+        book.__dict__["_normal_percent"] = self.__dict__.setdefault("_normal_percent", {})
+        return book
 
     def percent_of(self, holder: str, corporation: str) -> int:
-        return sum(c.percent for c in self._index().get(holder, {}).get(corporation, ()))
+        percents = self.__dict__.get("_percents")
+        if percents is None:
+            self._index()
+            percents = self.__dict__["_percents"]
+        return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
         return self.certs[f"{corporation}_0"] if f"{corporation}_0" in self.certs and self.certs[

@@ -407,8 +407,15 @@ def _win_minor(money: MoneyState, sym: str, winner: str, price: int, rules: Stoc
 
 # --- legal actions -------------------------------------------------------------------------
 
-def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[LegalAction]:
-    kinds = available(money, sr, player, rules)
+_KIND_TYPES: dict[str, type] = {"sell_shares": A.SellShares, "buy_shares": A.BuyShares, "par": A.Par,
+                                 "bid": A.Bid, "pass": A.Pass}
+
+
+def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
+          only: type | None = None) -> list[LegalAction]:
+    """What `player` may do now; with `only`, just the families of that action type (what a
+    legality check of one action needs)."""
+    kinds = [k for k in available(money, sr, player, rules) if only is None or _KIND_TYPES[k] is only]
     out: list[LegalAction] = []
     who = {"entity": player, "entity_type": "player"}
     if "sell_shares" in kinds:
