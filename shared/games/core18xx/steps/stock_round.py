@@ -94,10 +94,26 @@ def _first_minor(money: MoneyState, sr: StockRound) -> str | None:
 
 # --- what a player may do ------------------------------------------------------------------
 
+def _per_money(money: MoneyState, name: str, key: tuple, make) -> list:
+    """`make()` cached on the (immutable) money state under `key`, which must name everything
+    else it reads (`dict=True`: the cache is neither encoded nor compared); a fresh list back."""
+    cache = money.__dict__.setdefault(name, {})
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = tuple(make())
+    return list(hit)
+
+
 def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, list[str], int]]:
     """(company, certificates, percent) bundles `player` may sell now."""
     if money.turn <= 1 or _bought(sr):
         return []
+    # asked by the kinds of action open, the legal list and the sale itself of one money state
+    return [(sym, list(ids), percent)
+            for sym, ids, percent in _per_money(money, "_sellable", (player,), lambda: _sellable(money, player))]
+
+
+def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
     out = []
     held = list(dict.fromkeys(c.corporation for c in money.book.certs_of(player)))
     for sym in held:
@@ -117,9 +133,14 @@ def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, s
     """(company, certificate) purchases open to `player`: the smallest cert from each source."""
     if _bought(sr):
         return []
+    sold = tuple(sr.sold.get(player, []))
+    return _per_money(money, "_buyable", (player, sold), lambda: _buyable(money, player, sold))
+
+
+def _buyable(money: MoneyState, player: str, sold: tuple[str, ...]) -> list[tuple[str, str]]:
     out = []
     for sym, corp in money.corps.items():
-        if not corp.ipoed or corp.closed or sym in sr.sold.get(player, []):
+        if not corp.ipoed or corp.closed or sym in sold:
             continue
         for holder in (sym, S.POOL):
             certs = [c for c in money.book.certs_of(holder, sym) if not c.president]
