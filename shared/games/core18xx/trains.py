@@ -60,7 +60,7 @@ class Train(msgspec.Struct, frozen=True):
     owner: str
 
 
-class Depot(msgspec.Struct, frozen=True):
+class Depot(msgspec.Struct, frozen=True, dict=True):
     types: dict[str, TrainType]
     trains: dict[str, Train]          # every train by id, in creation order
     upcoming: list[str]               # ids still in the depot, in sale order
@@ -74,7 +74,15 @@ class Depot(msgspec.Struct, frozen=True):
         return self.phases[self.phase]
 
     def owned_by(self, owner: str) -> list[Train]:
-        return [t for t in self.trains.values() if t.owner == owner]
+        # asked for every company after every decision: one owner index per (immutable) depot
+        # (`dict=True`: a __dict__ neither encoded nor compared)
+        index = self.__dict__.get("_by_owner")
+        if index is None:
+            index = {}
+            for t in self.trains.values():
+                index.setdefault(t.owner, []).append(t)
+            self.__dict__["_by_owner"] = index
+        return list(index.get(owner, ()))
 
     def train_limit(self, corporation_type: str) -> int:
         return self.current_phase.train_limit.get(corporation_type, 0)
