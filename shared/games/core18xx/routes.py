@@ -93,6 +93,13 @@ class RunGraph:
 
 
 def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
+    # The running track depends on the tiles alone, and every lay copies `tiles`: the parts
+    # are computed once per tiles dict (shared, read only) and paired with this board (whose
+    # tokens decide blocking). Keyed by the dicts' ids, the entry holding them.
+    key = (id(m), id(b.tiles), gauge)
+    hit = _GRAPHS.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return RunGraph(m, b, gauge, *hit[2])
     g = RunGraph(m, b, gauge)
     for coord in m.hexes:
         t = tile_at(m, b, coord)
@@ -107,7 +114,13 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
                     g.ports.setdefault((coord, end), []).append(i)
                 else:
                     g.node_paths.setdefault((coord, end - NODE), []).append(i)
+    if len(_GRAPHS) >= 64:
+        _GRAPHS.clear()
+    _GRAPHS[key] = (m, b.tiles, (g.tiles, g.ports, g.node_paths))
     return g
+
+
+_GRAPHS: dict[tuple, tuple[MapDef, dict, tuple[dict, dict, dict]]] = {}
 
 
 def signature(g: RunGraph, ref: NodeRef) -> str:
@@ -133,6 +146,22 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
     narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
     also has broad track goes no further into its nodes; a node already counted does not stop
     the walk (so a second narrow way into a mixed node does lead beyond it)."""
+    # it reads the tiles alone (narrow gauge ignores tokens): cached per tiles dict, as run_graph
+    key = (id(m), id(b.tiles), stop, phase_colors)
+    hit = _BONUS.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return hit[2]
+    total = _narrow_bonus(m, b, stop, phase_colors)
+    if len(_BONUS) >= 1024:
+        _BONUS.clear()
+    _BONUS[key] = (m, b.tiles, total)
+    return total
+
+
+_BONUS: dict[tuple, tuple[MapDef, dict, int]] = {}
+
+
+def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
     counted = {stop}
     total = 0
     tiles: dict[str, Placed] = {}
