@@ -1,6 +1,8 @@
-"""The import's speed comes from caches (networks and token owners per board, the memo of
-recently applied states, per-state cert counts): folding a real export's decisions with every
-cache emptied before each decision must give exactly the states the cached fold gives."""
+"""The import's speed comes from caches (networks, token owners, running graphs and narrow
+bonuses per board, the memo of recently applied states, per-state indexes: cert counts and
+percents, what a player may buy or sell, trains by owner, par cells): folding a real export's
+decisions with every cache emptied before each decision must give exactly the states the
+cached fold gives."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 from services.offline.import_18xx import import_export
 from shared.games.core18xx import board as B
 from shared.games.core18xx import network as N
+from shared.games.core18xx import routes as R
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -23,6 +26,8 @@ EXPORTS = export_paths("18Ireland")
 def _clear_caches() -> None:
     B._TOKEN_INDEX.clear()
     N._REACH.clear()
+    R._GRAPHS.clear()
+    R._BONUS.clear()
     Ireland._memo.clear()
 
 
@@ -44,11 +49,12 @@ def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
         cached_states.append(msgspec.json.encode(cached))
     assert cached_states[-1] == msgspec.json.encode(timeline.state)
 
-    # a fresh copy of the set-up state (no per-instance caches carried over), every module
-    # cache emptied before each decision and the apply memo bypassed
-    fresh = msgspec.convert(msgspec.to_builtins(timeline.initial), type(timeline.initial))
-    assert msgspec.json.encode(fresh) == msgspec.json.encode(timeline.initial)
+    # before each decision a fresh copy of the state (decoded again: no per-instance cache
+    # carried over), every module cache emptied, and the apply memo bypassed
+    state_type = type(timeline.initial)
+    fresh = timeline.initial
     for n, (seat, action) in enumerate(decisions):
         _clear_caches()
+        fresh = msgspec.json.decode(msgspec.json.encode(fresh), type=state_type)
         fresh = engine._apply(fresh, seat, action)
         assert msgspec.json.encode(fresh) == cached_states[n], f"decision {n}: {action}"
