@@ -16,6 +16,7 @@ from services.offline.import_18xx import import_export
 from shared.games.core18xx import board as B
 from shared.games.core18xx import network as N
 from shared.games.core18xx import routes as R
+from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -28,6 +29,7 @@ def _clear_caches() -> None:
     N._REACH.clear()
     R._GRAPHS.clear()
     R._BONUS.clear()
+    BO._SYNCED[0] = None
     Ireland._memo.clear()
 
 

@@ -152,12 +152,18 @@ def sync(state: State) -> B.BoardState:
     """The board after a money change: a minor just started gets its home token (18Ireland
     places minors' homes at once); a closed company's reservations and tokens leave the map."""
     m, b = the_map(), state.board
-    waiting = {p.corp for p in state.pending}
-    # asked after every money change: one owner index and one reservation scan for all
-    # companies (a change below touches only that company's tokens and reservations)
+    corps = state.money.corps
+    waiting = frozenset(p.corp for p in state.pending)
+    # asked several times per decision, mostly of the same companies and board (every change
+    # copies `corps` and the board): the last answer is kept, keyed by their identity
+    last = _SYNCED[0]
+    if last is not None and last[0] is corps and last[1] is b and last[2] == waiting:
+        return last[3]
+    # one owner index and one reservation scan for all companies (a change below touches
+    # only that company's tokens and reservations)
     owners = B.token_owners(b)
     reserved = {r.corp for rs in b.reservations.values() for r in rs}
-    for sym, corp in state.money.corps.items():
+    for sym, corp in corps.items():
         on_map = owners.get(sym, ())
         if corp.closed:
             if on_map or sym in reserved:
@@ -166,7 +172,11 @@ def sync(state: State) -> B.BoardState:
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
+    _SYNCED[0] = (corps, state.board, waiting, b)
     return b
+
+
+_SYNCED: list[tuple[dict, B.BoardState, frozenset[str], B.BoardState] | None] = [None]
 
 
 def needs_home(state: State, corp: str) -> bool:
