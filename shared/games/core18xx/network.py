@@ -105,24 +105,28 @@ def walk(
 
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
+    paths = reach.paths
+    hexes = reach.hexes
+    no_paths: tuple[int, ...] = ()
 
     def enter_node(coord: str, node: int) -> None:
         if (coord, node) in seen_nodes:
             return
         seen_nodes.add((coord, node))
         t = tile(coord)
-        for i in _paths_at(t, node):
-            if (coord, i) not in reach.paths and gauge_matches(gauge, t.paths[i].track):
-                reach.paths.add((coord, i))
+        for i in t.end_paths.get(NODE + node, no_paths):
+            if (coord, i) not in paths and gauge_matches(gauge, t.paths[i].track):
+                paths.add((coord, i))
                 queue.append((coord, i))
 
     for coord, node in starts:
         reach.nodes.add((coord, node))
         enter_node(coord, node)
     for ref in start_paths:
-        if ref not in reach.paths:
-            reach.paths.add(ref)
+        if ref not in paths:
+            paths.add(ref)
             queue.append(ref)
+    # (the order of discovery is the plain walk's: paths by index, ends a then b)
     while queue:
         coord, i = queue.popleft()
         if goal is not None and (coord, i) in goal:
@@ -130,32 +134,37 @@ def walk(
             return reach
         t = tile(coord)
         p = t.paths[i]
-        reach.add_exits(coord, p.edges, link)
+        links = {}
+        for e in p.edges:   # Reach.add_exits, keeping each edge's neighbour
+            hexes.setdefault(coord, set()).add(e)
+            other = links[e] = link(coord, e)
+            if other is not None:
+                hexes.setdefault(other, set()).add(hexgrid.invert(e))
         for end in (p.a, p.b):
             if end >= NODE:
                 n = end - NODE
                 kind = t.tile.nodes[n].kind
                 if kind == "junction":
-                    for j, q in enumerate(t.paths):
-                        if end in (q.a, q.b) and (coord, j) not in reach.paths and gauge_matches(gauge, q.track):
-                            reach.paths.add((coord, j))
+                    for j in t.end_paths.get(end, no_paths):
+                        if (coord, j) not in paths and gauge_matches(gauge, t.paths[j].track):
+                            paths.add((coord, j))
                             queue.append((coord, j))
                     continue
                 reach.nodes.add((coord, n))
                 if not p.terminal and not blocked(coord, n):
                     enter_node(coord, n)
                 continue
-            other = link(coord, end)
+            other = links[end]
             if other is None:
                 continue
-            back = hexgrid.invert(end)
             ot = tile(other)
-            for j, q in enumerate(ot.paths):
-                if back not in (q.a, q.b) or (other, j) in reach.paths:
+            for j in ot.end_paths.get(hexgrid.invert(end), no_paths):
+                if (other, j) in paths:
                     continue
+                q = ot.paths[j]
                 # 18xx.games: the next path must carry this walk's gauge and fit this one's
                 if gauge_matches(gauge, q.track) and (p.track == "dual" or gauge_matches(p.track, q.track)):
-                    reach.paths.add((other, j))
+                    paths.add((other, j))
                     queue.append((other, j))
     return reach
 

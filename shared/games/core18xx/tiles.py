@@ -187,7 +187,7 @@ def parse(name: str, color: str, code: str) -> TileDef:
 
 # ---- rotated views ---------------------------------------------------------------------------
 
-class Placed(msgspec.Struct, frozen=True, cache_hash=True):
+class Placed(msgspec.Struct, frozen=True, cache_hash=True, dict=True):
     """A tile at a rotation: paths with absolute edges, plus derived facts used everywhere."""
 
     tile: TileDef
@@ -196,6 +196,16 @@ class Placed(msgspec.Struct, frozen=True, cache_hash=True):
     exits: frozenset[int]
     # per node index: the edges its paths reach (18xx.games' city_town_edges, by node)
     node_edges: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def end_paths(self) -> dict[int, tuple[int, ...]]:
+        """Path end (edge, or NODE + node) -> indices of the paths with that end, in order."""
+        out: dict[int, list[int]] = {}
+        for i, p in enumerate(self.paths):
+            out.setdefault(p.a, []).append(i)
+            if p.b != p.a:
+                out.setdefault(p.b, []).append(i)
+        return {end: tuple(v) for end, v in out.items()}
 
 
 def _rot(end: int, r: int) -> int:
