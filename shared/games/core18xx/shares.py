@@ -78,17 +78,54 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def moved(self, cert_ids: Iterable[str], to: str) -> ShareBook:
         """The book after `cert_ids` move, in that order, to `to`."""
+        ids = list(cert_ids)
         owner = dict(self.owner)
         seq = dict(self.seq)
         clock = self.clock
-        for cid in cert_ids:
+        for cid in ids:
             owner[cid] = to
             clock += 1
             seq[cid] = clock
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
         # share sizes depend on the certificates alone, which the new book shares
         book.__dict__["_normal_percent"] = self.__dict__.setdefault("_normal_percent", {})
+        if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
+            self._carry_index(book, ids, to)
         return book
+
+    def _carry_index(self, book: ShareBook, ids: list[str], to: str) -> None:
+        """Give `book` (this one after `ids` moved to `to`) its index without sorting every
+        certificate again: the moved ones leave their holders' lists and arrive last at `to`'s
+        (their new arrival numbers are above all others). Lists touched are new lists."""
+        index = dict(self.__dict__["_by_holder"])
+        percents = dict(self.__dict__["_percents"])
+        copied: set[str] = set()
+
+        def by_corp(holder: str) -> dict[str, list[Cert]]:
+            if holder not in copied:
+                index[holder] = dict(index.get(holder, {}))
+                copied.add(holder)
+            return index[holder]
+
+        for cid in ids:
+            cert = self.certs[cid]
+            corp, was = cert.corporation, self.owner[cid]    # ids are distinct: owner before
+            src = by_corp(was)
+            left = [c for c in src[corp] if c.id != cid]
+            if left:
+                src[corp] = left
+                percents[(was, corp)] -= cert.percent
+            else:
+                del src[corp]
+                del percents[(was, corp)]
+                if not src:
+                    del index[was]
+                    copied.discard(was)
+            dst = by_corp(to)
+            dst[corp] = [*dst.get(corp, ()), cert]
+            percents[(to, corp)] = percents.get((to, corp), 0) + cert.percent
+        book.__dict__["_by_holder"] = index
+        book.__dict__["_percents"] = percents
 
     def percent_of(self, holder: str, corporation: str) -> int:
         percents = self.__dict__.get("_percents")
