@@ -17,6 +17,7 @@ from shared.games.core18xx import board as B
 from shared.games.core18xx import network as N
 from shared.games.core18xx import routes as R
 from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -30,6 +31,7 @@ def _clear_caches() -> None:
     R._GRAPHS.clear()
     R._BONUS.clear()
     BO._SYNCED[0] = None
+    F._CLOSING[0] = None
     Ireland._memo.clear()
 
 

@@ -101,9 +101,12 @@ class Market(msgspec.Struct, frozen=True, dict=True):
 
     def cell(self, coord: Coord) -> Cell | None:
         r, c = coord
-        if 0 <= r < len(self.rows) and 0 <= c < len(self.rows[r]):
+        if r < 0 or c < 0:
+            return None
+        try:
             return self.rows[r][c]
-        return None
+        except IndexError:
+            return None
 
     def at(self, coord: Coord) -> Cell:
         cell = self.cell(coord)

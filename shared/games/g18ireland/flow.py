@@ -13,11 +13,13 @@ company's steps with nothing to decide (`operating.advance`), the end of a round
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import msgspec
 
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
+from shared.games.core18xx.money_state import MoneyState
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
@@ -67,13 +69,28 @@ def with_board(state: State) -> State:
     """After a money change: companies on the market's closing cell close (18xx.games'
     `close_corporations_in_close_cell!`, run after every action), then the board follows."""
     money, depot = state.money, state.depot
-    for sym, corp in money.corps.items():
-        if not corp.closed and corp.price is not None and money.market.at(corp.price).closes:
-            money, depot = O.close_company(money, depot, sym)
+    for sym in _on_closing_cell(money):
+        money, depot = O.close_company(money, depot, sym)
     if money is not state.money:
         state = replace(state, money=money, depot=depot)
     board = BO.sync(state)
     return state if board is state.board else replace(state, board=board)
+
+
+def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
+    """Open companies whose price is on a closing cell; asked after every money change, mostly
+    of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
+    corps, market = money.corps, money.market
+    last = _CLOSING[0]
+    if last is not None and last[0] is corps and last[1] is market:
+        return last[2]
+    found = tuple(sym for sym, corp in corps.items()
+                  if not corp.closed and corp.price is not None and market.at(corp.price).closes)
+    _CLOSING[0] = (corps, market, found)
+    return found
+
+
+_CLOSING: list[tuple[dict, Any, tuple[str, ...]] | None] = [None]
 
 
 def settle(state: State) -> State:
