@@ -350,7 +350,16 @@ def legal_lays(
     """Every legal lay for `corp` now, in map order, cheapest information first (with
     `only_hex` / `only_tile`: just those of that hex / tile)."""
     reach = network.broad(m, b, corp)
-    nreach = network.narrow(m, b, corp, reach) if rules.narrow else None
+    # The narrow network (a walk of its own) only widens what is reached: it is asked for only
+    # where the broad network alone cannot give the verdict (a lay check of one tile mostly
+    # needs none). `narrow_reach()` is the same network each time.
+    narrow_found: list[network.Reach | None] = []
+
+    def narrow_reach() -> network.Reach | None:
+        if not narrow_found:
+            narrow_found.append(network.narrow(m, b, corp, reach) if rules.narrow else None)
+        return narrow_found[0]
+
     supply = available_tiles(m, b)
     out: list[Lay] = []
     connected = special is None or special.connected
@@ -360,8 +369,17 @@ def legal_lays(
             continue
         if coord in blocked:
             continue
-        either = set(reach.hexes.get(coord, ())) | set(nreach.hexes.get(coord, ()) if nreach else ())
-        if connected and not either:
+        broad_here = set(reach.hexes.get(coord, ()))
+        either: set[int] | None = None       # broad | narrow edges here, when asked
+
+        def either_here() -> set[int]:
+            nonlocal either
+            if either is None:
+                nreach = narrow_reach()
+                either = broad_here | set(nreach.hexes.get(coord, ()) if nreach else ())
+            return either
+
+        if connected and not broad_here and not either_here():
             continue
         old = tile_at(m, b, coord)
         color = old.tile.color
@@ -395,17 +413,25 @@ def legal_lays(
                 verdicts[key] = None
                 broad_rules = uses_broad_rules(old, new) if rules.narrow else True
                 if rules.narrow and not broad_rules:
+                    nreach = narrow_reach()
                     direct = (nreach.hexes.get(coord) if nreach else None) or reach.hexes.get(coord)
                 else:
                     direct = reach.hexes.get(coord)
                 if connected and not direct:
                     continue
                 need_exit = special is None or special.reach == "exits"
-                if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected, need_exit):
+                # the broad edges decide when they already meet the tile's exits (the union can
+                # only say yes too); otherwise the union does
+                exits_met = bool(broad_here) and (not need_exit or bool(new.exits & broad_here))
+                reach_here = (broad_here if exits_met else either_here()) if connected else None
+                if not _rotation_ok(m, b, coord, old, new, reach_here, rules, connected, need_exit):
                     continue
                 before = reach if fast else None
+                # (the narrow network matters to `_new_track_ok` only for a lay under narrow
+                # rules, which asked for it above)
+                nbefore = narrow_found[0] if fast and narrow_found else None
                 if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before,
-                                                         nreach if fast else None):
+                                                         nbefore):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
                 cost = terrain_cost(old, new, rules, special) + extra
