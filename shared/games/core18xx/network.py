@@ -220,10 +220,22 @@ def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = 
 
 
 def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> set[str]:
-    reach = walk(m, b, [start], None, gauge)
     out: set[str] = set()
-    for coord, n in reach.nodes:
-        t = tile_at(m, b, coord)
-        if t.tile.nodes[n].kind == "city":
-            out.update(o for o in slots(m, b, coord)[n] if o)
+    for coord, n in _cities_reached(m, b, start, gauge):
+        out.update(o for o in slots(m, b, coord)[n] if o)
     return out
+
+
+def _cities_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> tuple[NodeRef, ...]:
+    """The cities a walk from `start` reaches when tokens block nothing: that reads the tiles
+    alone, so it is kept per tiles dict (a merger moves tokens, not track)."""
+    key = ("cities", id(m), id(b.tiles), start, gauge)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return hit[3]
+    reach = walk(m, b, [start], None, gauge)
+    cities = tuple((coord, n) for coord, n in reach.nodes if tile_at(m, b, coord).tile.nodes[n].kind == "city")
+    if len(_REACH) >= 1024:
+        _REACH.clear()
+    _REACH[key] = (m, b.tiles, None, cities)  # type: ignore[assignment]
+    return cities
