@@ -346,9 +346,11 @@ def legal_lays(
     fast: bool = True,
     laid_hexes: frozenset[str] = frozenset(),
     only_tile: str | None = None,
+    only_rotation: int | None = None,
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first (with
-    `only_hex` / `only_tile`: just those of that hex / tile)."""
+    `only_hex` / `only_tile`: just those of that hex / tile; with `only_rotation`, just the
+    rotations sharing that one's track, whose verdict it takes)."""
     reach = network.broad(m, b, corp)
     # The narrow network (a walk of its own) only widens what is reached: it is asked for only
     # where the broad network alone cannot give the verdict (a lay check of one tile mostly
@@ -403,9 +405,12 @@ def legal_lays(
             if not upgrades_to(old.tile, tdef, bool(special and special.irish_mail)):
                 continue
             verdicts: dict[frozenset, int | None] = {}
+            wanted = None if only_rotation is None else _track_key(placed(tdef, only_rotation))
             for r in range(6):
                 new = placed(tdef, r)
-                key = frozenset((p.a, p.b, p.track) for p in new.paths)
+                key = _track_key(new)
+                if wanted is not None and key != wanted:
+                    continue        # another track layout: its verdict cannot be this one's
                 if key in verdicts:  # a symmetric tile: same track, same verdict
                     if verdicts[key] is not None:
                         out.append(Lay(coord, name, r, verdicts[key]))  # type: ignore[arg-type]
@@ -440,6 +445,11 @@ def legal_lays(
                 verdicts[key] = cost
                 out.append(Lay(coord, name, r, cost))
     return out
+
+
+def _track_key(new: Placed) -> frozenset:
+    """Rotations of a tile with the same track share one verdict (a symmetric tile)."""
+    return frozenset((p.a, p.b, p.track) for p in new.paths)
 
 
 def tiles_connect(m: MapDef, b: BoardState, a: str, z: str) -> bool:
@@ -479,8 +489,10 @@ def check_lay(
         raise BoardError("tile_unavailable", f"no tile {tile} is left")
     if not 0 <= rotation <= 5:
         raise BoardError("bad_rotation", "rotation must be 0..5")
-    # verdicts are per tile (symmetric rotations share one), so checking only this tile is exact
-    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, only_tile=tile, **kw):
+    # verdicts are per tile and track layout (symmetric rotations share one, decided at the
+    # first of them), so checking only this tile's rotations with this track is exact
+    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, only_tile=tile, only_rotation=rotation,
+                        **kw):
         if x.tile == tile and x.rotation == rotation:
             return x
     raise BoardError("illegal_lay", f"{corp} cannot lay {tile} on {coord} at rotation {rotation}")
