@@ -68,10 +68,12 @@ def walk(
     gauge: str = "broad",
     start_paths: list[PathRef] = (),  # type: ignore[assignment]
     goal: set[PathRef] | None = None,
+    enough_nodes: int | None = None,
 ) -> Reach:
     """Everything reachable from `starts` (nodes) and `start_paths` over track of `gauge`
     (dual fits both). With `goal`, stops as soon as a goal path is reached (then
-    `Reach.hit` is True)."""
+    `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
+    Reach is then partial)."""
     reach = Reach()
     tiles: dict[str, Placed] = {}
 
@@ -121,6 +123,8 @@ def walk(
 
     for coord, node in starts:
         reach.nodes.add((coord, node))
+        if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+            return reach
         enter_node(coord, node)
     for ref in start_paths:
         if ref not in paths:
@@ -151,6 +155,8 @@ def walk(
                             queue.append((coord, j))
                     continue
                 reach.nodes.add((coord, n))
+                if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+                    return reach
                 if not p.terminal and not blocked(coord, n):
                     enter_node(coord, n)
                 continue
@@ -202,6 +208,16 @@ def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
             if linked(m, b, coord, e) is not None:
                 reach.hexes.setdefault(coord, set()).add(e)
     return reach
+
+
+def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
+    """len(broad(m, b, corp).nodes) >= count, walking only as far as that takes unless the
+    network is known already (the walk adds nodes in the same order either way)."""
+    key = ("broad", id(m), id(b.tiles), id(b.tokens), corp)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
+        return len(hit[3].nodes) >= count
+    return len(walk(m, b, token_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
 
 
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:

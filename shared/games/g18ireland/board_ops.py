@@ -117,7 +117,7 @@ def find_node(state: State, ident: str) -> tuple[str, int]:
 
 def can_run(state: State, corp: str) -> bool:
     # 18xx.games' route_available: the broad network reaches a second stop
-    return len(NW.broad(the_map(), state.board, corp).nodes) > 1
+    return NW.reaches_stops(the_map(), state.board, corp, 2)
 
 
 def ctx(state: State, corp: str) -> R.RouteContext:
