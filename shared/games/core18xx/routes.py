@@ -16,6 +16,7 @@ Route#revenue and Game#check_*, facts; own code):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 import msgspec
@@ -101,19 +102,19 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
     if hit is not None and hit[0] is m and hit[1] is b.tiles:
         return RunGraph(m, b, gauge, *hit[2])
     g = RunGraph(m, b, gauge)
-    for coord in m.hexes:
+    laid = b.tiles
+    for coord, printed in m.hexes.items():
+        if coord not in laid and not printed.tile.paths:
+            continue        # a printed hex without track (tile_at would give no paths)
         t = tile_at(m, b, coord)
         if not t.paths:
             continue
         g.tiles[coord] = t
-        for i, p in enumerate(t.paths):
-            if not gauge_matches(gauge, p.track):
-                continue
-            for end in (p.a, p.b):
-                if end < NODE:
-                    g.ports.setdefault((coord, end), []).append(i)
-                else:
-                    g.node_paths.setdefault((coord, end - NODE), []).append(i)
+        ports, node_paths = _running_parts(t, gauge)
+        for end, indices in ports:
+            g.ports[(coord, end)] = indices
+        for node, indices in node_paths:
+            g.node_paths[(coord, node)] = indices
     if len(_GRAPHS) >= 64:
         _GRAPHS.clear()
     _GRAPHS[key] = (m, b.tiles, (g.tiles, g.ports, g.node_paths))
@@ -121,6 +122,23 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
 
 
 _GRAPHS: dict[tuple, tuple[MapDef, dict, tuple[dict, dict, dict]]] = {}
+
+
+@lru_cache(maxsize=4096)
+def _running_parts(t: Placed, gauge: str) -> tuple[tuple[tuple[int, list[int]], ...], tuple[tuple[int, list[int]], ...]]:
+    """One placed tile's share of a RunGraph: (edge, running path indices) and (node, running
+    path indices), in the order the graph first meets them. The lists are shared: read only."""
+    ports: dict[int, list[int]] = {}
+    node_paths: dict[int, list[int]] = {}
+    for i, p in enumerate(t.paths):
+        if not gauge_matches(gauge, p.track):
+            continue
+        for end in (p.a, p.b):
+            if end < NODE:
+                ports.setdefault(end, []).append(i)
+            else:
+                node_paths.setdefault(end - NODE, []).append(i)
+    return tuple(ports.items()), tuple(node_paths.items())
 
 
 def signature(g: RunGraph, ref: NodeRef) -> str:
