@@ -32,6 +32,7 @@ def _clear_caches() -> None:
     R._BONUS.clear()
     BO._SYNCED[0] = None
     F._CLOSING[0] = None
+    F._CONTEXT[0] = None
     Ireland._memo.clear()
 
 

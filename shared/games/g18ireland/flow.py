@@ -57,12 +57,24 @@ def _base_context() -> OP.OrContext:
 def context(state: State) -> OP.OrContext:
     """The operating context with tokens used read off the board, plus a home token lifted by
     a lay and waiting to go back."""
-    owners = B.token_owners(state.board)    # one index for all companies (asked every decision)
-    used = {sym: len(owners.get(sym, ())) for sym in state.money.corps}
-    for p in state.pending:
-        if p.kind == "relocate" and p.corp in used:
-            used[p.corp] += 1
-    return replace(_base_context(), tokens_used=used)
+    # asked several times per decision, and the tokens change only when one is placed or moved:
+    # the last context is kept, keyed by the tokens dict, the companies and the lifted homes
+    tokens, corps = state.board.tokens, tuple(state.money.corps)
+    lifted = tuple(p.corp for p in state.pending if p.kind == "relocate")
+    last = _CONTEXT[0]
+    if last is not None and last[0] is tokens and last[1] == corps and last[2] == lifted:
+        return last[3]
+    owners = B.token_owners(state.board)    # one index for all companies
+    used = {sym: len(owners.get(sym, ())) for sym in corps}
+    for corp in lifted:
+        if corp in used:
+            used[corp] += 1
+    ctx = replace(_base_context(), tokens_used=used)
+    _CONTEXT[0] = (tokens, corps, lifted, ctx)
+    return ctx
+
+
+_CONTEXT: list[tuple[dict, tuple[str, ...], tuple[str, ...], OP.OrContext] | None] = [None]
 
 
 def with_board(state: State) -> State:
