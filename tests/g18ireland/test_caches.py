@@ -30,6 +30,7 @@ def _clear_caches() -> None:
     N._REACH.clear()
     R._GRAPHS.clear()
     R._BONUS.clear()
+    N._VIEWS.clear()
     BO._SYNCED[0] = None
     F._CLOSING[0] = None
     F._CONTEXT[0] = None

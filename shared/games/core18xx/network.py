@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from . import hexgrid
 from .board import FREE, BoardState, linked, slots, tile_at
 from .mapdef import MapDef
-from .tiles import NODE, Placed, gauge_matches
+from .tiles import NODE, Placed
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
@@ -32,13 +32,6 @@ class Reach:
     nodes: set[NodeRef] = field(default_factory=set)
     hexes: dict[str, set[int]] = field(default_factory=dict)
     hit: bool = False
-
-    def add_exits(self, coord: str, edges: tuple[int, ...], link) -> None:
-        for e in edges:
-            self.hexes.setdefault(coord, set()).add(e)
-            other = link(coord, e)
-            if other is not None:
-                self.hexes.setdefault(other, set()).add(hexgrid.invert(e))
 
 
 def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
@@ -75,7 +68,10 @@ def walk(
     `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
     Reach is then partial)."""
     reach = Reach()
-    tiles: dict[str, Placed] = {}
+    # the placed tiles and their links are the tiles dict's: shared by every walk of that board
+    tiles, links_of = _tiles_view(m, b)
+    geometry = m.geometry
+    impassable = m.impassable_colors
 
     def tile(coord: str) -> Placed:
         t = tiles.get(coord)
@@ -83,18 +79,22 @@ def walk(
             t = tiles[coord] = tile_at(m, b, coord)
         return t
 
-    geometry = m.geometry
-    impassable = m.impassable_colors
+    def links(coord: str) -> tuple[str | None, ...]:
+        # board.linked for the six edges of `coord`
+        out = links_of.get(coord)
+        if out is None:
+            row = []
+            for edge, other in enumerate(geometry[coord]):
+                if other is not None:
+                    t = tile(other)
+                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+                        other = None
+                row.append(other)
+            out = links_of[coord] = tuple(row)
+        return out
 
     def link(coord: str, edge: int) -> str | None:
-        # board.linked, with this walk's tile cache
-        other = geometry[coord][edge]
-        if other is None:
-            return None
-        t = tile(other)
-        if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
-            return None
-        return other
+        return links(coord)[edge]
 
     def blocked(coord: str, node: int) -> bool:
         if corp is None or tile(coord).tile.nodes[node].kind != "city":
@@ -104,6 +104,8 @@ def walk(
             return False
         row = s[node]
         return bool(row) and FREE not in row and corp not in row
+
+    fits = _FITS.get(gauge, _DUAL)      # gauge_matches(gauge, track) is `track in fits`
 
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
@@ -117,7 +119,7 @@ def walk(
         seen_nodes.add((coord, node))
         t = tile(coord)
         for i in t.end_paths.get(NODE + node, no_paths):
-            if (coord, i) not in paths and gauge_matches(gauge, t.paths[i].track):
+            if (coord, i) not in paths and t.paths[i].track in fits:
                 paths.add((coord, i))
                 queue.append((coord, i))
 
@@ -138,10 +140,10 @@ def walk(
             return reach
         t = tile(coord)
         p = t.paths[i]
-        links = {}
-        for e in p.edges:   # Reach.add_exits, keeping each edge's neighbour
+        here = links(coord)
+        for e in p.edges:   # track may be laid from both sides of each edge this path reaches
             hexes.setdefault(coord, set()).add(e)
-            other = links[e] = link(coord, e)
+            other = here[e]
             if other is not None:
                 hexes.setdefault(other, set()).add(hexgrid.invert(e))
         for end in (p.a, p.b):
@@ -150,7 +152,7 @@ def walk(
                 kind = t.tile.nodes[n].kind
                 if kind == "junction":
                     for j in t.end_paths.get(end, no_paths):
-                        if (coord, j) not in paths and gauge_matches(gauge, t.paths[j].track):
+                        if (coord, j) not in paths and t.paths[j].track in fits:
                             paths.add((coord, j))
                             queue.append((coord, j))
                     continue
@@ -160,19 +162,40 @@ def walk(
                 if not p.terminal and not blocked(coord, n):
                     enter_node(coord, n)
                 continue
-            other = links[end]
+            other = here[end]
             if other is None:
                 continue
             ot = tile(other)
+            mine = _FITS.get(p.track, _DUAL)
             for j in ot.end_paths.get(hexgrid.invert(end), no_paths):
                 if (other, j) in paths:
                     continue
                 q = ot.paths[j]
                 # 18xx.games: the next path must carry this walk's gauge and fit this one's
-                if gauge_matches(gauge, q.track) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+                if q.track in fits and (p.track == "dual" or q.track in mine):
                     paths.add((other, j))
                     queue.append((other, j))
     return reach
+
+
+# tiles.gauge_matches as sets: gauge_matches(mine, other) is `other in _FITS.get(mine, _DUAL)`
+_DUAL = frozenset({"dual"})
+_FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": _DUAL}
+
+_VIEWS: dict[int, tuple[MapDef, dict, dict[str, Placed], dict[str, tuple[str | None, ...]]]] = {}
+
+
+def _tiles_view(m: MapDef, b: BoardState) -> tuple[dict[str, Placed], dict[str, tuple[str | None, ...]]]:
+    """Placed tiles and edge links of one tiles dict, filled in as walks ask (they read the
+    tiles alone); keyed by the dict's id, the entry holding it."""
+    hit = _VIEWS.get(id(b.tiles))
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return hit[2], hit[3]
+    if len(_VIEWS) >= 64:
+        _VIEWS.clear()
+    view: tuple[dict[str, Placed], dict[str, tuple[str | None, ...]]] = ({}, {})
+    _VIEWS[id(b.tiles)] = (m, b.tiles, *view)
+    return view
 
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
