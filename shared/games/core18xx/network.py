@@ -68,33 +68,8 @@ def walk(
     `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
     Reach is then partial)."""
     reach = Reach()
-    # the placed tiles and their links are the tiles dict's: shared by every walk of that board
-    tiles, links_of = _tiles_view(m, b)
-    geometry = m.geometry
-    impassable = m.impassable_colors
-
-    def tile(coord: str) -> Placed:
-        t = tiles.get(coord)
-        if t is None:
-            t = tiles[coord] = tile_at(m, b, coord)
-        return t
-
-    def links(coord: str) -> tuple[str | None, ...]:
-        # board.linked for the six edges of `coord`
-        out = links_of.get(coord)
-        if out is None:
-            row = []
-            for edge, other in enumerate(geometry[coord]):
-                if other is not None:
-                    t = tile(other)
-                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
-                        other = None
-                row.append(other)
-            out = links_of[coord] = tuple(row)
-        return out
-
-    def link(coord: str, edge: int) -> str | None:
-        return links(coord)[edge]
+    view = tiles_view(m, b)        # placed tiles and links, shared by every walk of this board
+    tile, links = view.tile, view.links
 
     def blocked(coord: str, node: int) -> bool:
         if corp is None or tile(coord).tile.nodes[node].kind != "city":
@@ -105,7 +80,7 @@ def walk(
         row = s[node]
         return bool(row) and FREE not in row and corp not in row
 
-    fits = _FITS.get(gauge, _DUAL)      # gauge_matches(gauge, track) is `track in fits`
+    fits = FITS.get(gauge, DUAL)      # gauge_matches(gauge, track) is `track in fits`
 
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
@@ -166,7 +141,7 @@ def walk(
             if other is None:
                 continue
             ot = tile(other)
-            mine = _FITS.get(p.track, _DUAL)
+            mine = FITS.get(p.track, DUAL)
             for j in ot.end_paths.get(hexgrid.invert(end), no_paths):
                 if (other, j) in paths:
                     continue
@@ -178,23 +153,54 @@ def walk(
     return reach
 
 
-# tiles.gauge_matches as sets: gauge_matches(mine, other) is `other in _FITS.get(mine, _DUAL)`
-_DUAL = frozenset({"dual"})
-_FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": _DUAL}
+# tiles.gauge_matches as sets: gauge_matches(mine, other) is `other in FITS.get(mine, DUAL)`
+DUAL = frozenset({"dual"})
+FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": DUAL}
 
-_VIEWS: dict[int, tuple[MapDef, dict, dict[str, Placed], dict[str, tuple[str | None, ...]]]] = {}
+class TilesView:
+    """Placed tiles and edge links (board.linked for the six edges) of one tiles dict, filled
+    in as walks ask: they read the tiles alone, so every walk of that board shares them."""
+
+    __slots__ = ("m", "b", "placed", "linked")
+
+    def __init__(self, m: MapDef, b: BoardState) -> None:
+        self.m, self.b = m, b
+        self.placed: dict[str, Placed] = {}
+        self.linked: dict[str, tuple[str | None, ...]] = {}
+
+    def tile(self, coord: str) -> Placed:
+        t = self.placed.get(coord)
+        if t is None:
+            t = self.placed[coord] = tile_at(self.m, self.b, coord)
+        return t
+
+    def links(self, coord: str) -> tuple[str | None, ...]:
+        out = self.linked.get(coord)
+        if out is None:
+            row = []
+            impassable = self.m.impassable_colors
+            for edge, other in enumerate(self.m.geometry[coord]):
+                if other is not None:
+                    t = self.tile(other)
+                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+                        other = None
+                row.append(other)
+            out = self.linked[coord] = tuple(row)
+        return out
 
 
-def _tiles_view(m: MapDef, b: BoardState) -> tuple[dict[str, Placed], dict[str, tuple[str | None, ...]]]:
-    """Placed tiles and edge links of one tiles dict, filled in as walks ask (they read the
-    tiles alone); keyed by the dict's id, the entry holding it."""
+_VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
+
+
+def tiles_view(m: MapDef, b: BoardState) -> TilesView:
+    """The shared TilesView of `b`'s tiles dict (keyed by its id, the entry holding it)."""
     hit = _VIEWS.get(id(b.tiles))
     if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[2], hit[3]
+        return hit[2]
     if len(_VIEWS) >= 64:
         _VIEWS.clear()
-    view: tuple[dict[str, Placed], dict[str, tuple[str | None, ...]]] = ({}, {})
-    _VIEWS[id(b.tiles)] = (m, b.tiles, *view)
+    view = TilesView(m, b)
+    _VIEWS[id(b.tiles)] = (m, b.tiles, view)
     return view
 
 

@@ -21,7 +21,7 @@ from typing import Literal
 
 import msgspec
 
-from . import hexgrid
+from . import hexgrid, network
 from .board import BoardError, BoardState, linked, tile_at
 from .mapdef import MapDef
 from .network import NodeRef, blocks, token_nodes
@@ -182,19 +182,16 @@ _BONUS: dict[tuple, tuple[MapDef, dict, int]] = {}
 def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
     counted = {stop}
     total = 0
-    tiles: dict[str, Placed] = {}
-
-    def tile(coord: str) -> Placed:
-        t = tiles.get(coord)
-        if t is None:
-            t = tiles[coord] = tile_at(m, b, coord)
-        return t
+    view = network.tiles_view(m, b)     # placed tiles and links shared with the board's walks
+    tile, links = view.tile, view.links
+    none: tuple[int, ...] = ()
 
     visited_nodes: set[NodeRef] = set()
     visited_paths: set[tuple[str, int]] = set()
 
     def all_narrow(coord: str, n: int) -> bool:
-        return all(p.track == "narrow" for p in tile(coord).paths if NODE + n in (p.a, p.b))
+        t = tile(coord)
+        return all(t.paths[i].track == "narrow" for i in t.end_paths.get(NODE + n, none))
 
     def on_path(coord: str, pi: int, origin: NodeRef) -> None:
         nonlocal total
@@ -223,15 +220,18 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
             return
         visited_paths.add((coord, pi))
         on_path(coord, pi, origin)
+        here = links(coord)
+        fits = network.FITS.get(p.track, network.DUAL)
         for e in p.edges:
             if e == skip:
                 continue
-            other = linked(m, b, coord, e)
+            other = here[e]
             if other is None:
                 continue
             back = hexgrid.invert(e)
-            for qi, q in enumerate(tile(other).paths):
-                if back in (q.a, q.b) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+            ot = tile(other)
+            for qi in ot.end_paths.get(back, none):
+                if p.track == "dual" or ot.paths[qi].track in fits:
                     path_walk(other, qi, back, origin)
         visited_paths.discard((coord, pi))
 
@@ -240,8 +240,9 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
             return
         visited_nodes.add(ref)
         coord, n = ref
-        for pi, p in enumerate(tile(coord).paths):
-            if NODE + n in (p.a, p.b) and p.track != "broad":
+        t = tile(coord)
+        for pi in t.end_paths.get(NODE + n, none):
+            if t.paths[pi].track != "broad":
                 path_walk(coord, pi, None, ref)
         visited_nodes.discard(ref)
 
