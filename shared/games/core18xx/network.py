@@ -17,7 +17,6 @@ from collections import deque
 from typing import Any
 from dataclasses import dataclass, field
 
-from . import hexgrid
 from .board import FREE, BoardState, linked, slots, tile_at
 from .mapdef import MapDef
 from .tiles import NODE, Placed
@@ -117,10 +116,16 @@ def walk(
         p = t.paths[i]
         here = links(coord)
         for e in p.edges:   # track may be laid from both sides of each edge this path reaches
-            hexes.setdefault(coord, set()).add(e)
+            edges = hexes.get(coord)
+            if edges is None:
+                edges = hexes[coord] = set()
+            edges.add(e)
             other = here[e]
             if other is not None:
-                hexes.setdefault(other, set()).add(hexgrid.invert(e))
+                edges = hexes.get(other)
+                if edges is None:
+                    edges = hexes[other] = set()
+                edges.add((e + 3) % 6)      # hexgrid.invert
         for end in (p.a, p.b):
             if end >= NODE:
                 n = end - NODE
@@ -142,7 +147,7 @@ def walk(
                 continue
             ot = tile(other)
             mine = FITS.get(p.track, DUAL)
-            for j in ot.end_paths.get(hexgrid.invert(end), no_paths):
+            for j in ot.end_paths.get((end + 3) % 6, no_paths):     # hexgrid.invert
                 if (other, j) in paths:
                     continue
                 q = ot.paths[j]

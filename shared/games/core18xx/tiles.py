@@ -198,6 +198,11 @@ class Placed(msgspec.Struct, frozen=True, cache_hash=True, dict=True):
     node_edges: tuple[tuple[int, ...], ...]
 
     @cached_property
+    def track_key(self) -> frozenset[tuple[int, int, str]]:
+        """The track as a set of (end, end, gauge): rotations with the same key lay the same track."""
+        return frozenset((p.a, p.b, p.track) for p in self.paths)
+
+    @cached_property
     def end_paths(self) -> dict[int, tuple[int, ...]]:
         """Path end (edge, or NODE + node) -> indices of the paths with that end, in order."""
         out: dict[int, list[int]] = {}

@@ -391,9 +391,11 @@ def legal_lays(
             continue
         if color != "white" and slot.cannot_reuse_same_hex and coord in laid_hexes:
             continue
-        for name, tdef in m.tiles.items():
-            if only_tile is not None and name != only_tile:
-                continue
+        if only_tile is None:
+            tiles = list(m.tiles.items())
+        else:
+            tiles = [(only_tile, m.tiles[only_tile])] if only_tile in m.tiles else []
+        for name, tdef in tiles:
             if supply.get(name, 0) <= 0:
                 continue
             if special is not None and special.tiles and name not in special.tiles:
@@ -449,7 +451,7 @@ def legal_lays(
 
 def _track_key(new: Placed) -> frozenset:
     """Rotations of a tile with the same track share one verdict (a symmetric tile)."""
-    return frozenset((p.a, p.b, p.track) for p in new.paths)
+    return new.track_key
 
 
 def tiles_connect(m: MapDef, b: BoardState, a: str, z: str) -> bool:
