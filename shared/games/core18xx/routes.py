@@ -164,27 +164,43 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
     narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
     also has broad track goes no further into its nodes; a node already counted does not stop
     the walk (so a second narrow way into a mixed node does lead beyond it)."""
-    # it reads the tiles alone (narrow gauge ignores tokens): cached per tiles dict, as run_graph
-    key = (id(m), id(b.tiles), stop, phase_colors)
+    # It reads the tiles alone (narrow gauge ignores tokens), and only those of the hexes its
+    # walk visits and their neighbours: the answer is kept with the tiles it read, and stays
+    # right on any later board whose tiles on those hexes are the same (a lay elsewhere does
+    # not change it).
+    key = (id(m), stop, phase_colors)
     hit = _BONUS.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[2]
-    total = _narrow_bonus(m, b, stop, phase_colors)
-    if len(_BONUS) >= 1024:
+    if hit is not None and hit[0] is m:
+        tiles = b.tiles
+        if all(tiles.get(c) == laid for c, laid in hit[1]):
+            return hit[2]
+    read: set[str] = set()
+    total = _narrow_bonus(m, b, stop, phase_colors, read)
+    if len(_BONUS) >= 4096:
         _BONUS.clear()
-    _BONUS[key] = (m, b.tiles, total)
+    _BONUS[key] = (m, tuple((c, b.tiles.get(c)) for c in read), total)
     return total
 
 
-_BONUS: dict[tuple, tuple[MapDef, dict, int]] = {}
+_BONUS: dict[tuple, tuple[MapDef, tuple[tuple[str, tuple[str, int] | None], ...], int]] = {}
 
 
-def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
+def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...], read: set[str]) -> int:
+    """The walk; every hex whose tile it reads goes into `read`."""
     counted = {stop}
     total = 0
     view = network.tiles_view(m, b)     # placed tiles and links shared with the board's walks
-    tile, links = view.tile, view.links
+    geometry = m.geometry
     none: tuple[int, ...] = ()
+
+    def tile(coord: str) -> Placed:
+        read.add(coord)
+        return view.tile(coord)
+
+    def links(coord: str) -> tuple[str | None, ...]:
+        read.add(coord)                 # the links read the tiles of the neighbours too
+        read.update(c for c in geometry[coord] if c is not None)
+        return view.links(coord)
 
     visited_nodes: set[NodeRef] = set()
     visited_paths: set[tuple[str, int]] = set()
