@@ -29,6 +29,7 @@ def _clear_caches() -> None:
     B._TOKEN_INDEX.clear()
     N._REACH.clear()
     R._GRAPHS.clear()
+    R._LAST_GRAPH[0] = None
     R._BONUS.clear()
     N._VIEWS.clear()
     BO._SYNCED[0] = None

@@ -96,32 +96,60 @@ class RunGraph:
 def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
     # The running track depends on the tiles alone, and every lay copies `tiles`: the parts
     # are computed once per tiles dict (shared, read only) and paired with this board (whose
-    # tokens decide blocking). Keyed by the dicts' ids, the entry holding them.
+    # tokens decide blocking). Keyed by the dicts' ids, the entry holding them. A new tiles
+    # dict a few lays away from the last one built changes only those hexes' parts.
     key = (id(m), id(b.tiles), gauge)
     hit = _GRAPHS.get(key)
     if hit is not None and hit[0] is m and hit[1] is b.tiles:
         return RunGraph(m, b, gauge, *hit[2])
-    g = RunGraph(m, b, gauge)
-    laid = b.tiles
-    for coord, printed in m.hexes.items():
-        if coord not in laid and not printed.tile.paths:
-            continue        # a printed hex without track (tile_at would give no paths)
-        t = tile_at(m, b, coord)
-        if not t.paths:
-            continue
-        g.tiles[coord] = t
-        ports, node_paths = _running_parts(t, gauge)
-        for end, indices in ports:
-            g.ports[(coord, end)] = indices
-        for node, indices in node_paths:
-            g.node_paths[(coord, node)] = indices
+    last = _LAST_GRAPH[0]
+    g = None
+    if last is not None and last[0] is m and last[1] == gauge:
+        before, after = last[2], b.tiles
+        changed = [c for c in after if before.get(c) != after[c]] + [c for c in before if c not in after]
+        if len(changed) <= 8:
+            g = RunGraph(m, b, gauge, *(dict(part) for part in last[3]))
+            for coord in changed:
+                _drop_hex(g, coord)
+                _add_hex(g, coord, tile_at(m, b, coord))
+    if g is None:
+        g = RunGraph(m, b, gauge)
+        laid = b.tiles
+        for coord, printed in m.hexes.items():
+            if coord in laid or printed.tile.paths:   # a printed hex without track has no paths
+                _add_hex(g, coord, tile_at(m, b, coord))
     if len(_GRAPHS) >= 64:
         _GRAPHS.clear()
-    _GRAPHS[key] = (m, b.tiles, (g.tiles, g.ports, g.node_paths))
+    parts = (g.tiles, g.ports, g.node_paths)
+    _GRAPHS[key] = (m, b.tiles, parts)
+    _LAST_GRAPH[0] = (m, gauge, b.tiles, parts)
     return g
 
 
+def _add_hex(g: RunGraph, coord: str, t: Placed) -> None:
+    if not t.paths:
+        return
+    g.tiles[coord] = t
+    ports, node_paths = _running_parts(t, g.gauge)
+    for end, indices in ports:
+        g.ports[(coord, end)] = indices
+    for node, indices in node_paths:
+        g.node_paths[(coord, node)] = indices
+
+
+def _drop_hex(g: RunGraph, coord: str) -> None:
+    t = g.tiles.pop(coord, None)
+    if t is None:
+        return
+    ports, node_paths = _running_parts(t, g.gauge)
+    for end, _ in ports:
+        del g.ports[(coord, end)]
+    for node, _ in node_paths:
+        del g.node_paths[(coord, node)]
+
+
 _GRAPHS: dict[tuple, tuple[MapDef, dict, tuple[dict, dict, dict]]] = {}
+_LAST_GRAPH: list[tuple[MapDef, str, dict, tuple[dict, dict, dict]] | None] = [None]
 
 
 @lru_cache(maxsize=4096)
