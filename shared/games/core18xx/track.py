@@ -144,6 +144,7 @@ def upgrades_to(old: TileDef, new: TileDef, irish_mail: bool = False) -> bool:
     return True
 
 
+@lru_cache(maxsize=65536)   # pure on two placed tiles (static data, cached hashes)
 def uses_broad_rules(old: Placed, new: Placed) -> bool:
     """18Ireland: a lay follows broad-gauge connection rules if all its track is broad, or it
     adds any broad track."""
