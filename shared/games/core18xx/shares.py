@@ -69,6 +69,10 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
             cache["_percents"] = percents
         return index
 
+    def held(self, holder: str, corporation: str) -> Sequence[Cert]:
+        """`certs_of(holder, corporation)` without the copy: read only."""
+        return self._index().get(holder, {}).get(corporation, ())
+
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
         """A holder's certificates, in the order they arrived."""
         by_corp = self._index().get(holder, {})

@@ -139,11 +139,12 @@ def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, s
 
 def _buyable(money: MoneyState, player: str, sold: tuple[str, ...]) -> list[tuple[str, str]]:
     out = []
+    book = money.book
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed or sym in sold:
             continue
         for holder in (sym, S.POOL):
-            certs = [c for c in money.book.certs_of(holder, sym) if not c.president]
+            certs = [c for c in book.held(holder, sym) if not c.president]
             if not certs:
                 continue
             cert = min(certs, key=lambda c: c.percent)     # first of the smallest, in holding order
