@@ -73,6 +73,10 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         """`certs_of(holder, corporation)` without the copy: read only."""
         return self._index().get(holder, {}).get(corporation, ())
 
+    def by_company(self, holder: str) -> dict[str, list[Cert]]:
+        """A holder's certificates per company, each list in arrival order: read only."""
+        return self._index().get(holder, {})
+
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
         """A holder's certificates, in the order they arrived."""
         by_corp = self._index().get(holder, {})

@@ -115,7 +115,11 @@ def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, 
 
 def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
     out = []
-    held = list(dict.fromkeys(c.corporation for c in money.book.certs_of(player)))
+    book = money.book
+    # the companies held, in the order the first certificate of each arrived (a holder's
+    # certificates of a company are in arrival order, so its first is its earliest)
+    mine = book.by_company(player)
+    held = sorted(mine, key=lambda sym: book.seq.get(mine[sym][0].id, 0))
     for sym in held:
         corp = money.corps[sym]
         if not corp.ipoed or corp.closed:
