@@ -350,7 +350,8 @@ def holding_ok(book: ShareBook, holder: str, corporation: str, extra: int, max_p
 def cert_count(book: ShareBook, holder: str, counts: dict[str, bool], companies_held: int = 0) -> int:
     """Certificates counting toward the limit: `counts[corp]` is False where the company's price cell
     is exempt (yellow zone); private companies count one each."""
-    return companies_held + sum(1 for c in book.certs_of(holder) if counts.get(c.corporation, True))
+    return companies_held + sum(len(certs) for sym, certs in book.by_company(holder).items()
+                                if counts.get(sym, True))
 
 
 # --- 18Ireland: issue / redeem one share --------------------------------------------------
