@@ -74,6 +74,13 @@ class Depot(msgspec.Struct, frozen=True, dict=True):
         return self.phases[self.phase]
 
     def owned_by(self, owner: str) -> list[Train]:
+        return list(self._owners().get(owner, ()))
+
+    def count_owned(self, owner: str) -> int:
+        """len(owned_by(owner)) without the list."""
+        return len(self._owners().get(owner, ()))
+
+    def _owners(self) -> dict[str, list[Train]]:
         # asked for every company after every decision: one owner index per (immutable) depot
         # (`dict=True`: a __dict__ neither encoded nor compared)
         index = self.__dict__.get("_by_owner")
@@ -82,7 +89,7 @@ class Depot(msgspec.Struct, frozen=True, dict=True):
             for t in self.trains.values():
                 index.setdefault(t.owner, []).append(t)
             self.__dict__["_by_owner"] = index
-        return list(index.get(owner, ()))
+        return index
 
     def train_limit(self, corporation_type: str) -> int:
         return self.current_phase.train_limit.get(corporation_type, 0)
@@ -255,7 +262,7 @@ def discard(depot: Depot, owner: str, train_id: str) -> Depot:
 
 def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
     """Companies (sym -> type) holding more trains than the current phase allows."""
-    return [sym for sym, ctype in owners.items() if len(depot.owned_by(sym)) > depot.train_limit(ctype)]
+    return [sym for sym, ctype in owners.items() if depot.count_owned(sym) > depot.train_limit(ctype)]
 
 
 # --- emergency money -----------------------------------------------------------------------

@@ -101,7 +101,8 @@ def _buy_train_blocking(money: MoneyState, depot: T.Depot, turn: OrTurn) -> bool
             return True
         if cash >= 1 and any(t.owner in money.corps and t.owner != corp for t in depot.trains.values()):
             return True
-    return bool([x for x in OM.buy_train(money, depot, turn.train_step, _phase_trade(depot)) if x.action.exchange])
+    # (of buy_train's purchases only the trade-ins carry an `exchange`)
+    return bool(OM.trade_ins(money, depot, turn.train_step, _phase_trade(depot)))
 
 
 def _track_blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext) -> bool:

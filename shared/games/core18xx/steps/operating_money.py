@@ -76,6 +76,13 @@ def buy_train(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_
             if high >= low:
                 out.append(LegalAction(action=A.BuyTrain(**_corp(corp), train=train.id, price=low),
                                        range=AmountRange(field="price", min=low, max=high)))
+    return out + trade_ins(money, depot, step, phase_allows_trade)
+
+
+def trade_ins(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_trade: bool) -> list[LegalAction]:
+    """The purchases that hand in one of the company's trains (buy_train's with `exchange`)."""
+    corp = step.company
+    out: list[LegalAction] = []
     if phase_allows_trade and not step.exchanged:      # a trade-in needs no free slot
         for train in depot.offered():
             discounts = depot.types[train.name].discount
