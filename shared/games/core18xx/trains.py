@@ -269,7 +269,7 @@ def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
 
 def must_buy_train(depot: Depot, company: str) -> bool:
     """The company owns no train and the depot or pool has one for sale (18Ireland: always)."""
-    return not depot.owned_by(company) and bool(depot.offered())
+    return not depot.count_owned(company) and bool(depot.offered())
 
 
 def president_shortfall(depot: Depot, company_cash: int, price: int) -> int:

@@ -134,7 +134,7 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
         return (not turn.tokened and used < len(prices) and prices[used] <= money.cash[corp]
                 and port.can_token(corp, prices[used], money.cash[corp]))
     if stage == "route":
-        return bool(depot.owned_by(corp)) and port.can_run(corp)
+        return bool(depot.count_owned(corp)) and port.can_run(corp)
     if stage == "dividend":
         return bool(turn.revenue) and not turn.paid
     if stage == "discard":

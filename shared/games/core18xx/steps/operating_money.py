@@ -110,6 +110,6 @@ def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy) -> list[Legal
 def discard(money: MoneyState, depot: T.Depot, corp: str) -> list[LegalAction]:
     """A company over its train limit (after a phase change or a merger) hands one train to the
     bank pool, its choice; repeated until within the limit."""
-    if len(depot.owned_by(corp)) <= depot.train_limit(money.corps[corp].type):
+    if depot.count_owned(corp) <= depot.train_limit(money.corps[corp].type):
         return []
     return [LegalAction(action=A.DiscardTrain(**_corp(corp), train=t.id)) for t in depot.owned_by(corp)]
