@@ -408,10 +408,10 @@ def legal_lays(
             if not upgrades_to(old.tile, tdef, bool(special and special.irish_mail)):
                 continue
             verdicts: dict[frozenset, int | None] = {}
-            wanted = None if only_rotation is None else _track_key(placed(tdef, only_rotation))
+            wanted = None if only_rotation is None else placed(tdef, only_rotation).track_key
             for r in range(6):
                 new = placed(tdef, r)
-                key = _track_key(new)
+                key = new.track_key
                 if wanted is not None and key != wanted:
                     continue        # another track layout: its verdict cannot be this one's
                 if key in verdicts:  # a symmetric tile: same track, same verdict
@@ -448,11 +448,6 @@ def legal_lays(
                 verdicts[key] = cost
                 out.append(Lay(coord, name, r, cost))
     return out
-
-
-def _track_key(new: Placed) -> frozenset:
-    """Rotations of a tile with the same track share one verdict (a symmetric tile)."""
-    return new.track_key
 
 
 def tiles_connect(m: MapDef, b: BoardState, a: str, z: str) -> bool:
