@@ -1,13 +1,15 @@
-"""The import's speed comes from caches (networks, token owners, running graphs and narrow
-bonuses per board, the memo of recently applied states, per-state indexes: cert counts and
-percents, what a player may buy or sell, trains by owner, par cells): folding a real export's
-decisions with every cache emptied before each decision must give exactly the states the
-cached fold gives."""
+"""The import's speed comes from caches (networks, token owners, running graphs, tiles views
+and narrow bonuses per board; the operating context, board sync and closing cells kept while
+what they read is the same; the memo of recently applied states; per-state indexes: cert
+counts and percents, what a player may buy or sell, trains by owner, par cells): folding a
+real export's decisions with every cache emptied before each decision must give exactly the
+states the cached fold gives, and the same legal actions where they are compared."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -48,13 +50,18 @@ def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
     assert len(decisions) > 500
     engine = run.engine
 
-    # with every cache live across decisions, as the import runs
+    # with every cache live across decisions, as the import runs; every 9th state's legal
+    # actions too (the full lay and route listings go through the same caches)
     cached = timeline.initial
     cached_states = []
-    for seat, action in decisions:
+    cached_legal = {}
+    for n, (seat, action) in enumerate(decisions):
         cached = engine.apply(cached, seat, action)
         cached_states.append(msgspec.json.encode(cached))
+        if n % 9 == 0:
+            cached_legal[n] = _legal(engine, cached)
     assert cached_states[-1] == msgspec.json.encode(timeline.state)
+    assert len(cached_legal) > 50 and any(b"lay_tile" in x for x in cached_legal.values())
 
     # before each decision a fresh copy of the state (decoded again: no per-instance cache
     # carried over), every module cache emptied, and the apply memo bypassed
@@ -65,3 +72,12 @@ def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
         fresh = msgspec.json.decode(msgspec.json.encode(fresh), type=state_type)
         fresh = engine._apply(fresh, seat, action)
         assert msgspec.json.encode(fresh) == cached_states[n], f"decision {n}: {action}"
+        if n in cached_legal:
+            _clear_caches()
+            fresh = msgspec.json.decode(msgspec.json.encode(fresh), type=state_type)
+            assert _legal(engine, fresh) == cached_legal[n], f"legal actions after decision {n}"
+
+
+def _legal(engine: Any, state: Any) -> bytes:
+    seats = sorted(engine.active_seats(state))
+    return msgspec.json.encode([(seat, engine.legal_actions(state, seat)) for seat in seats])
