@@ -111,7 +111,7 @@ def settle(state: State) -> State:
     state = _run_sets(with_board(state))
     sr = state.stock
     if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
-            and not SR.available(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
+            and not SR.is_open(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
         money, sr = SR._after_action(state.money, sr, STOCK_RULES)
         return _run_sets(after_stock_action(with_board(replace(state, money=money, stock=sr))))
     if state.round == "operating":
