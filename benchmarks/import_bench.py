@@ -1,18 +1,28 @@
 """18xx.games import benchmark: folding the real 18Ireland exports through our engine.
 
-    python3 -m benchmarks.import_bench [--at 900] [--repeat 3]
+    python3 -m benchmarks.import_bench [--at 900] [--repeat 5] [EXPORT.json ...]
 
-For each export in ../shared/fixtures/18xx.games/18Ireland/ (or $ROUNDHOUSE_SHARED):
+For each export in ../shared/fixtures/18xx.games/18Ireland/ (or $ROUNDHOUSE_SHARED), or each
+file named:
+- read_ms: reading the file and decoding its JSON (`json.loads`, as `roundhouse import-18xx`
+  does), apart from everything else;
 - import_ms: the whole import (`services.offline.import_18xx.import_export`: set-up, every
-  action folded through a Timeline with undo "any", undo/redo included), best of --repeat;
+  action folded through a Timeline with undo "any", undo/redo included), median and best of
+  --repeat, wall and CPU (process) time;
+- replay_ms: what 18xx.games' own figure counts, a full replay of the game as it stands: the
+  set-up and the export's live decisions (undone ones and undo/redo left out, as 18xx.games'
+  `filtered_actions` does), each folded once through a Timeline;
 - accept_us_near_N: accepting one decision near log entry N (Timeline check + commit: the
   engine's apply with its legality checks and automatic steps), median and max over the 40
   decisions around N, split by kind (lay_tile, run_routes, the rest);
 - accept_us_1_vs_N: the median accept over all kinds in the first 40 log entries (the opening
   auction and stock round) against the 40 around N: a game's length should not make accepting
   a move dearer;
-- view_ms_near_N: one projection view (`ENGINE.view` + JSON encoding) of the state there;
+- view_ms_near_N: one spectator view (`ENGINE.view` + JSON encoding) of the state there;
+  projection_ms_near_N: one projection update there, the spectator's view and the active
+  seat's, each built and encoded;
 - legal_ms_near_N: the active seat's legal actions there (what a page or bot asks for).
+Each line also carries the load average when it was measured (the machine is shared).
 Prints one JSON line per export.
 """
 
@@ -20,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -31,6 +42,7 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 import msgspec  # noqa: E402
 
+from services.offline.errors import OfflineError  # noqa: E402
 from services.offline.import_18xx import Import, engine_for_export, import_export  # noqa: E402
 from shared.timeline import Timeline  # noqa: E402
 from tests.g18ireland.exports import export_paths  # noqa: E402
@@ -70,13 +82,44 @@ def _timed_import(export: dict[str, Any], at: int) -> tuple[Import, dict[str, li
     return run, costs, state_at
 
 
+def _times(fn: Any, repeat: int) -> dict[str, float]:
+    """Median and best, wall and CPU, in ms, of `repeat` calls of `fn`."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append((time.process_time() - c) * 1000)
+        wall.append((time.perf_counter() - w) * 1000)
+    return {"median": round(statistics.median(wall), 1), "best": round(min(wall), 1),
+            "cpu_median": round(statistics.median(cpu), 1), "cpu_best": round(min(cpu), 1)}
+
+
+def _replay(engine: Any, export: dict[str, Any], decisions: list[tuple[int, Any]]) -> Any:
+    hook = engine.from_18xx
+    seats, options, seed = hook.table(export)
+    timeline = Timeline(engine, seats, {**options, "undo": "any"}, seed)
+    for seat, action in decisions:
+        timeline.push(seat, action)
+    return timeline.state
+
+
 def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
-    export = json.loads(path.read_text())
-    best = min(_once(export) for _ in range(repeat))
+    read = _times(lambda: json.loads(path.read_bytes()), repeat)
+    export = json.loads(path.read_bytes())
+    try:
+        imported = _times(lambda: import_export(export), repeat)
+    except OfflineError as exc:
+        return {"export": path.name, "error": str(exc), "load_average": _load()}
     run, costs, state = _timed_import(export, at)
     engine = run.engine
+    decisions = run.timeline.effective
+    final = msgspec.json.encode(run.timeline.state)
+    if msgspec.json.encode(_replay(engine, export, decisions)) != final:
+        raise SystemExit(f"{path.name}: the replay of the live decisions does not end where the import does")
+    replayed = _times(lambda: _replay(engine, export, decisions), repeat)
     out: dict[str, Any] = {"export": path.name, "actions": len(export["actions"]),
-                           "log_entries": run.timeline.length, "import_ms": round(best, 1)}
+                           "log_entries": run.timeline.length, "live_decisions": len(decisions),
+                           "read_ms": read, "import_ms": imported, "replay_ms": replayed}
     first, near = costs.pop("first", []), costs.pop("all", [])
     if first and near:
         out[f"accept_us_1_vs_{at}"] = {"first_40_median": round(statistics.median(first)),
@@ -94,29 +137,34 @@ def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
         if seats:
             t0 = time.perf_counter()
             for _ in range(repeat):
+                msgspec.json.encode(engine.view(state, None))
+                msgspec.json.encode(engine.view(state, seats[0]))
+            out[f"projection_ms_near_{at}"] = round((time.perf_counter() - t0) * 1000 / repeat, 2)
+            t0 = time.perf_counter()
+            for _ in range(repeat):
                 engine.legal_actions(state, seats[0])
             out[f"legal_ms_near_{at}"] = round((time.perf_counter() - t0) * 1000 / repeat, 2)
             out["position"] = engine.view(state, None)["position"]
+    out["load_average"] = _load()
     return out
 
 
-def _once(export: dict[str, Any]) -> float:
-    t0 = time.perf_counter()
-    import_export(export)
-    return (time.perf_counter() - t0) * 1000
+def _load() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("exports", nargs="*", type=Path, help="export files (default: the shared 18Ireland fixtures)")
     p.add_argument("--at", type=int, default=900, help="log position where costs are measured (default: 900)")
-    p.add_argument("--repeat", type=int, default=3, help="runs of each timing; the best is kept (default: 3)")
+    p.add_argument("--repeat", type=int, default=5, help="runs of each timing, median and best kept (default: 5)")
     args = p.parse_args()
-    paths = export_paths("18Ireland")
+    paths = args.exports or export_paths("18Ireland")
     if not paths:
         print("no 18Ireland exports found (../shared/fixtures or $ROUNDHOUSE_SHARED)", file=sys.stderr)
         return 2
     for path in paths:
-        print(json.dumps(bench(path, args.at, args.repeat)))
+        print(json.dumps(bench(path, args.at, args.repeat)), flush=True)
     return 0
 
 

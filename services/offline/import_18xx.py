@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
 import sys
 from dataclasses import dataclass, field
@@ -106,8 +107,11 @@ class Import:
             start = self.index_of_id[target] + 1
         else:
             raise RuleError("bad_undo", f"undo names action {target}, which the export does not hold")
-        group = [x for x in self.live if x.index >= start]
-        self.live = [x for x in self.live if x.index < start]
+        # `live` is in export order: the undone ones are its tail (a slice, not a scan of the
+        # whole game per undo)
+        cut = bisect.bisect_left(self.live, start, key=lambda x: x.index)
+        group = self.live[cut:]
+        del self.live[cut:]
         position = self.live[-1].after if self.live else 0
         logged = position != self.timeline.length
         if logged:
@@ -120,7 +124,10 @@ class Import:
         group, logged = self.undone.pop()
         if logged:
             self.push(0, Redo())
-        self.live = sorted([*self.live, *group], key=lambda x: x.index)
+        if self.live and group and self.live[-1].index > group[0].index:
+            self.live = sorted([*self.live, *group], key=lambda x: x.index)
+        else:
+            self.live.extend(group)
 
     def _seat(self, raw: dict[str, Any]) -> int:
         for key in ("user", "entity"):

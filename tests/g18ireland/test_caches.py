@@ -1,11 +1,15 @@
-"""The import's speed comes from caches (networks and token owners per board, the memo of
-recently applied states, per-state cert counts): folding a real export's decisions with every
-cache emptied before each decision must give exactly the states the cached fold gives."""
+"""The import's speed comes from caches (networks, token owners, running graphs, tiles views
+and narrow bonuses per board; the operating context, board sync and closing cells kept while
+what they read is the same; the memo of recently applied states; per-state indexes: cert
+counts and percents, what a player may buy or sell, trains by owner, par cells): folding a
+real export's decisions with every cache emptied before each decision must give exactly the
+states the cached fold gives, and the same legal actions where they are compared."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -13,6 +17,9 @@ import pytest
 from services.offline.import_18xx import import_export
 from shared.games.core18xx import board as B
 from shared.games.core18xx import network as N
+from shared.games.core18xx import routes as R
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -23,6 +30,13 @@ EXPORTS = export_paths("18Ireland")
 def _clear_caches() -> None:
     B._TOKEN_INDEX.clear()
     N._REACH.clear()
+    R._GRAPHS.clear()
+    R._LAST_GRAPH[0] = None
+    R._BONUS.clear()
+    N._VIEWS.clear()
+    BO._SYNCED[0] = None
+    F._CLOSING[0] = None
+    F._CONTEXT[0] = None
     Ireland._memo.clear()
 
 
@@ -36,19 +50,34 @@ def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
     assert len(decisions) > 500
     engine = run.engine
 
-    # with every cache live across decisions, as the import runs
+    # with every cache live across decisions, as the import runs; every 9th state's legal
+    # actions too (the full lay and route listings go through the same caches)
     cached = timeline.initial
     cached_states = []
-    for seat, action in decisions:
+    cached_legal = {}
+    for n, (seat, action) in enumerate(decisions):
         cached = engine.apply(cached, seat, action)
         cached_states.append(msgspec.json.encode(cached))
+        if n % 9 == 0:
+            cached_legal[n] = _legal(engine, cached)
     assert cached_states[-1] == msgspec.json.encode(timeline.state)
+    assert len(cached_legal) > 50 and any(b"lay_tile" in x for x in cached_legal.values())
 
-    # a fresh copy of the set-up state (no per-instance caches carried over), every module
-    # cache emptied before each decision and the apply memo bypassed
-    fresh = msgspec.convert(msgspec.to_builtins(timeline.initial), type(timeline.initial))
-    assert msgspec.json.encode(fresh) == msgspec.json.encode(timeline.initial)
+    # before each decision a fresh copy of the state (decoded again: no per-instance cache
+    # carried over), every module cache emptied, and the apply memo bypassed
+    state_type = type(timeline.initial)
+    fresh = timeline.initial
     for n, (seat, action) in enumerate(decisions):
         _clear_caches()
+        fresh = msgspec.json.decode(msgspec.json.encode(fresh), type=state_type)
         fresh = engine._apply(fresh, seat, action)
         assert msgspec.json.encode(fresh) == cached_states[n], f"decision {n}: {action}"
+        if n in cached_legal:
+            _clear_caches()
+            fresh = msgspec.json.decode(msgspec.json.encode(fresh), type=state_type)
+            assert _legal(engine, fresh) == cached_legal[n], f"legal actions after decision {n}"
+
+
+def _legal(engine: Any, state: Any) -> bytes:
+    seats = sorted(engine.active_seats(state))
+    return msgspec.json.encode([(seat, engine.legal_actions(state, seat)) for seat in seats])

@@ -101,8 +101,22 @@ def supply(m: MapDef, b: BoardState) -> list[str]:
 
 
 def next_tile_id(m: MapDef, b: BoardState, name: str) -> str | None:
-    """The copy of `name` a lay takes (18xx.games offers the first one in its supply)."""
-    return next((i for i in supply(m, b) if i.rpartition("-")[0] == name), None)
+    """The copy of `name` a lay takes (18xx.games offers the first one in its supply): the
+    first of its copies never laid, else the first of them to have come back (`supply`'s
+    order, without listing the whole supply)."""
+    on_map = set(b.ids.values())
+    gone = on_map.union(b.returned)
+    for i in m.tile_ids_by_name.get(name, ()):
+        if i not in gone:
+            return i
+    return next((i for i in b.returned if i not in on_map and i.rpartition("-")[0] == name), None)
+
+
+def in_supply(m: MapDef, b: BoardState, instance: str) -> bool:
+    """`instance in supply(m, b)`, without listing the supply."""
+    if instance in b.ids.values():
+        return False
+    return instance in b.returned or instance in m.tile_ids_by_name.get(instance.rpartition("-")[0], ())
 
 
 def tile_id(m: MapDef, b: BoardState, coord: str) -> str:
@@ -174,7 +188,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
         instance = next_tile_id(m, b, tile)
         if instance is None:
             raise BoardError("tile_unavailable", f"no tile {tile} is left")
-    elif instance.rpartition("-")[0] != tile or instance not in supply(m, b):
+    elif instance.rpartition("-")[0] != tile or not in_supply(m, b, instance):
         raise BoardError("tile_unavailable", f"tile {instance} is not in the supply")
     old = tile_at(m, b, coord)
     new = placed(m.tiles[tile], rotation % 6)
@@ -323,6 +337,11 @@ def _token_index(tokens: dict[str, tuple[tuple[str, ...], ...]]) -> dict[str, tu
         _TOKEN_INDEX.clear()
     _TOKEN_INDEX[id(tokens)] = (tokens, frozen)
     return frozen
+
+
+def token_owners(b: BoardState) -> dict[str, tuple[tuple[str, int], ...]]:
+    """owner -> the (hex, city) where it has a token, for every owner at once (shared: read only)."""
+    return _token_index(b.tokens)
 
 
 def token_hexes(b: BoardState, corp: str) -> list[tuple[str, int]]:

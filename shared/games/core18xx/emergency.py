@@ -47,7 +47,7 @@ def in_emergency(money: MoneyState, depot: T.Depot, company: str) -> bool:
 
 
 def room(money: MoneyState, depot: T.Depot, company: str) -> bool:
-    return len(depot.owned_by(company)) < depot.train_limit(money.corps[company].type)
+    return depot.count_owned(company) < depot.train_limit(money.corps[company].type)
 
 
 def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Train) -> tuple[int, int]:

@@ -11,10 +11,12 @@ import msgspec
 from shared.engine import LegalAction
 
 
+_BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
+
+
 def _plain(action: Any) -> Any:
-    # bookkeeping fields never decide legality
-    fields = {"id": None, "user": None, "created_at": None, "auto_actions": None}
-    present = {k: v for k, v in fields.items() if hasattr(action, k)}
+    # bookkeeping fields never decide legality (an action without any is its own plain form)
+    present = {k: None for k in _BOOKKEEPING if getattr(action, k, None) is not None}
     return msgspec.structs.replace(action, **present) if present else action
 
 

@@ -44,6 +44,14 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
         return tuple(f"{name}-{i}" for name, n in self.counts.items() for i in range(n))
 
     @cached_property
+    def tile_ids_by_name(self) -> dict[str, tuple[str, ...]]:
+        """`tile_ids` grouped by tile name (the id less its last "-copy"), in supply order."""
+        out: dict[str, list[str]] = {}
+        for i in self.tile_ids:
+            out.setdefault(i.rpartition("-")[0], []).append(i)
+        return {name: tuple(ids) for name, ids in out.items()}
+
+    @cached_property
     def geometry(self) -> dict[str, tuple[str | None, ...]]:
         """hex -> neighbour coordinate across each edge 0..5, None where no map hex is there or an
         impassable border separates them (a border on either side counts)."""

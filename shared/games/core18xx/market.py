@@ -92,7 +92,7 @@ def parse_cell(code: str, row: int, col: int) -> Cell | None:
     return Cell(price=int(digits or 0), row=row, col=col, kinds=tuple(kinds))
 
 
-class Market(msgspec.Struct, frozen=True):
+class Market(msgspec.Struct, frozen=True, dict=True):
     rows: list[list[Cell | None]]
 
     @classmethod
@@ -101,9 +101,12 @@ class Market(msgspec.Struct, frozen=True):
 
     def cell(self, coord: Coord) -> Cell | None:
         r, c = coord
-        if 0 <= r < len(self.rows) and 0 <= c < len(self.rows[r]):
+        if r < 0 or c < 0:
+            return None
+        try:
             return self.rows[r][c]
-        return None
+        except IndexError:
+            return None
 
     def at(self, coord: Coord) -> Cell:
         cell = self.cell(coord)
@@ -124,8 +127,13 @@ class Market(msgspec.Struct, frozen=True):
 
     def par_cells(self) -> list[Cell]:
         """Par cells, highest first (ties: further right, then lower row first, as 18xx.games)."""
-        cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
-        return sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
+        # a market never changes: computed once per instance (`dict=True`: a __dict__ neither
+        # encoded nor compared)
+        cells = self.__dict__.get("_par_cells")
+        if cells is None:
+            cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
+            cells = self.__dict__["_par_cells"] = sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
+        return list(cells)
 
     def highest_par_at_most(self, amount: int) -> Cell | None:
         return next((cell for cell in self.par_cells() if cell.price <= amount), None)

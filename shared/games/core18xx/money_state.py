@@ -68,7 +68,8 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         cache = self.__dict__.setdefault("_num_certs", {})
         n = cache.get(player)
         if n is None:
-            counts = {sym: self.counts_for_limit(sym) for sym in self.corps}
+            # (only the companies the player holds need their price cell looked at)
+            counts = {sym: self.counts_for_limit(sym) for sym in self.book.by_company(player) if sym in self.corps}
             privates = sum(1 for owner in self.companies.values() if owner == player)
             n = cache[player] = S.cert_count(self.book, player, counts, companies_held=privates)
         return n

@@ -17,10 +17,9 @@ from collections import deque
 from typing import Any
 from dataclasses import dataclass, field
 
-from . import hexgrid
 from .board import FREE, BoardState, linked, slots, tile_at
 from .mapdef import MapDef
-from .tiles import NODE, Placed, gauge_matches
+from .tiles import NODE, Placed
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
@@ -32,13 +31,6 @@ class Reach:
     nodes: set[NodeRef] = field(default_factory=set)
     hexes: dict[str, set[int]] = field(default_factory=dict)
     hit: bool = False
-
-    def add_exits(self, coord: str, edges: tuple[int, ...], link) -> None:
-        for e in edges:
-            self.hexes.setdefault(coord, set()).add(e)
-            other = link(coord, e)
-            if other is not None:
-                self.hexes.setdefault(other, set()).add(hexgrid.invert(e))
 
 
 def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
@@ -68,31 +60,15 @@ def walk(
     gauge: str = "broad",
     start_paths: list[PathRef] = (),  # type: ignore[assignment]
     goal: set[PathRef] | None = None,
+    enough_nodes: int | None = None,
 ) -> Reach:
     """Everything reachable from `starts` (nodes) and `start_paths` over track of `gauge`
     (dual fits both). With `goal`, stops as soon as a goal path is reached (then
-    `Reach.hit` is True)."""
+    `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
+    Reach is then partial)."""
     reach = Reach()
-    tiles: dict[str, Placed] = {}
-
-    def tile(coord: str) -> Placed:
-        t = tiles.get(coord)
-        if t is None:
-            t = tiles[coord] = tile_at(m, b, coord)
-        return t
-
-    geometry = m.geometry
-    impassable = m.impassable_colors
-
-    def link(coord: str, edge: int) -> str | None:
-        # board.linked, with this walk's tile cache
-        other = geometry[coord][edge]
-        if other is None:
-            return None
-        t = tile(other)
-        if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
-            return None
-        return other
+    view = tiles_view(m, b)        # placed tiles and links, shared by every walk of this board
+    tile, links = view.tile, view.links
 
     def blocked(coord: str, node: int) -> bool:
         if corp is None or tile(coord).tile.nodes[node].kind != "city":
@@ -103,26 +79,34 @@ def walk(
         row = s[node]
         return bool(row) and FREE not in row and corp not in row
 
+    fits = FITS.get(gauge, DUAL)      # gauge_matches(gauge, track) is `track in fits`
+
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
+    paths = reach.paths
+    hexes = reach.hexes
+    no_paths: tuple[int, ...] = ()
 
     def enter_node(coord: str, node: int) -> None:
         if (coord, node) in seen_nodes:
             return
         seen_nodes.add((coord, node))
         t = tile(coord)
-        for i in _paths_at(t, node):
-            if (coord, i) not in reach.paths and gauge_matches(gauge, t.paths[i].track):
-                reach.paths.add((coord, i))
+        for i in t.end_paths.get(NODE + node, no_paths):
+            if (coord, i) not in paths and t.paths[i].track in fits:
+                paths.add((coord, i))
                 queue.append((coord, i))
 
     for coord, node in starts:
         reach.nodes.add((coord, node))
+        if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+            return reach
         enter_node(coord, node)
     for ref in start_paths:
-        if ref not in reach.paths:
-            reach.paths.add(ref)
+        if ref not in paths:
+            paths.add(ref)
             queue.append(ref)
+    # (the order of discovery is the plain walk's: paths by index, ends a then b)
     while queue:
         coord, i = queue.popleft()
         if goal is not None and (coord, i) in goal:
@@ -130,34 +114,99 @@ def walk(
             return reach
         t = tile(coord)
         p = t.paths[i]
-        reach.add_exits(coord, p.edges, link)
+        here = links(coord)
+        for e in p.edges:   # track may be laid from both sides of each edge this path reaches
+            edges = hexes.get(coord)
+            if edges is None:
+                edges = hexes[coord] = set()
+            edges.add(e)
+            other = here[e]
+            if other is not None:
+                edges = hexes.get(other)
+                if edges is None:
+                    edges = hexes[other] = set()
+                edges.add((e + 3) % 6)      # hexgrid.invert
         for end in (p.a, p.b):
             if end >= NODE:
                 n = end - NODE
                 kind = t.tile.nodes[n].kind
                 if kind == "junction":
-                    for j, q in enumerate(t.paths):
-                        if end in (q.a, q.b) and (coord, j) not in reach.paths and gauge_matches(gauge, q.track):
-                            reach.paths.add((coord, j))
+                    for j in t.end_paths.get(end, no_paths):
+                        if (coord, j) not in paths and t.paths[j].track in fits:
+                            paths.add((coord, j))
                             queue.append((coord, j))
                     continue
                 reach.nodes.add((coord, n))
+                if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+                    return reach
                 if not p.terminal and not blocked(coord, n):
                     enter_node(coord, n)
                 continue
-            other = link(coord, end)
+            other = here[end]
             if other is None:
                 continue
-            back = hexgrid.invert(end)
             ot = tile(other)
-            for j, q in enumerate(ot.paths):
-                if back not in (q.a, q.b) or (other, j) in reach.paths:
+            mine = FITS.get(p.track, DUAL)
+            for j in ot.end_paths.get((end + 3) % 6, no_paths):     # hexgrid.invert
+                if (other, j) in paths:
                     continue
+                q = ot.paths[j]
                 # 18xx.games: the next path must carry this walk's gauge and fit this one's
-                if gauge_matches(gauge, q.track) and (p.track == "dual" or gauge_matches(p.track, q.track)):
-                    reach.paths.add((other, j))
+                if q.track in fits and (p.track == "dual" or q.track in mine):
+                    paths.add((other, j))
                     queue.append((other, j))
     return reach
+
+
+# tiles.gauge_matches as sets: gauge_matches(mine, other) is `other in FITS.get(mine, DUAL)`
+DUAL = frozenset({"dual"})
+FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": DUAL}
+
+class TilesView:
+    """Placed tiles and edge links (board.linked for the six edges) of one tiles dict, filled
+    in as walks ask: they read the tiles alone, so every walk of that board shares them."""
+
+    __slots__ = ("m", "b", "placed", "linked")
+
+    def __init__(self, m: MapDef, b: BoardState) -> None:
+        self.m, self.b = m, b
+        self.placed: dict[str, Placed] = {}
+        self.linked: dict[str, tuple[str | None, ...]] = {}
+
+    def tile(self, coord: str) -> Placed:
+        t = self.placed.get(coord)
+        if t is None:
+            t = self.placed[coord] = tile_at(self.m, self.b, coord)
+        return t
+
+    def links(self, coord: str) -> tuple[str | None, ...]:
+        out = self.linked.get(coord)
+        if out is None:
+            row = []
+            impassable = self.m.impassable_colors
+            for edge, other in enumerate(self.m.geometry[coord]):
+                if other is not None:
+                    t = self.tile(other)
+                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+                        other = None
+                row.append(other)
+            out = self.linked[coord] = tuple(row)
+        return out
+
+
+_VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
+
+
+def tiles_view(m: MapDef, b: BoardState) -> TilesView:
+    """The shared TilesView of `b`'s tiles dict (keyed by its id, the entry holding it)."""
+    hit = _VIEWS.get(id(b.tiles))
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return hit[2]
+    if len(_VIEWS) >= 64:
+        _VIEWS.clear()
+    view = TilesView(m, b)
+    _VIEWS[id(b.tiles)] = (m, b.tiles, view)
+    return view
 
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
@@ -195,6 +244,16 @@ def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     return reach
 
 
+def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
+    """len(broad(m, b, corp).nodes) >= count, walking only as far as that takes unless the
+    network is known already (the walk adds nodes in the same order either way)."""
+    key = ("broad", id(m), id(b.tiles), id(b.tokens), corp)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
+        return len(hit[3].nodes) >= count
+    return len(walk(m, b, token_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
+
+
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
     """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
     network, through any node (tokens do not block narrow gauge)."""
@@ -211,10 +270,22 @@ def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = 
 
 
 def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> set[str]:
-    reach = walk(m, b, [start], None, gauge)
     out: set[str] = set()
-    for coord, n in reach.nodes:
-        t = tile_at(m, b, coord)
-        if t.tile.nodes[n].kind == "city":
-            out.update(o for o in slots(m, b, coord)[n] if o)
+    for coord, n in _cities_reached(m, b, start, gauge):
+        out.update(o for o in slots(m, b, coord)[n] if o)
     return out
+
+
+def _cities_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> tuple[NodeRef, ...]:
+    """The cities a walk from `start` reaches when tokens block nothing: that reads the tiles
+    alone, so it is kept per tiles dict (a merger moves tokens, not track)."""
+    key = ("cities", id(m), id(b.tiles), start, gauge)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return hit[3]
+    reach = walk(m, b, [start], None, gauge)
+    cities = tuple((coord, n) for coord, n in reach.nodes if tile_at(m, b, coord).tile.nodes[n].kind == "city")
+    if len(_REACH) >= 1024:
+        _REACH.clear()
+    _REACH[key] = (m, b.tiles, None, cities)  # type: ignore[assignment]
+    return cities

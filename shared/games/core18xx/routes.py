@@ -16,11 +16,12 @@ Route#revenue and Game#check_*, facts; own code):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 import msgspec
 
-from . import hexgrid
+from . import hexgrid, network
 from .board import BoardError, BoardState, linked, tile_at
 from .mapdef import MapDef
 from .network import NodeRef, blocks, token_nodes
@@ -93,21 +94,79 @@ class RunGraph:
 
 
 def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
-    g = RunGraph(m, b, gauge)
-    for coord in m.hexes:
-        t = tile_at(m, b, coord)
-        if not t.paths:
-            continue
-        g.tiles[coord] = t
-        for i, p in enumerate(t.paths):
-            if not gauge_matches(gauge, p.track):
-                continue
-            for end in (p.a, p.b):
-                if end < NODE:
-                    g.ports.setdefault((coord, end), []).append(i)
-                else:
-                    g.node_paths.setdefault((coord, end - NODE), []).append(i)
+    # The running track depends on the tiles alone, and every lay copies `tiles`: the parts
+    # are computed once per tiles dict (shared, read only) and paired with this board (whose
+    # tokens decide blocking). Keyed by the dicts' ids, the entry holding them. A new tiles
+    # dict a few lays away from the last one built changes only those hexes' parts.
+    key = (id(m), id(b.tiles), gauge)
+    hit = _GRAPHS.get(key)
+    if hit is not None and hit[0] is m and hit[1] is b.tiles:
+        return RunGraph(m, b, gauge, *hit[2])
+    last = _LAST_GRAPH[0]
+    g = None
+    if last is not None and last[0] is m and last[1] == gauge:
+        before, after = last[2], b.tiles
+        changed = [c for c in after if before.get(c) != after[c]] + [c for c in before if c not in after]
+        if len(changed) <= 8:
+            g = RunGraph(m, b, gauge, *(dict(part) for part in last[3]))
+            for coord in changed:
+                _drop_hex(g, coord)
+                _add_hex(g, coord, tile_at(m, b, coord))
+    if g is None:
+        g = RunGraph(m, b, gauge)
+        laid = b.tiles
+        for coord, printed in m.hexes.items():
+            if coord in laid or printed.tile.paths:   # a printed hex without track has no paths
+                _add_hex(g, coord, tile_at(m, b, coord))
+    if len(_GRAPHS) >= 64:
+        _GRAPHS.clear()
+    parts = (g.tiles, g.ports, g.node_paths)
+    _GRAPHS[key] = (m, b.tiles, parts)
+    _LAST_GRAPH[0] = (m, gauge, b.tiles, parts)
     return g
+
+
+def _add_hex(g: RunGraph, coord: str, t: Placed) -> None:
+    if not t.paths:
+        return
+    g.tiles[coord] = t
+    ports, node_paths = _running_parts(t, g.gauge)
+    for end, indices in ports:
+        g.ports[(coord, end)] = indices
+    for node, indices in node_paths:
+        g.node_paths[(coord, node)] = indices
+
+
+def _drop_hex(g: RunGraph, coord: str) -> None:
+    t = g.tiles.pop(coord, None)
+    if t is None:
+        return
+    ports, node_paths = _running_parts(t, g.gauge)
+    for end, _ in ports:
+        del g.ports[(coord, end)]
+    for node, _ in node_paths:
+        del g.node_paths[(coord, node)]
+
+
+_GRAPHS: dict[tuple, tuple[MapDef, dict, tuple[dict, dict, dict]]] = {}
+_LAST_GRAPH: list[tuple[MapDef, str, dict, tuple[dict, dict, dict]] | None] = [None]
+
+
+@lru_cache(maxsize=4096)
+def _running_parts(t: Placed, gauge: str) -> tuple[tuple[tuple[int, list[int]], ...], tuple[tuple[int, list[int]], ...]]:
+    """One placed tile's share of a RunGraph: (edge, running path indices) and (node, running
+    path indices), in the order the graph first meets them. The lists are shared: read only."""
+    ports: dict[int, list[int]] = {}
+    node_paths: dict[int, list[int]] = {}
+    for i, p in enumerate(t.paths):
+        if not gauge_matches(gauge, p.track):
+            continue
+        for end in (p.a, p.b):
+            if end < NODE:
+                ports.setdefault(end, []).append(i)
+            else:
+                node_paths.setdefault(end - NODE, []).append(i)
+    return tuple(ports.items()), tuple(node_paths.items())
 
 
 def signature(g: RunGraph, ref: NodeRef) -> str:
@@ -133,21 +192,50 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
     narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
     also has broad track goes no further into its nodes; a node already counted does not stop
     the walk (so a second narrow way into a mixed node does lead beyond it)."""
+    # It reads the tiles alone (narrow gauge ignores tokens), and only those of the hexes its
+    # walk visits and their neighbours: the answer is kept with the tiles it read, and stays
+    # right on any later board whose tiles on those hexes are the same (a lay elsewhere does
+    # not change it).
+    key = (id(m), stop, phase_colors)
+    hit = _BONUS.get(key)
+    if hit is not None and hit[0] is m:
+        tiles = b.tiles
+        if all(tiles.get(c) == laid for c, laid in hit[1]):
+            return hit[2]
+    read: set[str] = set()
+    total = _narrow_bonus(m, b, stop, phase_colors, read)
+    if len(_BONUS) >= 4096:
+        _BONUS.clear()
+    _BONUS[key] = (m, tuple((c, b.tiles.get(c)) for c in read), total)
+    return total
+
+
+_BONUS: dict[tuple, tuple[MapDef, tuple[tuple[str, tuple[str, int] | None], ...], int]] = {}
+
+
+def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...], read: set[str]) -> int:
+    """The walk; every hex whose tile it reads goes into `read`."""
     counted = {stop}
     total = 0
-    tiles: dict[str, Placed] = {}
+    view = network.tiles_view(m, b)     # placed tiles and links shared with the board's walks
+    geometry = m.geometry
+    none: tuple[int, ...] = ()
 
     def tile(coord: str) -> Placed:
-        t = tiles.get(coord)
-        if t is None:
-            t = tiles[coord] = tile_at(m, b, coord)
-        return t
+        read.add(coord)
+        return view.tile(coord)
+
+    def links(coord: str) -> tuple[str | None, ...]:
+        read.add(coord)                 # the links read the tiles of the neighbours too
+        read.update(c for c in geometry[coord] if c is not None)
+        return view.links(coord)
 
     visited_nodes: set[NodeRef] = set()
     visited_paths: set[tuple[str, int]] = set()
 
     def all_narrow(coord: str, n: int) -> bool:
-        return all(p.track == "narrow" for p in tile(coord).paths if NODE + n in (p.a, p.b))
+        t = tile(coord)
+        return all(t.paths[i].track == "narrow" for i in t.end_paths.get(NODE + n, none))
 
     def on_path(coord: str, pi: int, origin: NodeRef) -> None:
         nonlocal total
@@ -176,15 +264,18 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
             return
         visited_paths.add((coord, pi))
         on_path(coord, pi, origin)
+        here = links(coord)
+        fits = network.FITS.get(p.track, network.DUAL)
         for e in p.edges:
             if e == skip:
                 continue
-            other = linked(m, b, coord, e)
+            other = here[e]
             if other is None:
                 continue
             back = hexgrid.invert(e)
-            for qi, q in enumerate(tile(other).paths):
-                if back in (q.a, q.b) and (p.track == "dual" or gauge_matches(p.track, q.track)):
+            ot = tile(other)
+            for qi in ot.end_paths.get(back, none):
+                if p.track == "dual" or ot.paths[qi].track in fits:
                     path_walk(other, qi, back, origin)
         visited_paths.discard((coord, pi))
 
@@ -193,8 +284,9 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
             return
         visited_nodes.add(ref)
         coord, n = ref
-        for pi, p in enumerate(tile(coord).paths):
-            if NODE + n in (p.a, p.b) and p.track != "broad":
+        t = tile(coord)
+        for pi in t.end_paths.get(NODE + n, none):
+            if t.paths[pi].track != "broad":
                 path_walk(coord, pi, None, ref)
         visited_nodes.discard(ref)
 

@@ -57,11 +57,25 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         index = cache.get("_by_holder")
         if index is None:
             index = {}
-            for cid in sorted(self.owner, key=lambda c: self.seq.get(c, 0)):
+            percents: dict[tuple[str, str], int] = {}
+            seq = self.seq
+            for cid in sorted(self.owner, key=lambda c: seq.get(c, 0)):
                 cert = self.certs[cid]
-                index.setdefault(self.owner[cid], {}).setdefault(cert.corporation, []).append(cert)
+                holder = self.owner[cid]
+                index.setdefault(holder, {}).setdefault(cert.corporation, []).append(cert)
+                key = (holder, cert.corporation)
+                percents[key] = percents.get(key, 0) + cert.percent
             cache["_by_holder"] = index
+            cache["_percents"] = percents
         return index
+
+    def held(self, holder: str, corporation: str) -> Sequence[Cert]:
+        """`certs_of(holder, corporation)` without the copy: read only."""
+        return self._index().get(holder, {}).get(corporation, ())
+
+    def by_company(self, holder: str) -> dict[str, list[Cert]]:
+        """A holder's certificates per company, each list in arrival order: read only."""
+        return self._index().get(holder, {})
 
     def certs_of(self, holder: str, corporation: str | None = None) -> list[Cert]:
         """A holder's certificates, in the order they arrived."""
@@ -72,17 +86,61 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def moved(self, cert_ids: Iterable[str], to: str) -> ShareBook:
         """The book after `cert_ids` move, in that order, to `to`."""
+        ids = list(cert_ids)
         owner = dict(self.owner)
         seq = dict(self.seq)
         clock = self.clock
-        for cid in cert_ids:
+        for cid in ids:
             owner[cid] = to
             clock += 1
             seq[cid] = clock
-        return ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
+        book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
+        # share sizes depend on the certificates alone, which the new book shares
+        book.__dict__["_normal_percent"] = self.__dict__.setdefault("_normal_percent", {})
+        if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
+            self._carry_index(book, ids, to)
+        return book
+
+    def _carry_index(self, book: ShareBook, ids: list[str], to: str) -> None:
+        """Give `book` (this one after `ids` moved to `to`) its index without sorting every
+        certificate again: the moved ones leave their holders' lists and arrive last at `to`'s
+        (their new arrival numbers are above all others). Lists touched are new lists."""
+        index = dict(self.__dict__["_by_holder"])
+        percents = dict(self.__dict__["_percents"])
+        copied: set[str] = set()
+
+        def by_corp(holder: str) -> dict[str, list[Cert]]:
+            if holder not in copied:
+                index[holder] = dict(index.get(holder, {}))
+                copied.add(holder)
+            return index[holder]
+
+        for cid in ids:
+            cert = self.certs[cid]
+            corp, was = cert.corporation, self.owner[cid]    # ids are distinct: owner before
+            src = by_corp(was)
+            left = [c for c in src[corp] if c.id != cid]
+            if left:
+                src[corp] = left
+                percents[(was, corp)] -= cert.percent
+            else:
+                del src[corp]
+                del percents[(was, corp)]
+                if not src:
+                    del index[was]
+                    copied.discard(was)
+            dst = by_corp(to)
+            dst[corp] = [*dst.get(corp, ()), cert]
+            percents[(to, corp)] = percents.get((to, corp), 0) + cert.percent
+        book.__dict__["_by_holder"] = index
+        book.__dict__["_percents"] = percents
 
     def percent_of(self, holder: str, corporation: str) -> int:
-        return sum(c.percent for c in self._index().get(holder, {}).get(corporation, ()))
+        percents = self.__dict__.get("_percents")
+        if percents is None:
+            self._index()
+            percents = self.__dict__["_percents"]
+        return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
         return self.certs[f"{corporation}_0"] if f"{corporation}_0" in self.certs and self.certs[
@@ -292,7 +350,8 @@ def holding_ok(book: ShareBook, holder: str, corporation: str, extra: int, max_p
 def cert_count(book: ShareBook, holder: str, counts: dict[str, bool], companies_held: int = 0) -> int:
     """Certificates counting toward the limit: `counts[corp]` is False where the company's price cell
     is exempt (yellow zone); private companies count one each."""
-    return companies_held + sum(1 for c in book.certs_of(holder) if counts.get(c.corporation, True))
+    return companies_held + sum(len(certs) for sym, certs in book.by_company(holder).items()
+                                if counts.get(sym, True))
 
 
 # --- 18Ireland: issue / redeem one share --------------------------------------------------

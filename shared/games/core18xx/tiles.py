@@ -11,7 +11,7 @@ Rotating a tile by `r` moves edge e to (e + r) % 6 and leaves nodes alone.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 import msgspec
@@ -28,7 +28,9 @@ class TileError(ValueError):
     pass
 
 
-class Node(msgspec.Struct, frozen=True):
+# Tiles are static data read in every walk, lay check and route: their structs cache their
+# hash (lru_cache keys) and derived tuples (`dict=True`: a __dict__ neither encoded nor compared).
+class Node(msgspec.Struct, frozen=True, cache_hash=True):
     kind: NodeKind
     revenue: int = 0
     # phase-coloured revenue (offboards): ((colour, value), ...); empty means `revenue` always
@@ -59,17 +61,17 @@ class Node(msgspec.Struct, frozen=True):
         return max(v for _, v in self.phase_revenue)
 
 
-class Path(msgspec.Struct, frozen=True):
+class Path(msgspec.Struct, frozen=True, cache_hash=True, dict=True):
     a: int
     b: int
     track: Track = "broad"
     terminal: bool = False
 
-    @property
+    @cached_property
     def edges(self) -> tuple[int, ...]:
         return tuple(e for e in (self.a, self.b) if e < NODE)
 
-    @property
+    @cached_property
     def nodes(self) -> tuple[int, ...]:
         return tuple(e - NODE for e in (self.a, self.b) if e >= NODE)
 
@@ -80,7 +82,7 @@ class Border(msgspec.Struct, frozen=True):
     cost: int | None = None
 
 
-class TileDef(msgspec.Struct, frozen=True):
+class TileDef(msgspec.Struct, frozen=True, cache_hash=True, dict=True):
     name: str
     color: str
     code: str
@@ -91,15 +93,15 @@ class TileDef(msgspec.Struct, frozen=True):
     terrain: tuple[str, ...] = ()
     borders: tuple[Border, ...] = ()
 
-    @property
+    @cached_property
     def cities(self) -> tuple[int, ...]:
         return tuple(i for i, n in enumerate(self.nodes) if n.kind == "city")
 
-    @property
+    @cached_property
     def towns(self) -> tuple[int, ...]:
         return tuple(i for i, n in enumerate(self.nodes) if n.kind == "town")
 
-    @property
+    @cached_property
     def has_junction(self) -> bool:
         return any(n.kind == "junction" for n in self.nodes)
 
@@ -185,7 +187,7 @@ def parse(name: str, color: str, code: str) -> TileDef:
 
 # ---- rotated views ---------------------------------------------------------------------------
 
-class Placed(msgspec.Struct, frozen=True):
+class Placed(msgspec.Struct, frozen=True, cache_hash=True, dict=True):
     """A tile at a rotation: paths with absolute edges, plus derived facts used everywhere."""
 
     tile: TileDef
@@ -194,6 +196,21 @@ class Placed(msgspec.Struct, frozen=True):
     exits: frozenset[int]
     # per node index: the edges its paths reach (18xx.games' city_town_edges, by node)
     node_edges: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def track_key(self) -> frozenset[tuple[int, int, str]]:
+        """The track as a set of (end, end, gauge): rotations with the same key lay the same track."""
+        return frozenset((p.a, p.b, p.track) for p in self.paths)
+
+    @cached_property
+    def end_paths(self) -> dict[int, tuple[int, ...]]:
+        """Path end (edge, or NODE + node) -> indices of the paths with that end, in order."""
+        out: dict[int, list[int]] = {}
+        for i, p in enumerate(self.paths):
+            out.setdefault(p.a, []).append(i)
+            if p.b != p.a:
+                out.setdefault(p.b, []).append(i)
+        return {end: tuple(v) for end, v in out.items()}
 
 
 def _rot(end: int, r: int) -> int:

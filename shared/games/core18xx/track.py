@@ -144,6 +144,7 @@ def upgrades_to(old: TileDef, new: TileDef, irish_mail: bool = False) -> bool:
     return True
 
 
+@lru_cache(maxsize=65536)   # pure on two placed tiles (static data, cached hashes)
 def uses_broad_rules(old: Placed, new: Placed) -> bool:
     """18Ireland: a lay follows broad-gauge connection rules if all its track is broad, or it
     adds any broad track."""
@@ -346,11 +347,22 @@ def legal_lays(
     fast: bool = True,
     laid_hexes: frozenset[str] = frozenset(),
     only_tile: str | None = None,
+    only_rotation: int | None = None,
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first (with
-    `only_hex` / `only_tile`: just those of that hex / tile)."""
+    `only_hex` / `only_tile`: just those of that hex / tile; with `only_rotation`, just the
+    rotations sharing that one's track, whose verdict it takes)."""
     reach = network.broad(m, b, corp)
-    nreach = network.narrow(m, b, corp, reach) if rules.narrow else None
+    # The narrow network (a walk of its own) only widens what is reached: it is asked for only
+    # where the broad network alone cannot give the verdict (a lay check of one tile mostly
+    # needs none). `narrow_reach()` is the same network each time.
+    narrow_found: list[network.Reach | None] = []
+
+    def narrow_reach() -> network.Reach | None:
+        if not narrow_found:
+            narrow_found.append(network.narrow(m, b, corp, reach) if rules.narrow else None)
+        return narrow_found[0]
+
     supply = available_tiles(m, b)
     out: list[Lay] = []
     connected = special is None or special.connected
@@ -360,8 +372,17 @@ def legal_lays(
             continue
         if coord in blocked:
             continue
-        either = set(reach.hexes.get(coord, ())) | set(nreach.hexes.get(coord, ()) if nreach else ())
-        if connected and not either:
+        broad_here = set(reach.hexes.get(coord, ()))
+        either: set[int] | None = None       # broad | narrow edges here, when asked
+
+        def either_here() -> set[int]:
+            nonlocal either
+            if either is None:
+                nreach = narrow_reach()
+                either = broad_here | set(nreach.hexes.get(coord, ()) if nreach else ())
+            return either
+
+        if connected and not broad_here and not either_here():
             continue
         old = tile_at(m, b, coord)
         color = old.tile.color
@@ -371,9 +392,11 @@ def legal_lays(
             continue
         if color != "white" and slot.cannot_reuse_same_hex and coord in laid_hexes:
             continue
-        for name, tdef in m.tiles.items():
-            if only_tile is not None and name != only_tile:
-                continue
+        if only_tile is None:
+            tiles = list(m.tiles.items())
+        else:
+            tiles = [(only_tile, m.tiles[only_tile])] if only_tile in m.tiles else []
+        for name, tdef in tiles:
             if supply.get(name, 0) <= 0:
                 continue
             if special is not None and special.tiles and name not in special.tiles:
@@ -385,9 +408,12 @@ def legal_lays(
             if not upgrades_to(old.tile, tdef, bool(special and special.irish_mail)):
                 continue
             verdicts: dict[frozenset, int | None] = {}
+            wanted = None if only_rotation is None else placed(tdef, only_rotation).track_key
             for r in range(6):
                 new = placed(tdef, r)
-                key = frozenset((p.a, p.b, p.track) for p in new.paths)
+                key = new.track_key
+                if wanted is not None and key != wanted:
+                    continue        # another track layout: its verdict cannot be this one's
                 if key in verdicts:  # a symmetric tile: same track, same verdict
                     if verdicts[key] is not None:
                         out.append(Lay(coord, name, r, verdicts[key]))  # type: ignore[arg-type]
@@ -395,17 +421,25 @@ def legal_lays(
                 verdicts[key] = None
                 broad_rules = uses_broad_rules(old, new) if rules.narrow else True
                 if rules.narrow and not broad_rules:
+                    nreach = narrow_reach()
                     direct = (nreach.hexes.get(coord) if nreach else None) or reach.hexes.get(coord)
                 else:
                     direct = reach.hexes.get(coord)
                 if connected and not direct:
                     continue
                 need_exit = special is None or special.reach == "exits"
-                if not _rotation_ok(m, b, coord, old, new, either if connected else None, rules, connected, need_exit):
+                # the broad edges decide when they already meet the tile's exits (the union can
+                # only say yes too); otherwise the union does
+                exits_met = bool(broad_here) and (not need_exit or bool(new.exits & broad_here))
+                reach_here = (broad_here if exits_met else either_here()) if connected else None
+                if not _rotation_ok(m, b, coord, old, new, reach_here, rules, connected, need_exit):
                     continue
                 before = reach if fast else None
+                # (the narrow network matters to `_new_track_ok` only for a lay under narrow
+                # rules, which asked for it above)
+                nbefore = narrow_found[0] if fast and narrow_found else None
                 if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before,
-                                                         nreach if fast else None):
+                                                         nbefore):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost
                 cost = terrain_cost(old, new, rules, special) + extra
@@ -453,8 +487,10 @@ def check_lay(
         raise BoardError("tile_unavailable", f"no tile {tile} is left")
     if not 0 <= rotation <= 5:
         raise BoardError("bad_rotation", "rotation must be 0..5")
-    # verdicts are per tile (symmetric rotations share one), so checking only this tile is exact
-    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, only_tile=tile, **kw):
+    # verdicts are per tile and track layout (symmetric rotations share one, decided at the
+    # first of them), so checking only this tile's rotations with this track is exact
+    for x in legal_lays(m, b, corp, phase_colors, slot, only_hex=coord, only_tile=tile, only_rotation=rotation,
+                        **kw):
         if x.tile == tile and x.rotation == rotation:
             return x
     raise BoardError("illegal_lay", f"{corp} cannot lay {tile} on {coord} at rotation {rotation}")

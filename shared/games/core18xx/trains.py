@@ -60,7 +60,7 @@ class Train(msgspec.Struct, frozen=True):
     owner: str
 
 
-class Depot(msgspec.Struct, frozen=True):
+class Depot(msgspec.Struct, frozen=True, dict=True):
     types: dict[str, TrainType]
     trains: dict[str, Train]          # every train by id, in creation order
     upcoming: list[str]               # ids still in the depot, in sale order
@@ -74,7 +74,22 @@ class Depot(msgspec.Struct, frozen=True):
         return self.phases[self.phase]
 
     def owned_by(self, owner: str) -> list[Train]:
-        return [t for t in self.trains.values() if t.owner == owner]
+        return list(self._owners().get(owner, ()))
+
+    def count_owned(self, owner: str) -> int:
+        """len(owned_by(owner)) without the list."""
+        return len(self._owners().get(owner, ()))
+
+    def _owners(self) -> dict[str, list[Train]]:
+        # asked for every company after every decision: one owner index per (immutable) depot
+        # (`dict=True`: a __dict__ neither encoded nor compared)
+        index = self.__dict__.get("_by_owner")
+        if index is None:
+            index = {}
+            for t in self.trains.values():
+                index.setdefault(t.owner, []).append(t)
+            self.__dict__["_by_owner"] = index
+        return index
 
     def train_limit(self, corporation_type: str) -> int:
         return self.current_phase.train_limit.get(corporation_type, 0)
@@ -247,14 +262,14 @@ def discard(depot: Depot, owner: str, train_id: str) -> Depot:
 
 def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
     """Companies (sym -> type) holding more trains than the current phase allows."""
-    return [sym for sym, ctype in owners.items() if len(depot.owned_by(sym)) > depot.train_limit(ctype)]
+    return [sym for sym, ctype in owners.items() if depot.count_owned(sym) > depot.train_limit(ctype)]
 
 
 # --- emergency money -----------------------------------------------------------------------
 
 def must_buy_train(depot: Depot, company: str) -> bool:
     """The company owns no train and the depot or pool has one for sale (18Ireland: always)."""
-    return not depot.owned_by(company) and bool(depot.offered())
+    return not depot.count_owned(company) and bool(depot.offered())
 
 
 def president_shortfall(depot: Depot, company_cash: int, price: int) -> int:

@@ -81,12 +81,6 @@ def tile_copy(state: State, name: str) -> str | None:
     return B.next_tile_id(the_map(), state.board, name)
 
 
-def tokens_placed(state: State, corp: str) -> int:
-    """Tokens used: on the map, plus a home token lifted by a lay and waiting to go back."""
-    lifted = sum(1 for p in state.pending if p.corp == corp and p.kind == "relocate")
-    return B.token_count(state.board, corp) + lifted
-
-
 def token_spots(state: State, corp: str, cost: int) -> list[K.TokenSpot]:
     return K.legal_tokens(the_map(), state.board, corp, cost, state.money.cash[corp])
 
@@ -135,7 +129,7 @@ def find_node(state: State, ident: str) -> tuple[str, int]:
 
 def can_run(state: State, corp: str) -> bool:
     # 18xx.games' route_available: the broad network reaches a second stop
-    return len(NW.broad(the_map(), state.board, corp).nodes) > 1
+    return NW.reaches_stops(the_map(), state.board, corp, 2)
 
 
 def ctx(state: State, corp: str) -> R.RouteContext:
@@ -170,17 +164,31 @@ def sync(state: State) -> B.BoardState:
     """The board after a money change: a minor just started gets its home token (18Ireland
     places minors' homes at once); a closed company's reservations and tokens leave the map."""
     m, b = the_map(), state.board
-    waiting = {p.corp for p in state.pending}
-    for sym, corp in state.money.corps.items():
-        on_map = B.token_hexes(b, sym)
+    corps = state.money.corps
+    waiting = frozenset(p.corp for p in state.pending)
+    # asked several times per decision, mostly of the same companies and board (every change
+    # copies `corps` and the board): the last answer is kept, keyed by their identity
+    last = _SYNCED[0]
+    if last is not None and last[0] is corps and last[1] is b and last[2] == waiting:
+        return last[3]
+    # one owner index and one reservation scan for all companies (a change below touches
+    # only that company's tokens and reservations)
+    owners = B.token_owners(b)
+    reserved = {r.corp for rs in b.reservations.values() for r in rs}
+    for sym, corp in corps.items():
+        on_map = owners.get(sym, ())
         if corp.closed:
-            if on_map or any(r.corp == sym for rs in b.reservations.values() for r in rs):
+            if on_map or sym in reserved:
                 for coord, _ in on_map:
                     b = B.remove_token(m, b, sym, coord)
                 b = B.unreserve(b, sym)
-        elif corp.ipoed and sym in m.homes and not on_map and sym not in waiting:
+        elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
+    _SYNCED[0] = (corps, state.board, waiting, b)
     return b
+
+
+_SYNCED: list[tuple[dict, B.BoardState, frozenset[str], B.BoardState] | None] = [None]
 
 
 def needs_home(state: State, corp: str) -> bool:

@@ -13,10 +13,13 @@ company's steps with nothing to decide (`operating.advance`), the end of a round
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import msgspec
 
+from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
+from shared.games.core18xx.money_state import MoneyState
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
@@ -53,21 +56,54 @@ def _base_context() -> OP.OrContext:
 
 
 def context(state: State) -> OP.OrContext:
-    """The operating context with tokens used read off the board (lifted homes count)."""
-    used = {sym: BO.tokens_placed(state, sym) for sym in state.money.corps}
-    return replace(_base_context(), tokens_used=used)
+    """The operating context with tokens used read off the board, plus a home token lifted by
+    a lay and waiting to go back."""
+    # asked several times per decision, and the tokens change only when one is placed or moved:
+    # the last context is kept, keyed by the tokens dict, the companies and the lifted homes
+    tokens, corps = state.board.tokens, tuple(state.money.corps)
+    lifted = tuple(p.corp for p in state.pending if p.kind == "relocate")
+    last = _CONTEXT[0]
+    if last is not None and last[0] is tokens and last[1] == corps and last[2] == lifted:
+        return last[3]
+    owners = B.token_owners(state.board)    # one index for all companies
+    used = {sym: len(owners.get(sym, ())) for sym in corps}
+    for corp in lifted:
+        if corp in used:
+            used[corp] += 1
+    ctx = replace(_base_context(), tokens_used=used)
+    _CONTEXT[0] = (tokens, corps, lifted, ctx)
+    return ctx
+
+
+_CONTEXT: list[tuple[dict, tuple[str, ...], tuple[str, ...], OP.OrContext] | None] = [None]
 
 
 def with_board(state: State) -> State:
     """After a money change: companies on the market's closing cell close (18xx.games'
     `close_corporations_in_close_cell!`, run after every action), then the board follows."""
     money, depot = state.money, state.depot
-    for sym, corp in money.corps.items():
-        if not corp.closed and corp.price is not None and money.market.at(corp.price).closes:
-            money, depot = O.close_company(money, depot, sym)
+    for sym in _on_closing_cell(money):
+        money, depot = O.close_company(money, depot, sym)
     if money is not state.money:
         state = replace(state, money=money, depot=depot)
-    return replace(state, board=BO.sync(state))
+    board = BO.sync(state)
+    return state if board is state.board else replace(state, board=board)
+
+
+def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
+    """Open companies whose price is on a closing cell; asked after every money change, mostly
+    of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
+    corps, market = money.corps, money.market
+    last = _CLOSING[0]
+    if last is not None and last[0] is corps and last[1] is market:
+        return last[2]
+    found = tuple(sym for sym, corp in corps.items()
+                  if not corp.closed and corp.price is not None and market.at(corp.price).closes)
+    _CLOSING[0] = (corps, market, found)
+    return found
+
+
+_CLOSING: list[tuple[dict, Any, tuple[str, ...]] | None] = [None]
 
 
 def settle(state: State) -> State:
@@ -76,7 +112,7 @@ def settle(state: State) -> State:
     state = _run_sets(with_board(state))
     sr = state.stock
     if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
-            and not SR.available(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
+            and not SR.is_open(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
         money, sr = SR._after_action(state.money, sr, STOCK_RULES)
         return _run_sets(after_stock_action(with_board(replace(state, money=money, stock=sr))))
     if state.round == "operating":

@@ -49,10 +49,10 @@ def same_purchase(state: State) -> Any:
     return same
 
 
-def money_legal(state: State) -> list[Any]:
+def money_legal(state: State, only: type | None = None) -> list[Any]:
     op = state.operating
     assert op is not None and op.turn is not None
-    return OP.legal_money(state.money, state.depot, op.turn, F.context(state))
+    return OP.legal_money(state.money, state.depot, op.turn, F.context(state), only)
 
 
 def assignments(state: State) -> list[A.Assign]:
@@ -95,7 +95,7 @@ def apply(state: State, action: Any) -> State:
             else:
                 state = _run(state, action)
         else:
-            if not covers(money_legal(state), action, same_purchase(state)):
+            if not covers(money_legal(state, type(action)), action, same_purchase(state)):
                 raise RuleError("not_allowed", f"{type(action).__name__} is not possible for {corp} now "
                                                f"({turn.stage} step)")
             money, depot, turn, events = OP.apply_money(state.money, state.depot, turn, action, F.context(state),

@@ -101,7 +101,8 @@ def _buy_train_blocking(money: MoneyState, depot: T.Depot, turn: OrTurn) -> bool
             return True
         if cash >= 1 and any(t.owner in money.corps and t.owner != corp for t in depot.trains.values()):
             return True
-    return bool([x for x in OM.buy_train(money, depot, turn.train_step, _phase_trade(depot)) if x.action.exchange])
+    # (of buy_train's purchases only the trade-ins carry an `exchange`)
+    return bool(OM.trade_ins(money, depot, turn.train_step, _phase_trade(depot)))
 
 
 def _track_blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext) -> bool:
@@ -133,7 +134,7 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
         return (not turn.tokened and used < len(prices) and prices[used] <= money.cash[corp]
                 and port.can_token(corp, prices[used], money.cash[corp]))
     if stage == "route":
-        return bool(depot.owned_by(corp)) and port.can_run(corp)
+        return bool(depot.count_owned(corp)) and port.can_run(corp)
     if stage == "dividend":
         return bool(turn.revenue) and not turn.paid
     if stage == "discard":
@@ -167,29 +168,41 @@ def _next(turn: OrTurn) -> OrTurn:
 
 # --- what may be decided now -----------------------------------------------------------------
 
-def legal_money(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext) -> list[LegalAction]:
+def legal_money(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,
+                only: type | None = None) -> list[LegalAction]:
     """The money decisions open now (the board adds its lays, tokens and routes at those steps);
-    `pass` where the current step allows it."""
+    `pass` where the current step allows it. With `only`, just the families of that action type
+    (what the legality check of one action needs)."""
     corp, stage = turn.corp, turn.stage
+
+    def want(*types: type) -> bool:
+        return only is None or only in types
+
     out: list[LegalAction] = []
-    if stage not in ("buy_company", "done"):
+    if stage not in ("buy_company", "done") and want(A.BuyCompany):
         # a private may be bought any time in the turn without holding anything up
         out += OM.buy_company(money, corp, ctx.company_values, depot.current_phase.status)
     if stage == "issue":
-        out += OM.issue_redeem(money, corp)
+        if want(A.SellShares, A.BuyShares):
+            out += OM.issue_redeem(money, corp)
     elif stage == "dividend":
-        out += OM.dividend(corp, turn.revenue or 0)
+        if want(A.Dividend):
+            out += OM.dividend(corp, turn.revenue or 0)
     elif stage == "discard":
-        for sym in T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}):
-            out += OM.discard(money, depot, sym)
+        if want(A.DiscardTrain):
+            for sym in T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}):
+                out += OM.discard(money, depot, sym)
     elif stage == "buy_train":
-        out += OM.buy_train(money, depot, turn.train_step, _phase_trade(depot))
-        out += OM.emergency(money, depot, turn.train_step)
+        if want(A.BuyTrain):
+            out += OM.buy_train(money, depot, turn.train_step, _phase_trade(depot))
+        if want(A.SellShares, A.Bankrupt):
+            out += OM.emergency(money, depot, turn.train_step)
     elif stage == "buy_company":
-        out += OM.buy_company(money, corp, ctx.company_values, depot.current_phase.status)
+        if want(A.BuyCompany):
+            out += OM.buy_company(money, corp, ctx.company_values, depot.current_phase.status)
     # (no pass at the route step: a company with a route runs, if need be an empty set of routes)
-    if stage in ("issue", "track", "token", "buy_company") or (
-            stage == "buy_train" and not T.must_buy_train(depot, corp)):
+    if want(A.Pass) and (stage in ("issue", "track", "token", "buy_company") or (
+            stage == "buy_train" and not T.must_buy_train(depot, corp))):
         out.append(LegalAction(action=A.Pass(entity=corp, entity_type="corporation")))
     return out
 

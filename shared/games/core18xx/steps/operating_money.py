@@ -76,6 +76,13 @@ def buy_train(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_
             if high >= low:
                 out.append(LegalAction(action=A.BuyTrain(**_corp(corp), train=train.id, price=low),
                                        range=AmountRange(field="price", min=low, max=high)))
+    return out + trade_ins(money, depot, step, phase_allows_trade)
+
+
+def trade_ins(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_trade: bool) -> list[LegalAction]:
+    """The purchases that hand in one of the company's trains (buy_train's with `exchange`)."""
+    corp = step.company
+    out: list[LegalAction] = []
     if phase_allows_trade and not step.exchanged:      # a trade-in needs no free slot
         for train in depot.offered():
             discounts = depot.types[train.name].discount
@@ -103,6 +110,6 @@ def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy) -> list[Legal
 def discard(money: MoneyState, depot: T.Depot, corp: str) -> list[LegalAction]:
     """A company over its train limit (after a phase change or a merger) hands one train to the
     bank pool, its choice; repeated until within the limit."""
-    if len(depot.owned_by(corp)) <= depot.train_limit(money.corps[corp].type):
+    if depot.count_owned(corp) <= depot.train_limit(money.corps[corp].type):
         return []
     return [LegalAction(action=A.DiscardTrain(**_corp(corp), train=t.id)) for t in depot.owned_by(corp)]

@@ -20,6 +20,8 @@ Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSh
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import msgspec
 
 from shared.engine import AmountRange, LegalAction, RuleError
@@ -94,12 +96,32 @@ def _first_minor(money: MoneyState, sr: StockRound) -> str | None:
 
 # --- what a player may do ------------------------------------------------------------------
 
+def _per_money(money: MoneyState, name: str, key: tuple, make) -> list:
+    """`make()` cached on the (immutable) money state under `key`, which must name everything
+    else it reads (`dict=True`: the cache is neither encoded nor compared); a fresh list back."""
+    cache = money.__dict__.setdefault(name, {})
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = tuple(make())
+    return list(hit)
+
+
 def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, list[str], int]]:
     """(company, certificates, percent) bundles `player` may sell now."""
     if money.turn <= 1 or _bought(sr):
         return []
+    # asked by the kinds of action open, the legal list and the sale itself of one money state
+    return [(sym, list(ids), percent)
+            for sym, ids, percent in _per_money(money, "_sellable", (player,), lambda: _sellable(money, player))]
+
+
+def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
     out = []
-    held = list(dict.fromkeys(c.corporation for c in money.book.certs_of(player)))
+    book = money.book
+    # the companies held, in the order the first certificate of each arrived (a holder's
+    # certificates of a company are in arrival order, so its first is its earliest)
+    mine = book.by_company(player)
+    held = sorted(mine, key=lambda sym: book.seq.get(mine[sym][0].id, 0))
     for sym in held:
         corp = money.corps[sym]
         if not corp.ipoed or corp.closed:
@@ -117,18 +139,37 @@ def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, s
     """(company, certificate) purchases open to `player`: the smallest cert from each source."""
     if _bought(sr):
         return []
-    out = []
+    sold = tuple(sr.sold.get(player, []))
+    return _per_money(money, "_buyable", (player, sold), lambda: _buyable(money, player, sold))
+
+
+def _buyable(money: MoneyState, player: str, sold: tuple[str, ...]) -> list[tuple[str, str]]:
+    return list(_purchases(money, player, sold))
+
+
+def _purchases(money: MoneyState, player: str, sold: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    book = money.book
     for sym, corp in money.corps.items():
-        if not corp.ipoed or corp.closed or sym in sr.sold.get(player, []):
+        if not corp.ipoed or corp.closed or sym in sold:
             continue
         for holder in (sym, S.POOL):
-            certs = [c for c in money.book.certs_of(holder, sym) if not c.president]
+            certs = [c for c in book.held(holder, sym) if not c.president]
             if not certs:
                 continue
             cert = min(certs, key=lambda c: c.percent)     # first of the smallest, in holding order
             if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
-                out.append((sym, cert.id))
-    return out
+                yield sym, cert.id
+
+
+def _any_buyable(money: MoneyState, sr: StockRound, player: str) -> bool:
+    """bool(buyable(...)), stopping at the first purchase unless the list is known."""
+    if _bought(sr):
+        return False
+    sold = tuple(sr.sold.get(player, []))
+    known = money.__dict__.get("_buyable", {}).get((player, sold))
+    if known is not None:
+        return bool(known)
+    return next(_purchases(money, player, sold), None) is not None
 
 
 def _can_start(money: MoneyState, sr: StockRound, player: str, sym: str) -> bool:
@@ -167,14 +208,48 @@ def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules)
     # asked several times of the same (immutable) money and round within one decision (the
     # legality check, the action itself, the skip of players with nothing to do): cached on
     # the money state, the entry holding `sr` and `rules` so their ids stay theirs
-    cache = money.__dict__.setdefault("_available", {})
-    key = (id(sr), player, id(rules))
-    hit = cache.get(key)
-    if hit is not None and hit[0] is sr and hit[1] is rules:
-        return list(hit[2])
+    known = _known_kinds(money, sr, player, rules)
+    if known is not None:
+        return list(known)
     kinds = _available(money, sr, player, rules)
-    cache[key] = (sr, rules, tuple(kinds))
+    money.__dict__.setdefault("_available", {})[(id(sr), player, id(rules))] = (sr, rules, tuple(kinds))
     return kinds
+
+
+def _known_kinds(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> tuple[str, ...] | None:
+    hit = money.__dict__.get("_available", {}).get((id(sr), player, id(rules)))
+    return hit[2] if hit is not None and hit[0] is sr and hit[1] is rules else None
+
+
+def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, kind: str | None = None) -> bool:
+    """`kind in available(...)` (any kind: `bool(available(...))`), working out only what that
+    needs: whether a player has anything to do, or may pass or sell, does not list every
+    purchase open to him (the skip of idle players asks it of every next player)."""
+    known = _known_kinds(money, sr, player, rules)
+    if known is not None:
+        return bool(known) if kind is None else kind in known
+    if sr.finished:
+        return False
+    if sr.auction is not None:
+        return player == active_player(money, sr) and kind in (None, "bid", "pass")
+    if sr.step_passed or player != current_player(money, sr):
+        return False
+    sells = sellable(money, sr, player)
+    if must_sell(money, sr, player, sells):
+        return kind in (None, "sell_shares")
+    if kind == "sell_shares":
+        return bool(sells)
+    if kind == "buy_shares":
+        return bool(buyable(money, sr, player))
+    if kind == "par":
+        return bool(parable_majors(money, sr, player, rules))
+    if kind == "bid":
+        return bool(can_bid_minor(money, sr, player, rules))
+    if kind not in (None, "pass"):
+        return False
+    # `pass` comes with any other kind (as in _available)
+    return (bool(sells) or bool(can_bid_minor(money, sr, player, rules))
+            or bool(parable_majors(money, sr, player, rules)) or _any_buyable(money, sr, player))
 
 
 def _available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
@@ -213,7 +288,7 @@ def _start_entity(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple
     for _ in range(len(money.players) + 1):
         sr = msgspec.structs.replace(sr, actions=[], step_passed=False)
         player = current_player(money, sr)
-        if available(money, sr, player, rules):
+        if is_open(money, sr, player, rules):
             return money, sr
         sr = _mark(sr, player, passed=True)
         if all(p in sr.passed for p in money.players):
@@ -230,7 +305,7 @@ def _mark(sr: StockRound, player: str, passed: bool) -> StockRound:
 def _after_action(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
     if sr.auction is not None:
         return money, sr
-    if not sr.step_passed and available(money, sr, current_player(money, sr), rules):
+    if not sr.step_passed and is_open(money, sr, current_player(money, sr), rules):
         return money, sr
     if not sr.step_passed:
         # Nothing left to do after acting: 18xx.games skips the step, which passes it; having
@@ -265,7 +340,7 @@ def priority_after(money: MoneyState, sr: StockRound) -> list[str]:
 # --- actions -------------------------------------------------------------------------------
 
 def do_pass(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if "pass" not in available(money, sr, player, rules):
+    if not is_open(money, sr, player, rules, "pass"):
         raise RuleError("cannot_pass", "you cannot pass now")
     if sr.auction is not None:
         a = sr.auction
@@ -279,7 +354,7 @@ def do_pass(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -
 
 def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
            rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if "buy_shares" not in available(money, sr, player, rules):
+    if not is_open(money, sr, player, rules, "buy_shares"):
         raise RuleError("cannot_buy", "you cannot buy shares now")
     if len(cert_ids) != 1:
         raise RuleError("one_share", "buy one share at a time")
@@ -302,7 +377,7 @@ def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
 
 def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str], percent: int | None,
             rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if "sell_shares" not in available(money, sr, player, rules):
+    if not is_open(money, sr, player, rules, "sell_shares"):
         raise RuleError("cannot_sell", "you cannot sell shares now")
     if not cert_ids or any(c not in money.book.certs for c in cert_ids):
         raise RuleError("unknown_share", "name the shares to sell")
@@ -340,7 +415,7 @@ def do_par(money: MoneyState, sr: StockRound, player: str, sym: str, price_id: s
 
 def do_bid(money: MoneyState, sr: StockRound, player: str, sym: str, price: int,
            rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if "bid" not in available(money, sr, player, rules):
+    if not is_open(money, sr, player, rules, "bid"):
         raise RuleError("cannot_bid", "you cannot bid now")
     a = sr.auction
     if a is None:
@@ -407,8 +482,18 @@ def _win_minor(money: MoneyState, sym: str, winner: str, price: int, rules: Stoc
 
 # --- legal actions -------------------------------------------------------------------------
 
-def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[LegalAction]:
-    kinds = available(money, sr, player, rules)
+_KIND_TYPES: dict[str, type] = {"sell_shares": A.SellShares, "buy_shares": A.BuyShares, "par": A.Par,
+                                 "bid": A.Bid, "pass": A.Pass}
+
+
+def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
+          only: type | None = None) -> list[LegalAction]:
+    """What `player` may do now; with `only`, just the families of that action type (what a
+    legality check of one action needs)."""
+    if only is None:
+        kinds = available(money, sr, player, rules)
+    else:
+        kinds = [k for k, t in _KIND_TYPES.items() if t is only and is_open(money, sr, player, rules, k)]
     out: list[LegalAction] = []
     who = {"entity": player, "entity_type": "player"}
     if "sell_shares" in kinds:
