@@ -8,6 +8,7 @@ title's state. Undo and redo are not rules of any title: they are log events tha
 
 from __future__ import annotations
 
+import typing
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 import msgspec
@@ -127,7 +128,7 @@ def option_default(spec: OptionSpec) -> Any:
 
 # --- actions on the wire -------------------------------------------------------------------
 
-_decoders: dict[int, msgspec.json.Decoder] = {}
+_decoders: dict[int, "_ActionDecoder"] = {}
 _encoder = msgspec.json.Encoder()
 
 
@@ -158,18 +159,38 @@ def is_program(action: Any) -> bool:
 def decode_action(engine: Engine[Any], raw: bytes | str | dict[str, Any]) -> Any:
     """Decode one action (title action, undo or redo) or raise RuleError('bad_action', ...)."""
     key = id(engine)
-    dec = _decoders.get(key)
-    if dec is None:
-        dec = msgspec.json.Decoder(engine.action_type | Undo | Redo)  # type: ignore[operator]
-        _decoders[key] = dec
+    cached = _decoders.get(key)
+    if cached is None:
+        cached = _decoders[key] = _ActionDecoder(engine.action_type | Undo | Redo)  # type: ignore[operator]
     try:
         if isinstance(raw, dict):
-            return msgspec.convert(raw, engine.action_type | Undo | Redo)  # type: ignore[operator]
-        return dec.decode(raw)
+            return cached.convert(raw)
+        return cached.json.decode(raw)
     except msgspec.ValidationError as exc:
         raise RuleError("bad_action", str(exc)) from None
     except msgspec.DecodeError as exc:
         raise RuleError("bad_json", str(exc)) from None
+
+
+class _ActionDecoder:
+    """A title's action union, decoded from JSON or converted from a dict. msgspec analyses a
+    union on every `convert`, so a dict goes straight to the struct its tag names."""
+
+    def __init__(self, union: Any) -> None:
+        self.union = union
+        self.json = msgspec.json.Decoder(union)
+        self.by_tag: dict[tuple[str, Any], type] = {}
+        for cls in typing.get_args(union):
+            config = cls.__struct_config__
+            self.by_tag[(config.tag_field, config.tag)] = cls
+        self.tag_fields = {field for field, _ in self.by_tag}
+
+    def convert(self, raw: dict[str, Any]) -> Any:
+        for field in self.tag_fields:
+            cls = self.by_tag.get((field, raw.get(field)))
+            if cls is not None:
+                return msgspec.convert(raw, cls)
+        return msgspec.convert(raw, self.union)  # no known tag: the union's own error
 
 
 def encode_action(action: Any) -> bytes:
