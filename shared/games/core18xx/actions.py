@@ -20,6 +20,8 @@ from typing import Any, Union
 
 import msgspec
 
+from shared.engine import UnionDecoder
+
 EntityId = Union[int, str]
 
 
@@ -263,22 +265,13 @@ GAME_ACTION_TYPES: dict[str, type[Action]] = {
     cls.__struct_config__.tag: cls for cls in GameAction.__args__  # type: ignore[attr-defined]
 }
 
-_export_decoder = msgspec.json.Decoder(ExportAction)
-# msgspec.convert with a Union rebuilds the union's type information on every call (~50 us
-# for this one); converting to the struct the tag names gives the same value and errors
-_EXPORT_TYPES: dict[str, type[Action]] = {
-    cls.__struct_config__.tag: cls for cls in ExportAction.__args__  # type: ignore[attr-defined]
-}
+_export = UnionDecoder(ExportAction)
 _encoder = msgspec.json.Encoder()
 
 
 def decode_export_action(raw: bytes | str | dict[str, Any]) -> ExportAction:
     """One action of an 18xx.games export (raises msgspec.ValidationError on unknown fields/types)."""
-    if isinstance(raw, dict):
-        tag = raw.get("type")
-        cls = _EXPORT_TYPES.get(tag) if isinstance(tag, str) else None
-        return msgspec.convert(raw, cls if cls is not None else ExportAction)  # type: ignore[arg-type]
-    return _export_decoder.decode(raw)
+    return _export.convert(raw) if isinstance(raw, dict) else _export.json.decode(raw)
 
 
 def decode_export_actions(raw: list[dict[str, Any]]) -> list[ExportAction]:
