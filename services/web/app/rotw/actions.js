@@ -5,10 +5,10 @@
 // that say what they do; the baron, bids and plain actions get their own words; any other
 // kind gets the generic family control, so a reshaped action still has a control.
 import { nextChoice } from "../../sdk/roundhouse.js";
-import { button } from "../controls.js";
+import { amountControl, button } from "../controls.js";
 import { h } from "../dom.js";
 import { familyControl } from "../legalform.js";
-import { baronText, dollars } from "./names.js";
+import { baronText, cardText, dollars } from "./names.js";
 import { cityName } from "./panels.js";
 
 /**
@@ -76,6 +76,17 @@ export function actionPanel(view, ctx) {
     const root = asChoice(entry.choices);
     if (type === "choose_baron" && root) {
       root.values.forEach((b) => buttons.push(button(`Keep ${baronText(String(b))}`, "choose_baron", () => on.act({ type, baron: b }), { primary: true, disabled: ui.pending })));
+    } else if (type === "bid" && entry.range) {
+      const range = entry.range;
+      others.push(h("div", { class: "family", dataset: { type } }, amountControl({
+        range, value: ui.amount, act: type, pending: ui.pending, format: dollars,
+        label: (amount) => `Bid ${dollars(amount)}`,
+        submit: (amount) => on.act({ ...entry.action, [range.field]: amount }),
+        remember: (amount) => (ui.amount = amount),
+        step: (amount) => on.update({ amount }),
+      })));
+    } else if (type === "take_card" && root?.field === "card") {
+      others.push(...cardChoices(view, root, nextChoice, ctx));
     } else if (!root && !entry.range && PLAIN[type]) {
       buttons.push(button(PLAIN[type](me), type, () => on.act(entry.action), { primary: type !== "pass" && type !== "issue_share", disabled: ui.pending }));
     } else {
@@ -179,6 +190,33 @@ function deliveries(view, node, base, ui, on) {
       const owners = /** @type {number[]} */ (path).map((id) => view.players[links.get(id)?.owner]?.name ?? "?");
       return button(`${colour}: ${stops.join(" → ")} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
     });
+  });
+}
+
+/**
+ * The operations cards that may be taken: one button per card, saying what it does; City
+ * growth first asks for the city.
+ * @param {any} view @param {any} root the family's `card` choice @param {(node: any, i: number) => any} next
+ * @param {PageContext} ctx
+ */
+function cardChoices(view, root, next, ctx) {
+  const { ui, on } = ctx;
+  const kindOf = (/** @type {string} */ id) => (view.display ?? []).find((/** @type {any} */ c) => c.id === id);
+  return root.values.map((/** @type {string} */ id, /** @type {number} */ i) => {
+    const card = kindOf(id) ?? { id, name: id, kind: "" };
+    const cities = next(root, i)?.values ?? [""];
+    const text = `Take ${card.name}: ${cardText(card.kind)}`;
+    if (cities.length === 1 && cities[0] === "") {
+      return h("div", { class: "choices" }, button(text, "take_card", () => on.act({ type: "take_card", card: id, city: "" }), { disabled: ui.pending }));
+    }
+    const picked = /** @type {string | undefined} */ (ui.picks[`growth-${id}`]);
+    return h("div", { class: "choices family" },
+      h("label", { class: "pick" }, `${card.name} to `, h("select", {
+        dataset: { testid: "pick-growth" }, disabled: ui.pending, "aria-label": `${card.name}: city`,
+        onchange: (/** @type {Event} */ e) => on.update({ picks: { ...ui.picks, [`growth-${id}`]: cities[Number(/** @type {HTMLSelectElement} */ (e.target).value)] } }),
+      }, h("option", { value: "", selected: !picked, disabled: true }, "city…"),
+      cities.map((/** @type {string} */ c, /** @type {number} */ k) => h("option", { value: k, selected: c === picked }, `${cityName(view, c)} (${c})`)))),
+      picked ? button(`${text} (${cityName(view, picked)})`, "take_card", () => on.act({ type: "take_card", card: id, city: picked }), { disabled: ui.pending }) : null);
   });
 }
 

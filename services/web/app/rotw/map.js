@@ -74,7 +74,7 @@ export function drawMap(svg, view, ui) {
   svg.setAttribute("aria-label", "Map of England and Wales");
   const cities = new Map((view.cities ?? []).map((/** @type {any} */ c) => [c.hex, c]));
   const towns = new Map((view.towns ?? []).filter((/** @type {any} */ t) => !t.urbanized).map((/** @type {any} */ t) => [t.hex, t]));
-  const terrain = s("g", { class: "layer terrain" });
+  const terrain = s("g", { class: "terrain" }); // not a `.layer`: those take no clicks (style.css)
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const t = TERRAIN[row][col];
@@ -140,17 +140,17 @@ export function drawMap(svg, view, ui) {
       g.append(s("rect", { class: "cube", dataset: { color: colour }, x: x - (cubes.length * 6) / 2 + i * 6, y: y + R * 0.45, width: 5, height: 5, fill: cubeColor(colour), stroke: "#000", "stroke-width": 0.6 }));
     });
     places.append(g);
-    names.append(s("text", { class: "city-name", x, y: y - R * 0.72, "text-anchor": "middle", "font-size": 7.5, "paint-order": "stroke", stroke: "#fff", "stroke-width": 2 }, c.name));
+    names.append(s("text", { class: "place-name", x, y: y - R * 0.72 }, c.name));
   }
   for (const t of towns.values()) {
     const { x, y } = centre(t.hex);
     places.append(s("circle", { class: "town", cx: x, cy: y, r: R * 0.3, fill: "#fff", stroke: "#222" }));
-    names.append(s("text", { x, y: y - R * 0.45, "text-anchor": "middle", "font-size": 6.5 }, t.name));
+    names.append(s("text", { class: "place-name town-name", x, y: y - R * 0.45 }, t.name));
   }
   const outlines = s("g", { class: "layer outlines", "aria-hidden": "true", "pointer-events": "none" });
   for (const id of ui.targets.keys()) {
     const { x, y } = centre(id);
-    outlines.append(s("polygon", { class: "outline target-outline", points: points(x, y, 0.92), fill: "none", stroke: ui.picked === id ? "#1a5fb4" : "#e66100", "stroke-width": ui.picked === id ? 3 : 2 }));
+    outlines.append(s("polygon", { class: `outline target-outline fine${ui.picked === id ? " picked-outline" : ""}`, points: points(x, y, 0.92) }));
   }
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");

@@ -16,7 +16,7 @@ const ZOOMS = [1, 1.5, 2, 3];
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baronTitle: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -41,6 +41,7 @@ function mount(slots) {
     svg,
     pending: h("div", {}),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
+    baronTitle: h("h2", {}, "Your baron"),
     baron: h("section", { class: "baron-box", "aria-label": "Your baron" }),
     display: h("section", { class: "display-box", "aria-label": "Operations cards" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
@@ -55,7 +56,7 @@ function mount(slots) {
   setZoom(window.innerWidth < 600 ? 2 : 0);
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
-    h("h2", {}, "Your baron"), parts.baron,
+    parts.baronTitle, parts.baron,
     h("h2", {}, "Operations cards"), parts.display,
     h("h2", {}, "End of the game"), parts.ending);
   mounted.set(slots.main, parts);
@@ -77,6 +78,7 @@ export function render(view, ctx, slots) {
   });
   fill(parts.pending, panels.pending(view));
   fill(parts.players, panels.players(view, ctx.mySeat));
+  parts.baronTitle.textContent = view.result ? "Barons (revealed)" : "Your baron";
   fill(parts.baron, panels.baron(view, ctx.mySeat));
   fill(parts.display, panels.display(view));
   fill(parts.ending, panels.ending(view));
@@ -97,7 +99,7 @@ export function playerName(view, seat) {
   return view.players?.[seat]?.name ?? `seat ${seat}`;
 }
 
-/** @param {any} view @param {PageContext} _ctx */
-export function result(view, _ctx) {
-  return panels.result(view);
+/** @param {any} view @param {PageContext} ctx */
+export function result(view, ctx) {
+  return panels.result(view, ctx.mySeat);
 }

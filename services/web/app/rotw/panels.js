@@ -2,7 +2,7 @@
 // The panels beside the map: players, your baron (your seat only), the operations cards on
 // display, the end of game, and the result.
 import { h } from "../dom.js";
-import { baronName, baronText, cubeColor, dollars, seatColor } from "./names.js";
+import { baronMeasure, baronName, baronText, cubeColor, dollars, seatColor } from "./names.js";
 
 /**
  * @param {any} view
@@ -33,6 +33,7 @@ export function players(view, mySeat) {
  * @param {number | null} mySeat
  */
 export function baron(view, mySeat) {
+  if (view.result) return barons(view, mySeat);
   if (mySeat === null) return h("p", { class: "muted", dataset: { testid: "baron" } }, "Spectators do not see any baron card.");
   const me = view.players?.[mySeat];
   if (!me) return null;
@@ -82,25 +83,81 @@ export function cityName(view, hex) {
 }
 
 /**
- * The final scores: the view's breakdown per seat (track, links, cards, baron, shares), ranked.
+ * Every baron, revealed at the end (the view carries them only then), with its standing.
  * @param {any} view
+ * @param {number | null} mySeat
  */
-export function result(view) {
+function barons(view, mySeat) {
   const rows = Array.isArray(view.scores) ? view.scores : [];
-  const ranks = view.result?.ranks ?? [];
-  const order = rows.map((/** @type {any} */ _r, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => (ranks[a] ?? 0) - (ranks[b] ?? 0));
-  const winners = (view.result?.winners ?? []).map((/** @type {number} */ w) => view.players[w]?.name);
-  return h("section", { class: "result card", dataset: { testid: "rotw-result" } },
+  return h("ul", { class: "barons", dataset: { testid: "barons" } }, (view.players ?? []).map((/** @type {any} */ p) => {
+    const st = rows[p.seat]?.baron_standing;
+    return h("li", { dataset: { seat: p.seat, baron: p.baron ?? "" } },
+      h("b", {}, p.seat === mySeat ? "You" : p.name), ": ", p.baron ? baronName(p.baron) : "no baron",
+      st ? standing(st) : null);
+  }));
+}
+
+/** " — engine level 4, best of the others 3: met, +10 VP" @param {any} st */
+function standing(st) {
+  return h("span", { class: st.met ? "met" : "unmet" },
+    ` — ${baronMeasure(st.id)} ${st.count}, best of the others ${st.best_other}: `,
+    h("b", {}, st.met ? `met, +${st.vp} VP` : "not met, 0 VP"));
+}
+
+/**
+ * Why tied totals are ranked as they are (end.py: fewer shares ranks higher; still tied,
+ * the rank is shared).
+ * @param {any} view @param {any[]} rows @param {number[]} ranks
+ */
+function ties(view, rows, ranks) {
+  const notes = [];
+  const byTotal = new Map();
+  rows.forEach((r, seat) => byTotal.set(r.total, [...(byTotal.get(r.total) ?? []), seat]));
+  for (const [total, seats] of byTotal) {
+    if (seats.length < 2) continue;
+    const names = seats.map((/** @type {number} */ s) => `${view.players[s]?.name} (${view.players[s]?.shares} share${view.players[s]?.shares === 1 ? "" : "s"}, #${ranks[s]})`);
+    const shared = new Set(seats.map((/** @type {number} */ s) => ranks[s])).size === 1;
+    notes.push(`${names.join(", ")} tie on ${total} VP: ${shared ? "same shares too, so they share the rank" : "fewer shares issued ranks higher"}.`);
+  }
+  return notes.length ? h("p", { class: "ties", dataset: { testid: "ties" } }, notes.join(" ")) : null;
+}
+
+/**
+ * The result screen: the ranking as the engine ranks it, each score broken down as end.py
+ * counts it (track + links + cards and major lines + baron − shares), and every baron.
+ * @param {any} view
+ * @param {number | null} mySeat
+ */
+export function result(view, mySeat) {
+  const r = view.result;
+  const rows = Array.isArray(view.scores) ? view.scores : [];
+  const ranks = r.ranks;
+  const order = ranks.map((/** @type {number} */ _, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => ranks[a] - ranks[b] || a - b);
+  const names = r.winners.map((/** @type {number} */ w) => view.players[w]?.name);
+  const headline = mySeat !== null && r.winners.includes(mySeat)
+    ? `You win${r.winners.length > 1 ? " (shared)" : ""}!` : `${names.join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}.`;
+  const part = (/** @type {string} */ name, /** @type {number} */ value, /** @type {string} */ key, /** @type {any} */ detail = null) =>
+    h("span", { class: "part", dataset: { part: key } }, h("span", { class: "muted" }, name), " ", h("b", {}, value > 0 && key !== "track" ? `+${value}` : String(value)), detail);
+  return h("section", { class: "result rotw-result", dataset: { testid: "result" }, "aria-live": "polite" },
     h("h2", {}, "Game over"),
-    h("p", {}, `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`, view.result?.reason ? ` · ${String(view.result.reason).replaceAll("_", " ")}` : ""),
-    h("table", { class: "scores" },
-      h("thead", {}, h("tr", {}, ["#", "Player", "Track", "Links", "Cards", "Baron", "Shares", "Total"].map((c) => h("th", {}, c)))),
-      h("tbody", {}, order.map((/** @type {number} */ i) => {
-        const r = rows[i];
-        const p = view.players[i];
-        return h("tr", { dataset: { seat: i } }, h("td", {}, String(ranks[i] ?? "")), h("td", {}, p?.name ?? `seat ${i}`),
-          h("td", {}, String(r.track)), h("td", {}, String(r.links)), h("td", {}, String(r.cards)),
-          h("td", { title: p?.baron ? baronText(p.baron) : "" }, `${r.baron}${p?.baron ? ` (${baronName(p.baron)})` : ""}`),
-          h("td", {}, String(r.shares)), h("td", {}, h("b", {}, String(r.total))));
-      }))));
+    h("p", { class: "winner" }, headline),
+    h("p", { class: "muted" }, `Ended by: ${String(r.reason ?? "the rules").replaceAll("_", " ")}. Score = track position + 1 per completed link + cards and major lines + baron − 1 per share.`),
+    h("ol", { class: "ranking" }, order.map((/** @type {number} */ seat) => {
+      const row = rows[seat] ?? {};
+      const p = view.players[seat] ?? {};
+      const bonus = (row.bonus ?? []).map((/** @type {any[]} */ [name, vp]) => `${name} ${vp}`).join(", ");
+      return h("li", { class: seat === mySeat ? "me" : "", dataset: { seat, rank: ranks[seat], total: r.scores[seat] } },
+        h("div", { class: "who" }, h("span", { class: "rank" }, `#${ranks[seat]}`), " ",
+          h("span", { class: "swatch", style: { background: seatColor(seat) } }), " ",
+          h("b", {}, p.name ?? `seat ${seat}`), " ", h("strong", { class: "total" }, `${r.scores[seat]} VP`)),
+        h("div", { class: "parts" },
+          part("track", row.track, "track"),
+          part("links", row.links, "links"),
+          part("cards & major lines", row.cards, "cards", bonus ? h("span", { class: "muted" }, ` (${bonus})`) : null),
+          part("baron", row.baron, "baron", p.baron ? h("span", { class: "muted" }, ` (${baronName(p.baron)}${row.baron_standing ? `, ${row.baron_standing.met ? "met" : "not met"}` : ""})`) : null),
+          part("shares", row.shares, "shares")));
+    })),
+    ties(view, rows, ranks),
+    h("h3", {}, "The barons"),
+    barons(view, mySeat));
 }
