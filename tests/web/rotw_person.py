@@ -106,20 +106,27 @@ class RotwPerson:
         if phase == "auction":
             # Now and then the opening bid (the amount field starts at the minimum).
             return self._act("bid" if "bid" in acts and rng.random() < 0.25 else "pass")
-        if self.page.locator("[data-testid=pick-deliver]").count():
-            return self._deliver()
-        if phase == "action":
-            if "issue_share" in acts and self.my_cash() < 6000 and self.my_shares() < 12:
-                return self._act("issue_share")
-            can_take = "take_card" in acts or self.page.locator("[data-testid=pick-growth]").count() > 0
-            if can_take and rng.random() < 0.2:
-                return self._take_card()
-            if "upgrade_engine" in acts and rng.random() < 0.15:
-                return self._act("upgrade_engine")
-        if self.page.locator("[data-testid=pick-lay_track]").count():
-            if phase == "build" and self._built_enough():
+        can_deliver = self.page.locator("[data-testid=pick-deliver]").count() > 0
+        can_build = self.page.locator("[data-testid=pick-lay_track]").count() > 0
+        if phase == "build":
+            if can_build and not self._built_enough():
+                return self._build()
+            if "end_build" in acts:
                 return self._act("end_build")
+        best = self._best_delivery() if can_deliver else None
+        if best and best[0] > 0:
+            return self._deliver(best)  # moves this seat up the track
+        if "issue_share" in acts and self.my_cash() < 6000 and self.my_shares() < 10:
+            return self._act("issue_share")
+        can_take = "take_card" in acts or self.page.locator("[data-testid=pick-growth]").count() > 0
+        if can_take and rng.random() < 0.15:
+            return self._take_card()
+        if "upgrade_engine" in acts and rng.random() < 0.1:
+            return self._act("upgrade_engine")
+        if can_build and (best is None or rng.random() < 0.6):
             return self._build()
+        if best:
+            return self._deliver(best)
         for kind in ("end_build", "upgrade_engine", "pass"):
             if kind in acts:
                 return self._act(kind)
@@ -143,10 +150,10 @@ class RotwPerson:
         self.clicks["hex"] = self.clicks.get("hex", 0) + 1
         self.tab.wait(f"document.querySelector('svg.map .hex.picked[data-hex=\"{hex_id}\"]') !== null", 5_000)
 
-    def _deliver(self) -> None:
+    def _best_delivery(self) -> tuple[int, str, int]:
+        """Look at a few places' deliveries: (links of this seat used, place, button index) of the best."""
         places = [hex_of(t) for t in self.texts("[data-testid=pick-deliver] option:not([disabled])")]
         best: tuple[int, str, int] | None = None
-        # Look at a few places' deliveries; take the one that moves this seat furthest up the track.
         for hex_id in self.rng.sample(places, min(3, len(places))):
             self._pick_hex(hex_id)
             options = self.texts("[data-testid=deliveries] button[data-act=deliver]")
@@ -157,6 +164,9 @@ class RotwPerson:
                 if best is None or mine > best[0]:
                     best = (mine, hex_id, i)
         assert best is not None
+        return best
+
+    def _deliver(self, best: tuple[int, str, int]) -> None:
         if self.page.locator(f'svg.map .hex.picked[data-hex="{best[1]}"]').count() == 0:
             self._pick_hex(best[1])
         self._click("[data-testid=deliveries] button[data-act=deliver]", "deliver", best[2])

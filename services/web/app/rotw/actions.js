@@ -202,8 +202,12 @@ function deliveries(view, node, base, ui, on) {
 function cardChoices(view, root, next, ctx) {
   const { ui, on } = ctx;
   const kindOf = (/** @type {string} */ id) => (view.display ?? []).find((/** @type {any} */ c) => c.id === id);
-  return root.values.map((/** @type {string} */ id, /** @type {number} */ i) => {
-    const card = kindOf(id) ?? { id, name: id, kind: "" };
+  // Cards of one kind are alike: one control per kind (the first such card on display).
+  const seen = new Set();
+  return root.values.flatMap((/** @type {string} */ id, /** @type {number} */ i) => {
+    const card = kindOf(id) ?? { id, name: id, kind: id };
+    if (seen.has(card.kind)) return [];
+    seen.add(card.kind);
     const cities = next(root, i)?.values ?? [""];
     const text = `Take ${card.name}: ${cardText(card.kind)}`;
     if (cities.length === 1 && cities[0] === "") {
@@ -211,7 +215,7 @@ function cardChoices(view, root, next, ctx) {
     }
     const picked = /** @type {string | undefined} */ (ui.picks[`growth-${id}`]);
     return h("div", { class: "choices family" },
-      h("label", { class: "pick" }, `${card.name} to `, h("select", {
+      h("label", { class: "pick" }, `Take ${card.name} for `, h("select", {
         dataset: { testid: "pick-growth" }, disabled: ui.pending, "aria-label": `${card.name}: city`,
         onchange: (/** @type {Event} */ e) => on.update({ picks: { ...ui.picks, [`growth-${id}`]: cities[Number(/** @type {HTMLSelectElement} */ (e.target).value)] } }),
       }, h("option", { value: "", selected: !picked, disabled: true }, "city…"),

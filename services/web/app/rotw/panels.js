@@ -2,7 +2,8 @@
 // The panels beside the map: players, your baron (your seat only), the operations cards on
 // display, the end of game, and the result.
 import { h } from "../dom.js";
-import { baronMeasure, baronName, baronText, cubeColor, dollars, seatColor } from "./names.js";
+import { MAJORS } from "./mapdata.js";
+import { baronMeasure, baronName, baronText, cardText, cubeColor, dollars, seatColor } from "./names.js";
 
 /**
  * @param {any} view
@@ -51,11 +52,11 @@ export function baron(view, mySeat) {
   return null;
 }
 
-/** @param {any} view */
+/** The face-up cards, each with what it does. @param {any} view */
 export function display(view) {
   const cards = view.display ?? [];
   return h("div", { dataset: { testid: "display" } },
-    cards.length ? h("ul", { class: "cards" }, cards.map((/** @type {any} */ c) => h("li", { dataset: { card: c.id } }, h("b", {}, c.name), ` (${c.id})`)))
+    cards.length ? h("ul", { class: "cards" }, cards.map((/** @type {any} */ c) => h("li", { dataset: { card: c.id } }, h("b", {}, c.name), `: ${cardText(c.kind)}`)))
       : h("p", { class: "muted" }, "No cards on display."),
     h("p", { class: "muted" }, `Deck: ${view.deck_size} cards · goods bag: ${view.bag_size} cubes · new city tiles: ${(view.new_cities ?? []).join(", ") || "none"}`));
 }
@@ -64,9 +65,24 @@ export function display(view) {
 export function ending(view) {
   const parts = [`Empty cities: ${view.empty_cities} of ${view.empty_needed} (the end is triggered at ${view.empty_needed}; then the turn is finished and one more turn is played).`];
   if (view.ending) parts.push(view.final_turn ? ` The final turn is turn ${view.final_turn}.` : " The end has been triggered.");
-  const majors = Object.entries(view.majors ?? {});
-  return h("div", { dataset: { testid: "ending" } }, h("p", {}, parts.join("")),
-    majors.length ? h("p", { class: "muted" }, `Major lines claimed: ${majors.map(([k, v]) => `${k} (${view.players?.[/** @type {any} */ (v)]?.name ?? v})`).join(", ")}`) : null);
+  return h("div", { dataset: { testid: "ending" } }, h("p", {}, parts.join("")), majors(view));
+}
+
+/**
+ * The major lines: the first to connect a line's cities with their own links wins its VP.
+ * Names and VP come from mapdata.js for this map; a line it does not know shows its id.
+ * @param {any} view
+ */
+function majors(view) {
+  const claimed = /** @type {Record<string, number>} */ (view.majors ?? {});
+  const known = new Map(MAJORS.map((m) => [m.id, m]));
+  const lines = view.map === "England and Wales" || Object.keys(claimed).every((id) => known.has(id))
+    ? MAJORS : Object.keys(claimed).map((id) => ({ id, name: id, vp: 0 }));
+  const holder = (/** @type {string} */ id) => (id in claimed ? view.players?.[claimed[id]]?.name ?? `seat ${claimed[id]}` : null);
+  return h("details", { class: "majors", dataset: { testid: "majors" } },
+    h("summary", {}, `Major lines: ${Object.keys(claimed).length} of ${lines.length} claimed`),
+    h("ul", {}, lines.map((m) => h("li", { class: holder(m.id) ? "claimed" : "" },
+      `${m.name}${m.vp ? ` (${m.vp} VP)` : ""}: `, holder(m.id) ? h("b", {}, holder(m.id)) : h("span", { class: "muted" }, "open")))));
 }
 
 /** @param {any} view */
@@ -105,20 +121,24 @@ function standing(st) {
 }
 
 /**
- * Why tied totals are ranked as they are (end.py: fewer shares ranks higher; still tied,
- * the rank is shared).
+ * Why tied totals are ranked as they are (end.py: fewer shares issued ranks higher; equal
+ * shares too, the rank is shared), one sentence per tied total.
  * @param {any} view @param {any[]} rows @param {number[]} ranks
  */
 function ties(view, rows, ranks) {
-  const notes = [];
+  /** @type {Map<number, number[]>} */
   const byTotal = new Map();
   rows.forEach((r, seat) => byTotal.set(r.total, [...(byTotal.get(r.total) ?? []), seat]));
-  for (const [total, seats] of byTotal) {
-    if (seats.length < 2) continue;
-    const names = seats.map((/** @type {number} */ s) => `${view.players[s]?.name} (${view.players[s]?.shares} share${view.players[s]?.shares === 1 ? "" : "s"}, #${ranks[s]})`);
-    const shared = new Set(seats.map((/** @type {number} */ s) => ranks[s])).size === 1;
-    notes.push(`${names.join(", ")} tie on ${total} VP: ${shared ? "same shares too, so they share the rank" : "fewer shares issued ranks higher"}.`);
-  }
+  const name = (/** @type {number} */ s) => view.players[s]?.name ?? `seat ${s}`;
+  const notes = [...byTotal].filter(([, seats]) => seats.length > 1).map(([total, seats]) => {
+    const byRank = [...new Set(seats.map((s) => ranks[s]))].sort((a, b) => a - b)
+      .map((rank) => seats.filter((s) => ranks[s] === rank));
+    const groups = byRank.map((g) => {
+      const shares = view.players[g[0]]?.shares ?? 0;
+      return `${g.map(name).join(" and ")} (${shares} share${shares === 1 ? "" : "s"}) ${g.length > 1 ? "share" : "take"} #${ranks[g[0]]}`;
+    });
+    return `${seats.map(name).join(", ")} tie on ${total} VP; ${byRank.length > 1 ? "fewer shares issued ranks higher" : "they issued as many shares"}: ${groups.join(", ")}.`;
+  });
   return notes.length ? h("p", { class: "ties", dataset: { testid: "ties" } }, notes.join(" ")) : null;
 }
 
