@@ -70,6 +70,9 @@ class RotwPerson:
     def my_shares(self) -> int:
         return int(self.page.inner_text("[data-testid=player].me td:nth-child(3)") or 0)
 
+    def my_engine(self) -> int:
+        return int(self.page.inner_text("[data-testid=player].me td:nth-child(4)") or 0)
+
     def targets(self) -> list[str]:
         return self.page.eval_on_selector_all("svg.map .hex.target", "els => els.map(e => e.dataset.hex)")
 
@@ -121,9 +124,10 @@ class RotwPerson:
         can_take = "take_card" in acts or self.page.locator("[data-testid=pick-growth]").count() > 0
         if can_take and rng.random() < 0.15:
             return self._take_card()
-        if "upgrade_engine" in acts and rng.random() < 0.1:
+        # A bigger engine reaches more cities: deliveries (and so the end) come sooner.
+        if "upgrade_engine" in acts and rng.random() < (0.35 if self.my_engine() < 3 else 0.05):
             return self._act("upgrade_engine")
-        if can_build and (best is None or rng.random() < 0.6):
+        if can_build and (best is None or rng.random() < 0.5):
             return self._build()
         if best:
             return self._deliver(best)

@@ -169,7 +169,7 @@ def test_person_plays_a_whole_rotw_game_against_a_bot_through_the_page(
         assert text.startswith(" and ".join(winners)) and " win" in text, text
         for seat, name in enumerate(names):
             assert f"{name} {detail['result']['scores'][seat]}" in text, text
-        page.shot(screenshots / f"rotw-lobby-{size}.png", full_page=False)
+        page.page.locator(f'[data-testid=finished-tables] li[data-table="{table}"]').screenshot(path=str(screenshots / f"rotw-lobby-finished-{size}.png"))
         assert not bot_seats.errors, bot_seats.errors
         assert page.errors == [] and spectator.errors == []
 

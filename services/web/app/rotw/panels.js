@@ -14,16 +14,17 @@ export function players(view, mySeat) {
   const rows = (view.players ?? []).map((/** @type {any} */ p) => h("tr", {
     class: `${p.seat === mySeat ? "me" : ""}${toAct.has(p.seat) ? " acting" : ""}`, dataset: { seat: p.seat, testid: "player" },
   },
-  h("td", {}, h("span", { class: "swatch", style: { background: seatColor(p.seat), display: "inline-block", width: "0.8em", height: "0.8em", marginRight: "0.3em" } }),
-    p.name, p.seat === view.first ? " ★" : "", toAct.has(p.seat) ? " ◀" : ""),
+  h("td", { class: "who" }, h("span", { class: "swatch", style: { background: seatColor(p.seat) } }),
+    p.name, p.seat === view.first ? " ★" : "", toAct.has(p.seat) ? " ◀" : "",
+    // The cards held: on the name's line, so the table fits the side column.
+    (p.hand ?? []).length ? h("span", { class: "hand muted", dataset: { testid: "hand" } }, (p.hand ?? []).map((/** @type {any} */ c) => c.name).join(", ")) : null),
   h("td", {}, dollars(p.cash)),
   h("td", {}, String(p.shares)),
   h("td", {}, String(p.engine)),
-  h("td", {}, `${p.vp} / ${dollars(p.income)}`),
-  h("td", {}, (p.hand ?? []).map((/** @type {any} */ c) => c.name).join(", ") || "—")));
+  h("td", {}, `${p.vp} / ${dollars(p.income)}`)));
   return h("table", { class: "players", dataset: { testid: "players" } },
-    h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cash"), h("th", {}, "Shares"), h("th", {}, "Engine"),
-      h("th", { title: "track position (VP) / income it pays" }, "VP / income"), h("th", {}, "Cards"))),
+    h("thead", {}, h("tr", {}, h("th", {}, "Player (cards)"), h("th", {}, "Cash"), h("th", {}, "Shares"), h("th", {}, "Engine"),
+      h("th", { title: "track position (VP) / income it pays" }, "VP / income"))),
     h("tbody", {}, rows),
     h("caption", { class: "muted" }, "★ first player this turn · ◀ to act · each share: $1,000 a turn and −1 VP at the end"));
 }
