@@ -91,14 +91,15 @@ class RotwPerson:
     def act(self) -> None:
         """One decision; returns once the table moved on or the move was refused (shown)."""
         seq = self.tab.seq()
-        if not self.buttons() or self.tab.dataset("myTurn") != "true":
+        acts = self.buttons()
+        if not acts or self.tab.dataset("myTurn") != "true":
             return  # redrawn since the wait (an update arrived while this seat's move was on its way)
-        self._decide()
+        # Decided on this one reading of the panel: a click waits for its button to be enabled.
+        self._decide(acts)
         self.moves += 1
         self.tab.wait(f"Number(document.body.dataset.seq) > {seq} || document.querySelector('[data-testid=refusal]') !== null", 20_000)
 
-    def _decide(self) -> None:
-        acts = self.buttons()
+    def _decide(self, acts: list[str]) -> None:
         phase = self.tab.dataset("phase")
         rng = self.rng
         if "choose_baron" in acts:
