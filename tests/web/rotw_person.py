@@ -91,9 +91,9 @@ class RotwPerson:
     def act(self) -> None:
         """One decision; returns once the table moved on or the move was refused (shown)."""
         seq = self.tab.seq()
-        acts = self.buttons()
-        if not acts or self.tab.dataset("myTurn") != "true":
-            return  # redrawn since the wait (an update arrived while this seat's move was on its way)
+        acts = [a for a in self.buttons() if a != "undo"]
+        if not acts or self.tab.dataset("myTurn") != "true" or self.tab.dataset("ready") != "true":
+            return  # redrawn since the wait (the options reloading): the caller waits again
         # Decided on this one reading of the panel: a click waits for its button to be enabled.
         self._decide(acts)
         self.moves += 1

@@ -388,6 +388,8 @@ export function mountTable(root, invite) {
   async function act(action) {
     if (ui.pending) return;
     ui.pending = true;
+    // Until this action is accepted, no view may end the wait (the last action's seq would).
+    awaitSeq = 0;
     ui.message = null;
     render();
     try {
