@@ -88,7 +88,8 @@ export function actionPanel(view, ctx) {
     } else if (type === "take_card" && root?.field === "card") {
       others.push(...cardChoices(view, root, nextChoice, ctx));
     } else if (!root && !entry.range && PLAIN[type]) {
-      buttons.push(button(PLAIN[type](me), type, () => on.act(entry.action), { primary: type !== "pass" && type !== "issue_share", disabled: ui.pending }));
+      // Only "Done building" stands out: a card or a share is never the obvious next step.
+      buttons.push(button(PLAIN[type](me), type, () => on.act(entry.action), { primary: type === "end_build", disabled: ui.pending }));
     } else {
       others.push(familyControl(entry, `family-${i}-${type}`, ui, on, (a) => describe(view, a)));
     }
