@@ -64,11 +64,14 @@ export function actionPanel(view, ctx) {
   }
   if (legal === null) return [h("p", { class: "muted" }, "Loading your options…")];
   const me = view.players[mySeat];
+  /** @type {import("../dom.js").Child[]} */
   const out = [h("p", { class: "prompt" }, prompt(view, me))];
   const at = /** @type {string | undefined} */ (ui.picks.at);
   const hexLed = legal.filter((e) => /** @type {any} */ (AT_HEX)[e.action.type] && asChoice(e.choices)?.field === /** @type {any} */ (AT_HEX)[e.action.type]);
   if (hexLed.length) out.push(...hexPanel(view, ctx, hexLed, at));
+  /** @type {HTMLElement[]} */
   const buttons = [];
+  /** @type {import("../dom.js").Child[]} */
   const others = [];
   legal.forEach((entry, i) => {
     if (hexLed.includes(entry)) return;
