@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from shared.games.rotw_england_wales import hexgrid
 from tests.web.pages import Tab
@@ -37,7 +38,8 @@ def hex_of(option_text: str) -> str:
 class RotwPerson:
     """Plays one seat by reading the page: its buttons, lists and the map's marks."""
 
-    def __init__(self, page: Tab, seed: int, name: str) -> None:
+    def __init__(self, page: Tab, seed: int, name: str, path_shot: Path | None = None) -> None:
+        self.path_shot = path_shot  # where to save a picture of the first deliveries drawn on the map
         self.tab = page
         self.page = page.page
         self.rng = random.Random(seed)
@@ -163,6 +165,13 @@ class RotwPerson:
             self._pick_hex(hex_id)
             options = self.texts("[data-testid=deliveries] button[data-act=deliver]")
             assert options, f"no delivery offered at {hex_id}"
+            # Each delivery offered is drawn on the map as a path in its cube's colour.
+            drawn = self.page.eval_on_selector_all("svg.map path.delivery-path", "els => els.map(e => e.dataset.color)")
+            assert sorted(drawn) == sorted(o.split(":")[0] for o in options), (drawn, options)
+            if self.path_shot and len(options) > 1:
+                self.page.locator("svg.map path.delivery-path").first.scroll_into_view_if_needed()
+                self.tab.shot(self.path_shot, full_page=False)
+                self.path_shot = None
             for i, text in enumerate(options):
                 owners = re.search(r"\(([^()]*)\)$", text)
                 mine = owners.group(1).split(", ").count(self.name) if owners else 0

@@ -109,7 +109,7 @@ def test_person_plays_a_whole_rotw_game_against_a_bot_through_the_page(
         assert page.page.locator("svg.map [data-city] rect.cube").count() >= 30
         assert page.page.locator("svg.map .hex.t-m").count() > 0 and page.page.locator("svg.map line.barrier").count() > 0
 
-        person = RotwPerson(page, seed=5 if size == "desktop" else 6, name=names[0])
+        person = RotwPerson(page, seed=5 if size == "desktop" else 6, name=names[0], path_shot=screenshots / f"rotw-deliveries-{size}.png")
         # The baron: two to choose from, shown to this seat only.
         assert person.wait_my_turn()
         assert "keep one" in page.page.inner_text("[data-testid=baron-draw]")

@@ -51,6 +51,24 @@ export function mapTargets(view, legal, _ui) {
 }
 
 /**
+ * The deliveries the seat may make from the picked city (every colour and path the family
+ * offers there), to draw on the map; none until a city is picked.
+ * @param {LegalAction[] | null} legal
+ * @param {unknown} at
+ * @returns {{city: string, color: string, path: number[]}[]}
+ */
+export function deliveryRoutes(legal, at) {
+  const entry = (legal ?? []).find((e) => e.action.type === "deliver");
+  const root = asChoice(entry?.choices);
+  const index = root && root.field === "city" ? root.values.indexOf(/** @type {any} */ (at)) : -1;
+  if (!root || index < 0) return [];
+  const colours = asChoice(nextChoice(root, index));
+  if (!colours) return [];
+  return colours.values.flatMap((colour, i) => (asChoice(nextChoice(colours, i))?.values ?? [])
+    .map((path) => ({ city: String(at), color: String(colour), path: /** @type {number[]} */ (path) })));
+}
+
+/**
  * @param {any} view
  * @param {PageContext} ctx
  */

@@ -56,7 +56,8 @@ function edgeToward(a, b) {
 
 /**
  * @typedef {import("../pageapi.js").Target} Target
- * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void}} Interaction
+ * @typedef {{city: string, color: string, path: number[]}} Route  a delivery: where the cube starts, its colour, the links it runs over
+ * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[]}} Interaction
  */
 
 /**
@@ -147,6 +148,8 @@ export function drawMap(svg, view, ui) {
     places.append(s("circle", { class: "town", cx: x, cy: y, r: R * 0.3, fill: "#fff", stroke: "#222" }));
     names.append(s("text", { class: "place-name town-name", x, y: y - R * 0.45 }, t.name));
   }
+  const routes = s("g", { class: "layer routes", "aria-hidden": "true" });
+  for (const route of ui.routes ?? []) routes.append(routeLine(route, owner));
   const outlines = s("g", { class: "layer outlines", "aria-hidden": "true", "pointer-events": "none" });
   for (const id of ui.targets.keys()) {
     const { x, y } = centre(id);
@@ -155,7 +158,28 @@ export function drawMap(svg, view, ui) {
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");
   names.setAttribute("pointer-events", "none");
-  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, places, names, outlines);
+  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, routes, places, names, outlines);
+}
+
+/**
+ * A delivery drawn as a path: through the centres of each link's places and track hexes, in
+ * the cube's colour, so the cities it passes and where it stops can be seen on the map.
+ * @param {Route} route
+ * @param {Map<number, any>} links
+ */
+function routeLine(route, links) {
+  const stops = [route.city];
+  for (const id of route.path) {
+    const l = links.get(id);
+    if (!l) continue;
+    // A link's hexes run from `a`; the cube may run the link either way.
+    const here = stops[stops.length - 1];
+    const way = [l.a, ...l.hexes, l.b];
+    stops.push(...(here === l.b ? way.reverse() : way).slice(1));
+  }
+  const d = stops.map((hex, i) => `${i ? "L" : "M"}${centre(hex).x.toFixed(1)},${centre(hex).y.toFixed(1)}`).join(" ");
+  return s("path", { class: "delivery-path", dataset: { color: route.color }, d, fill: "none", stroke: cubeColor(route.color),
+    "stroke-width": 6, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" });
 }
 
 /** What the map's marks mean. */
@@ -163,5 +187,5 @@ export function mapLegend() {
   return h("p", { class: "map-legend", dataset: { testid: "map-legend" } },
     "Hexes: open $2,000 · ", h("b", {}, "blue"), " water $3,000 · ", h("b", {}, "brown"), " mountain $4,000 · ",
     h("b", {}, "red edge"), " barrier (no track across) · discs: cities in their colour (grey takes no goods), small squares: goods cubes, white dot: empty city · ",
-    "lines: track in its owner's colour (dashed: open, not yet a link) · ", h("b", {}, "orange outline"), ": you can click it");
+    "lines: track in its owner's colour (dashed: open, not yet a link) · wide pale lines: the deliveries from the city you picked (or the one announced), in the cube's colour · ", h("b", {}, "orange outline"), ": you can click it");
 }

@@ -2,7 +2,7 @@
 // Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
 // of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
 import { fill, h } from "../dom.js";
-import { actionPanel, mapTargets } from "./actions.js";
+import { actionPanel, deliveryRoutes, mapTargets } from "./actions.js";
 import { drawMap, mapLegend } from "./map.js";
 import * as panels from "./panels.js";
 import { rulesSummary } from "./rules.js";
@@ -71,10 +71,13 @@ function mount(slots) {
 export function render(view, ctx, slots) {
   const parts = mount(slots);
   const at = ctx.ui.picks.at;
+  // The deliveries from the picked city, or the one announced (waiting on the Railway Inspector).
+  const pd = view.pending_delivery;
   drawMap(parts.svg, view, {
     targets: ctx.targets,
     picked: typeof at === "string" ? at : null,
     onPick: (hex) => ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } }),
+    routes: pd ? [{ city: pd.city, color: pd.color, path: pd.path }] : deliveryRoutes(ctx.legal, at),
   });
   fill(parts.pending, panels.pending(view));
   fill(parts.players, panels.players(view, ctx.mySeat));
