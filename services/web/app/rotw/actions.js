@@ -216,34 +216,35 @@ function deliveries(view, node, base, ui, on) {
 }
 
 /**
- * The operations cards that may be taken: one button per card, saying what it does; City
- * growth first asks for the city.
+ * The operations cards that may be taken: one button per kind of card; City growth first
+ * asks for the city.
  * @param {any} view @param {any} root the family's `card` choice @param {(node: any, i: number) => any} next
  * @param {PageContext} ctx
  */
 function cardChoices(view, root, next, ctx) {
   const { ui, on } = ctx;
   const kindOf = (/** @type {string} */ id) => (view.display ?? []).find((/** @type {any} */ c) => c.id === id);
-  // Cards of one kind are alike: one control per kind (the first such card on display).
+  // Cards of one kind are alike: one control per kind (the first such card on display). All
+  // in one row, named only (the display panel says what each does; so does each tooltip).
   const seen = new Set();
-  return root.values.flatMap((/** @type {string} */ id, /** @type {number} */ i) => {
+  const controls = root.values.flatMap((/** @type {string} */ id, /** @type {number} */ i) => {
     const card = kindOf(id) ?? { id, name: id, kind: id };
     if (seen.has(card.kind)) return [];
     seen.add(card.kind);
     const cities = next(root, i)?.values ?? [""];
-    const text = `Take ${card.name}: ${cardText(card.kind)}`;
+    const title = `${card.name}: ${cardText(card.kind)}`;
     if (cities.length === 1 && cities[0] === "") {
-      return h("div", { class: "choices" }, button(text, "take_card", () => on.act({ type: "take_card", card: id, city: "" }), { disabled: ui.pending }));
+      return [button(`Take ${card.name}`, "take_card", () => on.act({ type: "take_card", card: id, city: "" }), { disabled: ui.pending, title })];
     }
     const picked = /** @type {string | undefined} */ (ui.picks[`growth-${id}`]);
-    return h("div", { class: "choices family" },
-      h("label", { class: "pick" }, `Take ${card.name} for `, h("select", {
-        dataset: { testid: "pick-growth" }, disabled: ui.pending, "aria-label": `${card.name}: city`,
-        onchange: (/** @type {Event} */ e) => on.update({ picks: { ...ui.picks, [`growth-${id}`]: cities[Number(/** @type {HTMLSelectElement} */ (e.target).value)] } }),
-      }, h("option", { value: "", selected: !picked, disabled: true }, "city…"),
-      cities.map((/** @type {string} */ c, /** @type {number} */ k) => h("option", { value: k, selected: c === picked }, `${cityName(view, c)} (${c})`)))),
-      picked ? button(`${text} (${cityName(view, picked)})`, "take_card", () => on.act({ type: "take_card", card: id, city: picked }), { disabled: ui.pending }) : null);
+    return [h("label", { class: "pick", title }, `Take ${card.name} for `, h("select", {
+      dataset: { testid: "pick-growth" }, disabled: ui.pending, "aria-label": `${card.name}: city`,
+      onchange: (/** @type {Event} */ e) => on.update({ picks: { ...ui.picks, [`growth-${id}`]: cities[Number(/** @type {HTMLSelectElement} */ (e.target).value)] } }),
+    }, h("option", { value: "", selected: !picked, disabled: true }, "city…"),
+    cities.map((/** @type {string} */ c, /** @type {number} */ k) => h("option", { value: k, selected: c === picked }, `${cityName(view, c)} (${c})`)))),
+    picked ? button(`Take ${card.name} (${cityName(view, picked)})`, "take_card", () => on.act({ type: "take_card", card: id, city: picked }), { disabled: ui.pending, title }) : null];
   });
+  return controls.length ? [h("div", { class: "choices cards-row" }, controls)] : [];
 }
 
 /** A complete action in words, for the generic controls. @param {any} view @param {any} a */
