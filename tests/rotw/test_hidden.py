@@ -92,7 +92,24 @@ def test_barons_are_revealed_at_the_end() -> None:
     assert ENGINE.result(s) is not None
     v = ENGINE.view(s, None)
     assert [p["baron"] for p in v["players"]] == [p.baron for p in s.players]
-    assert "scores" in v
+    res = ENGINE.result(s)
+    # The breakdown adds up to the engine's scores, and each baron's standing explains its points.
+    assert [r["track"] + r["links"] + r["cards"] + r["baron"] + r["shares"] for r in v["scores"]] == res.scores
+    assert [r["total"] for r in v["scores"]] == res.scores
+    for seat, row in enumerate(v["scores"]):
+        st = row["baron_standing"]
+        assert st["id"] == s.players[seat].baron
+        assert row["baron"] == (st["vp"] if st["met"] else 0)
+        assert st["met"] == (st["count"] > 0 and st["count"] >= st["best_other"])
+        assert row["cards"] == sum(vp for _, vp in row["bonus"])
+
+
+def test_no_score_breakdown_before_the_end() -> None:
+    s = start(3, seed=5)
+    for seat in (0, 1, 2, None):
+        before = ENGINE.view(s, seat)
+        assert "scores" not in before and before["result"] is None
+        assert "baron_standing" not in json.dumps(before)
 
 
 def test_errors_do_not_name_hidden_cards() -> None:

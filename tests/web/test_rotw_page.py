@@ -1,11 +1,11 @@
 """Railways of England and Wales's table page (services/web/app/rotw/), in real Chromium.
 
-A scripted person reads only what the page shows (buttons, the hex list, the map's city
-marks, the route buttons' words) and clicks: baron, auction, building on the map, deliveries,
-shares. The bot seat is played by the real bot worker of `roundhouse dev` (or, without it,
-by tests/web/bot_seats.py, which says so). A RotW game runs to hundreds of decisions: the
-person plays its first 30 moves through the page (a whole game through the page, and the
-result screen, are not tested yet).
+A scripted person (tests/web/rotw_person.py) reads only what the page shows and clicks:
+baron, auction, building on the map, deliveries, cards, shares. The bot seat is played by
+the real bot worker of `roundhouse dev` (or, without it, by tests/web/bot_seats.py, which
+says so). Whole two-player games are played through the page at desktop and phone sizes, to
+the result screen, which is checked against the engine's result from the API; the lobby
+then lists the finished table with its winner.
 """
 
 from __future__ import annotations
@@ -19,16 +19,15 @@ from typing import Any
 
 import pytest
 
-from shared.games.rotw_england_wales import hexgrid
 from tests.dev.devproc import REPO, http
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack
-from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
+from tests.web.driving import seat_view
+from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab, table_detail
+from tests.web.rotw_person import RotwPerson
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 TITLE = "rotw-england-wales"
-READY = "document.body.dataset.ready === 'true' || document.body.dataset.over === 'true'"
-EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"]
 MAP_JSON = REPO / "shared" / "games" / "rotw_england_wales" / "map.json"
 MAP_JS = REPO / "services" / "web" / "app" / "rotw" / "mapdata.js"
 
@@ -45,7 +44,7 @@ def terrain_rows() -> list[str]:
 
 
 def test_map_data_matches_map_json() -> None:
-    """The page draws terrain and barriers from mapdata.js (the view does not carry them)."""
+    """The page draws terrain and barriers, and names the major lines, from mapdata.js (the view does not carry them)."""
     text = MAP_JS.read_text()
     terrain = json.loads(re.search(r"export const TERRAIN = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
     assert terrain == terrain_rows()
@@ -53,6 +52,8 @@ def test_map_data_matches_map_json() -> None:
     m = json.loads(MAP_JSON.read_text())
     assert barriers == [x["between"] for x in m["barriers"]]
     assert json.loads(re.search(r"export const LAYOUT = (\".*?\");", text).group(1)) == m["layout"]  # type: ignore[union-attr]
+    majors = json.loads(re.search(r"export const MAJORS = (\[.*?\]);\n", text, re.S).group(1))  # type: ignore[union-attr]
+    assert majors == [{"id": x["id"], "name": x["name"], "vp": x["vp"]} for x in m["major_lines"]]
 
 
 def create(base: str, names: list[str], bots: dict[int, str]) -> dict[str, Any]:
@@ -62,144 +63,41 @@ def create(base: str, names: list[str], bots: dict[int, str]) -> dict[str, Any]:
     return body
 
 
-def cell(hex_id: str) -> tuple[int, int]:
-    c, r = hex_id.split(",")
-    return int(c), int(r)
+RESULT_ROWS = """els => els.map(e => ({
+  seat: Number(e.dataset.seat), rank: Number(e.dataset.rank), total: Number(e.dataset.total),
+  parts: Object.fromEntries([...e.querySelectorAll('[data-part]')].map(p => [p.dataset.part, Number(p.querySelector('b').textContent)])),
+}))"""
 
 
-class RotwPerson:
-    """Plays one seat by reading the page: its buttons, lists and the map's marks."""
-
-    def __init__(self, page: Tab, seed: int) -> None:
-        self.tab = page
-        self.page = page.page
-        self.rng = random.Random(seed)
-        self.moves = 0
-        self.clicks: dict[str, int] = {}
-
-    def _click(self, selector: str, kind: str) -> None:
-        self.page.locator(selector).first.click()
-        self.clicks[kind] = self.clicks.get(kind, 0) + 1
-
-    def wait_my_turn(self, timeout_ms: int = 60_000) -> bool:
-        """True when it is this seat's turn and the panel is ready; False once the game is over."""
-        # Ready, and the panel drawn from this seq's legal actions (a button other than undo).
-        self.tab.wait(f"({READY} && document.body.dataset.myTurn === 'true' && document.querySelector("
-                      "'[data-testid=actions] button[data-act]:not([disabled]):not([data-act=undo])') !== null)"
-                      " || document.body.dataset.over === 'true'", timeout_ms)
-        return self.tab.dataset("over") != "true"
-
-    def buttons(self) -> list[str]:
-        return self.tab.action_buttons()
-
-    def cities(self) -> set[tuple[int, int]]:
-        return {cell(h) for h in self.page.eval_on_selector_all("svg.map [data-city]", "els => els.map(e => e.dataset.city)")}
-
-    def my_cash(self) -> int:
-        text = self.page.inner_text("[data-testid=player].me td:nth-child(2)")
-        return int(re.sub(r"[^\d]", "", text) or 0)
-
-    def targets(self) -> list[str]:
-        return self.page.eval_on_selector_all("svg.map .hex.target", "els => els.map(e => e.dataset.hex)")
-
-    def act(self) -> None:
-        seq = self.tab.seq()
-        if not self.buttons() or self.tab.dataset("myTurn") != "true":
-            # Redrawn since the wait (an update arrived while this seat's move was on its way).
-            return
-        self._decide()
-        self.moves += 1
-        # The move lands (a new seq) or is refused (shown, the page ready again).
-        self.tab.wait(f"Number(document.body.dataset.seq) > {seq} || document.querySelector('[data-testid=refusal]') !== null", 20_000)
-
-    def _decide(self) -> None:
-        acts = self.buttons()
-        phase = self.tab.dataset("phase")
-        if "choose_baron" in acts:
-            return self._click("[data-testid=actions] button[data-act=choose_baron]", "baron")
-        if phase == "inspect" and "allow" in acts:
-            return self._click("[data-testid=actions] button[data-act=allow]", "allow")
-        if phase == "auction":
-            return self._click("[data-testid=actions] button[data-act=pass]", "pass")
-        if self.page.locator("[data-testid=pick-deliver]").count():
-            return self._deliver()
-        if self.page.locator("[data-testid=pick-lay_track]").count():
-            if self.my_cash() < 6000 and "issue_share" in acts and phase == "action":
-                return self._click("[data-testid=actions] button[data-act=issue_share]", "share")
-            if phase == "build" and self.page.locator("[data-testid=player].me").count() and self._built_enough():
-                return self._click("[data-testid=actions] button[data-act=end_build]", "end_build")
-            return self._build()
-        if "end_build" in acts:
-            return self._click("[data-testid=actions] button[data-act=end_build]", "end_build")
-        if "issue_share" in acts and phase == "action" and self.my_cash() < 6000:
-            return self._click("[data-testid=actions] button[data-act=issue_share]", "share")
-        for kind in ("upgrade_engine", "pass"):
-            if kind in acts:
-                return self._click(f"[data-testid=actions] button[data-act={kind}]", kind)
-        raise AssertionError(f"nothing the person knows to click: {acts} in {phase}: {self.page.inner_text('[data-testid=actions]')}")
-
-    def _built_enough(self) -> bool:
-        # A build stops once a link was completed this build (the prompt counts tiles).
-        text = self.page.inner_text("[data-testid=actions] .prompt")
-        m = re.search(r"\((\d) of 4 tiles", text)
-        return bool(m and int(m.group(1)) >= 3 and self.rng.random() < 0.5)
-
-    def _pick_hex(self, hex_id: str) -> None:
-        """Click the hex on the map (the page scrolls and zooms; Playwright scrolls it into view)."""
-        # By keyboard (each highlighted hex is focusable; Enter picks it, as a click does).
-        hexel = self.page.locator(f'svg.map .hex.target[data-hex="{hex_id}"]').first
-        hexel.focus()
-        hexel.press("Enter")
-        self.clicks["hex"] = self.clicks.get("hex", 0) + 1
-        self.tab.wait(f"document.querySelector('svg.map .hex.picked[data-hex=\"{hex_id}\"]') !== null", 5_000)
-
-    def _deliver(self) -> None:
-        options = self.page.eval_on_selector_all("[data-testid=pick-deliver] option:not([disabled])", "els => els.map(e => e.textContent)")
-        first = re.search(r"\((\d+,\d+)\)$", options[0]).group(1)  # type: ignore[union-attr]
-        self._pick_hex(first)
-        self._click("[data-testid=deliveries] button[data-act=deliver]", "deliver")
-
-    def _build(self) -> None:
-        cities = self.cities()
-        targets = [cell(h) for h in self.targets()]
-        layable = {cell(re.search(r"\((\d+,\d+)\)$", t).group(1)) for t in  # type: ignore[union-attr]
-                   self.page.eval_on_selector_all("[data-testid=pick-lay_track] option:not([disabled])", "els => els.map(e => e.textContent)")}
-        targets = [t for t in targets if t in layable]
-
-        def near(h: tuple[int, int]) -> int:
-            return sum(1 for n in hexgrid.neighbours("pointy-odd-r", *h) if n in cities)
-
-        # A hex between two cities can finish a link; else continue open track; else start anew.
-        best = [t for t in targets if near(t) >= 2] or [t for t in targets if near(t) == 0] or targets
-        hex_id = "%d,%d" % self.rng.choice(best)
-        self._pick_hex(hex_id)
-        routes = self.page.eval_on_selector_all("[data-testid=routes] button", "els => els.map(e => e.textContent)")
-        assert routes, f"no route offered at {hex_id}"
-        here = cell(hex_id)
-        nbrs = hexgrid.neighbours("pointy-odd-r", *here)
-
-        def score(text: str) -> float:
-            m = re.match(r"In from the (.+), out to the (.+)$", text)
-            assert m, text
-            entry, exit_ = EDGES.index(m.group(1)), EDGES.index(m.group(2))
-            out = nbrs[exit_]
-            if out in cities and nbrs[entry] not in cities or (out in cities and nbrs[entry] != out):
-                return -100 + self.rng.random()
-            return min((hexgrid.distance("pointy-odd-r", out, c) for c in cities if c != nbrs[entry]), default=99) + self.rng.random()
-
-        pick = min(range(len(routes)), key=lambda i: score(routes[i]))
-        self.page.locator("[data-testid=routes] button").nth(pick).click()
-        self.clicks["lay"] = self.clicks.get("lay", 0) + 1
+def check_result(page: Tab, detail: dict[str, Any], names: list[str], my_seat: int) -> list[dict[str, Any]]:
+    """The result screen says what the engine's result says: ranking, totals, breakdown, winner."""
+    result = detail["result"]
+    rows = page.page.eval_on_selector_all("[data-testid=result] .ranking li", RESULT_ROWS)
+    assert sorted(r["seat"] for r in rows) == list(range(len(names)))
+    assert [r["rank"] for r in rows] == sorted(result["ranks"]), "listed best first"
+    for r in rows:
+        assert r["rank"] == result["ranks"][r["seat"]] and r["total"] == result["scores"][r["seat"]]
+        parts = r["parts"]
+        assert set(parts) == {"track", "links", "cards", "baron", "shares"}
+        assert sum(parts.values()) == r["total"], parts
+        assert parts["baron"] in (0, 10) and parts["shares"] <= 0
+    winner_line = page.page.inner_text("[data-testid=result] .winner")
+    if my_seat in result["winners"]:
+        assert winner_line.startswith("You win")
+    else:
+        assert all(names[w] in winner_line for w in result["winners"])
+    return rows
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_person_plays_rotw_against_a_bot_through_the_page(
-    size: str, web_stack: Stack, chromium: Any, bot_seats: BotSeats, screenshots: Path
+@pytest.mark.parametrize(("size", "bot"), [("desktop", "heuristic"), ("phone", "random")])
+def test_person_plays_a_whole_rotw_game_against_a_bot_through_the_page(
+    size: str, bot: str, web_stack: Stack, chromium: Any, bot_seats: BotSeats, screenshots: Path
 ) -> None:
-    created = create(web_stack.url, ["Ada", "Robo"], {1: "heuristic"})
+    names = ["Ada", "Robo"]
+    created = create(web_stack.url, names, {1: bot})
     table = created["table"]
     bot_seats.play(table, seed=11)
-    print(f"bot seat played by {bot_seats.who}")
+    print(f"bot seat ({bot}) played by {bot_seats.who}")
     with tab(chromium, VIEWPORTS[size]) as page, tab(chromium, VIEWPORTS[size]) as spectator:
         page.goto(created["seats"][0]["invite_url"])
         page.wait(LIVE)
@@ -207,43 +105,102 @@ def test_person_plays_rotw_against_a_bot_through_the_page(
         spectator.goto(f"{web_stack.url}/#table={table}")
         spectator.wait(LIVE)
         # The map: every city with its colour, and goods cubes drawn in them.
-        view_cities = page.page.eval_on_selector_all("svg.map [data-city]", "els => els.length")
-        assert view_cities >= 30, view_cities
+        assert page.page.eval_on_selector_all("svg.map [data-city]", "els => els.length") >= 30
         assert page.page.locator("svg.map [data-city] rect.cube").count() >= 30
         assert page.page.locator("svg.map .hex.t-m").count() > 0 and page.page.locator("svg.map line.barrier").count() > 0
 
-        person = RotwPerson(page, seed=5 if size == "desktop" else 6)
+        person = RotwPerson(page, seed=5 if size == "desktop" else 6, name=names[0], path_shot=screenshots / f"rotw-deliveries-{size}.png")
         # The baron: two to choose from, shown to this seat only.
         assert person.wait_my_turn()
-        draw = page.page.inner_text("[data-testid=baron-draw]")
-        assert "keep one" in draw
+        assert "keep one" in page.page.inner_text("[data-testid=baron-draw]")
         while page.page.locator("[data-testid=baron]").count() == 0:
             person.act()
-            try:
-                page.wait("document.querySelector('[data-testid=baron]') !== null || document.body.dataset.myTurn === 'true'", 30_000)
-            except Exception:
-                page.shot(screenshots / "rotw-debug.png")
-                raise AssertionError(page.page.inner_text("main") if page.page.locator("main").count() else page.page.inner_text("body")[:3000])
+            page.wait("document.querySelector('[data-testid=baron]') !== null || document.body.dataset.myTurn === 'true'", 30_000)
         baron = page.page.get_attribute("[data-testid=baron]", "data-baron")
         assert baron
         assert "Spectators do not see" in spectator.page.inner_text(".baron-box")
-        assert spectator.page.locator("[data-baron]").count() == 0
-        spectator_view = spectator.page.evaluate("document.querySelector('.baron-box').textContent")
-        assert "Baron" not in spectator_view and "baron" not in spectator_view.replace("any baron card", "")
 
+        started = time.monotonic()
         shot = False
-        deadline = time.monotonic() + 120  # a share of the game through the page, not all of it
-        while person.moves < 30 and time.monotonic() < deadline and person.wait_my_turn():
+        while person.wait_my_turn():
+            assert person.moves < 600, f"still playing after {person.moves} moves: {person.clicks}"
+            assert time.monotonic() - started < 900, f"game not over after 900 s: {person.moves} moves {person.clicks}"
             if not shot and person.moves >= 10 and person.targets():
                 page.shot(screenshots / f"rotw-table-{size}.png", full_page=False)
                 spectator.shot(screenshots / f"rotw-spectator-{size}.png", full_page=False)
                 shot = True
+            # Hidden information: this seat's page names its own baron only; the spectator's none.
+            assert set(person.barons_shown()) <= {baron}, person.barons_shown()
+            # (the spectator's page may already show the end when this seat's move ended the game)
+            assert spectator.page.evaluate("document.body.dataset.over === 'true' || !document.querySelector('[data-baron]')")
             person.act()
-        print(f"person moves through the page: {person.moves} {person.clicks}")
-        assert person.moves >= 25, person.clicks
-        # Map picks led to track laid or goods delivered (which, depends on how the game goes).
-        assert person.clicks.get("hex", 0) >= 5, person.clicks
-        assert person.clicks.get("lay", 0) + person.clicks.get("deliver", 0) >= 3, person.clicks
+        took = time.monotonic() - started
+        print(f"whole game through the page ({size}, vs {bot}): {took:.0f} s, {person.moves} person moves {person.clicks}")
+        # The person built on the map and delivered along links (its own or the bot's).
+        assert person.clicks.get("lay", 0) >= 3 and person.clicks.get("deliver", 0) >= 3, person.clicks
         assert page.page.locator("svg.map path.track").count() > 0, "the track built is drawn"
+
+        # The result screen, checked against the engine's result as the API has it.
+        page.wait("document.querySelector('[data-testid=result]') !== null", 20_000)
+        detail = table_detail(web_stack.url, table)
+        assert detail["status"] == "finished" and detail["result"], detail
+        check_result(page, detail, names, my_seat=0)
+        assert "empty cities" in page.page.inner_text("[data-testid=result]")
+        # Every baron is revealed now, each as the seat's own view has it, with its standing.
+        final = seat_view(web_stack.url, table, created["seats"][0]["token"])
+        shown = page.page.eval_on_selector_all("[data-testid=result] [data-testid=barons] li",
+                                               "els => els.map(e => [Number(e.dataset.seat), e.dataset.baron, e.textContent])")
+        assert [(s, b) for s, b, _ in shown] == [(p["seat"], p["baron"]) for p in final["players"]]
+        assert shown[0][1] == baron and shown[1][1] not in ("", "hidden")
+        for (seat, _, text), row in zip(shown, final["scores"]):
+            assert ("met, +10 VP" in text) == row["baron_standing"]["met"] == (row["baron"] == 10), text
+        spectator.wait("document.querySelector('[data-testid=result]') !== null", 20_000)
+        check_result(spectator, detail, names, my_seat=-1)
+        assert spectator.page.locator("[data-testid=result] [data-testid=barons] li[data-baron]").count() == 2
+        assert spectator.page.locator(".baron-box [data-testid=barons] li[data-baron]").count() == 2
+        page.shot(screenshots / f"rotw-result-{size}.png", full_page=False)
+        page.page.locator("[data-testid=result]").screenshot(path=str(screenshots / f"rotw-result-panel-{size}.png"))
+
+        # The lobby lists the finished table with its winner and scores.
+        page.goto(f"{web_stack.url}/")
+        outcome = f'[data-testid=finished-tables] li[data-table="{table}"] [data-testid=outcome]'
+        page.wait(f"document.querySelector('{outcome}') !== null", 15_000)
+        text = page.page.inner_text(outcome)
+        winners = [names[w] for w in detail["result"]["winners"]]
+        assert text.startswith(" and ".join(winners)) and " win" in text, text
+        for seat, name in enumerate(names):
+            assert f"{name} {detail['result']['scores'][seat]}" in text, text
+        page.page.locator(f'[data-testid=finished-tables] li[data-table="{table}"]').screenshot(path=str(screenshots / f"rotw-lobby-finished-{size}.png"))
         assert not bot_seats.errors, bot_seats.errors
         assert page.errors == [] and spectator.errors == []
+
+
+def test_result_screen_ranks_tied_totals_as_the_engine_does(web_stack: Stack, chromium: Any) -> None:
+    """Equal totals: fewer shares ranks higher, equal shares share the rank (end.py). A whole
+    game rarely ties, so a finished game's totals are evened out and the screen drawn from its view."""
+    from shared.games.rotw_england_wales import ENGINE, end
+    from tests.rotw.helpers import SEATS, game, greedy_playout
+
+    s, _ = greedy_playout(game(3, seed=5), random.Random(5))
+    assert ENGINE.result(s) is not None
+    s.players[0].shares, s.players[1].shares, s.players[2].shares = 6, 4, 4
+    top = max(r["total"] for r in end.breakdown(s)) + 3
+    for p, row in zip(s.players, end.breakdown(s)):
+        p.vp += top - row["total"]
+    res = ENGINE.result(s)
+    assert res is not None and res.scores == [top] * 3 and res.ranks == [3, 1, 1]
+    view = json.loads(json.dumps(ENGINE.view(s, 1)))
+    with tab(chromium) as page:
+        page.goto(f"{web_stack.url}/")
+        drawn = page.page.evaluate("""async view => {
+          const panels = await import('/app/rotw/panels.js');
+          const el = panels.result(view, 1);
+          document.body.append(el);
+          return {ranks: [...el.querySelectorAll('.ranking li')].map(li => [Number(li.dataset.seat), Number(li.dataset.rank)]),
+                  winner: el.querySelector('.winner').textContent, ties: el.querySelector('[data-testid=ties]').textContent};
+        }""", view)
+        assert drawn["ranks"] == [[1, 1], [2, 1], [0, 3]]
+        assert drawn["winner"] == "You win (shared)!"
+        a, b, c = SEATS[:3]
+        assert f"tie on {top} VP; fewer shares issued ranks higher: {b} and {c} (4 shares) share #1, {a} (6 shares) take #3." in drawn["ties"]
+        assert page.errors == []

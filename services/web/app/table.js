@@ -60,6 +60,8 @@ export function mountTable(root, invite) {
   const ui = { picks: {}, amount: null, message: null, pending: false, canUndo: false, dismissed: null };
   let shownSeq = -1;
   let shownTargets = "";
+  /** @type {boolean | null} the game was over at the last render (null: nothing drawn yet) */
+  let wasOver = null;
   let rulesOpen = false;
   /** @type {string | null} */
   let seatMessage = null;
@@ -187,6 +189,9 @@ export function mountTable(root, invite) {
     if (targetKey && targetKey !== shownTargets) revealTargets();
     shownTargets = targetKey;
     fill(resultBox, over ? [page.result ? page.result(view, ctx) : genericResult(view), rematchBlock()] : null);
+    // A game that ends while the player watches (scrolled down to the board) shows its result.
+    if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
+    wasOver = over;
     const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
     if (seatBox.dataset.key !== seatKey) {
       seatBox.dataset.key = seatKey;
@@ -383,6 +388,8 @@ export function mountTable(root, invite) {
   async function act(action) {
     if (ui.pending) return;
     ui.pending = true;
+    // Until this action is accepted, no view may end the wait (the last action's seq would).
+    awaitSeq = 0;
     ui.message = null;
     render();
     try {

@@ -41,10 +41,27 @@ def baron_metric(s: State, seat: int, baron: dict) -> int:
     raise ValueError(f"unknown baron kind {kind}")
 
 
+def _baron(baron_id: str) -> dict:
+    return next(b for b in rules.card_data()["barons"] if b["id"] == baron_id)
+
+
 def baron_met(s: State, seat: int, baron_id: str) -> bool:
-    baron = next(b for b in rules.card_data()["barons"] if b["id"] == baron_id)
+    baron = _baron(baron_id)
     mine = baron_metric(s, seat, baron)
     return mine > 0 and all(mine >= baron_metric(s, q, baron) for q in range(len(s.players)))
+
+
+def baron_standing(s: State, seat: int) -> dict[str, Any] | None:
+    """The seat's baron judged as the final score judges it: what it counts for this seat,
+    the best any other seat reached, and whether it scores. Reveals the baron: for the end only."""
+    p = s.players[seat]
+    if not p.baron:
+        return None
+    baron = _baron(p.baron)
+    counts = [baron_metric(s, q, baron) for q in range(len(s.players))]
+    others = [c for q, c in enumerate(counts) if q != seat]
+    return {"id": p.baron, "met": baron_met(s, seat, p.baron), "count": counts[seat],
+            "best_other": max(others, default=0), "vp": baron["vp"]}
 
 
 def breakdown(s: State) -> list[dict[str, Any]]:

@@ -70,7 +70,10 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
         v["pending_delivery"] = {"seat": pd.seat, "city": pd.city, "color": pd.color, "path": pd.path,
                                  "asked": pd.holder}
     if over:
-        v["scores"] = end.breakdown(s)
+        # The final score as the engine counts it, with what a player needs to check it: the
+        # cards and major lines behind "cards", and each (now revealed) baron's standing.
+        v["scores"] = [{**row, "bonus": s.players[i].bonus, "baron_standing": end.baron_standing(s, i)}
+                       for i, row in enumerate(end.breakdown(s))]
     # table.js reads whose turn it is and the end from these two keys, as Chicago's view has them.
     res = end.result(s)
     v["result"] = msgspec.to_builtins(res) if res is not None else None

@@ -5,10 +5,10 @@
 // that say what they do; the baron, bids and plain actions get their own words; any other
 // kind gets the generic family control, so a reshaped action still has a control.
 import { nextChoice } from "../../sdk/roundhouse.js";
-import { button } from "../controls.js";
+import { amountControl, button } from "../controls.js";
 import { h } from "../dom.js";
 import { familyControl } from "../legalform.js";
-import { baronText, dollars } from "./names.js";
+import { baronText, cardText, dollars } from "./names.js";
 import { cityName } from "./panels.js";
 
 /**
@@ -51,6 +51,24 @@ export function mapTargets(view, legal, _ui) {
 }
 
 /**
+ * The deliveries the seat may make from the picked city (every colour and path the family
+ * offers there), to draw on the map; none until a city is picked.
+ * @param {LegalAction[] | null} legal
+ * @param {unknown} at
+ * @returns {{city: string, color: string, path: number[]}[]}
+ */
+export function deliveryRoutes(legal, at) {
+  const entry = (legal ?? []).find((e) => e.action.type === "deliver");
+  const root = asChoice(entry?.choices);
+  const index = root && root.field === "city" ? root.values.indexOf(/** @type {any} */ (at)) : -1;
+  if (!root || index < 0) return [];
+  const colours = asChoice(nextChoice(root, index));
+  if (!colours) return [];
+  return colours.values.flatMap((colour, i) => (asChoice(nextChoice(colours, i))?.values ?? [])
+    .map((path) => ({ city: String(at), color: String(colour), path: /** @type {number[]} */ (path) })));
+}
+
+/**
  * @param {any} view
  * @param {PageContext} ctx
  */
@@ -64,11 +82,14 @@ export function actionPanel(view, ctx) {
   }
   if (legal === null) return [h("p", { class: "muted" }, "Loading your options…")];
   const me = view.players[mySeat];
+  /** @type {import("../dom.js").Child[]} */
   const out = [h("p", { class: "prompt" }, prompt(view, me))];
   const at = /** @type {string | undefined} */ (ui.picks.at);
   const hexLed = legal.filter((e) => /** @type {any} */ (AT_HEX)[e.action.type] && asChoice(e.choices)?.field === /** @type {any} */ (AT_HEX)[e.action.type]);
   if (hexLed.length) out.push(...hexPanel(view, ctx, hexLed, at));
+  /** @type {HTMLElement[]} */
   const buttons = [];
+  /** @type {import("../dom.js").Child[]} */
   const others = [];
   legal.forEach((entry, i) => {
     if (hexLed.includes(entry)) return;
@@ -76,8 +97,20 @@ export function actionPanel(view, ctx) {
     const root = asChoice(entry.choices);
     if (type === "choose_baron" && root) {
       root.values.forEach((b) => buttons.push(button(`Keep ${baronText(String(b))}`, "choose_baron", () => on.act({ type, baron: b }), { primary: true, disabled: ui.pending })));
+    } else if (type === "bid" && entry.range) {
+      const range = entry.range;
+      others.push(h("div", { class: "family", dataset: { type } }, amountControl({
+        range, value: ui.amount, act: type, pending: ui.pending, format: dollars,
+        label: (amount) => `Bid ${dollars(amount)}`,
+        submit: (amount) => on.act({ ...entry.action, [range.field]: amount }),
+        remember: (amount) => (ui.amount = amount),
+        step: (amount) => on.update({ amount }),
+      })));
+    } else if (type === "take_card" && root?.field === "card") {
+      others.push(...cardChoices(view, root, nextChoice, ctx));
     } else if (!root && !entry.range && PLAIN[type]) {
-      buttons.push(button(PLAIN[type](me), type, () => on.act(entry.action), { primary: type !== "pass" && type !== "issue_share", disabled: ui.pending }));
+      // Only "Done building" stands out: a card or a share is never the obvious next step.
+      buttons.push(button(PLAIN[type](me), type, () => on.act(entry.action), { primary: type === "end_build", disabled: ui.pending }));
     } else {
       others.push(familyControl(entry, `family-${i}-${type}`, ui, on, (a) => describe(view, a)));
     }
@@ -180,6 +213,38 @@ function deliveries(view, node, base, ui, on) {
       return button(`${colour}: ${stops.join(" → ")} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
     });
   });
+}
+
+/**
+ * The operations cards that may be taken: one button per kind of card; City growth first
+ * asks for the city.
+ * @param {any} view @param {any} root the family's `card` choice @param {(node: any, i: number) => any} next
+ * @param {PageContext} ctx
+ */
+function cardChoices(view, root, next, ctx) {
+  const { ui, on } = ctx;
+  const kindOf = (/** @type {string} */ id) => (view.display ?? []).find((/** @type {any} */ c) => c.id === id);
+  // Cards of one kind are alike: one control per kind (the first such card on display). All
+  // in one row, named only (the display panel says what each does; so does each tooltip).
+  const seen = new Set();
+  const controls = root.values.flatMap((/** @type {string} */ id, /** @type {number} */ i) => {
+    const card = kindOf(id) ?? { id, name: id, kind: id };
+    if (seen.has(card.kind)) return [];
+    seen.add(card.kind);
+    const cities = next(root, i)?.values ?? [""];
+    const title = `${card.name}: ${cardText(card.kind)}`;
+    if (cities.length === 1 && cities[0] === "") {
+      return [button(`Take ${card.name}`, "take_card", () => on.act({ type: "take_card", card: id, city: "" }), { disabled: ui.pending, title })];
+    }
+    const picked = /** @type {string | undefined} */ (ui.picks[`growth-${id}`]);
+    return [h("label", { class: "pick", title }, `Take ${card.name} for `, h("select", {
+      dataset: { testid: "pick-growth" }, disabled: ui.pending, "aria-label": `${card.name}: city`,
+      onchange: (/** @type {Event} */ e) => on.update({ picks: { ...ui.picks, [`growth-${id}`]: cities[Number(/** @type {HTMLSelectElement} */ (e.target).value)] } }),
+    }, h("option", { value: "", selected: !picked, disabled: true }, "city…"),
+    cities.map((/** @type {string} */ c, /** @type {number} */ k) => h("option", { value: k, selected: c === picked }, `${cityName(view, c)} (${c})`)))),
+    picked ? button(`Take ${card.name} (${cityName(view, picked)})`, "take_card", () => on.act({ type: "take_card", card: id, city: picked }), { disabled: ui.pending, title }) : null];
+  });
+  return controls.length ? [h("div", { class: "choices cards-row" }, controls)] : [];
 }
 
 /** A complete action in words, for the generic controls. @param {any} view @param {any} a */

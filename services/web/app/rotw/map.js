@@ -56,7 +56,8 @@ function edgeToward(a, b) {
 
 /**
  * @typedef {import("../pageapi.js").Target} Target
- * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void}} Interaction
+ * @typedef {{city: string, color: string, path: number[]}} Route  a delivery: where the cube starts, its colour, the links it runs over
+ * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[]}} Interaction
  */
 
 /**
@@ -74,7 +75,7 @@ export function drawMap(svg, view, ui) {
   svg.setAttribute("aria-label", "Map of England and Wales");
   const cities = new Map((view.cities ?? []).map((/** @type {any} */ c) => [c.hex, c]));
   const towns = new Map((view.towns ?? []).filter((/** @type {any} */ t) => !t.urbanized).map((/** @type {any} */ t) => [t.hex, t]));
-  const terrain = s("g", { class: "layer terrain" });
+  const terrain = s("g", { class: "terrain" }); // not a `.layer`: those take no clicks (style.css)
   for (let row = 0; row < rows; row++) {
     for (let col = 0; col < cols; col++) {
       const t = TERRAIN[row][col];
@@ -140,22 +141,45 @@ export function drawMap(svg, view, ui) {
       g.append(s("rect", { class: "cube", dataset: { color: colour }, x: x - (cubes.length * 6) / 2 + i * 6, y: y + R * 0.45, width: 5, height: 5, fill: cubeColor(colour), stroke: "#000", "stroke-width": 0.6 }));
     });
     places.append(g);
-    names.append(s("text", { class: "city-name", x, y: y - R * 0.72, "text-anchor": "middle", "font-size": 7.5, "paint-order": "stroke", stroke: "#fff", "stroke-width": 2 }, c.name));
+    names.append(s("text", { class: "place-name", x, y: y - R * 0.72 }, c.name));
   }
   for (const t of towns.values()) {
     const { x, y } = centre(t.hex);
     places.append(s("circle", { class: "town", cx: x, cy: y, r: R * 0.3, fill: "#fff", stroke: "#222" }));
-    names.append(s("text", { x, y: y - R * 0.45, "text-anchor": "middle", "font-size": 6.5 }, t.name));
+    names.append(s("text", { class: "place-name town-name", x, y: y - R * 0.45 }, t.name));
   }
+  const routes = s("g", { class: "layer routes", "aria-hidden": "true" });
+  for (const route of ui.routes ?? []) routes.append(routeLine(route, owner));
   const outlines = s("g", { class: "layer outlines", "aria-hidden": "true", "pointer-events": "none" });
   for (const id of ui.targets.keys()) {
     const { x, y } = centre(id);
-    outlines.append(s("polygon", { class: "outline target-outline", points: points(x, y, 0.92), fill: "none", stroke: ui.picked === id ? "#1a5fb4" : "#e66100", "stroke-width": ui.picked === id ? 3 : 2 }));
+    outlines.append(s("polygon", { class: `outline target-outline fine${ui.picked === id ? " picked-outline" : ""}`, points: points(x, y, 0.92) }));
   }
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");
   names.setAttribute("pointer-events", "none");
-  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, places, names, outlines);
+  svg.replaceChildren(s("rect", { x: 0, y: 0, width: "100%", height: "100%", fill: FILL.s, "pointer-events": "none" }), terrain, barriers, track, routes, places, names, outlines);
+}
+
+/**
+ * A delivery drawn as a path: through the centres of each link's places and track hexes, in
+ * the cube's colour, so the cities it passes and where it stops can be seen on the map.
+ * @param {Route} route
+ * @param {Map<number, any>} links
+ */
+function routeLine(route, links) {
+  const stops = [route.city];
+  for (const id of route.path) {
+    const l = links.get(id);
+    if (!l) continue;
+    // A link's hexes run from `a`; the cube may run the link either way.
+    const here = stops[stops.length - 1];
+    const way = [l.a, ...l.hexes, l.b];
+    stops.push(...(here === l.b ? way.reverse() : way).slice(1));
+  }
+  const d = stops.map((hex, i) => `${i ? "L" : "M"}${centre(hex).x.toFixed(1)},${centre(hex).y.toFixed(1)}`).join(" ");
+  return s("path", { class: "delivery-path", dataset: { color: route.color }, d, fill: "none", stroke: cubeColor(route.color),
+    "stroke-width": 6, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" });
 }
 
 /** What the map's marks mean. */
@@ -163,5 +187,5 @@ export function mapLegend() {
   return h("p", { class: "map-legend", dataset: { testid: "map-legend" } },
     "Hexes: open $2,000 · ", h("b", {}, "blue"), " water $3,000 · ", h("b", {}, "brown"), " mountain $4,000 · ",
     h("b", {}, "red edge"), " barrier (no track across) · discs: cities in their colour (grey takes no goods), small squares: goods cubes, white dot: empty city · ",
-    "lines: track in its owner's colour (dashed: open, not yet a link) · ", h("b", {}, "orange outline"), ": you can click it");
+    "lines: track in its owner's colour (dashed: open, not yet a link) · wide pale lines: the deliveries from the city you picked (or the one announced), in the cube's colour · ", h("b", {}, "orange outline"), ": you can click it");
 }

@@ -19,18 +19,19 @@ export function dollars(amount) {
   return `$${Number(amount).toLocaleString("en-US")}`;
 }
 
-// The baron cards as cards.json has them (a reconstructed deck: see the title's README).
+// The baron cards as cards.json has them (a reconstructed deck: see the title's README):
+// name, what it rewards, and what end.py counts for it (for the result screen).
 const BARONS = {
-  links: ["Baron of the Network", "most completed links"],
-  engine: ["Baron of Steam", "the highest engine"],
-  cities: ["Baron of the Towns", "most cities on your links"],
-  mountains: ["Baron of the Hills", "most mountain track tiles"],
-  majors: ["Baron of the Main Lines", "most major lines"],
-  red: ["Red goods baron", "most red goods delivered"],
-  yellow: ["Yellow goods baron", "most yellow goods delivered"],
-  blue: ["Blue goods baron", "most blue goods delivered"],
-  purple: ["Purple goods baron", "most purple goods delivered"],
-  black: ["Black goods baron", "most black goods delivered"],
+  links: ["Baron of the Network", "most completed links", "completed links"],
+  engine: ["Baron of Steam", "the highest engine", "engine level"],
+  cities: ["Baron of the Towns", "most cities on your links", "cities on your links"],
+  mountains: ["Baron of the Hills", "most mountain track tiles", "mountain tiles"],
+  majors: ["Baron of the Main Lines", "most major lines", "major lines"],
+  red: ["Red goods baron", "most red goods delivered", "red goods delivered"],
+  yellow: ["Yellow goods baron", "most yellow goods delivered", "yellow goods delivered"],
+  blue: ["Blue goods baron", "most blue goods delivered", "blue goods delivered"],
+  purple: ["Purple goods baron", "most purple goods delivered", "purple goods delivered"],
+  black: ["Black goods baron", "most black goods delivered", "black goods delivered"],
 };
 
 /** "Baron of Steam: 10 VP for the highest engine" @param {string} id */
@@ -42,4 +43,23 @@ export function baronText(id) {
 /** @param {string} id */
 export function baronName(id) {
   return /** @type {any} */ (BARONS)[id]?.[0] ?? id;
+}
+
+/** What a baron counts, in words ("engine level"). @param {string} id */
+export function baronMeasure(id) {
+  return /** @type {any} */ (BARONS)[id]?.[2] ?? "count";
+}
+
+// What each operations card does when taken (cards.json kinds; README 'Operations cards').
+const CARDS = {
+  engine: "your engine goes up one level, free",
+  city_growth: "two goods cubes from the bag go to a city you choose",
+  tunnel_engineer: "keep it: one build of yours pays $2,000 for mountains",
+  railway_inspector: "keep it: stop one delivery of another player's when it is announced",
+  passenger_line: "won, not taken: 5 VP to the first to deliver 4 goods colours",
+};
+
+/** @param {string} kind */
+export function cardText(kind) {
+  return /** @type {any} */ (CARDS)[kind] ?? "";
 }

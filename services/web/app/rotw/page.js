@@ -2,7 +2,7 @@
 // Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
 // of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
 import { fill, h } from "../dom.js";
-import { actionPanel, mapTargets } from "./actions.js";
+import { actionPanel, deliveryRoutes, mapTargets } from "./actions.js";
 import { drawMap, mapLegend } from "./map.js";
 import * as panels from "./panels.js";
 import { rulesSummary } from "./rules.js";
@@ -16,7 +16,7 @@ const ZOOMS = [1, 1.5, 2, 3];
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baronTitle: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -41,6 +41,7 @@ function mount(slots) {
     svg,
     pending: h("div", {}),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
+    baronTitle: h("h2", {}, "Your baron"),
     baron: h("section", { class: "baron-box", "aria-label": "Your baron" }),
     display: h("section", { class: "display-box", "aria-label": "Operations cards" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
@@ -55,7 +56,7 @@ function mount(slots) {
   setZoom(window.innerWidth < 600 ? 2 : 0);
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
-    h("h2", {}, "Your baron"), parts.baron,
+    parts.baronTitle, parts.baron,
     h("h2", {}, "Operations cards"), parts.display,
     h("h2", {}, "End of the game"), parts.ending);
   mounted.set(slots.main, parts);
@@ -70,13 +71,17 @@ function mount(slots) {
 export function render(view, ctx, slots) {
   const parts = mount(slots);
   const at = ctx.ui.picks.at;
+  // The deliveries from the picked city, or the one announced (waiting on the Railway Inspector).
+  const pd = view.pending_delivery;
   drawMap(parts.svg, view, {
     targets: ctx.targets,
     picked: typeof at === "string" ? at : null,
     onPick: (hex) => ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } }),
+    routes: pd ? [{ city: pd.city, color: pd.color, path: pd.path }] : deliveryRoutes(ctx.legal, at),
   });
   fill(parts.pending, panels.pending(view));
   fill(parts.players, panels.players(view, ctx.mySeat));
+  parts.baronTitle.textContent = view.result ? "Barons (revealed)" : "Your baron";
   fill(parts.baron, panels.baron(view, ctx.mySeat));
   fill(parts.display, panels.display(view));
   fill(parts.ending, panels.ending(view));
@@ -97,7 +102,7 @@ export function playerName(view, seat) {
   return view.players?.[seat]?.name ?? `seat ${seat}`;
 }
 
-/** @param {any} view @param {PageContext} _ctx */
-export function result(view, _ctx) {
-  return panels.result(view);
+/** @param {any} view @param {PageContext} ctx */
+export function result(view, ctx) {
+  return panels.result(view, ctx.mySeat);
 }
