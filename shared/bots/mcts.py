@@ -168,7 +168,8 @@ class MctsBot:
             budget = DEFAULT_BUDGET
         started = time.perf_counter()
         deadline = budget.deadline(started)
-        count = 1 if kit.exact else DETERMINIZATIONS
+        # A kit whose hidden parts barely change the search may ask for fewer trees (deeper ones).
+        count = 1 if kit.exact else getattr(kit, "determinizations", DETERMINIZATIONS)
         searches = []
         for _ in range(count):
             state = kit.determinize(engine, observation, seat, rng)
@@ -182,7 +183,9 @@ class MctsBot:
         first.root.children = [None] * len(first.root.options)
         if not first.root.options:
             raise NoMove(f"seat {seat} has no option")
-        if len(first.root.options) == 1 and kit.exact:
+        if len(first.root.options) == 1:
+            # Nothing to choose: a seat's options come from what it may know, the same in every
+            # determinization.
             return first.root.options[0][0]
         limit = budget.iterations
         done = 0

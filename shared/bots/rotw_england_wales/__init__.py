@@ -8,19 +8,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
+from shared.bots.kits import GenericKit, terminal_rewards
 from shared.engine import Engine
-from shared.games.rotw_england_wales import end
 
 from . import greedy as G
-
-# A lead of a few points is a real edge in a game scored in tens of points.
-SCALE = 4.0
+from .value import DEFAULT, Weights, win_chances
 
 
 class RotwKit(GenericKit):
-    def __init__(self) -> None:
+    # Hidden: the rivals' barons and the deck order. Few trees, each deeper.
+    determinizations = 4
+
+    def __init__(self, weights: Weights = DEFAULT) -> None:
         super().__init__(exact=False)
+        self.weights = weights
 
     def greedy(self, engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any:
         return G.greedy(state, seat, rng)
@@ -32,7 +33,7 @@ class RotwKit(GenericKit):
         result = engine.result(state)
         if result is not None:
             return terminal_rewards(result)
-        return chances_from_values([float(row["total"]) for row in end.breakdown(state)], SCALE)
+        return win_chances(state, self.weights)
 
 
 KIT = RotwKit()
