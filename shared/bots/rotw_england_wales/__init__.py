@@ -12,16 +12,16 @@ from shared.bots.kits import GenericKit, terminal_rewards
 from shared.engine import Engine
 
 from . import greedy as G
-from .value import DEFAULT, Weights, win_chances
+from .value import Weights, win_chances
 
 
 class RotwKit(GenericKit):
     # Hidden: the rivals' barons and the deck order. Few trees, each deeper.
     determinizations = 4
 
-    def __init__(self, weights: Weights = DEFAULT) -> None:
+    def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(exact=False)
-        self.weights = weights
+        self.weights = weights  # None: the fitted weights for the table's player count
 
     def greedy(self, engine: Engine[Any], state: Any, seat: int, rng: random.Random) -> Any:
         return G.greedy(state, seat, rng)

@@ -30,25 +30,45 @@ from .plans import deliveries
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
-    # Empty-city markers placed per turn before the limit (2-player games place about two).
+    """Coefficients of the projection, per feature. The defaults are a least-squares fit of
+    (final score - certain score now) over the action-phase positions of 300 two-player and
+    100 four-player self-play games (the heuristic, with one decision in five a random kit
+    option so that shares, builds and upgrades vary), R^2 0.58 / 0.55; `benchmarks/` has
+    no script for it: the fit is recorded in docs/benchmarks.md."""
+
+    const: float
+    per_turn: float  # VP a seat adds per turn left, whatever it holds
+    cash: float  # per $1,000 in hand
+    cash_turn: float  # per $1,000 in hand per turn left
+    share_turn: float  # per share per turn left (interest, and the shares it forces later)
+    income_turn: float  # per $1,000 of income per turn left
+    delivery: float  # per VP of deliveries open now (delivery_prospect)
+    baron: float  # per VP of baron times its chance
+    engine: float
+    engine_turn: float  # per engine level per turn left
+    links: float  # per completed link owned (beyond its VP, counted as certain)
+    links_turn: float  # per completed link per turn left
+    # Empty-city markers placed per turn before the limit (two-player games place about two).
     empties_per_turn: float = 2.0
     # Share of a seat's remaining rounds it spends delivering (the others build, upgrade...).
     deliver_share: float = 0.5
-    # A delivery open now is not a delivery made: rivals take cubes, the seat builds instead.
-    delivery_weight: float = 0.6
-    # Dollars per VP for money that will still be spent on track (a link costs a few
-    # thousand and brings its VP plus deliveries).
-    dollars_per_vp: float = 4000.0
-    # Turns over which cash keeps its full value; it fades to nothing at the end.
-    cash_horizon: float = 3.0
     # Softness (in counted units) of the baron's chance of not being beaten.
     baron_softness: float = 1.0
-    # Softmax temperature (VP) turning projected scores into win chances: base + per turn left.
-    temperature: float = 3.0
-    temperature_per_turn: float = 0.5
+    # Softmax temperature (VP) turning projected scores into win chances: base + per turn
+    # left (the fit's residual grows from about 4 VP with a turn left to 12 with eight).
+    temperature: float = 2.5
+    temperature_per_turn: float = 0.8
 
 
-DEFAULT = Weights()
+TWO_PLAYERS = Weights(const=0.0, per_turn=3.69, cash=-0.037, cash_turn=0.066, share_turn=-0.403, income_turn=0.064,
+                      delivery=0.744, baron=1.035, engine=-1.53, engine_turn=1.009, links=0.07, links_turn=0.094)
+MORE_PLAYERS = Weights(const=-2.93, per_turn=1.75, cash=0.041, cash_turn=0.044, share_turn=-0.225, income_turn=0.068,
+                       delivery=0.538, baron=0.919, engine=0.222, engine_turn=0.257, links=0.263, links_turn=0.056)
+DEFAULT = TWO_PLAYERS
+
+
+def weights_for(players: int) -> Weights:
+    return TWO_PLAYERS if players <= 2 else MORE_PLAYERS
 
 
 def turns_left(s: State, w: Weights = DEFAULT) -> float:
@@ -95,28 +115,34 @@ def delivery_prospect(s: State, seat: int, rounds: float) -> float:
     return total
 
 
-def projected_scores(s: State, w: Weights = DEFAULT) -> list[float]:
+def projected_scores(s: State, w: Weights | None = None) -> list[float]:
     rows = end.breakdown(s)
     if s.phase == OVER:
         return [float(r["total"]) for r in rows]
+    w = w or weights_for(len(s.players))
     left = turns_left(s, w)
     rounds = left * rules.ROUNDS_PER_TURN * w.deliver_share
-    fade = min(1.0, max(0.0, left - 1.0) / w.cash_horizon)  # money at the last turn buys little
     out = []
     for seat, p in enumerate(s.players):
         r = rows[seat]
         certain = r["track"] + r["links"] + r["cards"] - p.shares
-        money = p.cash + max(0.0, left - 1.0) * (rules.income_for(p.vp) - p.shares * rules.SHARE_INTEREST)
+        links = r["links"] // rules.LINK_VP
         baron = 0.0
         if p.baron:
             vp = next(b["vp"] for b in rules.card_data()["barons"] if b["id"] == p.baron)
             baron = vp * _baron_chance(s, seat, w)
-        out.append(certain + baron + w.delivery_weight * delivery_prospect(s, seat, rounds)
-                   + fade * money / w.dollars_per_vp)
+        cash = p.cash / 1000
+        future = (w.const + w.per_turn * left + w.cash * cash + w.cash_turn * cash * left
+                  + w.share_turn * p.shares * left + w.income_turn * rules.income_for(p.vp) / 1000 * left
+                  + w.delivery * delivery_prospect(s, seat, rounds) + w.baron * baron
+                  + w.engine * p.engine + w.engine_turn * p.engine * left
+                  + w.links * links + w.links_turn * links * left)
+        out.append(certain + future)
     return out
 
 
-def win_chances(s: State, w: Weights = DEFAULT) -> list[float]:
+def win_chances(s: State, w: Weights | None = None) -> list[float]:
+    w = w or weights_for(len(s.players))
     values = projected_scores(s, w)
     scale = w.temperature + w.temperature_per_turn * turns_left(s, w)
     top = max(values)
