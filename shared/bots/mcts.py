@@ -8,7 +8,10 @@
   seat; a node picks children by the reward of the seat acting there. Edges are the kit's
   options (a whole turn, a bid), tried in the kit's order (best first by its greedy
   score) with progressive widening, so the search spends its budget on moves the
-  heuristic thinks plausible first and opens the others as visits grow.
+  heuristic thinks plausible first and opens the others as visits grow; a progressive
+  bias (PRIOR) favours the options the kit ranks first while they have few visits.
+- A kit may set `determinizations` (fewer, deeper trees when little is hidden); a seat
+  with a single option plays it without searching.
 - Leaves: a short playout with the kit's greedy policy (`rollout` decisions, 0 by default)
   then the kit's evaluation (each seat's win chance from the heuristic's valuation);
   finished games score from their result.

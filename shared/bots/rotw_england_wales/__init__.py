@@ -1,7 +1,8 @@
 """Railways of the World (England and Wales): the bots' knowledge. Hidden information (barons,
-the deck, the bag) is sampled by the engine's `redact`; a position is judged by the victory
-points each player would score now (track, completed links, cards, baron if met, minus shares)
-rather than by a random playout to the end, which is long and says little."""
+the deck, the bag) is sampled by the engine's `redact`. Options and the greedy move come from
+`greedy.py` (deliveries and link plans in `plans.py`, cached so a search can afford them); a
+position is judged by each seat's projected final score (`value.py`, fitted on self-play),
+not by a random playout to the end, which is long and says little."""
 
 from __future__ import annotations
 

@@ -2,18 +2,21 @@
 projected.
 
 The score now (track, completed links, cards and major lines, minus shares) is certain; what
-the rest of the game adds is estimated from what the seat holds:
+the rest of the game adds is a linear function, fitted on self-play, of what the seat holds:
 
-- deliveries open to it now over the links that exist (the VP each moves to its own track),
-  as many as it has rounds left to make them, discounted because a rival may take the cube;
-- cash, which buys links and engines, and income, which brings more cash, for the turns left
-  (a dollar is worth less as the end nears and nothing at the end); share interest is the
-  same money going out;
+- the turns left, read from the end condition (exact once the empty-city limit is reached,
+  else the markers still to go over a rate per turn);
+- cash, and cash times turns left (money early buys links that deliver for longer); income
+  times turns left; shares times turns left (interest, and the shares it forces later);
+- deliveries open to it now over the links that exist (the VP each moves to its own track,
+  one per cube, as many as it has rounds to make);
 - its baron: 10 VP times a soft chance that its count is not beaten at the end (a tie
-  scores), instead of all-or-nothing on today's count.
+  scores), instead of all-or-nothing on today's count;
+- engine level and completed links, alone and times turns left.
 
-The turns left are read from the end condition: exact once the empty-city limit is reached,
-else the markers still to go over a rate per turn. `Weights` holds every tuning constant.
+Win chances are a softmax of the projected scores whose temperature grows with the turns
+left, as the fit's error does. `Weights` holds every constant; `benchmarks/rotw_value_fit.py`
+refits them.
 """
 
 from __future__ import annotations
@@ -30,11 +33,11 @@ from .plans import deliveries
 
 
 class Weights(msgspec.Struct, frozen=True, kw_only=True):
-    """Coefficients of the projection, per feature. The defaults are a least-squares fit of
-    (final score - certain score now) over the action-phase positions of 300 two-player and
-    100 four-player self-play games (the heuristic, with one decision in five a random kit
-    option so that shares, builds and upgrades vary), R^2 0.58 / 0.55; `benchmarks/` has
-    no script for it: the fit is recorded in docs/benchmarks.md."""
+    """Coefficients of the projection, per feature (FEATURES). TWO_PLAYERS and MORE_PLAYERS
+    are least-squares fits of (final score - certain score now) over the action-phase
+    positions of 300 two-player and 100 four-player self-play games of the heuristic, one
+    decision in five a random kit option so that shares, builds and upgrades vary
+    (`python3 -m benchmarks.rotw_value_fit`; R^2 0.58 and 0.55)."""
 
     const: float
     per_turn: float  # VP a seat adds per turn left, whatever it holds
@@ -115,29 +118,39 @@ def delivery_prospect(s: State, seat: int, rounds: float) -> float:
     return total
 
 
+FEATURES = ("const", "per_turn", "cash", "cash_turn", "share_turn", "income_turn", "delivery", "baron", "engine",
+            "engine_turn", "links", "links_turn")
+
+
+def features(s: State, seat: int, w: Weights, rows: list[dict] | None = None) -> tuple[float, list[float]]:
+    """The seat's certain score now, and its features in the order of FEATURES (the fit in
+    benchmarks/rotw_value_fit.py uses these very numbers)."""
+    r = (rows or end.breakdown(s))[seat]
+    p = s.players[seat]
+    left = turns_left(s, w)
+    certain = r["track"] + r["links"] + r["cards"] - p.shares
+    links = r["links"] // rules.LINK_VP
+    baron = 0.0
+    if p.baron:
+        vp = next(b["vp"] for b in rules.card_data()["barons"] if b["id"] == p.baron)
+        baron = vp * _baron_chance(s, seat, w)
+    cash = p.cash / 1000
+    rounds = left * rules.ROUNDS_PER_TURN * w.deliver_share
+    return certain, [1.0, left, cash, cash * left, p.shares * left, rules.income_for(p.vp) / 1000 * left,
+                     delivery_prospect(s, seat, rounds), baron, float(p.engine), p.engine * left, float(links),
+                     links * left]
+
+
 def projected_scores(s: State, w: Weights | None = None) -> list[float]:
     rows = end.breakdown(s)
     if s.phase == OVER:
         return [float(r["total"]) for r in rows]
     w = w or weights_for(len(s.players))
-    left = turns_left(s, w)
-    rounds = left * rules.ROUNDS_PER_TURN * w.deliver_share
+    coefficients = [getattr(w, name) for name in FEATURES]
     out = []
-    for seat, p in enumerate(s.players):
-        r = rows[seat]
-        certain = r["track"] + r["links"] + r["cards"] - p.shares
-        links = r["links"] // rules.LINK_VP
-        baron = 0.0
-        if p.baron:
-            vp = next(b["vp"] for b in rules.card_data()["barons"] if b["id"] == p.baron)
-            baron = vp * _baron_chance(s, seat, w)
-        cash = p.cash / 1000
-        future = (w.const + w.per_turn * left + w.cash * cash + w.cash_turn * cash * left
-                  + w.share_turn * p.shares * left + w.income_turn * rules.income_for(p.vp) / 1000 * left
-                  + w.delivery * delivery_prospect(s, seat, rounds) + w.baron * baron
-                  + w.engine * p.engine + w.engine_turn * p.engine * left
-                  + w.links * links + w.links_turn * links * left)
-        out.append(certain + future)
+    for seat in range(len(s.players)):
+        certain, feats = features(s, seat, w, rows)
+        out.append(certain + sum(c * f for c, f in zip(coefficients, feats)))
     return out
 
 
