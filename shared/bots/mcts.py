@@ -10,7 +10,8 @@
   score) with progressive widening, so the search spends its budget on moves the
   heuristic thinks plausible first and opens the others as visits grow; a progressive
   bias (PRIOR) favours the options the kit ranks first while they have few visits.
-- A kit may set `determinizations` (fewer, deeper trees when little is hidden); a seat
+- A kit may set `determinizations` (fewer, deeper trees when little is hidden) and its own
+  default `budget` (used when the caller gives none); a seat
   with a single option plays it without searching.
 - Leaves: a short playout with the kit's greedy policy (`rollout` decisions, 0 by default)
   then the kit's evaluation (each seat's win chance from the heuristic's valuation);
@@ -174,7 +175,7 @@ class MctsBot:
     def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
         kit = self.kit or get_kit(engine)
         if budget.ms is None and budget.iterations is None:
-            budget = DEFAULT_BUDGET
+            budget = getattr(kit, "budget", None) or DEFAULT_BUDGET
         started = time.perf_counter()
         deadline = budget.deadline(started)
         # A kit whose hidden parts barely change the search may ask for fewer trees (deeper ones).

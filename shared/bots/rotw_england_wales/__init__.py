@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from shared.bots.base import Budget
 from shared.bots.kits import GenericKit, terminal_rewards
 from shared.engine import Engine
 
@@ -19,6 +20,10 @@ from .value import Weights, win_chances
 class RotwKit(GenericKit):
     # Hidden: the rivals' barons and the deck order. Few trees, each deeper.
     determinizations = 4
+    # Nearly every move uses the whole clock (400 iterations take longer than 0.55 s on this
+    # machine); 0.7 s put the move time's p95 at 1.01 s with a load average of 7 to 9 on two
+    # cores (docs/benchmarks.md), so the clock is shorter here.
+    budget = Budget(ms=550.0, iterations=400)
 
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(exact=False)
