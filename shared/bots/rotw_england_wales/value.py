@@ -63,7 +63,7 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     temperature_per_turn: float = 0.8
 
 
-TWO_PLAYERS = Weights(const=0.0, per_turn=3.69, cash=-0.037, cash_turn=0.066, share_turn=-0.403, income_turn=0.064,
+TWO_PLAYERS = Weights(const=-0.025, per_turn=3.687, cash=-0.037, cash_turn=0.066, share_turn=-0.403, income_turn=0.064,
                       delivery=0.744, baron=1.035, engine=-1.53, engine_turn=1.009, links=0.07, links_turn=0.094)
 MORE_PLAYERS = Weights(const=-2.93, per_turn=1.75, cash=0.041, cash_turn=0.044, share_turn=-0.225, income_turn=0.068,
                        delivery=0.538, baron=0.919, engine=0.222, engine_turn=0.257, links=0.263, links_turn=0.056)
