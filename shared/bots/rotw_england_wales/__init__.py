@@ -1,30 +1,42 @@
 """Railways of the World (England and Wales): the bots' knowledge. Hidden information (barons,
-the deck, the bag) is sampled by the engine's `redact`; a position is judged by the victory
-points each player would score now (track, completed links, cards, baron if met, minus shares)
-rather than by a random playout to the end, which is long and says little."""
+the deck, the bag) is sampled by the engine's `redact`. Options and the greedy move come from
+`greedy.py` (deliveries and link plans in `plans.py`, cached so a search can afford them); a
+position is judged by each seat's projected final score (`value.py`, fitted on self-play),
+not by a random playout to the end, which is long and says little."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from shared.bots.base import Budget
 from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
 from shared.engine import Engine
-from shared.games.rotw_england_wales import end
 from shared.games.rotw_england_wales.advanced import end as adv_end
 
 from . import advanced as A
 from . import greedy as G
+from .value import Weights, win_chances
 
-# A lead of a few points is a real edge in a game scored in tens of points.
-SCALE = 4.0
 # The advanced share game is scored in money ($1,000s): a lead of ~$10,000 is a real edge.
 ADV_SCALE = 10.0
 
 
 class RotwKit(GenericKit):
-    def __init__(self) -> None:
+    # Hidden: the rivals' barons and the deck order. Few trees, each deeper.
+    determinizations = 4
+    # Nearly every move uses the whole clock (400 iterations take longer than 0.55 s on this
+    # machine); 0.7 s put the move time's p95 at 1.01 s with a load average of 7 to 9 on two
+    # cores (docs/benchmarks.md), so the clock is shorter here.
+    budget = Budget(ms=550.0, iterations=400)
+    # Progressive bias toward the greedy ranking of options (mcts.py): without it the search
+    # left the heuristic's builds on few noisy visits and built too little (6 two-player games
+    # at 200 iterations: 4 won without, 6 with).
+    prior = 0.3
+
+    def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(exact=False)
+        self.weights = weights  # None: the fitted weights for the table's player count
 
     # The advanced share game (state.adv): a plain-rules greedy player (`advanced.py`), the
     # generic kit's options, and the players' money as the evaluation.
@@ -44,7 +56,7 @@ class RotwKit(GenericKit):
             return terminal_rewards(result)
         if state.adv is not None:
             return chances_from_values([row["total"] / 1000 for row in adv_end.breakdown(state)], ADV_SCALE)
-        return chances_from_values([float(row["total"]) for row in end.breakdown(state)], SCALE)
+        return win_chances(state, self.weights)
 
 
 KIT = RotwKit()

@@ -28,9 +28,9 @@ def best_plan(s: State, seat: int) -> tuple[Plan | None, int]:
     """The best plan, and how many shares must be issued to pay for it."""
     p = s.players[seat]
     room = max(0, MAX_SHARES - p.shares)
-    cands = plans(s, seat, p.cash + room * rules.SHARE_CASH)
+    cands = plans(s, seat, p.cash + room * rules.SHARE_CASH, limit=40)
     best: tuple[float, Plan | None, int] = (float("-inf"), None, 0)
-    for plan in cands[:40]:
+    for plan in cands:
         need = max(0, -(-(plan.cost - p.cash) // rules.SHARE_CASH))
         if need and plan.value < SHARE_PLAN_VALUE:
             continue

@@ -4,14 +4,21 @@ at the end of the turn, so only plans that complete within the build are worth l
 
 from __future__ import annotations
 
+import heapq
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from shared.games.rotw_england_wales import build, deliver, rules
 from shared.games.rotw_england_wales.actions import Deliver, LayTrack
 from shared.games.rotw_england_wales.board import MOUNTAINS, TERRAIN_COST, get_board
 from shared.games.rotw_england_wales.goods import city_colour
 from shared.games.rotw_england_wales.state import State
+
+
+_key_enc = msgspec.msgpack.Encoder()
 
 
 @dataclass
@@ -21,22 +28,55 @@ class Delivery:
     others: int  # VP to the best-served rival
 
 
+class _Routes:
+    """Delivery paths over one set of completed links at one engine level, per (city, colour),
+    worked out when first asked for."""
+
+    def __init__(self, s: State, level: int) -> None:
+        self.graph = deliver._graph(s)
+        self.level = level
+        self.paths: dict[tuple[str, str], list[list[int]]] = {}
+
+    def get(self, s: State, city: str, colour: str) -> list[list[int]]:
+        found = self.paths.get((city, colour))
+        if found is None:
+            found = self.paths[(city, colour)] = deliver.paths(s, city, colour, self.level, self.graph)
+        return found
+
+
+_ROUTES: OrderedDict[bytes, _Routes] = OrderedDict()
+ROUTES_SIZE = 256
+
+
+def _routes(s: State, level: int) -> _Routes:
+    # Paths depend on the completed links (ids, ends) and the city colours (urbanized towns).
+    key = _key_enc.encode((level, s.urban, [(l.id, l.a, l.b) for l in s.links if l.complete]))
+    hit = _ROUTES.get(key)
+    if hit is not None:
+        _ROUTES.move_to_end(key)
+        return hit
+    made = _ROUTES[key] = _Routes(s, level)
+    if len(_ROUTES) > ROUTES_SIZE:
+        _ROUTES.popitem(last=False)
+    return made
+
+
 def deliveries(s: State, seat: int, level: int | None = None) -> list[Delivery]:
     """Every delivery open to `seat` (at engine `level`, default its own), best first."""
     level = s.players[seat].engine if level is None else level
-    g = deliver._graph(s)
+    routes = _routes(s, level)
     out: list[Delivery] = []
     for h in sorted(s.cubes):
-        if h not in g:
+        if h not in routes.graph:
             continue
         for colour in sorted(set(s.cubes[h])):
-            for path in deliver.paths(s, h, colour, level, g):
+            for path in routes.get(s, h, colour):
                 gain: dict[int, int] = {}
                 for lid in path:
                     owner = s.links[lid].owner
                     gain[owner] = gain.get(owner, 0) + 1
                 mine = gain.pop(seat, 0)
-                out.append(Delivery(Deliver(city=h, color=colour, path=path), mine, max(gain.values(), default=0)))
+                out.append(Delivery(Deliver(city=h, color=colour, path=list(path)), mine, max(gain.values(), default=0)))
     out.sort(key=lambda d: (-(d.mine - 0.5 * d.others), len(d.action.path)))
     return out
 
@@ -65,14 +105,112 @@ def _endpoint_value(s: State, board: Any, a: str, b: str) -> float:
     return 1.2 * min(direct, 4) + 0.15 * (len(at_a) + len(at_b))
 
 
-def plans(s: State, seat: int, cash_cap: int) -> list[Plan]:
-    """Builds of at most the tiles left that complete a link, costing at most `cash_cap`, best first."""
-    ix = build.TrackIndex(s)
-    board = ix.board
+RawPlan = tuple[tuple[LayTrack, ...], int, str, str, bool]  # lays, cost, from, to, extends an open link
+
+# Link plans depend only on the track (links, segments), the seat's open links, the tiles left
+# in the build and the Tunnel Engineer; a search meets the same track again and again (after
+# deliveries, cards, passes, the other seat's moves), so plans are cached by that key and
+# only filtered by cash and valued (goods move) per call.
+_CACHE: OrderedDict[bytes, list[RawPlan]] = OrderedDict()
+CACHE_SIZE = 384
+
+
+class _Universe:
+    """Every link of at most four tiles from a city or town edge on the empty map, with an
+    index from what each one needs (a hex, a hex edge, a city edge, a pair of places not yet
+    joined) to the plans that need it. Track only ever takes room away, so the plans open
+    from cities on any board are the ones whose needs nothing has taken yet: a few set
+    look-ups instead of a depth-4 search from every city edge."""
+
+    def __init__(self, s: State) -> None:
+        empty = msgspec.structs.replace(s, links=[], track={}, build=None)
+        self.plans = _search(empty, 0, rules.MAX_TILES_PER_BUILD, False, cities=True)
+        self.by_hex: dict[str, list[int]] = {}
+        self.by_edge: dict[tuple[str, int], list[int]] = {}
+        self.by_pair: dict[frozenset[str], list[int]] = {}
+        for i, (lays, _, a, b, _) in enumerate(self.plans):
+            needs = {(a, (lays[0].entry + 3) % 6), (b, (lays[-1].exit + 3) % 6)}
+            for lay in lays:
+                self.by_hex.setdefault(lay.hex, []).append(i)
+                needs.add((lay.hex, lay.entry))
+                needs.add((lay.hex, lay.exit))
+            for need in needs:
+                self.by_edge.setdefault(need, []).append(i)
+            self.by_pair.setdefault(frozenset((a, b)), []).append(i)
+
+    def open_plans(self, ix: build.TrackIndex, left: int) -> list[RawPlan]:
+        taken: set[int] = set()
+        for h, segs in ix.count.items():
+            if segs >= 2:  # a hex holds at most two segments
+                taken.update(self.by_hex.get(h, ()))
+            else:
+                for e in ix.edges.get(h, ()):
+                    taken.update(self.by_edge.get((h, e), ()))
+        for h, edges in ix.ends.items():
+            for e in edges:
+                taken.update(self.by_edge.get((h, e), ()))
+        for pair in ix.pairs:
+            taken.update(self.by_pair.get(pair, ()))
+        return [p for i, p in enumerate(self.plans) if i not in taken and len(p[0]) <= left]
+
+
+_UNIVERSES: dict[str, _Universe] = {}
+
+
+def _universe(s: State) -> _Universe:
+    found = _UNIVERSES.get(s.board)
+    if found is None:
+        found = _UNIVERSES[s.board] = _Universe(s)
+    return found
+
+
+def _plan_key(s: State, seat: int, left: int, tunnel: bool) -> bytes:
+    return _key_enc.encode((seat, left, tunnel, s.links, s.track))
+
+
+def raw_plans(s: State, seat: int) -> list[RawPlan]:
+    """Every build of at most the tiles left that completes a link, at any cost, in the order
+    of a search from the seat's open links, then from every free city edge. Cached by track."""
     left = rules.MAX_TILES_PER_BUILD - (s.build.tiles if s.build is not None else 0)
     tunnel = s.build is not None and s.build.tunnel
-    out: list[Plan] = []
-    srcs = build.sources(s, seat, ix)
+    key = _plan_key(s, seat, left, tunnel)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    if tunnel:  # mountain costs differ from the universe's: search (a rare build)
+        out = search_plans(s, seat, left, tunnel)
+    else:
+        ix = build.TrackIndex(s)
+        out = _search(s, seat, left, tunnel, cities=False, ix=ix)
+        out.extend(_universe(s).open_plans(ix, left))
+    _CACHE[key] = out
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return out
+
+
+def search_plans(s: State, seat: int, left: int, tunnel: bool) -> list[RawPlan]:
+    """The plain depth-first search over every source (what the cache and universe shortcut)."""
+    return _search(s, seat, left, tunnel, cities=None)
+
+
+def _search(s: State, seat: int, left: int, tunnel: bool, cities: bool | None,
+            ix: build.TrackIndex | None = None) -> list[RawPlan]:
+    """Plans from the seat's open links (cities False), from city edges (True) or both (None)."""
+    ix = ix or build.TrackIndex(s)
+    board = ix.board
+    out: list[RawPlan] = []
+    if cities is False:  # the open ends of the seat's links only
+        srcs = {}
+        for link in s.links:
+            if not link.complete and link.owner == seat:
+                h = board.neighbour(link.hexes[-1], link.exit)
+                entry = (link.exit + 3) % 6
+                if h is not None and ix.can_take(h, entry):
+                    srcs[(h, entry)] = ("link", link.id)
+    else:
+        srcs = build.sources(s, seat, ix)
 
     def cost_of(h: str) -> int:
         t = board.terrain[h]
@@ -80,10 +218,8 @@ def plans(s: State, seat: int, cash_cap: int) -> list[Plan]:
             return rules.card_value("tunnel_engineer", "mountain_cost")
         return TERRAIN_COST[t]
 
-    def dfs(h: str, entry: int, origin: str, lays: list[LayTrack], cost: int, seen: set[str], ext: bool) -> None:
+    def dfs(h: str, entry: int, origin: str, lays: tuple[LayTrack, ...], cost: int, seen: set[str], ext: bool) -> None:
         c = cost + cost_of(h)
-        if c > cash_cap:
-            return
         used = ix.edges.get(h, ())
         for x in range(6):
             if x == entry or (x - entry) % 6 not in (2, 3, 4) or x in used:
@@ -92,24 +228,48 @@ def plans(s: State, seat: int, cash_cap: int) -> list[Plan]:
             if n is None:
                 continue
             back = (x + 3) % 6
-            step = [*lays, LayTrack(hex=h, entry=entry, exit=x)]
+            step = (*lays, LayTrack(hex=h, entry=entry, exit=x))
             if n in ix.endpoints:
                 if n == origin or back in ix.ends.get(n, ()) or frozenset((origin, n)) in ix.pairs:
                     continue
-                out.append(Plan(step, c, origin, n, extends=ext))
+                out.append((step, c, origin, n, ext))
             elif len(step) < left and n not in seen and ix.can_take(n, back):
                 dfs(n, back, origin, step, c, seen | {n}, ext)
 
     for (h, entry), src in srcs.items():
         if src[0] == "link":
+            if cities:
+                continue
             origin, ext = s.links[src[1]].a, True
         else:
+            if cities is False:
+                continue
             nb = board.neighbour(h, entry)
             assert nb is not None
             origin, ext = nb, False
-        dfs(h, entry, origin, [], 0, {h}, ext)
-    for p in out:
+        dfs(h, entry, origin, (), 0, {h}, ext)
+    return out
+
+
+def plans(s: State, seat: int, cash_cap: int, limit: int | None = None) -> list[Plan]:
+    """Builds of at most the tiles left that complete a link, costing at most `cash_cap`, best
+    first (the best `limit` of them if given)."""
+    board = get_board(s.board)
+    ends: dict[tuple[str, str], float] = {}
+    ranked: list[tuple[float, int, int, int]] = []
+    raw = raw_plans(s, seat)
+    for i, (lays, cost, a, b, ext) in enumerate(raw):
+        if cost > cash_cap:
+            continue
+        ev = ends.get((a, b))
+        if ev is None:
+            ev = ends[(a, b)] = _endpoint_value(s, board, a, b)
         # Track already laid on an open link is lost unless the link is completed.
-        p.value = 1.0 + _endpoint_value(s, board, p.a, p.b) - p.cost / 6000.0 + (1.0 if p.extends else 0.0)
-    out.sort(key=lambda p: (-p.value, p.cost, len(p.lays)))
+        value = 1.0 + ev - cost / 6000.0 + (1.0 if ext else 0.0)
+        ranked.append((-value, cost, len(lays), i))
+    ranked = heapq.nsmallest(limit, ranked) if limit is not None else sorted(ranked)
+    out = []
+    for neg, _, _, i in ranked:
+        lays, cost, a, b, ext = raw[i]
+        out.append(Plan(list(lays), cost, a, b, value=-neg, extends=ext))
     return out
