@@ -73,6 +73,16 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         """`certs_of(holder, corporation)` without the copy: read only."""
         return self._index().get(holder, {}).get(corporation, ())
 
+    def smallest_plain(self, holder: str, corporation: str) -> Cert | None:
+        """The first of `holder`'s smallest non-president certificates of `corporation` (what
+        a purchase from that holder takes), cached on the instance like the index."""
+        cache = self.__dict__.setdefault("_smallest_plain", {})
+        key = (holder, corporation)
+        if key not in cache:
+            plain = [c for c in self.held(holder, corporation) if not c.president]
+            cache[key] = min(plain, key=lambda c: c.percent) if plain else None
+        return cache[key]
+
     def by_company(self, holder: str) -> dict[str, list[Cert]]:
         """A holder's certificates per company, each list in arrival order: read only."""
         return self._index().get(holder, {})

@@ -153,10 +153,9 @@ def _purchases(money: MoneyState, player: str, sold: tuple[str, ...]) -> Iterato
         if not corp.ipoed or corp.closed or sym in sold:
             continue
         for holder in (sym, S.POOL):
-            certs = [c for c in book.held(holder, sym) if not c.president]
-            if not certs:
+            cert = book.smallest_plain(holder, sym)
+            if cert is None:
                 continue
-            cert = min(certs, key=lambda c: c.percent)     # first of the smallest, in holding order
             if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
                 yield sym, cert.id
 
