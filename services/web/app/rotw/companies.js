@@ -77,15 +77,14 @@ export function situation(view) {
  */
 export function roundBox(view, mySeat) {
   const step = /** @type {any} */ (STEP_OF)[view.phase] ?? view.phase;
-  const steps = view.phase === "opening_auction"
-    ? [h("li", { class: "now" }, "Set-up: opening share auctions")]
-    : PHASES.map(([id, words]) => h("li", { class: id === step ? "now" : "", dataset: { step: id } },
-      id === "company_turn" && step === id ? `${words} (${view.company_turn} of 3)` : words));
+  const opening = view.phase === "opening_auction";
+  const steps = opening ? null : h("ol", { class: "steps" }, PHASES.map(([id, words]) => h("li", { class: id === step ? "now" : "", dataset: { step: id } },
+    id === "company_turn" && step === id ? `${words} (${view.company_turn} of 3)` : words)));
   const c = companyInTurn(view);
   const order = ["company_turn", "company_build", "dividend", "merger", "merger_vote"].includes(view.phase) ? view.order ?? [] : view.price_order ?? [];
   return h("section", { class: "card rotw-round", "aria-label": "The round", dataset: { testid: "round" } },
-    h("h2", {}, view.phase === "opening_auction" ? "Set-up" : `Round ${view.round}`),
-    h("ol", { class: "steps" }, steps),
+    h("h2", {}, opening ? "Set-up: opening share auctions" : `Round ${view.round}`),
+    steps,
     h("p", { dataset: { testid: "situation" } }, h("b", {}, "Now: "), situation(view)),
     h("p", { class: "order", dataset: { testid: "order" } },
       h("span", { class: "muted" }, step === "merger" ? "Merger order (lowest price first): " : "Order by share price: "),
@@ -137,28 +136,32 @@ function mergerBox(view, mySeat) {
 }
 
 /**
- * One card per company, highest share price first.
+ * One card per company, highest share price first: price, controller, cash, the three share
+ * boxes (available, company card, issued), bonds, income marker, links, holders.
  * @param {any} view
  */
 export function companyCards(view) {
   const inTurn = companyInTurn(view);
+  const box = (/** @type {string} */ field, /** @type {string} */ label, /** @type {number} */ k, /** @type {string} */ title) =>
+    h("div", { title }, label, h("b", { dataset: { field } }, String(k)));
   return h("div", { class: "charters rotw-companies", dataset: { testid: "companies" } },
     (view.price_order ?? []).map((/** @type {string} */ id) => {
       const c = companyOf(view, id);
-      const holders = c.held.map((/** @type {number} */ k, /** @type {number} */ s) => (k ? `${nameOf(view, s)} ${k}` : null)).filter(Boolean);
+      const holders = c.held.map((/** @type {number} */ k, /** @type {number} */ s) => (k ? `${nameOf(view, s)} ×${k}` : null)).filter(Boolean);
       return h("article", { class: `charter${inTurn?.id === id ? " in-turn" : ""}${c.controller < 0 ? " idle" : ""}`, dataset: { company: id, testid: `company-${id}` } },
         h("header", { style: { background: companyColor(id), color: companyInk(id) } },
-          h("strong", {}, c.name), h("span", { class: "full-name" }, c.controller >= 0 ? `· ${nameOf(view, c.controller)}` : "· no controller")),
-        h("dl", {},
-          h("dt", { title: `starting price ${kilo(c.start_price)}` }, "Share price"), h("dd", { dataset: { field: "price" } }, kilo(c.price)),
-          h("dt", {}, "Cash"), h("dd", { dataset: { field: "cash" } }, dollars(c.cash)),
-          h("dt", { title: "shares on the available box: bought in an auction, the money goes to the company" }, "Available"), h("dd", { dataset: { field: "available" } }, String(c.available)),
-          h("dt", { title: "unissued shares on the company card: issued at the current price when the company must pay more than its cash" }, "On card"), h("dd", { dataset: { field: "card" } }, String(c.card)),
-          h("dt", { title: "shares on the issued box: held by the bank, take dividends, sold in auctions to the bank's gain" }, "Issued box"), h("dd", { dataset: { field: "issued" } }, String(c.issued)),
-          h("dt", { title: "$5,000 each, $1,000 interest a round, at most one per link; each lowers the share's worth at the end by $1,000" }, "Bonds"), h("dd", { dataset: { field: "bonds" } }, String(c.bonds)),
-          h("dt", { title: "spaces moved on the income track this round (one per link used by a delivery)" }, "Income"), h("dd", { dataset: { field: "income" } }, String(c.income)),
-          h("dt", {}, "Links"), h("dd", { dataset: { field: "links" } }, String(c.links))),
-        h("p", { class: "holders" }, holders.length ? `Held: ${holders.join(" · ")}` : "no shareholders yet"));
+          h("strong", {}, c.name), h("span", { class: "price", title: `share price (started at ${kilo(c.start_price)})`, dataset: { field: "price" } }, kilo(c.price)),
+          h("span", { class: "controller" }, c.controller >= 0 ? `controlled by ${nameOf(view, c.controller)}` : "no controller")),
+        h("p", { class: "cash" }, "Cash ", h("b", { dataset: { field: "cash" } }, dollars(c.cash))),
+        h("div", { class: "share-boxes" },
+          box("available", "Available", c.available, "shares on the available box: sold in auctions, the money goes to the company"),
+          box("card", "On card", c.card, "unissued shares on the company card: issued at the current price when the company must pay more than its cash"),
+          box("issued", "Issued", c.issued, "shares on the issued box: held by the bank, they take dividends; sold in auctions, the money goes to the bank")),
+        h("p", { class: "stats" },
+          h("span", { title: "$5,000 each, $1,000 interest a round, at most one per link; each takes $1,000 off every share's worth at the end" }, "Bonds ", h("b", { dataset: { field: "bonds" } }, String(c.bonds))),
+          h("span", { title: "spaces on the income track this round (one per link of this company a delivery used)" }, "Income ", h("b", { dataset: { field: "income" } }, String(c.income))),
+          h("span", {}, "Links ", h("b", { dataset: { field: "links" } }, String(c.links)))),
+        h("p", { class: "holders" }, holders.length ? holders.join(" · ") : "no shareholders yet"));
     }));
 }
 
@@ -170,22 +173,22 @@ export function companyCards(view) {
 export function playersTable(view, mySeat) {
   const toAct = new Set(view.to_act ?? []);
   const companies = (view.price_order ?? []).map((/** @type {string} */ id) => companyOf(view, id));
-  return h("table", { class: "players", dataset: { testid: "players" } },
+  return h("table", { class: "players rotw-players", dataset: { testid: "players" } },
+    h("caption", {}, "★ after a name: first player · ★ after shares: controls the company · Worth: cash + shares × (price − bonds), the final money if the game ended now"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Cash"),
       companies.map((/** @type {any} */ c) => h("th", { scope: "col", title: c.name },
-        h("span", { class: "chip", style: { background: companyColor(c.id), color: companyInk(c.id) } }, c.id.slice(0, 3)))),
+        h("span", { class: "cswatch", "aria-label": c.name, style: { background: companyColor(c.id) } }))),
       h("th", { scope: "col", title: "cash + each share × (price − its company's bonds)" }, "Worth"))),
     h("tbody", {}, (view.players ?? []).map((/** @type {any} */ p) => {
       const worth = p.cash + companies.reduce((/** @type {number} */ t, /** @type {any} */ c) => t + c.held[p.seat] * shareValue(c), 0);
       return h("tr", { class: `${p.seat === mySeat ? "me" : ""}${toAct.has(p.seat) ? " to-act" : ""}`, dataset: { seat: p.seat, testid: "player" } },
         h("th", { scope: "row" }, h("span", { class: "swatch", style: { background: seatColor(p.seat) } }),
           toAct.has(p.seat) ? h("span", { class: "turn-mark", "aria-label": "to act" }, "▶ ") : null,
-          p.name, p.seat === view.first ? " ★" : "", p.seat === mySeat ? h("span", { class: "tag you" }, "you") : null),
+          p.name, p.seat === view.first ? " ★" : "", p.seat === mySeat ? h("span", { class: "muted" }, " (you)") : null),
         h("td", { dataset: { field: "cash" } }, dollars(p.cash)),
         companies.map((/** @type {any} */ c) => h("td", { dataset: { company: c.id } }, c.held[p.seat] ? `${c.held[p.seat]}${c.controller === p.seat ? "★" : ""}` : "·")),
         h("td", { dataset: { field: "worth" } }, dollars(worth)));
-    })),
-    h("caption", { class: "muted" }, "★ by a name: first player · ★ by shares: controls the company · Worth: cash + shares × (price − bonds), the final score if the game ended now"));
+    })));
 }
 
 /** @param {any} view */
@@ -204,19 +207,19 @@ export function resultPanel(view) {
   const ranks = view.result?.ranks ?? [];
   const order = rows.map((/** @type {any} */ _r, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => (ranks[a] ?? 0) - (ranks[b] ?? 0));
   const winners = (view.result?.winners ?? []).map((/** @type {number} */ w) => nameOf(view, w));
-  return h("section", { class: "result card", dataset: { testid: "rotw-result" } },
+  return h("section", { class: "result card rotw-result", dataset: { testid: "rotw-result" } },
     h("h2", {}, "Game over"),
     h("p", { class: "winner" }, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`, view.result?.reason ? ` · ${String(view.result.reason).replaceAll("_", " ")}` : ""),
-    h("table", { class: "scores players" },
+    h("div", { class: "players-box" }, h("table", { class: "scores players" },
       h("thead", {}, h("tr", {}, ["#", "Player", "Cash", "Shares × (price − bonds)", "Total"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, order.map((/** @type {number} */ i) => {
         const r = rows[i];
         const parts = Object.entries(r.shares).map(([id, value]) => {
           const c = companyOf(view, id);
-          return h("div", { dataset: { company: id } }, chip(c), ` ${c.held[i]} × (${kilo(c.price)} − ${kilo(c.bonds)}) = ${dollars(Number(value))}`);
+          return h("div", { class: "share-worth", dataset: { company: id } }, chip(c), ` ${c.held[i]} × (${kilo(c.price)} − ${kilo(c.bonds)}) = ${dollars(Number(value))}`);
         });
         return h("tr", { dataset: { seat: i, rank: ranks[i] } }, h("td", {}, `#${ranks[i] ?? ""}`), h("th", { scope: "row" }, nameOf(view, i)),
           h("td", {}, dollars(r.cash)), h("td", { style: { "text-align": "left" } }, parts.length ? parts : "—"), h("td", {}, h("b", { dataset: { field: "total" } }, dollars(r.total))));
-      }))),
+      })))),
     h("p", { class: "muted" }, "Final money: cash + each share at its price less $1,000 per unpaid bond of its company (never below $0). Most money wins; ties share the rank."));
 }
