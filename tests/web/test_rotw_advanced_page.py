@@ -69,6 +69,9 @@ class SharePerson(RotwPerson):
 
     def _decide(self) -> None:
         acts = self.buttons()
+        if not acts:  # redrawn between the wait and now (a view of the same seq): wait for the panel again
+            self.wait_my_turn()
+            acts = self.buttons()
         phase = self.tab.dataset("phase") or ""
         self.phases[phase] = self.phases.get(phase, 0) + 1
         rng = self.rng
@@ -112,12 +115,13 @@ class SharePerson(RotwPerson):
         raise AssertionError(f"nothing the person knows to click: {acts} in {phase}: {self.page.inner_text('[data-testid=actions]')}")
 
     def _content(self, phase: str) -> bool:
-        """Enough shares for now: in the opening, once controlling a company (★ in the players
-        table) and short of cash; later, at random."""
+        """Enough shares for now: in the opening, once it has put a share up and controls a
+        company (★ in the players table), when short of cash or at random; later, at random."""
         if phase != "opening_auction":
             return self.rng.random() < 0.45
         controls = self.page.locator("[data-testid=player].me td[data-company]", has_text="★").count()
-        return controls > 0 and (self.my_cash() < 8000 or self.rng.random() < 0.3)
+        opened = self.clicks.get("start_auction", 0) > 0
+        return opened and controls > 0 and (self.my_cash() < 8000 or self.rng.random() < 0.3)
 
     def _dividend(self) -> None:
         """A row of the seed's table: each button says the per-share part and the new price."""
@@ -146,13 +150,13 @@ def check_vote_secrecy(page: Tab) -> None:
 def check_result(page: Tab) -> list[str]:
     """The final ranking: every total is cash + the shares' worth shown beside it, best first."""
     page.page.wait_for_selector("[data-testid=rotw-result]")
-    rows = page.page.locator("[data-testid=rotw-result] tbody tr")
+    rows = page.page.locator("[data-testid=rotw-result] li.final")
     totals = []
     names = []
     for i in range(rows.count()):
-        cells = rows.nth(i).locator("td, th")
-        cash = money(cells.nth(2).inner_text())
-        parts = cells.nth(3).locator(".share-worth")
+        row = rows.nth(i)
+        cash = money(row.locator("[data-field=cash]").inner_text())
+        parts = row.locator(".share-worth")
         worth = 0
         for j in range(parts.count()):
             text = parts.nth(j).inner_text()
@@ -161,12 +165,16 @@ def check_result(page: Tab) -> list[str]:
             k, price, bonds, value = (int(m.group(x).replace(",", "")) for x in (1, 2, 3, 4))
             assert value == k * max(0, price - bonds), text
             worth += value
-        total = money(cells.nth(4).inner_text())
-        assert total == cash + worth, rows.nth(i).inner_text()
+        total = money(row.locator("[data-field=total]").inner_text())
+        assert total == cash + worth, row.inner_text()
         totals.append(total)
-        names.append(cells.nth(1).inner_text())
-    assert totals == sorted(totals, reverse=True), totals
-    assert "wins" in page.page.inner_text("[data-testid=rotw-result] .winner")
+        names.append(row.locator(".who").inner_text())
+    assert len(totals) == 3 and totals == sorted(totals, reverse=True), totals
+    # The players table's "Worth" (cash + shares × (price − bonds)) is the final money.
+    worth = {page.page.inner_text(f"[data-testid=player][data-seat='{s}'] th").split("(you)")[0].strip(" ▶★"):
+             money(page.page.inner_text(f"[data-testid=player][data-seat='{s}'] [data-field=worth]")) for s in range(3)}
+    assert {n: t for n, t in zip(names, totals)} == worth, (names, totals, worth)
+    assert re.search(r"\bwins?\b", page.page.inner_text("[data-testid=rotw-result] .winner"))
     return names
 
 

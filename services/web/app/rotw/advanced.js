@@ -1,7 +1,7 @@
 // @ts-check
 // The advanced share game's table page (view.game === "advanced"; page.js hands it over):
-// the round and the companies above the map, the players and the end beside it, the
-// decision from decisions.js, the final ranking.
+// the round above the map; the players, the companies and the end beside it; the decision
+// from decisions.js; the final ranking.
 import { fill, h } from "../dom.js";
 import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
 import { companyColor } from "./names.js";
@@ -30,8 +30,9 @@ function mount(slots) {
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
   };
-  fill(slots.main, parts.round, h("h2", {}, "Companies"), parts.companies, map.element);
-  fill(slots.side, h("h2", {}, "Players"), parts.players, h("h2", {}, "End of the game"), parts.ending);
+  // The board in the middle, the players' and companies' panels beside it (below on a phone).
+  fill(slots.main, parts.round, map.element);
+  fill(slots.side, h("h2", {}, "Players"), parts.players, h("h2", {}, "Companies"), parts.companies, h("h2", {}, "End of the game"), parts.ending);
   mounted.set(slots.main, parts);
   return parts;
 }

@@ -78,8 +78,8 @@ export function situation(view) {
 export function roundBox(view, mySeat) {
   const step = /** @type {any} */ (STEP_OF)[view.phase] ?? view.phase;
   const opening = view.phase === "opening_auction";
-  const steps = opening ? null : h("ol", { class: "steps" }, PHASES.map(([id, words]) => h("li", { class: id === step ? "now" : "", dataset: { step: id } },
-    id === "company_turn" && step === id ? `${words} (${view.company_turn} of 3)` : words)));
+  const steps = opening ? null : h("p", { class: "steps" }, PHASES.map(([id, words], i) => [i ? h("span", { class: "muted" }, " → ") : null,
+    h("span", { class: id === step ? "now" : "", dataset: { step: id } }, id === "company_turn" && step === id ? `${words} (${view.company_turn} of 3)` : words)]));
   const c = companyInTurn(view);
   const order = ["company_turn", "company_build", "dividend", "merger", "merger_vote"].includes(view.phase) ? view.order ?? [] : view.price_order ?? [];
   return h("section", { class: "card rotw-round", "aria-label": "The round", dataset: { testid: "round" } },
@@ -210,16 +210,17 @@ export function resultPanel(view) {
   return h("section", { class: "result card rotw-result", dataset: { testid: "rotw-result" } },
     h("h2", {}, "Game over"),
     h("p", { class: "winner" }, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}`, view.result?.reason ? ` · ${String(view.result.reason).replaceAll("_", " ")}` : ""),
-    h("div", { class: "players-box" }, h("table", { class: "scores players" },
-      h("thead", {}, h("tr", {}, ["#", "Player", "Cash", "Shares × (price − bonds)", "Total"].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, order.map((/** @type {number} */ i) => {
-        const r = rows[i];
-        const parts = Object.entries(r.shares).map(([id, value]) => {
-          const c = companyOf(view, id);
-          return h("div", { class: "share-worth", dataset: { company: id } }, chip(c), ` ${c.held[i]} × (${kilo(c.price)} − ${kilo(c.bonds)}) = ${dollars(Number(value))}`);
-        });
-        return h("tr", { dataset: { seat: i, rank: ranks[i] } }, h("td", {}, `#${ranks[i] ?? ""}`), h("th", { scope: "row" }, nameOf(view, i)),
-          h("td", {}, dollars(r.cash)), h("td", { style: { "text-align": "left" } }, parts.length ? parts : "—"), h("td", {}, h("b", { dataset: { field: "total" } }, dollars(r.total))));
-      })))),
+    h("ol", { class: "final-ranking" }, order.map((/** @type {number} */ i) => {
+      const r = rows[i];
+      const parts = Object.entries(r.shares).map(([id, value]) => {
+        const c = companyOf(view, id);
+        return h("li", { class: "share-worth", dataset: { company: id } }, chip(c), ` ${c.held[i]} × (${kilo(c.price)} − ${kilo(c.bonds)}) = ${dollars(Number(value))}`);
+      });
+      return h("li", { class: "final", dataset: { seat: i, rank: ranks[i] } },
+        h("p", { class: "final-head" }, h("span", { class: "rank" }, `#${ranks[i] ?? ""}`), " ", h("b", { class: "who" }, nameOf(view, i)), " ",
+          h("b", { class: "total", dataset: { field: "total" } }, dollars(r.total))),
+        h("p", {}, "Cash ", h("span", { dataset: { field: "cash" } }, dollars(r.cash)), parts.length ? " + shares × (price − bonds):" : ", no shares"),
+        parts.length ? h("ul", {}, parts) : null);
+    })),
     h("p", { class: "muted" }, "Final money: cash + each share at its price less $1,000 per unpaid bond of its company (never below $0). Most money wins; ties share the rank."));
 }
