@@ -183,8 +183,11 @@ def test_person_plays_the_advanced_share_game_through_the_page(
     size: str, web_stack: Stack, chromium: Any, bot_seats: BotSeats, screenshots: Path
 ) -> None:
     started = time.monotonic()
-    with tab(chromium, VIEWPORTS[size]) as page:
+    with tab(chromium, VIEWPORTS[size]) as page, tab(chromium, VIEWPORTS[size]) as spectator:
         table = create_advanced_in_lobby(page, web_stack.url)
+        spectator.goto(f"{web_stack.url}/#table={table}")
+        spectator.wait(LIVE)
+        spectator.wait("document.querySelector('[data-testid=actions]').innerText.includes('Watching as a spectator')")
         bot_seats.play(table, seed=21)
         print(f"bot seats played by {bot_seats.who}")
         assert page.dataset("pageModule") == "rotw/page.js"
@@ -233,5 +236,8 @@ def test_person_plays_the_advanced_share_game_through_the_page(
             names = check_result(page)
             page.shot(screenshots / f"rotw-adv-result-{size}.png")
             assert table_detail(web_stack.url, table)["status"] == "finished"
-            print(f"{size}: final ranking {names}")
-        assert page.errors == [], page.errors
+            print(f"{size}: final ranking {names}; {page.page.inner_text('.table-info')}")
+            # The spectator watched the same game to the same ranking.
+            spectator.page.wait_for_selector("[data-testid=rotw-result]")
+            assert spectator.page.inner_text("[data-testid=rotw-result] .final-ranking") == page.page.inner_text("[data-testid=rotw-result] .final-ranking")
+        assert page.errors == [] and spectator.errors == [], page.errors + spectator.errors
