@@ -96,7 +96,7 @@ function prompt(view, mySeat) {
         ? [chip(c), ` has ${c.bonds} bond${c.bonds === 1 ? "" : "s"} (each $1,000 interest a round, −$1,000 on every share's worth at the end) and ${dollars(c.cash)}: repay some at $5,000 each?`]
         : [chip(c), ` pays a dividend: from $0 up to its cash (${dollars(c.cash)}) and at most 3 × its price, shared out over its ${c.outstanding} outstanding share${c.outstanding === 1 ? "" : "s"} in whole $1,000s. The amount moves the share price (${kilo(c.price)} now):`];
     case "merger":
-      return [chip(c), " may propose one merger with a company its links meet: it buys every outstanding share of the other at its price + $1,000. Both companies' shareholders vote."];
+      return [chip(c), ` may propose one merger with a company its links meet: it buys every outstanding share of the other at its price + $1,000 (it has ${dollars(c.cash)}; if short it issues shares, then takes bonds) and takes over its links, cash and bonds. Both companies' shareholders vote.`];
     case "merger_vote":
       return "Cast your vote, one per share you hold. It stays secret until everyone has voted; a tie goes the controller's way.";
     default:
