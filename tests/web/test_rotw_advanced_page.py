@@ -62,8 +62,10 @@ def create_advanced_in_lobby(page: Tab, base: str, bots: int = 2) -> str:
 class SharePerson(RotwPerson):
     """Plays the advanced game by what the page offers; building and delivering as RotwPerson."""
 
-    def __init__(self, page: Tab, seed: int) -> None:
+    def __init__(self, page: Tab, seed: int, shot_dir: Path | None = None, size: str = "") -> None:
         super().__init__(page, seed)
+        self.shot_dir = shot_dir
+        self.size = size
         self.phases: dict[str, int] = {}
         self.company_turns = 0
 
@@ -113,6 +115,17 @@ class SharePerson(RotwPerson):
         if "pass" in acts:
             return self._click("[data-testid=actions] button[data-act=pass]", "pass")
         raise AssertionError(f"nothing the person knows to click: {acts} in {phase}: {self.page.inner_text('[data-testid=actions]')}")
+
+    def _pick_hex(self, hex_id: str) -> None:
+        """After a hex is picked, its routes or deliveries are in sight (above the map on a phone)."""
+        super()._pick_hex(hex_id)
+        choices = self.page.locator("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]").first
+        box = choices.bounding_box()
+        height = self.page.evaluate("window.innerHeight")
+        assert box and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= height, f"the choices for {hex_id} are out of sight: {box}"
+        if self.shot_dir is not None and not self.clicks.get("picked-shot"):
+            self.tab.shot(self.shot_dir / f"rotw-adv-picked-{self.size}.png", full_page=False)
+            self.clicks["picked-shot"] = 1
 
     def _content(self, phase: str) -> bool:
         """Enough shares for now: in the opening, once it has put a share up and controls a
@@ -204,7 +217,7 @@ def test_person_plays_the_advanced_share_game_through_the_page(
         assert "advanced share game" in rules and "dividend ÷ price" in rules and "Baron" not in rules, rules[:300]
         page.page.click("[data-testid=rules-toggle]")
 
-        person = SharePerson(page, seed=31 if size == "desktop" else 32)
+        person = SharePerson(page, seed=31 if size == "desktop" else 32, shot_dir=screenshots, size=size)
         shots: set[str] = set()
         timed_out = False
         while person.wait_my_turn(timeout_ms=120_000):

@@ -48,13 +48,27 @@ export function render(view, ctx, slots) {
   drawMap(parts.svg, view, {
     targets: ctx.targets,
     picked: typeof at === "string" ? at : null,
-    onPick: (hex) => ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } }),
+    onPick: (hex) => {
+      ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } });
+      revealChoices();
+    },
     trackColor: (owner) => companyColor(String(owner)),
   });
   fill(parts.round, view.result ? null : roundBox(view, ctx.mySeat));
   fill(parts.companies, companyCards(view));
   fill(parts.players, playersTable(view, ctx.mySeat));
   fill(parts.ending, endingBox(view));
+}
+
+/**
+ * After a hex is picked its routes or deliveries appear in the action panel: on a phone that
+ * panel is above the map, out of sight, so bring them into view.
+ */
+function revealChoices() {
+  const el = document.querySelector("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]");
+  if (!el) return;
+  const at = el.getBoundingClientRect();
+  if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: "center" });
 }
 
 /** "Round 2 · company turns (2 of 3) · the Red Company's turn…" @param {any} view */
