@@ -68,7 +68,7 @@ function revealChoices() {
   const el = document.querySelector("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]");
   if (!el) return;
   const at = el.getBoundingClientRect();
-  if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: "center" });
+  if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: at.height > window.innerHeight / 2 ? "start" : "center" });
 }
 
 /** "Round 2 · company turns (2 of 3) · the Red Company's turn…" @param {any} view */
