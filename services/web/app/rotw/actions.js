@@ -8,7 +8,7 @@ import { nextChoice } from "../../sdk/roundhouse.js";
 import { amountControl, button } from "../controls.js";
 import { h } from "../dom.js";
 import { familyControl } from "../legalform.js";
-import { baronText, cardText, dollars } from "./names.js";
+import { baronText, cardText, dollars, ownerName } from "./names.js";
 import { cityName } from "./panels.js";
 
 /**
@@ -69,6 +69,14 @@ export function deliveryRoutes(legal, at) {
 }
 
 /**
+ * The families picked on the map first (lay_track, urbanize, deliver).
+ * @param {LegalAction[]} legal
+ */
+export function hexLedFamilies(legal) {
+  return legal.filter((e) => /** @type {any} */ (AT_HEX)[e.action.type] && asChoice(e.choices)?.field === /** @type {any} */ (AT_HEX)[e.action.type]);
+}
+
+/**
  * @param {any} view
  * @param {PageContext} ctx
  */
@@ -85,7 +93,7 @@ export function actionPanel(view, ctx) {
   /** @type {import("../dom.js").Child[]} */
   const out = [h("p", { class: "prompt" }, prompt(view, me))];
   const at = /** @type {string | undefined} */ (ui.picks.at);
-  const hexLed = legal.filter((e) => /** @type {any} */ (AT_HEX)[e.action.type] && asChoice(e.choices)?.field === /** @type {any} */ (AT_HEX)[e.action.type]);
+  const hexLed = hexLedFamilies(legal);
   if (hexLed.length) out.push(...hexPanel(view, ctx, hexLed, at));
   /** @type {HTMLElement[]} */
   const buttons = [];
@@ -151,7 +159,7 @@ function prompt(view, me) {
  * @param {LegalAction[]} families
  * @param {string | undefined} at
  */
-function hexPanel(view, ctx, families, at) {
+export function hexPanel(view, ctx, families, at) {
   const { ui, on } = ctx;
   const out = [];
   for (const entry of families) {
@@ -209,7 +217,7 @@ function deliveries(view, node, base, ui, on) {
         here = l ? (l.a === here ? l.b : l.a) : "?";
         stops.push(cityName(view, here));
       }
-      const owners = /** @type {number[]} */ (path).map((id) => view.players[links.get(id)?.owner]?.name ?? "?");
+      const owners = /** @type {number[]} */ (path).map((id) => ownerName(view, links.get(id)?.owner));
       return button(`${colour}: ${stops.join(" → ")} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
     });
   });

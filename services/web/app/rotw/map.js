@@ -57,7 +57,8 @@ function edgeToward(a, b) {
 /**
  * @typedef {import("../pageapi.js").Target} Target
  * @typedef {{city: string, color: string, path: number[]}} Route  a delivery: where the cube starts, its colour, the links it runs over
- * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[]}} Interaction
+ * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[],
+ *   trackColor?: (owner: any) => string}} Interaction  trackColor: a link owner's colour (seats by default)
  */
 
 /**
@@ -125,7 +126,7 @@ export function drawMap(svg, view, ui) {
       track.append(s("path", {
         class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "" },
         d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
-        fill: "none", stroke: seatColor(l?.owner ?? 0), "stroke-width": 3.5, "stroke-dasharray": l?.complete ? undefined : "3 2",
+        fill: "none", stroke: (ui.trackColor ?? seatColor)(l?.owner ?? 0), "stroke-width": 3.5, "stroke-dasharray": l?.complete ? undefined : "3 2",
       }));
     }
   }
@@ -188,4 +189,30 @@ export function mapLegend() {
     "Hexes: open $2,000 · ", h("b", {}, "blue"), " water $3,000 · ", h("b", {}, "brown"), " mountain $4,000 · ",
     h("b", {}, "red edge"), " barrier (no track across) · discs: cities in their colour (grey takes no goods), small squares: goods cubes, white dot: empty city · ",
     "lines: track in its owner's colour (dashed: open, not yet a link) · wide pale lines: the deliveries from the city you picked (or the one announced), in the cube's colour · ", h("b", {}, "orange outline"), ": you can click it");
+}
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * The map's box: zoom buttons, the scrolling SVG, the legend. On a phone it starts zoomed in
+ * so hexes can be tapped.
+ * @returns {{element: HTMLElement, svg: SVGSVGElement}}
+ */
+export function mapBox() {
+  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s("svg", { class: "map", dataset: { testid: "map" } })));
+  const label = h("span", { class: "zoom-label" }, "fit");
+  let zoom = 0;
+  const setZoom = (/** @type {number} */ z) => {
+    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
+    svg.style.width = `${ZOOMS[zoom] * 100}%`;
+    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
+  };
+  setZoom(window.innerWidth < 600 ? 2 : 0);
+  const element = h("section", { class: "map-box", "aria-label": "Map" },
+    h("div", { class: "map-tools" },
+      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
+      label,
+      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
+    h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg), mapLegend());
+  return { element, svg };
 }

@@ -9,6 +9,29 @@ export function cubeColor(colour) {
   return /** @type {any} */ (CUBE)[colour] ?? "#ccc";
 }
 
+// The advanced game's companies are named for their colours (advanced/data.py).
+const COMPANY = { red: "#c0392b", blue: "#2e6fd8", green: "#2e8b47", yellow: "#e8b80c", purple: "#8e44ad", black: "#222222" };
+const DARK_INK = new Set(["yellow"]);
+
+/** @param {string} id */
+export function companyColor(id) {
+  return /** @type {any} */ (COMPANY)[id] ?? "#777";
+}
+
+/** Text colour on a company's colour. @param {string} id */
+export function companyInk(id) {
+  return DARK_INK.has(id) ? "#1d1d1f" : "#ffffff";
+}
+
+/**
+ * Who owns a link: a seat (standard game) or a company id (advanced game).
+ * @param {any} view @param {number | string | undefined} owner
+ */
+export function ownerName(view, owner) {
+  if (typeof owner === "string") return (view.companies ?? []).find((/** @type {any} */ c) => c.id === owner)?.name ?? owner;
+  return view.players?.[owner ?? -1]?.name ?? "?";
+}
+
 /** @param {number} seat */
 export function seatColor(seat) {
   return SEATS[seat % SEATS.length];

@@ -2,12 +2,13 @@
 // Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
 // of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
 import { fill, h } from "../dom.js";
-import { actionPanel, deliveryRoutes, mapTargets } from "./actions.js";
+import { actionPanel as standardPanel, deliveryRoutes, mapTargets } from "./actions.js";
+import * as advanced from "./advanced.js";
 import { drawMap, mapLegend } from "./map.js";
 import * as panels from "./panels.js";
 import { rulesSummary } from "./rules.js";
 
-export { actionPanel, mapTargets };
+export { mapTargets };
 export const rules = rulesSummary;
 export const milestones = new Set();
 
@@ -69,6 +70,7 @@ function mount(slots) {
  * @param {Slots} slots
  */
 export function render(view, ctx, slots) {
+  if (view.game === "advanced") return advanced.render(view, ctx, slots);
   const parts = mount(slots);
   const at = ctx.ui.picks.at;
   // The deliveries from the picked city, or the one announced (waiting on the Railway Inspector).
@@ -87,6 +89,11 @@ export function render(view, ctx, slots) {
   fill(parts.ending, panels.ending(view));
 }
 
+/** The advanced share game has its own decisions (advanced.js). @param {any} view @param {PageContext} ctx */
+export function actionPanel(view, ctx) {
+  return view.game === "advanced" ? advanced.actionPanel(view, ctx) : standardPanel(view, ctx);
+}
+
 /** @param {any} _view @param {any} entry */
 export function describeEvent(_view, entry) {
   return typeof entry === "string" ? entry : JSON.stringify(entry);
@@ -94,6 +101,7 @@ export function describeEvent(_view, entry) {
 
 /** @param {any} view */
 export function turnInfo(view) {
+  if (view.game === "advanced") return advanced.turnInfo(view);
   return `Turn ${view.turn}${view.phase === "action" || view.phase === "build" ? ` · round ${view.round}` : ""} · ${view.phase}`;
 }
 
@@ -104,5 +112,6 @@ export function playerName(view, seat) {
 
 /** @param {any} view @param {PageContext} ctx */
 export function result(view, ctx) {
+  if (view.game === "advanced") return advanced.result(view);
   return panels.result(view, ctx.mySeat);
 }

@@ -1,0 +1,83 @@
+// @ts-check
+// The advanced share game's table page (view.game === "advanced"; page.js hands it over):
+// the round above the map; the players, the companies and the end beside it; the decision
+// from decisions.js; the final ranking.
+import { fill, h } from "../dom.js";
+import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
+import { companyColor } from "./names.js";
+import { drawMap, mapBox } from "./map.js";
+
+export { advancedPanel as actionPanel } from "./decisions.js";
+
+/**
+ * @typedef {import("../pageapi.js").PageContext} PageContext
+ * @typedef {import("../pageapi.js").Slots} Slots
+ * @typedef {{svg: SVGSVGElement, round: HTMLElement, companies: HTMLElement, players: HTMLElement, ending: HTMLElement}} Parts
+ */
+
+/** @type {WeakMap<HTMLElement, Parts>} */
+const mounted = new WeakMap();
+
+/** @param {Slots} slots @returns {Parts} */
+function mount(slots) {
+  const known = mounted.get(slots.main);
+  if (known) return known;
+  const map = mapBox();
+  const parts = {
+    svg: map.svg,
+    round: h("div", {}),
+    companies: h("section", { "aria-label": "Companies" }),
+    players: h("section", { class: "players-box", "aria-label": "Players" }),
+    ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
+  };
+  // The board in the middle, the players' and companies' panels beside it (below on a phone).
+  fill(slots.main, parts.round, map.element);
+  fill(slots.side, h("h2", {}, "Players"), parts.players, h("h2", {}, "Companies"), parts.companies, h("h2", {}, "End of the game"), parts.ending);
+  mounted.set(slots.main, parts);
+  return parts;
+}
+
+/**
+ * @param {any} view
+ * @param {PageContext} ctx
+ * @param {Slots} slots
+ */
+export function render(view, ctx, slots) {
+  const parts = mount(slots);
+  const at = ctx.ui.picks.at;
+  drawMap(parts.svg, view, {
+    targets: ctx.targets,
+    picked: typeof at === "string" ? at : null,
+    onPick: (hex) => {
+      ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } });
+      revealChoices();
+    },
+    trackColor: (owner) => companyColor(String(owner)),
+  });
+  fill(parts.round, view.result ? null : roundBox(view, ctx.mySeat));
+  fill(parts.companies, companyCards(view));
+  fill(parts.players, playersTable(view, ctx.mySeat));
+  fill(parts.ending, endingBox(view));
+}
+
+/**
+ * After a hex is picked its routes or deliveries appear in the action panel: on a phone that
+ * panel is above the map, out of sight, so bring them into view.
+ */
+function revealChoices() {
+  const el = document.querySelector("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]");
+  if (!el) return;
+  const at = el.getBoundingClientRect();
+  if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: at.height > window.innerHeight / 2 ? "start" : "center" });
+}
+
+/** "Round 2 · company turns (2 of 3) · the Red Company's turn…" @param {any} view */
+export function turnInfo(view) {
+  if (view.phase === "opening_auction") return `Set-up · ${situation(view)}`;
+  return `Round ${view.round} · ${situation(view)}`;
+}
+
+/** @param {any} view */
+export function result(view) {
+  return resultPanel(view);
+}
