@@ -21,7 +21,7 @@ import pytest
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab, table_detail
-from tests.web.test_rotw_page import RotwPerson
+from tests.web.rotw_adv_person import RotwPerson
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
 # A whole game is ~100 decisions for the person; past this the test stops at a round's end

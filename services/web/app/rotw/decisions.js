@@ -35,6 +35,7 @@ export function advancedPanel(view, ctx) {
   if (legal === null) return [h("p", { class: "muted" }, "Loading your options…")];
   /** @type {import("../dom.js").Child[]} */
   const out = [];
+  /** @type {HTMLElement[]} */
   const buttons = [];
   const hexLed = hexLedFamilies(legal);
   out.push(h("p", { class: "prompt" }, prompt(view, mySeat)));
