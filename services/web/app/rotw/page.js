@@ -4,15 +4,13 @@
 import { fill, h } from "../dom.js";
 import { actionPanel as standardPanel, deliveryRoutes, mapTargets } from "./actions.js";
 import * as advanced from "./advanced.js";
-import { drawMap, mapLegend } from "./map.js";
+import { drawMap, mapBox } from "./map.js";
 import * as panels from "./panels.js";
 import { rulesSummary } from "./rules.js";
 
 export { mapTargets };
 export const rules = rulesSummary;
 export const milestones = new Set();
-
-const ZOOMS = [1, 1.5, 2, 3];
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -27,19 +25,9 @@ const mounted = new WeakMap();
 function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
-  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg")));
-  svg.classList.add("map");
-  svg.dataset.testid = "map";
-  const scroll = h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg);
-  const label = h("span", { class: "zoom-label" }, "fit");
-  let zoom = 0;
-  const setZoom = (/** @type {number} */ z) => {
-    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
-    svg.style.width = `${ZOOMS[zoom] * 100}%`;
-    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
-  };
+  const box = mapBox();
   const parts = {
-    svg,
+    svg: box.svg,
     pending: h("div", {}),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     baronTitle: h("h2", {}, "Your baron"),
@@ -47,14 +35,7 @@ function mount(slots) {
     display: h("section", { class: "display-box", "aria-label": "Operations cards" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
   };
-  fill(slots.main, parts.pending, h("section", { class: "map-box", "aria-label": "Map" },
-    h("div", { class: "map-tools" },
-      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
-      label,
-      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
-    scroll, mapLegend()));
-  // The map is tall and narrow; on a phone start zoomed in so hexes can be tapped.
-  setZoom(window.innerWidth < 600 ? 2 : 0);
+  fill(slots.main, parts.pending, box.element);
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
     parts.baronTitle, parts.baron,
