@@ -18,6 +18,16 @@ file named:
 - accept_us_1_vs_N: the median accept over all kinds in the first 40 log entries (the opening
   auction and stock round) against the 40 around N: a game's length should not make accepting
   a move dearer;
+- check_us_same_decision_near_N: like for like. An accept is a check (the engine's apply with
+  its legality checks) and then a commit of a few fields, whatever the log's length. Each
+  decision around N is checked on the import's Timeline, N entries long, and again in its own
+  position on a Timeline with no log at all (the position made its set-up): the same work
+  with and without the history behind it (median over the decisions of the best of --repeat;
+  each check on a fresh copy of the position, so no memo of an earlier check answers it);
+- accept_us_by_kind: the median accept (as timed during the import) of each kind of decision
+  (bid, pass, lay_tile, ...) among the first 40 entries and around N, for kinds found in both:
+  like decisions early and late, in their own positions (an opening bid weighs two companies,
+  a late one a full market);
 - view_ms_near_N: one spectator view (`ENGINE.view` + JSON encoding) of the state there;
   projection_ms_near_N: one projection update there, the spectator's view and the active
   seat's, each built and encoded;
@@ -44,42 +54,133 @@ import msgspec  # noqa: E402
 
 from services.offline.errors import OfflineError  # noqa: E402
 from services.offline.import_18xx import Import, engine_for_export, import_export  # noqa: E402
+from shared.engine import Redo, Undo  # noqa: E402
 from shared.timeline import Timeline  # noqa: E402
 from tests.g18ireland.exports import export_paths  # noqa: E402
 
 
-def _timed_import(export: dict[str, Any], at: int) -> tuple[Import, dict[str, list[float]], Any]:
+class Sample(msgspec.Struct):
+    """One decision accepted in a measured window, and what is needed to accept it again."""
+
+    window: str          # "first" (the first 40 log entries) or "near" (the 40 around --at)
+    kind: str            # the action's tag
+    before: Any          # the state it was decided in
+    seat: int
+    action: Any
+    accept_us: float     # accepting it during the import
+    in_log_us: float     # checking a cold copy of its position on the import's Timeline (best of --repeat)
+
+
+def _tag(action: Any) -> str:
+    config = getattr(type(action), "__struct_config__", None)
+    return str(config.tag) if config is not None and config.tag else type(action).__name__
+
+
+def _timed_import(export: dict[str, Any], at: int, repeat: int = 1) -> tuple[Import, dict[str, list[float]], Any,
+                                                                         list[Sample]]:
     """Import, timing each accepted decision whose log position falls within 20 of `at`
-    (by kind) or among the first 40 (key "first")."""
+    (by kind) or among the first 40 (key "first"); the decisions of both windows are kept as
+    samples (their check timed `repeat` times, which changes nothing)."""
     engine = engine_for_export(export["title"])
     hook = engine.from_18xx  # type: ignore[attr-defined]
     seats, options, seed = hook.table(export)
     run = Import(engine, Timeline(engine, seats, {**options, "undo": "any"}, seed), hook.player_ids(export))
     costs: dict[str, list[float]] = {}
+    samples: list[Sample] = []
     state_at = None
-    push = run.timeline.push
+    timeline = run.timeline
+    push = timeline.push
 
     def timed_push(seat: int, action: Any) -> Any:
         nonlocal state_at
-        near = abs(run.timeline.length - at) <= 20
-        first = run.timeline.length < 40
+        near = abs(timeline.length - at) <= 20
+        first = timeline.length < 40
+        before = timeline.state
         t0 = time.perf_counter()
         out = push(seat, action)
+        spent = (time.perf_counter() - t0) * 1e6
         if first:
-            costs.setdefault("first", []).append((time.perf_counter() - t0) * 1e6)
+            costs.setdefault("first", []).append(spent)
         if near:
-            costs.setdefault("all", []).append((time.perf_counter() - t0) * 1e6)
-            kind = type(action).__struct_config__.tag if hasattr(type(action), "__struct_config__") else "meta"
+            costs.setdefault("all", []).append(spent)
+            kind = _tag(action)
             kind = kind if kind in ("lay_tile", "run_routes") else "other"
-            costs.setdefault(kind, []).append((time.perf_counter() - t0) * 1e6)
-            if state_at is None and run.timeline.length >= at:
-                state_at = run.timeline.state
+            costs.setdefault(kind, []).append(spent)
+            if state_at is None and timeline.length >= at:
+                state_at = timeline.state
+        if (first or near) and not isinstance(action, (Undo, Redo)):
+            samples.append(Sample("first" if first else "near", _tag(action), before, seat, action, spent,
+                                  _in_log_us(timeline, seat, action, repeat)))
         return out
 
-    run.timeline.push = timed_push  # type: ignore[method-assign]
+    timeline.push = timed_push  # type: ignore[method-assign]
     for index, raw in enumerate(export["actions"]):
         run.fold(index, raw)
-    return run, costs, state_at
+    return run, costs, state_at, samples
+
+
+def _in_log_us(timeline: Timeline[Any], seat: int, action: Any, repeat: int) -> float:
+    """Checking `action` on `timeline`, which has just committed it, at the position before:
+    the head moved back there (which folds nothing: both states are kept) and restored. Best
+    of `repeat`, each on a fresh copy of that position (`_cold`)."""
+    head = timeline.head
+    parent = head.parent
+    assert parent is not None
+    kept = parent.state
+    timeline.head = parent
+    try:
+        best = float("inf")
+        for _ in range(repeat):
+            parent.state = _cold(kept)
+            best = min(best, _check_us(timeline, seat, action))
+    finally:
+        parent.state = kept
+        timeline.head = head
+    return best
+
+
+def _cold(state: Any) -> Any:
+    """An equal copy of `state` (JSON round trip) with none of the engine's memos: a check of
+    it does the whole work, as the first check of a position does."""
+    return msgspec.json.decode(msgspec.json.encode(state), type=type(state))
+
+
+def _check_us(timeline: Timeline[Any], seat: int, action: Any) -> float:
+    t0 = time.perf_counter()
+    timeline.check(seat, action)
+    return (time.perf_counter() - t0) * 1e6
+
+
+def _without_log_us(timeline: Timeline[Any], sample: Sample, repeat: int) -> float:
+    """Checking the sample's decision on `timeline`, a table with no log whose set-up is made
+    the position the decision was made in. Best of `repeat`, each on a fresh copy (`_cold`)."""
+    best = float("inf")
+    for _ in range(repeat):
+        timeline.root.state = _cold(sample.before)
+        best = min(best, _check_us(timeline, sample.seat, sample.action))
+    return best
+
+
+def _like_for_like(engine: Any, export: dict[str, Any], samples: list[Sample], at: int,
+                   repeat: int) -> dict[str, Any]:
+    near = [s for s in samples if s.window == "near"]
+    out: dict[str, Any] = {}
+    if near:
+        seats, options, seed = engine.from_18xx.table(export)
+        empty = Timeline(engine, seats, {**options, "undo": "any"}, seed)
+        out[f"check_us_same_decision_near_{at}"] = {
+            f"with_{at}_entries_median": round(statistics.median(s.in_log_us for s in near), 1),
+            "with_no_log_median": round(statistics.median(_without_log_us(empty, s, repeat) for s in near), 1),
+            "decisions": len(near)}
+    by_kind: dict[str, dict[str, Any]] = {}
+    for kind in sorted({s.kind for s in samples}):
+        early = [s.accept_us for s in samples if s.kind == kind and s.window == "first"]
+        late = [s.accept_us for s in samples if s.kind == kind and s.window == "near"]
+        if early and late:
+            by_kind[kind] = {"first_40": round(statistics.median(early)), f"near_{at}": round(statistics.median(late)),
+                             "n": [len(early), len(late)]}
+    out["accept_us_by_kind"] = by_kind
+    return out
 
 
 def _times(fn: Any, repeat: int) -> dict[str, float]:
@@ -110,7 +211,7 @@ def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
         imported = _times(lambda: import_export(export), repeat)
     except OfflineError as exc:
         return {"export": path.name, "error": str(exc), "load_average": _load()}
-    run, costs, state = _timed_import(export, at)
+    run, costs, state, samples = _timed_import(export, at, repeat)
     engine = run.engine
     decisions = run.timeline.effective
     final = msgspec.json.encode(run.timeline.state)
@@ -127,6 +228,7 @@ def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
     for kind, values in sorted(costs.items()):
         out[f"accept_us_near_{at}_{kind}"] = {"median": round(statistics.median(values)),
                                               "max": round(max(values)), "n": len(values)}
+    out.update(_like_for_like(engine, export, samples, at, repeat))
     if state is not None:
         t0 = time.perf_counter()
         for _ in range(repeat):
