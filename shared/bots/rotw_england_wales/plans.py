@@ -220,21 +220,14 @@ def _search(s: State, seat: int, left: int, tunnel: bool, cities: bool | None,
 
     def dfs(h: str, entry: int, origin: str, lays: tuple[LayTrack, ...], cost: int, seen: set[str], ext: bool) -> None:
         c = cost + cost_of(h)
-        used = ix.edges.get(h, ())
-        for x in range(6):
-            if x == entry or (x - entry) % 6 not in (2, 3, 4) or x in used:
-                continue
+        for x in build.exits_from(ix, h, entry, origin):   # the rules' own choice of exits
             n = board.neighbour(h, x)
-            if n is None:
-                continue
-            back = (x + 3) % 6
+            assert n is not None
             step = (*lays, LayTrack(hex=h, entry=entry, exit=x))
             if n in ix.endpoints:
-                if n == origin or back in ix.ends.get(n, ()) or frozenset((origin, n)) in ix.pairs:
-                    continue
                 out.append((step, c, origin, n, ext))
-            elif len(step) < left and n not in seen and ix.can_take(n, back):
-                dfs(n, back, origin, step, c, seen | {n}, ext)
+            elif len(step) < left and n not in seen:
+                dfs(n, (x + 3) % 6, origin, step, c, seen | {n}, ext)
 
     for (h, entry), src in srcs.items():
         if src[0] == "link":

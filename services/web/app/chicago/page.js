@@ -3,6 +3,7 @@
 // app/pageapi.js, put together from the map, the action panel, the panels, the log's
 // words, the rules summary and the dividend news.
 import { fill, h } from "../dom.js";
+import { mapBox } from "../mapbox.js";
 import { actionPanel, mapTargets } from "./actions.js";
 import { dividendNews, payoutHistory } from "./dividends.js";
 import { describeEvent, MILESTONES } from "./gamelog.js";
@@ -15,8 +16,6 @@ export { actionPanel, describeEvent, mapTargets, playerName };
 export const milestones = MILESTONES;
 export const rules = rulesSummary;
 export const news = dividendNews;
-
-const ZOOMS = [1, 1.5, 2, 3];
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -35,28 +34,10 @@ const mounted = new WeakMap();
 function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
-  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.createElementNS("http://www.w3.org/2000/svg", "svg")));
-  svg.classList.add("map");
-  svg.dataset.testid = "map";
-  const scroll = h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg);
-  const label = h("span", { class: "zoom-label" }, "fit");
-  let zoom = 0;
-  const setZoom = (/** @type {number} */ z) => {
-    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
-    svg.style.width = `${ZOOMS[zoom] * 100}%`;
-    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
-  };
-  fill(slots.main, h("section", { class: "map-box", "aria-label": "Map" },
-    h("div", { class: "map-tools" },
-      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
-      label,
-      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
-    scroll,
-    mapLegend()));
-  // On a phone the whole map is too small to tap: start zoomed in (the page scrolls it to the action).
-  setZoom(window.innerWidth < 600 ? 2 : 0);
+  const box = mapBox(mapLegend());
+  fill(slots.main, box.element);
   const parts = {
-    svg,
+    svg: box.svg,
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     payouts: h("section", { class: "payouts-box", "aria-label": "Dividends paid" }),
     dials: h("section", { class: "dials", "aria-label": "Action dials" }),

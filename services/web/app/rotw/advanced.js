@@ -5,7 +5,8 @@
 import { fill, h } from "../dom.js";
 import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
 import { companyColor } from "./names.js";
-import { drawMap, mapBox } from "./map.js";
+import { mapBox } from "../mapbox.js";
+import { drawMap, mapLegend } from "./map.js";
 
 export { advancedPanel as actionPanel } from "./decisions.js";
 
@@ -22,7 +23,7 @@ const mounted = new WeakMap();
 function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
-  const map = mapBox();
+  const map = mapBox(mapLegend());
   const parts = {
     svg: map.svg,
     round: h("div", {}),

@@ -190,29 +190,3 @@ export function mapLegend() {
     h("b", {}, "red edge"), " barrier (no track across) · discs: cities in their colour (grey takes no goods), small squares: goods cubes, white dot: empty city · ",
     "lines: track in its owner's colour (dashed: open, not yet a link) · wide pale lines: the deliveries from the city you picked (or the one announced), in the cube's colour · ", h("b", {}, "orange outline"), ": you can click it");
 }
-
-const ZOOMS = [1, 1.5, 2, 3];
-
-/**
- * The map's box: zoom buttons, the scrolling SVG, the legend. On a phone it starts zoomed in
- * so hexes can be tapped.
- * @returns {{element: HTMLElement, svg: SVGSVGElement}}
- */
-export function mapBox() {
-  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s("svg", { class: "map", dataset: { testid: "map" } })));
-  const label = h("span", { class: "zoom-label" }, "fit");
-  let zoom = 0;
-  const setZoom = (/** @type {number} */ z) => {
-    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
-    svg.style.width = `${ZOOMS[zoom] * 100}%`;
-    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
-  };
-  setZoom(window.innerWidth < 600 ? 2 : 0);
-  const element = h("section", { class: "map-box", "aria-label": "Map" },
-    h("div", { class: "map-tools" },
-      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
-      label,
-      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
-    h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg), mapLegend());
-  return { element, svg };
-}

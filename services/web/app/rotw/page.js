@@ -4,7 +4,8 @@
 import { fill, h } from "../dom.js";
 import { actionPanel as standardPanel, deliveryRoutes, mapTargets } from "./actions.js";
 import * as advanced from "./advanced.js";
-import { drawMap, mapBox } from "./map.js";
+import { mapBox } from "../mapbox.js";
+import { drawMap, mapLegend } from "./map.js";
 import * as panels from "./panels.js";
 import { rulesSummary } from "./rules.js";
 
@@ -25,7 +26,7 @@ const mounted = new WeakMap();
 function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
-  const box = mapBox();
+  const box = mapBox(mapLegend());
   const parts = {
     svg: box.svg,
     pending: h("div", {}),

@@ -1,0 +1,31 @@
+// @ts-check
+// The map's box every table page shows: zoom buttons, the scrolling SVG the page draws into,
+// and the page's legend below it.
+import { h, s } from "./dom.js";
+
+const ZOOMS = [1, 1.5, 2, 3];
+
+/**
+ * A zoomable, scrolling map box. On a phone the whole map is too small to tap, so it starts
+ * zoomed in (the page scrolls it to the action).
+ * @param {HTMLElement} legend
+ * @returns {{element: HTMLElement, svg: SVGSVGElement}}
+ */
+export function mapBox(legend) {
+  const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s("svg", { class: "map", dataset: { testid: "map" } })));
+  const label = h("span", { class: "zoom-label" }, "fit");
+  let zoom = 0;
+  const setZoom = (/** @type {number} */ z) => {
+    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
+    svg.style.width = `${ZOOMS[zoom] * 100}%`;
+    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
+  };
+  setZoom(window.innerWidth < 600 ? 2 : 0);
+  const element = h("section", { class: "map-box", "aria-label": "Map" },
+    h("div", { class: "map-tools" },
+      h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
+      label,
+      h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
+    h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg), legend);
+  return { element, svg };
+}
