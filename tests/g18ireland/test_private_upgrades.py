@@ -2,7 +2,7 @@
 held to the phase and the upgrade rules, not to its card's "yellow tile"; Board of Works takes
 the company's own next lay through `Tracker#lay_tile_action`, so an upgrade where that lay may
 upgrade, with its fee, free of terrain; DCR lays through `lay_tile`, outside the company's
-lays, and needs no connection to H4). Hand-built positions."""
+lays; H4 must be in the company's network, but no exit need face it). Hand-built positions."""
 
 from __future__ import annotations
 
@@ -91,16 +91,25 @@ def test_drumglass_upgrades_its_hex_without_using_a_lay() -> None:
     assert BO.legal_lays(after, "LER", 0, False)               # both of LER's lays are still there
 
 
-def test_drumglass_needs_no_connection_to_its_hex() -> None:
-    """18xx.games offers H4 to DCR's owner wherever its track is (DDR's home is Dublin, far
-    from H4), in every rotation whose exits lead onto the map."""
+def test_drumglass_needs_its_hex_in_the_company_network() -> None:
+    """18xx.games holds DCR to a connection (its game-wide rotation check exempts only TIM, DR
+    and TDR): DDR, whose home is Dublin far from H4, may not lay there with DCR."""
     b = B.place_token(M, B.initial(M), "DDR", "I11", 1)
     state = operating(b, "DDR", presidents={"DDR": "0"}, cash={"DDR": 100}, companies={"DCR": "DDR"})
     assert "H4" not in {a.hex for a in _lays(state, "DDR")}
-    lays = _lays(state, "DCR")
-    assert lays and {a.hex for a in lays} == {"H4"}
-    after = ENGINE.apply(state, 0, lays[0])
+    assert _lays(state, "DCR") == []
+
+
+def test_drumglass_lays_in_any_rotation_once_its_hex_is_reached() -> None:
+    """LER reaches H4 over G3: DCR may lay there in rotations whose exits do not face LER's
+    track too (its hex_neighbors are all of H4's), which LER's own lay may not."""
+    state = _londonderry(companies={"DCR": "LER"})
+    own = {(a.tile, a.rotation) for a in _lays(state, "LER") if a.hex == "H4"}
+    dcr = _lays(state, "DCR")
+    assert dcr and {a.hex for a in dcr} == {"H4"}
+    assert own < {(a.tile, a.rotation) for a in dcr}
+    after = ENGINE.apply(state, 0, next(a for a in dcr if (a.tile, a.rotation) not in own))
     assert B.tile_at(M, after.board, "H4").tile.color == "yellow"
-    assert after.money.cash["DDR"] == 100 and after.operating.turn.lays == 0
+    assert after.money.cash["LER"] == 100 and after.operating.turn.lays == 0
     # one use; DCR stays open for its revenue (no `closed_when_used_up`)
-    assert after.money.companies["DCR"] == "DDR" and _lays(after, "DCR") == []
+    assert after.money.companies["DCR"] == "LER" and _lays(after, "DCR") == []

@@ -57,9 +57,10 @@ SPECIAL_LAYS: dict[str, Special] = {
     "DR": Special(hexes=("F4", "F2", "E3", "E5", "G3", "G5"), tiles=("IR5", "77", "78", "79"), reach="none"),
     "TDR": Special(hexes=("A19", "B18"), tiles=("IR5",), reach="none"),
     "BoW": Special(free=True),  # uses one of the corporation's own lays
-    # 18xx.games offers H4 to DCR's owner with no connection (its hex_neighbors gives every
-    # neighbour, `reachable` is off): README reading 21
-    "DCR": Special(hexes=("H4",), reach="none", free=True),
+    # H4 must be in the owning company's network, any rotation on the map (18xx.games: its
+    # game-wide rotation check wants a connection for every private but TIM, DR and TDR, and
+    # its hex_neighbors gives DCR every neighbour of H4): README reading 21
+    "DCR": Special(hexes=("H4",), reach="hex", free=True),
     "TIM": Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), reach="none", irish_mail=True),
 }
 SPECIAL_LAY_COUNTS = {"DR": 2, "TDR": 2, "BoW": 2, "DCR": 1, "TIM": 1}
