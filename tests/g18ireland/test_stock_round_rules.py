@@ -92,3 +92,19 @@ def test_above_the_holding_limit_only_selling() -> None:
         LegalAction(
             action=A.SellShares(entity="a", entity_type="player", shares=["LER_1", "LER_2"], percent=40)),
     ]
+
+
+def test_bankrupt_players_take_no_turns_and_keep_their_place() -> None:
+    """18xx.games' stock round turns over `players.reject(&:bankrupt)`; the priority deal goes to
+    the player after the last to act among those, the bankrupt one staying in the order."""
+    money = msgspec.structs.replace(money_with({"a": ["LER_0", "LER_1"], "c": ["WLR_0"]}), bankrupt=["b"])
+    money, sr = SR.start(money, SETUP.minors, "2", RULES)
+    seen = []
+    while not sr.finished:
+        player = SR.active_player(money, sr)
+        assert player is not None
+        seen.append(player)
+        money, sr = SR.do_pass(money, sr, player, RULES)
+    assert seen == ["a", "c"]
+    # the round ended on c's pass: the deal moves on to a, b keeping its seat between them
+    assert SR.priority_after(money, sr) == ["a", "b", "c"]

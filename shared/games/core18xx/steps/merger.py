@@ -35,6 +35,7 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx import trains as T
 from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.steps.stock_round import seated
 
 LIMIT_MERGE = 3
 Connected = Callable[[str, str], bool]       # board: minor a's network reaches minor b's token
@@ -99,7 +100,7 @@ def candidates(money: MoneyState, mr: MergerRound, player: str, connected: Conne
 
 
 def current_player(money: MoneyState, mr: MergerRound) -> str:
-    return money.players[mr.entity_index]
+    return seated(money)[mr.entity_index]
 
 
 def active_player(money: MoneyState, mr: MergerRound) -> str | None:
@@ -138,9 +139,10 @@ def start(money: MoneyState) -> MergerRound:
 
 
 def _next_entity(money: MoneyState, mr: MergerRound) -> MergerRound:
-    mr = msgspec.structs.replace(mr, entity_index=(mr.entity_index + 1) % len(money.players),
+    players = seated(money)
+    mr = msgspec.structs.replace(mr, entity_index=(mr.entity_index + 1) % len(players),
                                  merging=None, proposer=None, outcome=None, to_vote=[])
-    if all(p in mr.passed for p in money.players):
+    if all(p in mr.passed for p in players):
         return msgspec.structs.replace(mr, finished=True)
     return mr
 

@@ -69,8 +69,16 @@ def _sold(sr: StockRound) -> bool:
     return "sell_shares" in sr.actions
 
 
+def seated(money: MoneyState) -> list[str]:
+    """The players a round turns over, in priority order: bankrupt players take no turns
+    (18xx.games' stock and merger rounds select `players.reject(&:bankrupt)`)."""
+    if not money.bankrupt:
+        return money.players
+    return [p for p in money.players if p not in money.bankrupt]
+
+
 def current_player(money: MoneyState, sr: StockRound) -> str:
-    return money.players[sr.entity_index]
+    return seated(money)[sr.entity_index]
 
 
 def active_player(money: MoneyState, sr: StockRound) -> str | None:
@@ -284,15 +292,16 @@ def start(money: MoneyState, minor_order: list[str], phase: str, rules: StockRul
 
 def _start_entity(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
     # Skip (and mark passed) players with nothing to do, as 18xx.games' skip_steps does.
-    for _ in range(len(money.players) + 1):
+    players = seated(money)
+    for _ in range(len(players) + 1):
         sr = msgspec.structs.replace(sr, actions=[], step_passed=False)
         player = current_player(money, sr)
         if is_open(money, sr, player, rules):
             return money, sr
         sr = _mark(sr, player, passed=True)
-        if all(p in sr.passed for p in money.players):
+        if all(p in sr.passed for p in players):
             return _finish(money, sr, rules)
-        sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players))
+        sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(players))
     raise RuleError("stuck", "no player can act")  # unreachable: all would be passed
 
 
@@ -310,14 +319,15 @@ def _after_action(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple
         # Nothing left to do after acting: 18xx.games skips the step, which passes it; having
         # acted this turn, the player is counted as not passed.
         sr = _mark(sr, current_player(money, sr), passed=not sr.actions)
-    if all(p in sr.passed for p in money.players):
+    players = seated(money)
+    if all(p in sr.passed for p in players):
         return _finish(money, sr, rules)
-    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players))
+    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(players))
     return _start_entity(money, sr, rules)
 
 
 def _finish(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[MoneyState, StockRound]:
-    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(money.players), finished=True)
+    sr = msgspec.structs.replace(sr, entity_index=(sr.entity_index + 1) % len(seated(money)), finished=True)
     if rules.close_unstarted_minor and not sr.minor_started:
         first = _first_minor(money, sr)
         if first is not None:
@@ -332,8 +342,10 @@ def _finish(money: MoneyState, sr: StockRound, rules: StockRules) -> tuple[Money
 
 
 def priority_after(money: MoneyState, sr: StockRound) -> list[str]:
-    """Player order for what follows: 18xx.games rotates to the round's final entity index."""
-    return money.players[sr.entity_index:] + money.players[:sr.entity_index]
+    """Player order for what follows: 18xx.games rotates its players (bankrupt ones kept in
+    place) to the player at the round's final entity index among those who take turns."""
+    at = money.players.index(seated(money)[sr.entity_index])
+    return money.players[at:] + money.players[:at]
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -435,7 +447,7 @@ def do_bid(money: MoneyState, sr: StockRound, player: str, sym: str, price: int,
     if a is None:
         bids = [(player, price)]
         nxt = price + rules.bid_increment
-        active = [p for p in money.players if p == player or _max_bid(money, p, sym) >= nxt]
+        active = [p for p in seated(money) if p == player or _max_bid(money, p, sym) >= nxt]
         a = MinorAuction(corporation=sym, bids=bids, active=active, triggerer=player)
     else:
         bids = [b for b in a.bids if b[0] != player] + [(player, price)]
