@@ -26,7 +26,7 @@ from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operating as OP
 from shared.games.g18ireland import programs as PG
-from shared.games.g18ireland.map import ASSIGNMENTS
+from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS
 from shared.games.g18ireland.state import OperatingRound, State
 
 replace = msgspec.structs.replace
@@ -48,6 +48,10 @@ class Port:
 
     def can_run(self, corp: str) -> bool:
         return BO.can_run(self.state, corp)
+
+    def used_up(self, company: str) -> bool:
+        # an assignment closes its private: only lays are counted
+        return self.state.special_used.get(company, 0) >= SPECIAL_LAY_COUNTS.get(company, 1 << 30)
 
 
 @lru_cache(maxsize=1)
@@ -177,11 +181,7 @@ def _start_turn(state: State, index: int) -> State:
     assert op is not None
     corp = op.order[index]
     money, turn = OP.start(state.money, state.depot, corp, context(state), Port(state))
-    return replace(state, money=money, operating=replace(op, index=index, turn=turn, hold=""))
-
-
-def assignable(state: State, corp: str) -> bool:
-    return any(state.money.companies.get(c) == corp for c in ASSIGNMENTS)
+    return replace(state, money=money, operating=replace(op, index=index, turn=turn))
 
 
 def advance_operating(state: State) -> State:
@@ -197,13 +197,6 @@ def advance_operating(state: State) -> State:
                 state = replace(state, operating=op)
             else:
                 return state
-        if op.turn is not None and not state.money.corps[op.turn.corp].closed:
-            # 18xx.games: an assignment is usable "during the owning corporation's turn"; the
-            # turn stays open for it (assign or pass) instead of ending under the owner's hand
-            if op.hold == "held":
-                return state
-            if op.hold == "" and assignable(state, op.turn.corp):
-                return replace(state, operating=replace(op, hold="held"))
         index = op.index if op.turn is None else op.index + 1
         while index < len(op.order) and state.money.corps[op.order[index]].closed:
             index += 1

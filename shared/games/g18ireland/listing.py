@@ -134,8 +134,6 @@ def _operating(state: State) -> list[LegalAction]:
     op = state.operating
     if op is None or op.turn is None:
         return []
-    if op.hold == "held":
-        return OPR.held_legal(state)
     if op.turn.stage == "done":
         return []
     if state.pair is not None:

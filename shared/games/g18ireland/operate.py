@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from shared.engine import LegalAction, RuleError
+from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
@@ -59,7 +59,7 @@ def assignments(state: State) -> list[A.Assign]:
     """CDSPC/TASPS: while the owning company operates, assign the private to one of its hexes
     (the private closes; the bonus stays with that company)."""
     op = state.operating
-    if op is None or op.turn is None or (op.turn.stage == "done" and op.hold != "held"):
+    if op is None or op.turn is None or op.turn.stage == "done":
         return []
     out = []
     for company, (hexes, _) in ASSIGNMENTS.items():
@@ -77,8 +77,6 @@ def apply(state: State, action: Any) -> State:
     assert op is not None and op.turn is not None
     turn = op.turn
     corp = turn.corp
-    if op.hold == "held":
-        return _held(state, action)
     PV.check_no_pair(state, action)
     try:
         if isinstance(action, A.Assign):
@@ -109,25 +107,9 @@ def apply(state: State, action: Any) -> State:
     state = F.check_end(state)
     if state.end is not None and state.end[1] == "immediate":
         return F.over(state)
-    return F.advance_operating(state)
-
-
-def held_legal(state: State) -> list[Any]:
-    op = state.operating
-    assert op is not None and op.turn is not None
-    return [*(LegalAction(action=a) for a in assignments(state)),
-            LegalAction(action=A.Pass(entity=op.turn.corp, entity_type="corporation"))]
-
-
-def _held(state: State, action: Any) -> State:
-    """The turn is over but for an assignment: assign, or pass to keep the private."""
-    op = state.operating
-    assert op is not None and op.turn is not None
-    if isinstance(action, A.Assign):
-        state = _assign(state, action)
-    elif not covers(held_legal(state), action):
-        raise RuleError("not_allowed", f"{op.turn.corp}'s turn is over: assign its private or pass")
-    state = replace(state, operating=replace(op, hold="released"))
+    if isinstance(action, A.Assign) or action.entity_type == "company":
+        # a private's ability used: the step it kept waiting may have nothing left to decide
+        return F.resume_turn(state)
     return F.advance_operating(state)
 
 

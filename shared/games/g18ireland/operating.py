@@ -47,6 +47,10 @@ class BoardPort(Protocol):
         """`corp`'s trains have a route to run."""
         ...
 
+    def used_up(self, company: str) -> bool:
+        """`company`'s special ability has been used as often as it may be."""
+        ...
+
 
 class OrContext(msgspec.Struct, frozen=True):
     token_prices: dict[str, list[int]]
@@ -56,6 +60,8 @@ class OrContext(msgspec.Struct, frozen=True):
     # keeps the track step waiting for their owner (not the BoW kind that uses up a normal lay)
     track_companies: list[str] = []
     track_blocking_companies: list[str] = []
+    # privates whose ability works at any point of the owning company's turn (`owning_corp_or_turn`)
+    turn_companies: list[str] = []
     dargan: str = "WDE"
 
 
@@ -67,9 +73,12 @@ def context(tokens_used: dict[str, int]) -> OrContext:
     blocking = [c["sym"] for c in ENTITIES["companies"]
                 if any(a["type"] == "tile_lay" and a.get("when") == "track" and not a.get("consume_tile_lay")
                        for a in c["abilities"])]
+    any_time = [c["sym"] for c in ENTITIES["companies"]
+                if any(a.get("when") == "owning_corp_or_turn" for a in c["abilities"])]
     return OrContext(token_prices={c["sym"]: c["tokens"] for c in ENTITIES["corporations"]},
                      company_values={c["sym"]: c["value"] for c in ENTITIES["companies"]},
-                     tokens_used=dict(tokens_used), track_companies=track, track_blocking_companies=blocking)
+                     tokens_used=dict(tokens_used), track_companies=track, track_blocking_companies=blocking,
+                     turn_companies=any_time)
 
 
 class OrTurn(msgspec.Struct, frozen=True):
@@ -142,7 +151,10 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
     if stage == "buy_train":
         return _buy_train_blocking(money, depot, turn)
     if stage == "buy_company":
-        return bool(OM.buy_company(money, corp, ctx.company_values, depot.current_phase.status))
+        # an unused any-time ability of an owned private keeps the step open for a pass
+        # (18xx.games' BuyCompany#actions: `pass` while the company has an active ability)
+        return (bool(OM.buy_company(money, corp, ctx.company_values, depot.current_phase.status))
+                or any(money.companies.get(c) == corp and not port.used_up(c) for c in ctx.turn_companies))
     return False
 
 

@@ -48,7 +48,7 @@ OWN_LAY = TR.LaySlot(lay=True, upgrade=True)
 
 def usable(state: State) -> list[str]:
     op = state.operating
-    if op is None or op.turn is None or op.hold == "held" or op.turn.stage == "done":
+    if op is None or op.turn is None or op.turn.stage == "done":
         return []
     if state.pair is not None:
         return [state.pair[0]]

@@ -35,9 +35,6 @@ class OperatingRound(msgspec.Struct, frozen=True):
     order: list[str]                # companies in operating order, fixed at the round's start
     index: int = 0                  # the company operating now
     turn: OrTurn | None = None
-    # a finished turn held open while the company owns a private it may assign (CDSPC/TASPS):
-    # "" (not yet), "held" (waiting for assign or pass), "released"
-    hold: str = ""
 
 
 class State(msgspec.Struct, frozen=True):
