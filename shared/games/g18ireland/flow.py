@@ -206,7 +206,10 @@ def advance_operating(state: State) -> State:
 
 
 def resume_turn(state: State) -> State:
-    """After a token placed out of turn: the current company's steps may have changed."""
+    """After a token placed out of turn: the current company's steps may have changed. (Nothing
+    moves while a token still waits to be placed.)"""
+    if state.pending:
+        return state
     op = state.operating
     if op is None or op.turn is None or op.turn.stage == "done":
         return advance_operating(state)

@@ -143,7 +143,8 @@ def _lay(state: State, action: A.LayTile) -> State:
     pending = [*state.pending, *(Pending(c, "relocate", action.hex) for c in lifted)]
     ctx = F.context(state)
     after = replace(state, board=board, pending=pending)
-    money, turn = OP.record_lay(state.money, state.depot, turn, ctx, F.Port(after), lay.cost, upgrade)
+    money, turn = OP.record_lay(state.money, state.depot, turn, ctx, F.Port(after), lay.cost, upgrade,
+                                settle=not lifted)
     return replace(after, money=money, operating=replace(op, turn=turn))
 
 

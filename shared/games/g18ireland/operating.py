@@ -273,14 +273,16 @@ def apply_money(money: MoneyState, depot: T.Depot, turn: OrTurn, action: A.Actio
 
 
 def record_lay(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, port: BoardPort,
-               cost: int, upgrade: bool) -> tuple[MoneyState, OrTurn]:
-    """The board laid a tile for `turn.corp` at `cost` (terrain + slot fee), an upgrade or not."""
+               cost: int, upgrade: bool, settle: bool = True) -> tuple[MoneyState, OrTurn]:
+    """The board laid a tile for `turn.corp` at `cost` (terrain + slot fee), an upgrade or not.
+    `settle=False` while a token the lay lifted waits to be put back: the turn stands still
+    until then (18xx.games' home-token step comes before every other), then moves on."""
     if turn.stage != "track" or not blocking(money, depot, turn, ctx, port):
         raise RuleError("not_now", "no tile can be laid now")
     if cost:
         money = msgspec.structs.replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, cost))
     turn = msgspec.structs.replace(turn, lays=turn.lays + 1, upgraded=turn.upgraded or upgrade)
-    return advance(money, depot, turn, ctx, port)
+    return advance(money, depot, turn, ctx, port) if settle else (money, turn)
 
 
 def record_token(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,

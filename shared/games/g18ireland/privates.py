@@ -149,7 +149,8 @@ def apply_lay(state: State, action: A.LayTile) -> State:
     money = state.money
     if company in CONSUMES_LAY:
         upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
-        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, upgrade)
+        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, upgrade,
+                                    settle=not lifted)
     elif lay.cost:
         money = replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, lay.cost))
     used = {**state.special_used, company: state.special_used.get(company, 0) + 1}
@@ -159,7 +160,7 @@ def apply_lay(state: State, action: A.LayTile) -> State:
     if used[company] >= SPECIAL_LAY_COUNTS[company] and company in CLOSES_WHEN_USED_UP:
         money = O.close_private(money, company)
     after = replace(after, money=money, operating=replace(op, turn=turn), special_used=used, pair=pair)
-    if pair is None:
+    if pair is None and not lifted:     # (a lifted token goes back first: the turn waits for it)
         money, turn = OP.advance(after.money, after.depot, turn, F.context(after), F.Port(after))
         after = replace(after, money=money, operating=replace(op, turn=turn))
     return after
