@@ -192,8 +192,18 @@ _SYNCED: list[tuple[dict, B.BoardState, frozenset[str], B.BoardState] | None] = 
 
 
 def needs_home(state: State, corp: str) -> bool:
-    """A major just started (no printed home in 18Ireland) places its home token itself."""
-    return corp not in the_map().homes and not B.token_hexes(state.board, corp)
+    """A company just started whose president places its home token: a major (no printed home
+    in 18Ireland), or a minor whose home hex it reserves as a whole (no city named) once track
+    lies there, so that it must choose the city (18xx.games' `place_home_token`; with no track
+    yet its token goes to the first city and moves when the first tile is laid)."""
+    m, b = the_map(), state.board
+    if B.token_count(b, corp):
+        return False
+    if corp not in m.homes:
+        return True
+    coord, _ = m.homes[corp]
+    whole_hex = any(r.corp == corp and r.city < 0 for r in b.reservations.get(coord, ()))
+    return whole_hex and bool(B.tile_at(m, b, coord).paths)
 
 
 def home_spots(state: State, corp: str) -> list[K.TokenSpot]:

@@ -165,10 +165,14 @@ class Ireland:
         offered = SR.legal(state.money, sr, player, F.STOCK_RULES, only=type(action))
         if not covers(offered, action, OPR.same_purchase(state)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
+        before = state.money.corps
         money, sr = SR.apply(state.money, sr, player, action, F.STOCK_RULES)
         state = replace(state, money=money, stock=sr)
-        if isinstance(action, A.Par) and BO.needs_home(state, action.corporation):
-            state = replace(state, pending=[*state.pending, Pending(action.corporation, "home")])
+        # a par, or an auction won (on a bid or on the others' passes), starts a company
+        started = [sym for sym, c in money.corps.items() if c.ipoed and not before[sym].ipoed]
+        homes = [Pending(sym, "home") for sym in started if BO.needs_home(state, sym)]
+        if homes:
+            state = replace(state, pending=[*state.pending, *homes])
         return F.after_stock_action(F.with_board(state))
 
     def _merger(self, state: State, seat: int, action: Any) -> State:
