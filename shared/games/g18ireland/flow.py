@@ -35,6 +35,7 @@ COMPANY_VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
 COMPANY_REVENUE = {c["sym"]: c["revenue"] for c in M.ENTITIES["companies"]}
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
 STOCK_RULES = SR.StockRules()
+LAST_TURN = 100     # 18xx.games' `@turn >= 100`: the stock round after which an unfinished game stops
 
 
 class Port:
@@ -160,6 +161,10 @@ def after_stock_action(state: State) -> State:
     if not sr.finished or state.pending:
         return state
     money = replace(state.money, players=SR.priority_after(state.money, sr))
+    if money.turn >= LAST_TURN:
+        # 18xx.games stops a game still running when its 100th stock round ends ("did not
+        # finish"); a game where no company is left and none can start gets there on its own
+        return over(replace(state, money=money, end=("dnf", "immediate")))
     state = check_end(replace(state, money=money))
     if state.end is not None and state.end[1] == "current_round":
         return over(state)
@@ -243,23 +248,9 @@ def next_set(state: State) -> State:
 
 def _run_sets(state: State) -> State:
     while state.round == "next_set":
-        if dead(state):
-            return over(replace(state, end=("no_companies", "immediate")))
         money = replace(state.money, turn=state.money.turn + 1)
         state = start_stock(replace(state, money=money))
     return state
-
-
-def dead(state: State) -> bool:
-    """No company is left and none can start again: no minor waits to be started and majors
-    cannot start (only mergers of minors, or a par from phase 6, which needs trains bought).
-    18xx.games has no end for this (it would cycle through empty rounds); we end the game."""
-    corps = state.money.corps
-    if any(c.ipoed and not c.closed for c in corps.values()):
-        return False
-    if any(c.type == "minor" and not c.ipoed and not c.closed for c in corps.values()):
-        return False
-    return not SR._phase_allows_majors(SR.StockRound(phase=phase_name(state)), STOCK_RULES)
 
 
 def phase_name(state: State) -> str:
