@@ -127,11 +127,17 @@ def settle(state: State) -> State:
 
 # --- the end ---------------------------------------------------------------------------------
 
+# 18xx.games' GAME_END_TIMING_PRIORITY: a trigger met later replaces one met before only if it
+# ends the game sooner (the bank broken for a full set, then the market's end cell for the
+# current round: the game ends with this round, for the stock market)
+END_TIMING_PRIORITY = ("immediate", "current_round", "current_or", "full_or", "one_more_full_or_set")
+
+
 def check_end(state: State) -> State:
     reason = O.end_reason(state.money)
     if reason is None:
         return state
-    if state.end is None or reason[1] == "immediate":
+    if state.end is None or END_TIMING_PRIORITY.index(reason[1]) < END_TIMING_PRIORITY.index(state.end[1]):
         return replace(state, end=reason)
     return state
 
