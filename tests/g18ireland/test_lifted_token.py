@@ -26,3 +26,20 @@ def test_the_turn_waits_for_the_lifted_home_token() -> None:
     # now the turn moves on: nothing to run, so UR withholds nothing and its price moves left
     assert not placed.pending and B.token_hexes(placed.board, "UR")
     assert placed.money.price_of("UR") < price
+
+
+def test_the_company_that_laid_the_tile_puts_the_lifted_tokens_back() -> None:
+    """18xx.games' TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY is the current operator: GNRI, laying
+    Belfast's first tile, places UR's lifted token too (UR's president does not)."""
+    b = B.place_token(M, B.place_token(M, B.initial(M), "UR", "J4", 0), "GNRI", "J4", 1)
+    state = operating(b, "GNRI", presidents={"GNRI": "1", "UR": "0"}, cash={"GNRI": 100}, phase="2")
+    lay = next(a for la in ENGINE.legal_actions(state, 1) for a in expand(la)
+               if isinstance(a, A.LayTile) and a.hex == "J4" and a.tile.startswith("IR1-"))
+    after = ENGINE.apply(state, 1, lay)
+    assert sorted(p.corp for p in after.pending) == ["GNRI", "UR"]
+    while after.pending:
+        assert ENGINE.active_seats(after) == {1}
+        token = next(a for la in ENGINE.legal_actions(after, 1) for a in expand(la) if isinstance(a, A.PlaceToken))
+        assert token.entity == "GNRI"
+        after = ENGINE.apply(after, 1, token)
+    assert B.token_hexes(after.board, "UR") and B.token_hexes(after.board, "GNRI")

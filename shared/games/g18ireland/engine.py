@@ -128,7 +128,8 @@ class Ireland:
         """One decision of the round in play, and everything automatic after it."""
         if state.pending:
             if not isinstance(action, A.PlaceToken):
-                raise RuleError("token_first", f"{state.pending[0].corp} must place its token first")
+                waiting = state.pending[0]
+                raise RuleError("token_first", f"{waiting.placer} must place {waiting.corp}'s token first")
             state = OPR.place_pending(state, action)
         elif state.round == "auction":
             state = self._auction(state, seat, action)

@@ -67,7 +67,7 @@ def active_seats(state: State) -> frozenset[int]:
     if state.round == "over":
         return frozenset()
     if state.pending:
-        return frozenset({president_seat(state, state.pending[0].corp)})
+        return frozenset({president_seat(state, state.pending[0].placer)})
     player: str | None = None
     if state.round == "auction" and state.auction is not None:
         player = state.auction.active_player()
@@ -118,15 +118,17 @@ def _pending(state: State) -> list[LegalAction]:
         spots = BO.home_spots(state, waiting.corp)
     else:
         spots = BO.relocation_spots(state, waiting.corp, waiting.hex or "")
-    return _token_family(state, waiting.corp, spots)
+    return _token_family(state, waiting.corp, spots, waiting.placer)
 
 
-def _token_family(state: State, corp: str, spots: list[Any]) -> list[LegalAction]:
+def _token_family(state: State, corp: str, spots: list[Any], placer: str | None = None) -> list[LegalAction]:
+    """`corp`'s token to one of `spots`, placed by `placer` (the company itself by default)."""
     rows = [(BO.node_id(state, s), slot) for s in spots for slot in BO.slots_for(state, corp, s)]
     choices = trie(("city", "slot"), rows)
     if choices is None:
         return []
-    base = A.PlaceToken(entity=corp, entity_type="corporation", city=rows[0][0], slot=rows[0][1], tokener=corp)
+    placer = placer or corp
+    base = A.PlaceToken(entity=placer, entity_type="corporation", city=rows[0][0], slot=rows[0][1], tokener=placer)
     return [LegalAction(action=base, choices=choices)]
 
 

@@ -140,7 +140,7 @@ def _lay(state: State, action: A.LayTile) -> State:
     m = BO.the_map()
     upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
     board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
-    pending = [*state.pending, *(Pending(c, "relocate", action.hex) for c in lifted)]
+    pending = [*state.pending, *(Pending(c, "relocate", action.hex, by=turn.corp) for c in lifted)]
     ctx = F.context(state)
     after = replace(state, board=board, pending=pending)
     money, turn = OP.record_lay(state.money, state.depot, turn, ctx, F.Port(after), lay.cost, upgrade,
@@ -200,8 +200,8 @@ def _run(state: State, action: A.RunRoutes) -> State:
 def place_pending(state: State, action: A.PlaceToken) -> State:
     """The first waiting token (a major's home, or a home lifted by a lay) goes down."""
     waiting = state.pending[0]
-    if action.entity != waiting.corp or action.entity_type != "corporation":
-        raise RuleError("not_your_turn", f"{waiting.corp} must place its token first")
+    if action.entity != waiting.placer or action.entity_type != "corporation":
+        raise RuleError("not_your_turn", f"{waiting.placer} must place {waiting.corp}'s token first")
     _plain_token(action)
     try:
         coord, city = BO.find_node(state, action.city)

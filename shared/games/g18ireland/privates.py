@@ -144,7 +144,7 @@ def apply_lay(state: State, action: A.LayTile) -> State:
         raise RuleError("illegal_lay", f"{company} cannot lay {name} on {action.hex} at rotation {action.rotation}")
     m = BO.the_map()
     board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
-    pending = [*state.pending, *(Pending(c, "relocate", action.hex) for c in lifted)]
+    pending = [*state.pending, *(Pending(c, "relocate", action.hex, by=turn.corp) for c in lifted)]
     after = replace(state, board=board, pending=pending)
     money = state.money
     if company in CONSUMES_LAY:

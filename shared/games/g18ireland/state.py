@@ -21,12 +21,19 @@ from shared.games.g18ireland.setup_random import RandomSetup
 
 
 class Pending(msgspec.Struct, frozen=True):
-    """A token its owner must place before play goes on: a major's home after its par
-    ("home"), or a home lifted off a hex by the first multi-city tile there ("relocate")."""
+    """A token that must be placed before play goes on: a company's home after its start
+    ("home", placed by the company), or a home lifted off a hex by the first multi-city tile
+    there ("relocate", placed by the company that laid the tile: 18xx.games'
+    TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY is the current operator)."""
 
-    corp: str
+    corp: str                       # whose token it is
     kind: str                       # "home" | "relocate"
     hex: str | None = None          # the hex of a lifted token
+    by: str | None = None           # the company placing it, when not `corp`
+
+    @property
+    def placer(self) -> str:
+        return self.by or self.corp
 
 
 class OperatingRound(msgspec.Struct, frozen=True):

@@ -37,7 +37,8 @@ def _position(state: State) -> dict[str, Any]:
                          "votes_for": mr.votes_for, "votes_against": mr.votes_against,
                          "votes_needed": mr.votes_needed, "outcome": mr.outcome}
     if state.pending:
-        pos["token_to_place"] = {"company": state.pending[0].corp, "kind": state.pending[0].kind}
+        pos["token_to_place"] = {"company": state.pending[0].corp, "kind": state.pending[0].kind,
+                                 "placed_by": state.pending[0].placer}
     return pos
 
 
