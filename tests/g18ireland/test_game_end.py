@@ -29,3 +29,16 @@ def test_a_later_trigger_ending_no_sooner_changes_nothing() -> None:
     state = operating(B.initial(M), "DKR", presidents={"DKR": "0"})
     state = F.check_end(replace(state, money=replace(state.money, max_reached=True)))
     assert F.check_end(_broken_bank(state)).end == ("stock_market", "current_round")
+
+
+def test_the_bank_breaks_at_the_action_that_takes_it_below_zero() -> None:
+    """18xx.games checks its triggers after every action and keeps a broken bank broken: the
+    trigger set by one action stays when a later one (a purchase from the pool, paying the
+    bank) puts money back."""
+    from shared.games.core18xx import actions as A
+    from .positions import ENGINE
+    state = _broken_bank(operating(B.initial(M), "DKR", presidents={"DKR": "0"}, stage="issue"))
+    after = ENGINE.apply(state, 0, A.Pass(entity="DKR", entity_type="corporation"))
+    assert after.end == ("bank", "full_or")
+    restored = replace(after, money=replace(after.money, cash={**after.money.cash, "bank": 500}))
+    assert F.check_end(restored).end == ("bank", "full_or")

@@ -122,6 +122,11 @@ class Ireland:
         else:
             state = PM.observe(state, self._decide(state, seat, action), player, action)
         state = PM.run(state, self._decide)
+        if state.round != "over":
+            # 18xx.games checks its end triggers after every action, and a broken bank stays
+            # broken: a sale the pool pays for that takes the bank below zero ends the game
+            # after the set even if a purchase puts money back before the round is over
+            state = F.check_end(state)
         return replace(state, moves=state.moves + 1)
 
     def _decide(self, state: State, seat: int, action: Any) -> State:
