@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from shared.engine import RuleError
+from shared.engine import RuleError, is_program
 from shared.families import any_admits, expand
 from shared.games import get_engine
 from shared.games.core18xx import actions as A
@@ -99,6 +99,13 @@ def test_views_are_public_but_for_each_seats_own_programs() -> None:
     assert ENGINE.redact(state, 0, 7) == state
 
 
+def _to_or_none(predicate: Any, path: Path) -> tuple[Any, int, Any] | None:
+    try:
+        return _to(predicate, path)
+    except AssertionError:
+        return None
+
+
 def _to(predicate: Any, path: Path) -> tuple[Any, int, Any]:
     """The first position of the export where `predicate(state, seat, action)` holds."""
     export = json.loads(path.read_text())
@@ -174,3 +181,46 @@ def test_setup_follows_the_seed_and_checks_seats_and_options() -> None:
     assert big.money.cash["bank"] - small.money.cash["bank"] == 1000
     with pytest.raises(RuleError):
         ENGINE.setup(["a", "b"], {}, 1)
+
+
+@needs_exports
+def test_a_major_over_its_train_limit_after_a_merger_discards_before_the_round_goes_on() -> None:
+    """18xx.games' merger round starts with DiscardTrain: the minors' trains go to the major,
+    and a major over the phase's limit discards (its president's choice) before anything else.
+    A real merger, with a spare depot train given to one of the merging minors beforehand."""
+    def room(s: Any) -> bool:           # the minors may hold more trains together than the major
+        return len(s.merger.merging) * s.depot.train_limit("minor") > s.depot.train_limit("major")
+
+    state, seat, action = next(found for path in EXPORTS for found in [_to_or_none(
+        lambda s, seat, a: isinstance(a, A.Merge) and s.merger is not None and s.merger.outcome == "for" and room(s),
+        path)] if found is not None)
+    depot = state.depot
+    limit = depot.train_limit("major")
+    spare = iter([t.id for t in depot.trains.values() if t.owner == "depot"])
+    trains = dict(depot.trains)
+    for minor in state.merger.merging:         # each minor filled up to its own limit
+        for _ in range(depot.train_limit("minor") - depot.count_owned(minor)):
+            tid = next(spare)
+            trains[tid] = msgspec.structs.replace(trains[tid], owner=minor)
+    state = msgspec.structs.replace(state, depot=msgspec.structs.replace(depot, trains=trains))
+    assert sum(state.depot.count_owned(m) for m in state.merger.merging) > limit
+    after = ENGINE.apply(state, seat, action)
+    major = str(action.corporation)
+    assert after.depot.count_owned(major) > limit and after.round == "merger"
+    president = X.actor(after, A.Pass(entity=major, entity_type="corporation"))
+    assert ENGINE.active_seats(after) == {president}
+    legal = [a for la in ENGINE.legal_actions(after, president) for a in expand(la) if not is_program(a)]
+    assert legal and all(isinstance(a, A.DiscardTrain) and a.entity == major for a in legal)
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(after, president, A.Pass(entity=after.players[president], entity_type="player"))
+    assert err.value.code == "discard_first"
+    while after.depot.count_owned(major) > limit:
+        after = ENGINE.apply(after, president, next(a for la in ENGINE.legal_actions(after, president)
+                                                    for a in expand(la) if isinstance(a, A.DiscardTrain)))
+    assert after.depot.count_owned(major) == limit and merging_goes_on(after)
+
+
+def merging_goes_on(state: Any) -> bool:
+    """Play is back with the merger round's players (or past it)."""
+    return state.round != "merger" or all(not isinstance(la.action, A.DiscardTrain)
+                                          for s in ENGINE.active_seats(state) for la in ENGINE.legal_actions(state, s))

@@ -26,7 +26,7 @@ from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operate as OPR
 from shared.games.g18ireland import program_moves as PM
 from shared.games.g18ireland import programs as PG
-from shared.games.g18ireland.merging import merger_step
+from shared.games.g18ireland.merging import crowded, merger_step
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import Pending, State
@@ -185,6 +185,8 @@ class Ireland:
         mr = state.merger
         assert mr is not None
         player = state.players[seat]
+        if crowded(state) is not None:
+            return merger_step(state, player, action)     # a discard comes first; checked there
         connected, same = L.connectivity(state)
         if not covers(MG.legal(state.money, mr, player, connected, same), action):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")

@@ -74,6 +74,9 @@ def active_seats(state: State) -> frozenset[int]:
     elif state.round == "stock" and state.stock is not None:
         player = SR.active_player(state.money, state.stock)
     elif state.round == "merger" and state.merger is not None:
+        corp = merging.crowded(state)
+        if corp is not None:
+            return frozenset({president_seat(state, corp)})
         player = MG.active_player(state.money, state.merger)
     elif state.round == "operating" and state.operating is not None and state.operating.turn is not None:
         turn = state.operating.turn
@@ -97,6 +100,9 @@ def everything(state: State) -> list[LegalAction]:
         player = SR.active_player(state.money, state.stock)
         return SR.legal(state.money, state.stock, player, F.STOCK_RULES) if player else []
     if state.round == "merger" and state.merger is not None:
+        corp = merging.crowded(state)
+        if corp is not None:
+            return merging.discard_legal(state, corp)
         player = MG.active_player(state.money, state.merger)
         return merging.legal(state, player) if player else []
     if state.round == "operating":

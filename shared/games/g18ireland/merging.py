@@ -10,6 +10,8 @@ import msgspec
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
+from shared.games.core18xx import trains as T
+from shared.games.core18xx.steps import operating_money as OM
 from shared.games.core18xx.steps import merger as MG
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
@@ -24,9 +26,28 @@ def connectivity(state: State) -> tuple[Any, Any]:
     return (lambda a, z: merge_connected(m, b, a, z)), (lambda a, z: same_tile(m, b, a, z))
 
 
+def crowded(state: State) -> str | None:
+    """The first company over its train limit (a merger hands the minors' trains to the major):
+    it discards before the round goes on (18xx.games' merger round starts with DiscardTrain)."""
+    over = T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if not c.closed})
+    return over[0] if over else None
+
+
+def discard_legal(state: State, corp: str) -> list[LegalAction]:
+    return OM.discard(state.money, state.depot, corp)
+
+
 def merger_step(state: State, player: str, action: Any) -> State:
     mr = state.merger
     assert mr is not None
+    corp = crowded(state)
+    if corp is not None:
+        if not isinstance(action, A.DiscardTrain) or action.entity != corp:
+            raise RuleError("discard_first", f"{corp} must discard a train first")
+        if not any(la.action == action for la in discard_legal(state, corp)):
+            raise RuleError("not_owner", f"{corp} does not own {action.train}")
+        state = replace(state, depot=T.discard(state.depot, corp, action.train))
+        return F.after_merger_action(auto_pass(state))
     connected, same = connectivity(state)
     money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
     try:
@@ -57,6 +78,8 @@ def auto_pass(state: State) -> State:
     connected, same = connectivity(state)
     passed = list(state.auto_passed)
     mr = state.merger
+    if crowded(state) is not None:
+        return state
     while mr is not None and not mr.finished and not mr.to_vote and mr.outcome is None and not mr.merging:
         player = MG.active_player(state.money, mr)
         if player is None or MG.candidates(state.money, mr, player, connected, same):
