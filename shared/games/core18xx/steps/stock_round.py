@@ -110,9 +110,17 @@ def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, 
     """(company, certificates, percent) bundles `player` may sell now."""
     if money.turn <= 1 or _bought(sr):
         return []
-    # asked by the kinds of action open, the legal list and the sale itself of one money state
-    return [(sym, list(ids), percent)
-            for sym, ids, percent in _per_money(money, "_sellable", (player,), lambda: _sellable(money, player))]
+    return [(sym, list(ids), percent) for sym, ids, percent in _sellable_of(money, player)]
+
+
+def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, list[str], int], ...]:
+    """`_sellable`, asked by the kinds of action open, the legal list and the sale itself of
+    one money state: cached on it (read only)."""
+    cache = money.__dict__.setdefault("_sellable", {})
+    hit = cache.get(player)
+    if hit is None:
+        hit = cache[player] = tuple(_sellable(money, player))
+    return hit
 
 
 def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
@@ -195,12 +203,23 @@ def parable_majors(money: MoneyState, sr: StockRound, player: str, rules: StockR
 
 def must_sell(money: MoneyState, sr: StockRound, player: str,
               sells: list[tuple[str, list[str], int]] | None = None) -> bool:
+    """Over the certificate limit, or over the holding limit in a company he could sell: the
+    player may only sell. (`sells`: `sellable(money, sr, player)` when the caller has it.)"""
     sells = sellable(money, sr, player) if sells is None else sells
     if not sells:
         return False
+    # any bundles at all are all of them, a function of the money state and the player alone
+    over = money.__dict__.setdefault("_over_limits", {})
+    hit = over.get(player)
+    if hit is None:
+        hit = over[player] = _over_limits(money, player)
+    return hit
+
+
+def _over_limits(money: MoneyState, player: str) -> bool:
     if money.num_certs(player) > money.cert_limit:
         return True
-    return any(not money.holding_ok(player, s) for s in {b[0] for b in sells})
+    return any(not money.holding_ok(player, s) for s, _, _ in _sellable_of(money, player))
 
 
 def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
@@ -227,6 +246,19 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     known = _known_kinds(money, sr, player, rules)
     if known is not None:
         return bool(known) if kind is None else kind in known
+    # asked again of the same states by the legality check, the action, the end of the turn
+    # and `settle`: answers cached on the money state like `available`'s
+    answers = money.__dict__.setdefault("_is_open", {})
+    key = (id(sr), player, id(rules), kind)
+    hit = answers.get(key)
+    if hit is not None and hit[0] is sr and hit[1] is rules:
+        return hit[2]
+    answer = _is_open(money, sr, player, rules, kind)
+    answers[key] = (sr, rules, answer)
+    return answer
+
+
+def _is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, kind: str | None) -> bool:
     if sr.finished:
         return False
     if sr.auction is not None:
