@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 import msgspec
 
@@ -105,8 +106,10 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
             clock += 1
             seq[cid] = clock
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
-        # share sizes depend on the certificates alone, which the new book shares
-        book.__dict__["_normal_percent"] = self.__dict__.setdefault("_normal_percent", {})
+        # share sizes and presidents' certificates depend on the certificates alone, which the
+        # new book shares
+        for static in ("_normal_percent", "_presidents"):
+            book.__dict__[static] = self.__dict__.setdefault(static, {})
         if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
             self._carry_index(book, ids, to)
         return book
@@ -153,9 +156,13 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
-        return self.certs[f"{corporation}_0"] if f"{corporation}_0" in self.certs and self.certs[
-            f"{corporation}_0"].president else next(
-            c for c in self.certs.values() if c.corporation == corporation and c.president)
+        cache = self.__dict__.setdefault("_presidents", {})     # derived from `certs` (see moved)
+        cert = cache.get(corporation)
+        if cert is None:
+            first = self.certs.get(f"{corporation}_0")
+            cert = cache[corporation] = first if first is not None and first.president else next(
+                c for c in self.certs.values() if c.corporation == corporation and c.president)
+        return cert
 
     def president_of(self, corporation: str) -> str:
         return self.owner[self.president_cert(corporation).id]
@@ -334,19 +341,27 @@ def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[
 def sell_options(book: ShareBook, holder: str, corporation: str) -> list[tuple[list[str], int]]:
     """The bundles a holder could offer, smallest first: ordinary shares one by one, then with the
     president's certificate, and partial president's bundles (18xx.games `all_bundles_for_corporation`)."""
-    mine = sorted(book.certs_of(holder, corporation), key=lambda c: (c.president, c.percent))
-    options: list[tuple[list[str], int]] = []
+    return [(list(ids), total)
+            for ids, total in bundles(tuple(book.held(holder, corporation)), book.normal_percent(corporation))]
+
+
+@lru_cache(maxsize=4096)
+def bundles(certs: tuple[Cert, ...], normal: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """`sell_options` of a holding given as its certificates in arrival order and the company's
+    ordinary share size (what the bundles depend on, nothing else): the stock round asks it of
+    every player's every company after each decision, mostly of holdings seen before."""
+    mine = sorted(certs, key=lambda c: (c.president, c.percent))
+    options: list[tuple[tuple[str, ...], int]] = []
     ids: list[str] = []
     total = 0
     for cert in mine:
         ids.append(cert.id)
         total += cert.percent
-        options.append((list(ids), total))
+        options.append((tuple(ids), total))
     if mine and mine[-1].president:
-        normal = book.normal_percent(corporation)
         for n in range(1, (mine[-1].percent - normal) // normal + 1):
-            options.append((list(ids), total - normal * n))
-    return sorted(options, key=lambda o: o[1])
+            options.append((tuple(ids), total - normal * n))
+    return tuple(sorted(options, key=lambda o: o[1]))
 
 
 # --- limits --------------------------------------------------------------------------------

@@ -113,7 +113,7 @@ def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, 
     return [(sym, list(ids), percent) for sym, ids, percent in _sellable_of(money, player)]
 
 
-def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, list[str], int], ...]:
+def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
     """`_sellable`, asked by the kinds of action open, the legal list and the sale itself of
     one money state: cached on it (read only)."""
     cache = money.__dict__.setdefault("_sellable", {})
@@ -123,7 +123,7 @@ def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, list[str], 
     return hit
 
 
-def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
+def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...], int]]:
     out = []
     book = money.book
     # the companies held, in the order the first certificate of each arrived (a holder's
@@ -134,12 +134,12 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]
         corp = money.corps[sym]
         if not corp.ipoed or corp.closed:
             continue
-        for ids, percent in S.sell_options(money.book, player, sym):
-            if money.book.percent_of(S.POOL, sym) + percent > money.pool_limit(sym):
-                continue
-            if not S.can_dump(money.book, player, sym, ids, money.players):
-                continue
-            out.append((sym, ids, percent))
+        room = money.pool_limit(sym) - book.percent_of(S.POOL, sym)
+        for ids, percent in S.bundles(tuple(mine[sym]), book.normal_percent(sym)):
+            if percent > room:
+                break       # the bundles come smallest first
+            if S.can_dump(book, player, sym, ids, money.players):
+                out.append((sym, ids, percent))
     return out
 
 
