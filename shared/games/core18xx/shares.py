@@ -108,7 +108,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
         # share sizes and presidents' certificates depend on the certificates alone, which the
         # new book shares
-        for static in ("_normal_percent", "_presidents"):
+        for static in ("_normal_percent", "_presidents", "_company_certs"):
             book.__dict__[static] = self.__dict__.setdefault(static, {})
         if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
             self._carry_index(book, ids, to)
@@ -169,19 +169,29 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def normal_percent(self, corporation: str) -> int:
         """The size of one ordinary share (18xx.games `share_percent`)."""
-        cache = self.__dict__.setdefault("_normal_percent", {})   # derived, per instance (see _index)
+        cache = self.__dict__.setdefault("_normal_percent", {})   # derived from `certs` (see moved)
         size = cache.get(corporation)
         if size is None:
-            normals = [c.percent for c in self.certs.values() if c.corporation == corporation and not c.president]
+            normals = [c.percent for c in self._certs_of_company(corporation) if not c.president]
             size = cache[corporation] = min(normals) if normals else self.president_cert(corporation).percent // 2
         return size
 
     def holders(self, corporation: str) -> dict[str, int]:
+        """Holder -> percent of `corporation`, holders in the order of their first certificate
+        in `certs`."""
         out: dict[str, int] = {}
-        for cid, cert in self.certs.items():
-            if cert.corporation == corporation:
-                out[self.owner[cid]] = out.get(self.owner[cid], 0) + cert.percent
+        owner = self.owner
+        for cert in self._certs_of_company(corporation):
+            holder = owner[cert.id]
+            out[holder] = out.get(holder, 0) + cert.percent
         return out
+
+    def _certs_of_company(self, corporation: str) -> tuple[Cert, ...]:
+        cache = self.__dict__.setdefault("_company_certs", {})   # derived from `certs` (see moved)
+        found = cache.get(corporation)
+        if found is None:
+            found = cache[corporation] = tuple(c for c in self.certs.values() if c.corporation == corporation)
+        return found
 
 
 def new_book(corporations: Iterable[tuple[str, Sequence[int]]], treasury_holds: bool = True) -> ShareBook:
