@@ -20,7 +20,8 @@ Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -28,6 +29,8 @@ from shared.engine import AmountRange, LegalAction, RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx.money_state import MoneyState
+
+T = TypeVar("T")
 
 
 class StockRules(msgspec.Struct, frozen=True):
@@ -96,31 +99,32 @@ def _first_minor(money: MoneyState, sr: StockRound) -> str | None:
 
 # --- what a player may do ------------------------------------------------------------------
 
-def _per_money(money: MoneyState, name: str, key: tuple, make) -> list:
+def _per_money(money: MoneyState, name: str, key: object, make: Callable[[], T]) -> T:
     """`make()` cached on the (immutable) money state under `key`, which must name everything
-    else it reads (`dict=True`: the cache is neither encoded nor compared); a fresh list back."""
+    else it reads (`dict=True`: the cache is neither encoded nor compared). Asked several times
+    of one money state within a decision (the legality check, the action itself, the skip of
+    players with nothing to do): answers are read only."""
     cache = money.__dict__.setdefault(name, {})
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = tuple(make())
-    return list(hit)
+        hit = cache[key] = make()
+    return hit
 
 
 def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, list[str], int]]:
     """(company, certificates, percent) bundles `player` may sell now."""
+    return [(sym, list(ids), percent) for sym, ids, percent in _sells(money, sr, player)]
+
+
+def _sells(money: MoneyState, sr: StockRound, player: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """`sellable`, read only."""
     if money.turn <= 1 or _bought(sr):
-        return []
-    return [(sym, list(ids), percent) for sym, ids, percent in _sellable_of(money, player)]
+        return ()
+    return _sellable_of(money, player)
 
 
 def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    """`_sellable`, asked by the kinds of action open, the legal list and the sale itself of
-    one money state: cached on it (read only)."""
-    cache = money.__dict__.setdefault("_sellable", {})
-    hit = cache.get(player)
-    if hit is None:
-        hit = cache[player] = tuple(_sellable(money, player))
-    return hit
+    return _per_money(money, "_sellable", player, lambda: tuple(_sellable(money, player)))
 
 
 def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...], int]]:
@@ -145,14 +149,15 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...]
 
 def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, str]]:
     """(company, certificate) purchases open to `player`: the smallest cert from each source."""
+    return list(_buys(money, sr, player))
+
+
+def _buys(money: MoneyState, sr: StockRound, player: str) -> tuple[tuple[str, str], ...]:
+    """`buyable`, read only."""
     if _bought(sr):
-        return []
+        return ()
     sold = tuple(sr.sold.get(player, []))
-    return _per_money(money, "_buyable", (player, sold), lambda: _buyable(money, player, sold))
-
-
-def _buyable(money: MoneyState, player: str, sold: tuple[str, ...]) -> list[tuple[str, str]]:
-    return list(_purchases(money, player, sold))
+    return _per_money(money, "_buyable", (player, sold), lambda: tuple(_purchases(money, player, sold)))
 
 
 def _purchases(money: MoneyState, player: str, sold: tuple[str, ...]) -> Iterator[tuple[str, str]]:
@@ -201,25 +206,19 @@ def parable_majors(money: MoneyState, sr: StockRound, player: str, rules: StockR
             if c.type == "major" and not c.ipoed and not c.closed and _can_start(money, sr, player, s)]
 
 
-def must_sell(money: MoneyState, sr: StockRound, player: str,
-              sells: list[tuple[str, list[str], int]] | None = None) -> bool:
+def must_sell(money: MoneyState, sr: StockRound, player: str, sells: Sequence[object] | None = None) -> bool:
     """Over the certificate limit, or over the holding limit in a company he could sell: the
     player may only sell. (`sells`: `sellable(money, sr, player)` when the caller has it.)"""
-    sells = sellable(money, sr, player) if sells is None else sells
-    if not sells:
+    if not (_sells(money, sr, player) if sells is None else sells):
         return False
     # any bundles at all are all of them, a function of the money state and the player alone
-    over = money.__dict__.setdefault("_over_limits", {})
-    hit = over.get(player)
-    if hit is None:
-        hit = over[player] = _over_limits(money, player)
-    return hit
+    return _per_money(money, "_over_limits", player, lambda: _over_limits(money, player))
 
 
 def _over_limits(money: MoneyState, player: str) -> bool:
     if money.num_certs(player) > money.cert_limit:
         return True
-    return any(not money.holding_ok(player, s) for s, _, _ in _sellable_of(money, player))
+    return any(not money.holding_ok(player, s) for s in {sym for sym, _, _ in _sellable_of(money, player)})
 
 
 def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
@@ -265,13 +264,13 @@ def _is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, 
         return player == active_player(money, sr) and kind in (None, "bid", "pass")
     if sr.step_passed or player != current_player(money, sr):
         return False
-    sells = sellable(money, sr, player)
+    sells = _sells(money, sr, player)
     if must_sell(money, sr, player, sells):
         return kind in (None, "sell_shares")
     if kind == "sell_shares":
         return bool(sells)
     if kind == "buy_shares":
-        return bool(buyable(money, sr, player))
+        return bool(_buys(money, sr, player))
     if kind == "par":
         return bool(parable_majors(money, sr, player, rules))
     if kind == "bid":
@@ -290,11 +289,11 @@ def _available(money: MoneyState, sr: StockRound, player: str, rules: StockRules
         return ["bid", "pass"] if player == active_player(money, sr) else []
     if sr.step_passed or player != current_player(money, sr):
         return []
-    sells = sellable(money, sr, player)
+    sells = _sells(money, sr, player)
     if must_sell(money, sr, player, sells):
         return ["sell_shares"]
     kinds = []
-    if buyable(money, sr, player):
+    if _buys(money, sr, player):
         kinds.append("buy_shares")
     if parable_majors(money, sr, player, rules):
         kinds.append("par")
@@ -392,7 +391,7 @@ def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     cert = money.book.certs.get(cert_ids[0])
     if cert is None:
         raise RuleError("unknown_share", f"no share {cert_ids[0]}")
-    options = {cid for _, cid in buyable(money, sr, player)}
+    options = {cid for _, cid in _buys(money, sr, player)}
     holder = money.book.owner[cert.id]
     # any normal cert of the same source and size is as good as the one offered
     ok = any(money.book.owner[o] == holder and money.book.certs[o].corporation == cert.corporation
@@ -415,7 +414,7 @@ def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     sym = money.book.certs[cert_ids[0]].corporation
     total = sum(money.book.certs[c].percent for c in cert_ids if c in money.book.certs)
     percent = total if percent is None else percent
-    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in sellable(money, sr, player)):
+    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in _sells(money, sr, player)):
         raise RuleError("cannot_sell_bundle", f"you cannot sell that bundle of {sym}")
     book, cash, moved = S.sell(money.book, money.cash, player, cert_ids, percent, money.price_of(sym),
                                money.players, money.pool_limit(sym))
