@@ -162,7 +162,7 @@ class Ireland:
         sr = state.stock
         assert sr is not None
         player = state.players[seat]
-        offered = SR.legal(state.money, sr, player, F.STOCK_RULES, only=type(action))
+        offered = SR.for_action(state.money, sr, player, F.STOCK_RULES, action)
         if not covers(offered, action, OPR.same_purchase(state)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
         money, sr = SR.apply(state.money, sr, player, action, F.STOCK_RULES)

@@ -139,10 +139,13 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...]
         if not corp.ipoed or corp.closed:
             continue
         room = money.pool_limit(sym) - book.percent_of(S.POOL, sym)
+        # whether the president's certificate may go (`can_dump`) does not depend on the bundle
+        pres = book.president_cert(sym).id
+        dump = book.owner[pres] != player or S.can_dump(book, player, sym, (pres,), money.players)
         for ids, percent in S.bundles(tuple(mine[sym]), book.normal_percent(sym)):
             if percent > room:
                 break       # the bundles come smallest first
-            if S.can_dump(book, player, sym, ids, money.players):
+            if dump or pres not in ids:
                 out.append((sym, ids, percent))
     return out
 
@@ -160,17 +163,35 @@ def _buys(money: MoneyState, sr: StockRound, player: str) -> tuple[tuple[str, st
     return _per_money(money, "_buyable", (player, sold), lambda: tuple(_purchases(money, player, sold)))
 
 
+def _buys_of(money: MoneyState, sr: StockRound, player: str, sym: str) -> tuple[tuple[str, str], ...]:
+    """`buyable` of company `sym` alone, read only: what the legality check of a purchase of
+    `sym` needs (no other company's purchase can match it), without the whole list."""
+    corp = money.corps.get(sym)
+    sold = sr.sold.get(player, [])
+    if _bought(sr) or corp is None or not corp.ipoed or corp.closed or sym in sold:
+        return ()
+    known = money.__dict__.get("_buyable", {}).get((player, tuple(sold)))
+    if known is not None:
+        return tuple(p for p in known if p[0] == sym)
+    return _per_money(money, "_buyable_of", (player, sym), lambda: tuple(_company_purchases(money, player, sym)))
+
+
 def _purchases(money: MoneyState, player: str, sold: tuple[str, ...]) -> Iterator[tuple[str, str]]:
-    book = money.book
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed or sym in sold:
             continue
-        for holder in (sym, S.POOL):
-            cert = book.smallest_plain(holder, sym)
-            if cert is None:
-                continue
-            if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
-                yield sym, cert.id
+        yield from _company_purchases(money, player, sym)
+
+
+def _company_purchases(money: MoneyState, player: str, sym: str) -> Iterator[tuple[str, str]]:
+    """The purchases of (an open, not sold) `sym` open to `player`: from its treasury, then the pool."""
+    book = money.book
+    for holder in (sym, S.POOL):
+        cert = book.smallest_plain(holder, sym)
+        if cert is None:
+            continue
+        if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
+            yield sym, cert.id
 
 
 def _any_buyable(money: MoneyState, sr: StockRound, player: str) -> bool:
@@ -270,7 +291,7 @@ def _is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, 
     if kind == "sell_shares":
         return bool(sells)
     if kind == "buy_shares":
-        return bool(_buys(money, sr, player))
+        return _any_buyable(money, sr, player)
     if kind == "par":
         return bool(parable_majors(money, sr, player, rules))
     if kind == "bid":
@@ -391,7 +412,7 @@ def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     cert = money.book.certs.get(cert_ids[0])
     if cert is None:
         raise RuleError("unknown_share", f"no share {cert_ids[0]}")
-    options = {cid for _, cid in _buys(money, sr, player)}
+    options = {cid for _, cid in _buys_of(money, sr, player, cert.corporation)}
     holder = money.book.owner[cert.id]
     # any normal cert of the same source and size is as good as the one offered
     ok = any(money.book.owner[o] == holder and money.book.certs[o].corporation == cert.corporation
@@ -516,10 +537,22 @@ _KIND_TYPES: dict[str, type] = {"sell_shares": A.SellShares, "buy_shares": A.Buy
                                  "bid": A.Bid, "pass": A.Pass}
 
 
+def for_action(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
+               action: A.Action) -> list[LegalAction]:
+    """The families that could cover `action` (what its legality check needs): those of its
+    type, and of purchases only those of the company its first certificate names (an offer of
+    another company's certificate never matches it)."""
+    company = None
+    if isinstance(action, A.BuyShares):
+        cert = money.book.certs.get(action.shares[0]) if action.shares else None
+        company = cert.corporation if cert is not None else ""
+    return legal(money, sr, player, rules, only=type(action), company=company)
+
+
 def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
-          only: type | None = None) -> list[LegalAction]:
-    """What `player` may do now; with `only`, just the families of that action type (what a
-    legality check of one action needs)."""
+          only: type | None = None, company: str | None = None) -> list[LegalAction]:
+    """What `player` may do now; with `only`, just the families of that action type, and with
+    `company`, of purchases only that company's (see `for_action`)."""
     if only is None:
         kinds = available(money, sr, player, rules)
     else:
@@ -530,7 +563,8 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
         for sym, ids, percent in sellable(money, sr, player):
             out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
     if "buy_shares" in kinds:
-        for sym, cid in buyable(money, sr, player):
+        buys = _buys(money, sr, player) if company is None else _buys_of(money, sr, player, company)
+        for sym, cid in buys:
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
     if "par" in kinds:
         for sym in parable_majors(money, sr, player, rules):
