@@ -79,7 +79,17 @@ def merge_possible(money: MoneyState, merging: list[str], new: str, connected: C
         return False
     if any(same_tile(c, new) for c in merging):
         return False
-    group = [*merging, new]
+    # the share limits read the group, not its order; every player's candidates (and the
+    # auto-passes) ask them of one money state: cached on it (`dict=True`, see MoneyState)
+    group = tuple(sorted([*merging, new]))
+    known = money.__dict__.setdefault("_merge_shares_ok", {})
+    ok = known.get(group)
+    if ok is None:
+        ok = known[group] = _shares_ok(money, group)
+    return ok
+
+
+def _shares_ok(money: MoneyState, group: tuple[str, ...]) -> bool:
     if sum(_issued(money, c) for c in group) > 10:
         return False
     if any(sum(shares_of(money, p, c) for c in group) > 7 for p in money.players):
