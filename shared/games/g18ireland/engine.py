@@ -33,8 +33,14 @@ from shared.games.g18ireland.state import Pending, State
 from shared.games.g18ireland.view import view as build_view
 
 replace = msgspec.structs.replace
-BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
+DECISION_TYPES = frozenset(A.GAME_ACTION_TYPES.values())
+
+
+def _has_bookkeeping(action: A.Action) -> bool:
+    """An export's own fields, never a decision's."""
+    return (action.id is not None or action.user is not None or action.created_at is not None
+            or action.auto_actions is not None)
 
 
 class Ireland:
@@ -97,9 +103,9 @@ class Ireland:
         if state.round == "over":
             raise RuleError("game_over", "the game has ended")
         program = isinstance(action, PROGRAM_TYPES)
-        if not isinstance(action, A.Action) or not (program or type(action) in A.GAME_ACTION_TYPES.values()):
+        if not isinstance(action, A.Action) or not (program or type(action) in DECISION_TYPES):
             raise RuleError("bad_action", f"{type(action).__name__} is not an 18Ireland action")
-        if any(getattr(action, f) is not None for f in BOOKKEEPING):
+        if _has_bookkeeping(action):
             raise RuleError("bad_action", "id, user, created_at and auto_actions are an export's, not a decision's")
         if L.actor(state, action) != seat:
             raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
