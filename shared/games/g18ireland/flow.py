@@ -81,13 +81,23 @@ _CONTEXT: list[tuple[dict, tuple[str, ...], tuple[str, ...], OP.OrContext] | Non
 def with_board(state: State) -> State:
     """After a money change: companies on the market's closing cell close (18xx.games'
     `close_corporations_in_close_cell!`, run after every action), then the board follows."""
+    # A decision's step and `settle` after it both call this, mostly on the step's own result:
+    # on its own result it changes nothing (the closed are closed, the board synced), so the
+    # last result is known by identity.
+    if _WITH_BOARD[0] is state:
+        return state
     money, depot = state.money, state.depot
     for sym in _on_closing_cell(money):
         money, depot = O.close_company(money, depot, sym)
     if money is not state.money:
         state = replace(state, money=money, depot=depot)
     board = BO.sync(state)
-    return state if board is state.board else replace(state, board=board)
+    out = state if board is state.board else replace(state, board=board)
+    _WITH_BOARD[0] = out
+    return out
+
+
+_WITH_BOARD: list[State | None] = [None]
 
 
 def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
