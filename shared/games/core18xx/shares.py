@@ -156,7 +156,9 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
-        cache = self.__dict__.setdefault("_presidents", {})     # derived from `certs` (see moved)
+        cache = self.__dict__.get("_presidents")     # derived from `certs` (see moved)
+        if cache is None:
+            cache = self.__dict__["_presidents"] = {}
         cert = cache.get(corporation)
         if cert is None:
             first = self.certs.get(f"{corporation}_0")
@@ -276,8 +278,11 @@ def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[
     pres = book.president_cert(corporation)
     if pres.id not in cert_ids:
         return True
-    others = [book.percent_of(p, corporation) for p in players if p != seller]
-    return max(others, default=0) >= pres.percent
+    # (asked of every president's bundle in every stock-round check: a plain loop)
+    for p in players:
+        if p != seller and book.percent_of(p, corporation) >= pres.percent:
+            return True
+    return pres.percent <= 0    # nobody else holds as much (with no other player, 0 does)
 
 
 # --- buying and selling --------------------------------------------------------------------

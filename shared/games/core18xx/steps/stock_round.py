@@ -139,14 +139,17 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...]
         if not corp.ipoed or corp.closed:
             continue
         room = money.pool_limit(sym) - book.percent_of(S.POOL, sym)
-        # whether the president's certificate may go (`can_dump`) does not depend on the bundle
         pres = book.president_cert(sym).id
-        dump = book.owner[pres] != player or S.can_dump(book, player, sym, (pres,), money.players)
+        dump: bool | None = None    # may the president's certificate go? (the same for every bundle)
         for ids, percent in S.bundles(tuple(mine[sym]), book.normal_percent(sym)):
             if percent > room:
                 break       # the bundles come smallest first
-            if dump or pres not in ids:
-                out.append((sym, ids, percent))
+            if pres in ids:
+                if dump is None:
+                    dump = S.can_dump(book, player, sym, ids, money.players)
+                if not dump:
+                    continue
+            out.append((sym, ids, percent))
     return out
 
 
