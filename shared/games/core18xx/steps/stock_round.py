@@ -65,7 +65,10 @@ PURCHASES = ("buy_shares", "par", "bid_won")
 
 
 def _bought(sr: StockRound) -> bool:
-    return any(a in PURCHASES for a in sr.actions)
+    return not _PURCHASE_KINDS.isdisjoint(sr.actions)
+
+
+_PURCHASE_KINDS = frozenset(PURCHASES)
 
 
 def _sold(sr: StockRound) -> bool:
@@ -266,9 +269,6 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     """`kind in available(...)` (any kind: `bool(available(...))`), working out only what that
     needs: whether a player has anything to do, or may pass or sell, does not list every
     purchase open to him (the skip of idle players asks it of every next player)."""
-    known = _known_kinds(money, sr, player, rules)
-    if known is not None:
-        return bool(known) if kind is None else kind in known
     # asked again of the same states by the legality check, the action, the end of the turn
     # and `settle`: answers cached on the money state like `available`'s
     answers = money.__dict__.setdefault("_is_open", {})
@@ -276,6 +276,9 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     hit = answers.get(key)
     if hit is not None and hit[0] is sr and hit[1] is rules:
         return hit[2]
+    known = _known_kinds(money, sr, player, rules)
+    if known is not None:
+        return bool(known) if kind is None else kind in known
     answer = _is_open(money, sr, player, rules, kind)
     answers[key] = (sr, rules, answer)
     return answer
