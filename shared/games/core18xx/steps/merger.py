@@ -98,6 +98,21 @@ def _shares_ok(money: MoneyState, group: tuple[str, ...]) -> bool:
 
 
 def candidates(money: MoneyState, mr: MergerRound, player: str, connected: Connected, same_tile: SameTile) -> list[str]:
+    """The minors `player` may add now (start a proposal with, when none is open)."""
+    # asked several times per decision (what is open, the legality check, the proposal, the
+    # auto-passes) of the same round and board: cached on the money state, the entry holding
+    # the round and the board's answers so their ids stay theirs
+    known = money.__dict__.setdefault("_merge_candidates", {})
+    key = (id(mr), player, id(connected), id(same_tile))
+    hit = known.get(key)
+    if hit is not None and hit[0] is mr and hit[1] is connected and hit[2] is same_tile:
+        return list(hit[3])
+    found = _candidates(money, mr, player, connected, same_tile)
+    known[key] = (mr, connected, same_tile, tuple(found))
+    return found
+
+
+def _candidates(money: MoneyState, mr: MergerRound, player: str, connected: Connected, same_tile: SameTile) -> list[str]:
     merging = mr.merging or []
     if not merge_targets(money) or len(merging) == LIMIT_MERGE:
         return []
