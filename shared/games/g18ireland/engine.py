@@ -14,7 +14,7 @@ from shared.engine import LegalAction, Result, RuleError, TitleMeta
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
-from shared.games.core18xx.legal import covers
+from shared.games.core18xx.legal import covers, has_bookkeeping
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.core18xx.steps import waterfall_auction as W
@@ -35,12 +35,6 @@ from shared.games.g18ireland.view import view as build_view
 replace = msgspec.structs.replace
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
 DECISION_TYPES = frozenset(A.GAME_ACTION_TYPES.values())
-
-
-def _has_bookkeeping(action: A.Action) -> bool:
-    """An export's own fields, never a decision's."""
-    return (action.id is not None or action.user is not None or action.created_at is not None
-            or action.auto_actions is not None)
 
 
 class Ireland:
@@ -105,7 +99,7 @@ class Ireland:
         program = isinstance(action, PROGRAM_TYPES)
         if not isinstance(action, A.Action) or not (program or type(action) in DECISION_TYPES):
             raise RuleError("bad_action", f"{type(action).__name__} is not an 18Ireland action")
-        if _has_bookkeeping(action):
+        if has_bookkeeping(action):
             raise RuleError("bad_action", "id, user, created_at and auto_actions are an export's, not a decision's")
         if L.actor(state, action) != seat:
             raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
