@@ -19,7 +19,8 @@ import msgspec
 
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.market import Market
+from shared.games.core18xx.money_state import Corp, MoneyState
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
@@ -105,12 +106,21 @@ def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
     of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
     corps, market = money.corps, money.market
     last = _CLOSING[0]
-    if last is not None and last[0] is corps and last[1] is market:
-        return last[2]
-    found = tuple(sym for sym, corp in corps.items()
-                  if not corp.closed and corp.price is not None and market.at(corp.price).closes)
+    if last is not None and last[1] is market:
+        if last[0] is corps:
+            return last[2]
+        # a price move copies `corps` with one company changed: the others' answers stand
+        before, closing = last[0], last[2]
+        found = tuple(sym for sym, corp in corps.items()
+                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
+    else:
+        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
     _CLOSING[0] = (corps, market, found)
     return found
+
+
+def _closes(corp: Corp, market: Market) -> bool:
+    return not corp.closed and corp.price is not None and market.at(corp.price).closes
 
 
 _CLOSING: list[tuple[dict, Any, tuple[str, ...]] | None] = [None]
