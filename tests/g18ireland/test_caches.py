@@ -1,7 +1,9 @@
 """The import's speed comes from caches (networks, token owners, running graphs, tiles views
-and narrow bonuses per board; the operating context, board sync and closing cells kept while
-what they read is the same; the memo of recently applied states; per-state indexes: cert
-counts and percents, what a player may buy or sell, trains by owner, par cells): folding a
+and narrow bonuses per board; the merger's connectivity answers per board; the operating
+context, board sync, closing cells and the last `with_board` kept while what they read is the
+same; the memo of recently applied states; sell bundles per holding; per-state indexes: cert
+counts and percents, what a player may buy or sell and whether he must sell, which stock-round
+actions are open, merger candidates and share limits, trains by owner, par and market cells): folding a
 real export's decisions with every cache emptied before each decision must give exactly the
 states the cached fold gives, and the same legal actions where they are compared."""
 
@@ -18,8 +20,10 @@ from services.offline.import_18xx import import_export
 from shared.games.core18xx import board as B
 from shared.games.core18xx import network as N
 from shared.games.core18xx import routes as R
+from shared.games.core18xx import shares as S
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import merging as MR
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -37,6 +41,9 @@ def _clear_caches() -> None:
     BO._SYNCED[0] = None
     F._CLOSING[0] = None
     F._CONTEXT[0] = None
+    F._WITH_BOARD[0] = None
+    MR._CONNECTIVITY[0] = None
+    S.bundles.cache_clear()
     Ireland._memo.clear()
 
 

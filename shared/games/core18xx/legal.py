@@ -14,10 +14,18 @@ from shared.engine import LegalAction
 _BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 
 
+def has_bookkeeping(action: Any) -> bool:
+    """Whether an export's own fields (`_BOOKKEEPING`) are set: never a decision's."""
+    # (asked of every action checked and every offer it is compared with: read directly)
+    return (getattr(action, "id", None) is not None or getattr(action, "user", None) is not None
+            or getattr(action, "created_at", None) is not None or getattr(action, "auto_actions", None) is not None)
+
+
 def _plain(action: Any) -> Any:
     # bookkeeping fields never decide legality (an action without any is its own plain form)
-    present = {k: None for k in _BOOKKEEPING if getattr(action, k, None) is not None}
-    return msgspec.structs.replace(action, **present) if present else action
+    if not has_bookkeeping(action):
+        return action
+    return msgspec.structs.replace(action, **{k: None for k in _BOOKKEEPING if getattr(action, k, None) is not None})
 
 
 def covers(legal: Sequence[LegalAction], action: Any,

@@ -109,7 +109,13 @@ class Market(msgspec.Struct, frozen=True, dict=True):
             return None
 
     def at(self, coord: Coord) -> Cell:
-        cell = self.cell(coord)
+        # asked for every price, limit and closing check: the cells by coordinate are indexed
+        # once per instance (a market never changes; `dict=True`, see par_cells)
+        cells = self.__dict__.get("_cells")
+        if cells is None:
+            cells = self.__dict__["_cells"] = {(r, c): cell for r, row in enumerate(self.rows)
+                                               for c, cell in enumerate(row) if cell is not None}
+        cell = cells.get(tuple(coord))
         if cell is None:
             raise KeyError(f"no market cell at {coord}")
         return cell

@@ -8,6 +8,7 @@ prices of certificates, holding and certificate limits, floating, selling constr
 
 from __future__ import annotations
 
+from operator import countOf
 from typing import Literal
 
 import msgspec
@@ -68,10 +69,13 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         cache = self.__dict__.setdefault("_num_certs", {})
         n = cache.get(player)
         if n is None:
-            # (only the companies the player holds need their price cell looked at)
-            counts = {sym: self.counts_for_limit(sym) for sym in self.book.by_company(player) if sym in self.corps}
-            privates = sum(1 for owner in self.companies.values() if owner == player)
-            n = cache[player] = S.cert_count(self.book, player, counts, companies_held=privates)
+            # `S.cert_count` in one pass: only the companies the player holds need their price
+            # cell looked at
+            n = countOf(self.companies.values(), player)
+            for sym, certs in self.book.by_company(player).items():
+                if sym not in self.corps or self.counts_for_limit(sym):
+                    n += len(certs)
+            cache[player] = n
         return n
 
     def holding_ok(self, player: str, sym: str, extra: int = 0) -> bool:

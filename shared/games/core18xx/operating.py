@@ -33,9 +33,17 @@ from shared.games.core18xx.money_state import MoneyState
 
 
 def _bank_pays(money: MoneyState, to: str, amount: int) -> MoneyState:
+    return _bank_pays_all(money, [(to, amount)])
+
+
+def _bank_pays_all(money: MoneyState, payments: Sequence[tuple[str, int]]) -> MoneyState:
+    """`_bank_pays` of each (holder, amount) in turn, with one copy of the cash."""
+    if not payments:
+        return money
     cash = dict(money.cash)
-    cash[S.BANK] = cash.get(S.BANK, 0) - amount
-    cash[to] = cash.get(to, 0) + amount
+    for to, amount in payments:
+        cash[S.BANK] = cash.get(S.BANK, 0) - amount
+        cash[to] = cash.get(to, 0) + amount
     return msgspec.structs.replace(money, cash=cash)
 
 
@@ -53,9 +61,7 @@ def pay_private_revenue(money: MoneyState, revenue: dict[str, int], names: dict[
         if owner in money.players:
             return (0, money.players.index(owner), "", revenue[company], names.get(company, company))
         return (1, 0, owner, revenue[company], names.get(company, company))
-    for company, owner in sorted(owned, key=order):
-        money = _bank_pays(money, owner, revenue[company])
-    return money
+    return _bank_pays_all(money, [(owner, revenue[company]) for company, owner in sorted(owned, key=order)])
 
 
 def run_dividend(money: MoneyState, sym: str, revenue: int, kind: D.Kind) -> tuple[MoneyState, D.Payout]:
@@ -66,10 +72,8 @@ def run_dividend(money: MoneyState, sym: str, revenue: int, kind: D.Kind) -> tup
     holdings = money.book.holders(sym)
     payout = D.pay(sym, revenue, kind, {h: p for h, p in holdings.items()}, money.book.normal_percent(sym),
                    money.price_of(sym), corp.type == "minor", bankrupt=frozenset(money.bankrupt))
-    if payout.to_company:
-        money = _bank_pays(money, sym, payout.to_company)
-    for holder, amount in payout.to_holders.items():
-        money = _bank_pays(money, holder, amount)
+    paid = [(sym, payout.to_company)] if payout.to_company else []
+    money = _bank_pays_all(money, [*paid, *payout.to_holders.items()])
     if payout.move is not None:
         money = money.move_price(sym, payout.move, payout.times)
     return money, payout

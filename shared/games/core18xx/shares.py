@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 import msgspec
 
@@ -105,8 +106,10 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
             clock += 1
             seq[cid] = clock
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
-        # share sizes depend on the certificates alone, which the new book shares
-        book.__dict__["_normal_percent"] = self.__dict__.setdefault("_normal_percent", {})
+        # share sizes and presidents' certificates depend on the certificates alone, which the
+        # new book shares
+        for static in ("_normal_percent", "_presidents", "_company_certs"):
+            book.__dict__[static] = self.__dict__.setdefault(static, {})
         if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
             self._carry_index(book, ids, to)
         return book
@@ -153,28 +156,44 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
-        return self.certs[f"{corporation}_0"] if f"{corporation}_0" in self.certs and self.certs[
-            f"{corporation}_0"].president else next(
-            c for c in self.certs.values() if c.corporation == corporation and c.president)
+        cache = self.__dict__.get("_presidents")     # derived from `certs` (see moved)
+        if cache is None:
+            cache = self.__dict__["_presidents"] = {}
+        cert = cache.get(corporation)
+        if cert is None:
+            first = self.certs.get(f"{corporation}_0")
+            cert = cache[corporation] = first if first is not None and first.president else next(
+                c for c in self.certs.values() if c.corporation == corporation and c.president)
+        return cert
 
     def president_of(self, corporation: str) -> str:
         return self.owner[self.president_cert(corporation).id]
 
     def normal_percent(self, corporation: str) -> int:
         """The size of one ordinary share (18xx.games `share_percent`)."""
-        cache = self.__dict__.setdefault("_normal_percent", {})   # derived, per instance (see _index)
+        cache = self.__dict__.setdefault("_normal_percent", {})   # derived from `certs` (see moved)
         size = cache.get(corporation)
         if size is None:
-            normals = [c.percent for c in self.certs.values() if c.corporation == corporation and not c.president]
+            normals = [c.percent for c in self._certs_of_company(corporation) if not c.president]
             size = cache[corporation] = min(normals) if normals else self.president_cert(corporation).percent // 2
         return size
 
     def holders(self, corporation: str) -> dict[str, int]:
+        """Holder -> percent of `corporation`, holders in the order of their first certificate
+        in `certs`."""
         out: dict[str, int] = {}
-        for cid, cert in self.certs.items():
-            if cert.corporation == corporation:
-                out[self.owner[cid]] = out.get(self.owner[cid], 0) + cert.percent
+        owner = self.owner
+        for cert in self._certs_of_company(corporation):
+            holder = owner[cert.id]
+            out[holder] = out.get(holder, 0) + cert.percent
         return out
+
+    def _certs_of_company(self, corporation: str) -> tuple[Cert, ...]:
+        cache = self.__dict__.setdefault("_company_certs", {})   # derived from `certs` (see moved)
+        found = cache.get(corporation)
+        if found is None:
+            found = cache[corporation] = tuple(c for c in self.certs.values() if c.corporation == corporation)
+        return found
 
 
 def new_book(corporations: Iterable[tuple[str, Sequence[int]]], treasury_holds: bool = True) -> ShareBook:
@@ -259,8 +278,11 @@ def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[
     pres = book.president_cert(corporation)
     if pres.id not in cert_ids:
         return True
-    others = [book.percent_of(p, corporation) for p in players if p != seller]
-    return max(others, default=0) >= pres.percent
+    # (asked of every president's bundle in every stock-round check: a plain loop)
+    for p in players:
+        if p != seller and book.percent_of(p, corporation) >= pres.percent:
+            return True
+    return pres.percent <= 0    # nobody else holds as much (with no other player, 0 does)
 
 
 # --- buying and selling --------------------------------------------------------------------
@@ -334,19 +356,27 @@ def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[
 def sell_options(book: ShareBook, holder: str, corporation: str) -> list[tuple[list[str], int]]:
     """The bundles a holder could offer, smallest first: ordinary shares one by one, then with the
     president's certificate, and partial president's bundles (18xx.games `all_bundles_for_corporation`)."""
-    mine = sorted(book.certs_of(holder, corporation), key=lambda c: (c.president, c.percent))
-    options: list[tuple[list[str], int]] = []
+    return [(list(ids), total)
+            for ids, total in bundles(tuple(book.held(holder, corporation)), book.normal_percent(corporation))]
+
+
+@lru_cache(maxsize=4096)
+def bundles(certs: tuple[Cert, ...], normal: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """`sell_options` of a holding given as its certificates in arrival order and the company's
+    ordinary share size (what the bundles depend on, nothing else): the stock round asks it of
+    every player's every company after each decision, mostly of holdings seen before."""
+    mine = sorted(certs, key=lambda c: (c.president, c.percent))
+    options: list[tuple[tuple[str, ...], int]] = []
     ids: list[str] = []
     total = 0
     for cert in mine:
         ids.append(cert.id)
         total += cert.percent
-        options.append((list(ids), total))
+        options.append((tuple(ids), total))
     if mine and mine[-1].president:
-        normal = book.normal_percent(corporation)
         for n in range(1, (mine[-1].percent - normal) // normal + 1):
-            options.append((list(ids), total - normal * n))
-    return sorted(options, key=lambda o: o[1])
+            options.append((tuple(ids), total - normal * n))
+    return tuple(sorted(options, key=lambda o: o[1]))
 
 
 # --- limits --------------------------------------------------------------------------------

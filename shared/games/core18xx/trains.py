@@ -262,7 +262,9 @@ def discard(depot: Depot, owner: str, train_id: str) -> Depot:
 
 def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
     """Companies (sym -> type) holding more trains than the current phase allows."""
-    return [sym for sym, ctype in owners.items() if depot.count_owned(sym) > depot.train_limit(ctype)]
+    # (asked at every turn's discard step, of every company: the owner index and the limits read once)
+    owned, limits = depot._owners(), depot.current_phase.train_limit
+    return [sym for sym, ctype in owners.items() if len(owned.get(sym, ())) > limits.get(ctype, 0)]
 
 
 # --- emergency money -----------------------------------------------------------------------

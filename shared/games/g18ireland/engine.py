@@ -14,7 +14,7 @@ from shared.engine import LegalAction, Result, RuleError, TitleMeta
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
-from shared.games.core18xx.legal import covers
+from shared.games.core18xx.legal import covers, has_bookkeeping
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.core18xx.steps import waterfall_auction as W
@@ -33,8 +33,8 @@ from shared.games.g18ireland.state import Pending, State
 from shared.games.g18ireland.view import view as build_view
 
 replace = msgspec.structs.replace
-BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
+DECISION_TYPES = frozenset(A.GAME_ACTION_TYPES.values())
 
 
 class Ireland:
@@ -97,9 +97,9 @@ class Ireland:
         if state.round == "over":
             raise RuleError("game_over", "the game has ended")
         program = isinstance(action, PROGRAM_TYPES)
-        if not isinstance(action, A.Action) or not (program or type(action) in A.GAME_ACTION_TYPES.values()):
+        if not isinstance(action, A.Action) or not (program or type(action) in DECISION_TYPES):
             raise RuleError("bad_action", f"{type(action).__name__} is not an 18Ireland action")
-        if any(getattr(action, f) is not None for f in BOOKKEEPING):
+        if has_bookkeeping(action):
             raise RuleError("bad_action", "id, user, created_at and auto_actions are an export's, not a decision's")
         if L.actor(state, action) != seat:
             raise RuleError("not_your_turn", f"seat {seat} does not decide for {action.entity}")
@@ -168,7 +168,7 @@ class Ireland:
         sr = state.stock
         assert sr is not None
         player = state.players[seat]
-        offered = SR.legal(state.money, sr, player, F.STOCK_RULES, only=type(action))
+        offered = SR.for_action(state.money, sr, player, F.STOCK_RULES, action)
         if not covers(offered, action, OPR.same_purchase(state)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
         before = state.money.corps

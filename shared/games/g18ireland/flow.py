@@ -19,7 +19,8 @@ import msgspec
 
 from shared.games.core18xx import board as B
 from shared.games.core18xx import operating as O
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.market import Market
+from shared.games.core18xx.money_state import Corp, MoneyState
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
 from shared.games.g18ireland import board_ops as BO
@@ -86,13 +87,23 @@ _CONTEXT: list[tuple[dict, tuple[str, ...], tuple[str, ...], OP.OrContext] | Non
 def with_board(state: State) -> State:
     """After a money change: companies on the market's closing cell close (18xx.games'
     `close_corporations_in_close_cell!`, run after every action), then the board follows."""
+    # A decision's step and `settle` after it both call this, mostly on the step's own result:
+    # on its own result it changes nothing (the closed are closed, the board synced), so the
+    # last result is known by identity.
+    if _WITH_BOARD[0] is state:
+        return state
     money, depot = state.money, state.depot
     for sym in _on_closing_cell(money):
         money, depot = O.close_company(money, depot, sym)
     if money is not state.money:
         state = replace(state, money=money, depot=depot)
     board = BO.sync(state)
-    return state if board is state.board else replace(state, board=board)
+    out = state if board is state.board else replace(state, board=board)
+    _WITH_BOARD[0] = out
+    return out
+
+
+_WITH_BOARD: list[State | None] = [None]
 
 
 def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
@@ -100,12 +111,21 @@ def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
     of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
     corps, market = money.corps, money.market
     last = _CLOSING[0]
-    if last is not None and last[0] is corps and last[1] is market:
-        return last[2]
-    found = tuple(sym for sym, corp in corps.items()
-                  if not corp.closed and corp.price is not None and market.at(corp.price).closes)
+    if last is not None and last[1] is market:
+        if last[0] is corps:
+            return last[2]
+        # a price move copies `corps` with one company changed: the others' answers stand
+        before, closing = last[0], last[2]
+        found = tuple(sym for sym, corp in corps.items()
+                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
+    else:
+        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
     _CLOSING[0] = (corps, market, found)
     return found
+
+
+def _closes(corp: Corp, market: Market) -> bool:
+    return not corp.closed and corp.price is not None and market.at(corp.price).closes
 
 
 _CLOSING: list[tuple[dict, Any, tuple[str, ...]] | None] = [None]

@@ -14,7 +14,6 @@ from typing import Any
 from shared.engine import LegalAction, RuleError
 from shared.families import Choice
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import trains as T
 from shared.games.core18xx.choice import trie
 from shared.games.core18xx.steps import merger as MG
 from shared.games.core18xx.steps import stock_round as SR
@@ -22,6 +21,7 @@ from shared.games.core18xx.steps import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland import operating as OP
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland import merging
@@ -81,8 +81,7 @@ def active_seats(state: State) -> frozenset[int]:
     elif state.round == "operating" and state.operating is not None and state.operating.turn is not None:
         turn = state.operating.turn
         if turn.stage == "discard":
-            crowded = T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if not c.closed})
-            return frozenset(president_seat(state, c) for c in crowded)
+            return frozenset(president_seat(state, c) for c in OP.crowded(state.money, state.depot))
         return frozenset({president_seat(state, turn.corp)})
     return frozenset() if player is None else frozenset({seat_of_player(state, player)})
 

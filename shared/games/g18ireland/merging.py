@@ -22,8 +22,31 @@ replace = msgspec.structs.replace
 
 
 def connectivity(state: State) -> tuple[Any, Any]:
-    m, b = BO.the_map(), state.board
-    return (lambda a, z: merge_connected(m, b, a, z)), (lambda a, z: same_tile(m, b, a, z))
+    """The board's two merger questions on this state's board. The merger round asks the same
+    pairs again and again (each player's candidates, the auto-passes, the legality check) of
+    one board: the answers are memoized per board, the last board's kept by identity."""
+    b = state.board
+    last = _CONNECTIVITY[0]
+    if last is not None and last[0] is b:
+        return last[1]
+    m = BO.the_map()
+    pair = (_memo2(lambda a, z: merge_connected(m, b, a, z)), _memo2(lambda a, z: same_tile(m, b, a, z)))
+    _CONNECTIVITY[0] = (b, pair)
+    return pair
+
+
+_CONNECTIVITY: list[tuple[Any, tuple[Any, Any]] | None] = [None]
+
+
+def _memo2(ask: Any) -> Any:
+    known: dict[tuple[str, str], bool] = {}
+
+    def answer(a: str, z: str) -> bool:
+        hit = known.get((a, z))
+        if hit is None:
+            hit = known[(a, z)] = ask(a, z)
+        return hit
+    return answer
 
 
 def crowded(state: State) -> str | None:

@@ -96,6 +96,11 @@ class OrTurn(msgspec.Struct, frozen=True):
         return self.step or E.TrainBuy(company=self.corp)
 
 
+def crowded(money: MoneyState, depot: T.Depot) -> list[str]:
+    """Open companies over the current phase's train limit: who discards at the discard step."""
+    return T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed})
+
+
 def _phase_trade(depot: T.Depot) -> bool:
     return depot.current_phase.name in ("10", "D")
 
@@ -147,7 +152,7 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
     if stage == "dividend":
         return bool(turn.revenue) and not turn.paid
     if stage == "discard":
-        return bool(T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}))
+        return bool(crowded(money, depot))
     if stage == "buy_train":
         return _buy_train_blocking(money, depot, turn)
     if stage == "buy_company":
@@ -202,7 +207,7 @@ def legal_money(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,
             out += OM.dividend(corp, turn.revenue or 0)
     elif stage == "discard":
         if want(A.DiscardTrain):
-            for sym in T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}):
+            for sym in crowded(money, depot):
                 out += OM.discard(money, depot, sym)
     elif stage == "buy_train":
         if want(A.BuyTrain):
@@ -251,8 +256,7 @@ def apply_money(money: MoneyState, depot: T.Depot, turn: OrTurn, action: A.Actio
         money, _ = O.run_dividend(money, corp, turn.revenue, action.kind)  # type: ignore[arg-type]
         turn = _next(msgspec.structs.replace(turn, paid=True))
     elif stage == "discard" and isinstance(action, A.DiscardTrain):
-        crowded = T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed})
-        if action.entity not in crowded:
+        if action.entity not in crowded(money, depot):
             raise RuleError("not_crowded", f"{action.entity} is within its train limit")
         depot = T.discard(depot, str(action.entity), action.train)
     elif stage == "buy_train" and isinstance(action, A.BuyTrain) and action.entity == corp:

@@ -80,7 +80,17 @@ def merge_possible(money: MoneyState, merging: list[str], new: str, connected: C
         return False
     if any(same_tile(c, new) for c in merging):
         return False
-    group = [*merging, new]
+    # the share limits read the group, not its order; every player's candidates (and the
+    # auto-passes) ask them of one money state: cached on it (`dict=True`, see MoneyState)
+    group = tuple(sorted([*merging, new]))
+    known = money.__dict__.setdefault("_merge_shares_ok", {})
+    ok = known.get(group)
+    if ok is None:
+        ok = known[group] = _shares_ok(money, group)
+    return ok
+
+
+def _shares_ok(money: MoneyState, group: tuple[str, ...]) -> bool:
     if sum(_issued(money, c) for c in group) > 10:
         return False
     if any(sum(shares_of(money, p, c) for c in group) > 7 for p in money.players):
@@ -89,6 +99,21 @@ def merge_possible(money: MoneyState, merging: list[str], new: str, connected: C
 
 
 def candidates(money: MoneyState, mr: MergerRound, player: str, connected: Connected, same_tile: SameTile) -> list[str]:
+    """The minors `player` may add now (start a proposal with, when none is open)."""
+    # asked several times per decision (what is open, the legality check, the proposal, the
+    # auto-passes) of the same round and board: cached on the money state, the entry holding
+    # the round and the board's answers so their ids stay theirs
+    known = money.__dict__.setdefault("_merge_candidates", {})
+    key = (id(mr), player, id(connected), id(same_tile))
+    hit = known.get(key)
+    if hit is not None and hit[0] is mr and hit[1] is connected and hit[2] is same_tile:
+        return list(hit[3])
+    found = _candidates(money, mr, player, connected, same_tile)
+    known[key] = (mr, connected, same_tile, tuple(found))
+    return found
+
+
+def _candidates(money: MoneyState, mr: MergerRound, player: str, connected: Connected, same_tile: SameTile) -> list[str]:
     merging = mr.merging or []
     if not merge_targets(money) or len(merging) == LIMIT_MERGE:
         return []

@@ -20,7 +20,8 @@ Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
 
 import msgspec
 
@@ -28,6 +29,8 @@ from shared.engine import AmountRange, LegalAction, RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import shares as S
 from shared.games.core18xx.money_state import MoneyState
+
+T = TypeVar("T")
 
 
 class StockRules(msgspec.Struct, frozen=True):
@@ -62,7 +65,10 @@ PURCHASES = ("buy_shares", "par", "bid_won")
 
 
 def _bought(sr: StockRound) -> bool:
-    return any(a in PURCHASES for a in sr.actions)
+    return not _PURCHASE_KINDS.isdisjoint(sr.actions)
+
+
+_PURCHASE_KINDS = frozenset(PURCHASES)
 
 
 def _sold(sr: StockRound) -> bool:
@@ -104,26 +110,35 @@ def _first_minor(money: MoneyState, sr: StockRound) -> str | None:
 
 # --- what a player may do ------------------------------------------------------------------
 
-def _per_money(money: MoneyState, name: str, key: tuple, make) -> list:
+def _per_money(money: MoneyState, name: str, key: object, make: Callable[[], T]) -> T:
     """`make()` cached on the (immutable) money state under `key`, which must name everything
-    else it reads (`dict=True`: the cache is neither encoded nor compared); a fresh list back."""
+    else it reads (`dict=True`: the cache is neither encoded nor compared). Asked several times
+    of one money state within a decision (the legality check, the action itself, the skip of
+    players with nothing to do): answers are read only."""
     cache = money.__dict__.setdefault(name, {})
     hit = cache.get(key)
     if hit is None:
-        hit = cache[key] = tuple(make())
-    return list(hit)
+        hit = cache[key] = make()
+    return hit
 
 
 def sellable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, list[str], int]]:
     """(company, certificates, percent) bundles `player` may sell now."""
+    return [(sym, list(ids), percent) for sym, ids, percent in _sells(money, sr, player)]
+
+
+def _sells(money: MoneyState, sr: StockRound, player: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """`sellable`, read only."""
     if money.turn <= 1 or _bought(sr):
-        return []
-    # asked by the kinds of action open, the legal list and the sale itself of one money state
-    return [(sym, list(ids), percent)
-            for sym, ids, percent in _per_money(money, "_sellable", (player,), lambda: _sellable(money, player))]
+        return ()
+    return _sellable_of(money, player)
 
 
-def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]]:
+def _sellable_of(money: MoneyState, player: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    return _per_money(money, "_sellable", player, lambda: tuple(_sellable(money, player)))
+
+
+def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...], int]]:
     out = []
     book = money.book
     # the companies held, in the order the first certificate of each arrived (a holder's
@@ -134,38 +149,63 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, list[str], int]
         corp = money.corps[sym]
         if not corp.ipoed or corp.closed:
             continue
-        for ids, percent in S.sell_options(money.book, player, sym):
-            if money.book.percent_of(S.POOL, sym) + percent > money.pool_limit(sym):
-                continue
-            if not S.can_dump(money.book, player, sym, ids, money.players):
-                continue
+        room = money.pool_limit(sym) - book.percent_of(S.POOL, sym)
+        pres = book.president_cert(sym).id
+        dump: bool | None = None    # may the president's certificate go? (the same for every bundle)
+        for ids, percent in S.bundles(tuple(mine[sym]), book.normal_percent(sym)):
+            if percent > room:
+                break       # the bundles come smallest first
+            if pres in ids:
+                if dump is None:
+                    dump = S.can_dump(book, player, sym, ids, money.players)
+                if not dump:
+                    continue
             out.append((sym, ids, percent))
     return out
 
 
 def buyable(money: MoneyState, sr: StockRound, player: str) -> list[tuple[str, str]]:
     """(company, certificate) purchases open to `player`: the smallest cert from each source."""
+    return list(_buys(money, sr, player))
+
+
+def _buys(money: MoneyState, sr: StockRound, player: str) -> tuple[tuple[str, str], ...]:
+    """`buyable`, read only."""
     if _bought(sr):
-        return []
+        return ()
     sold = tuple(sr.sold.get(player, []))
-    return _per_money(money, "_buyable", (player, sold), lambda: _buyable(money, player, sold))
+    return _per_money(money, "_buyable", (player, sold), lambda: tuple(_purchases(money, player, sold)))
 
 
-def _buyable(money: MoneyState, player: str, sold: tuple[str, ...]) -> list[tuple[str, str]]:
-    return list(_purchases(money, player, sold))
+def _buys_of(money: MoneyState, sr: StockRound, player: str, sym: str) -> tuple[tuple[str, str], ...]:
+    """`buyable` of company `sym` alone, read only: what the legality check of a purchase of
+    `sym` needs (no other company's purchase can match it), without the whole list."""
+    corp = money.corps.get(sym)
+    sold = sr.sold.get(player, [])
+    if _bought(sr) or corp is None or not corp.ipoed or corp.closed or sym in sold:
+        return ()
+    known = money.__dict__.get("_buyable", {}).get((player, tuple(sold)))
+    if known is not None:
+        return tuple(p for p in known if p[0] == sym)
+    return _per_money(money, "_buyable_of", (player, sym), lambda: tuple(_company_purchases(money, player, sym)))
 
 
 def _purchases(money: MoneyState, player: str, sold: tuple[str, ...]) -> Iterator[tuple[str, str]]:
-    book = money.book
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed or sym in sold:
             continue
-        for holder in (sym, S.POOL):
-            cert = book.smallest_plain(holder, sym)
-            if cert is None:
-                continue
-            if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
-                yield sym, cert.id
+        yield from _company_purchases(money, player, sym)
+
+
+def _company_purchases(money: MoneyState, player: str, sym: str) -> Iterator[tuple[str, str]]:
+    """The purchases of (an open, not sold) `sym` open to `player`: from its treasury, then the pool."""
+    book = money.book
+    for holder in (sym, S.POOL):
+        cert = book.smallest_plain(holder, sym)
+        if cert is None:
+            continue
+        if money.cash[player] >= money.cert_price(sym, cert.percent) and money.can_gain(player, sym, cert.percent):
+            yield sym, cert.id
 
 
 def _any_buyable(money: MoneyState, sr: StockRound, player: str) -> bool:
@@ -201,14 +241,19 @@ def parable_majors(money: MoneyState, sr: StockRound, player: str, rules: StockR
             if c.type == "major" and not c.ipoed and not c.closed and _can_start(money, sr, player, s)]
 
 
-def must_sell(money: MoneyState, sr: StockRound, player: str,
-              sells: list[tuple[str, list[str], int]] | None = None) -> bool:
-    sells = sellable(money, sr, player) if sells is None else sells
-    if not sells:
+def must_sell(money: MoneyState, sr: StockRound, player: str, sells: Sequence[object] | None = None) -> bool:
+    """Over the certificate limit, or over the holding limit in a company he could sell: the
+    player may only sell. (`sells`: `sellable(money, sr, player)` when the caller has it.)"""
+    if not (_sells(money, sr, player) if sells is None else sells):
         return False
+    # any bundles at all are all of them, a function of the money state and the player alone
+    return _per_money(money, "_over_limits", player, lambda: _over_limits(money, player))
+
+
+def _over_limits(money: MoneyState, player: str) -> bool:
     if money.num_certs(player) > money.cert_limit:
         return True
-    return any(not money.holding_ok(player, s) for s in {b[0] for b in sells})
+    return any(not money.holding_ok(player, s) for s in {sym for sym, _, _ in _sellable_of(money, player)})
 
 
 def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> list[str]:
@@ -232,22 +277,35 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     """`kind in available(...)` (any kind: `bool(available(...))`), working out only what that
     needs: whether a player has anything to do, or may pass or sell, does not list every
     purchase open to him (the skip of idle players asks it of every next player)."""
+    # asked again of the same states by the legality check, the action, the end of the turn
+    # and `settle`: answers cached on the money state like `available`'s
+    answers = money.__dict__.setdefault("_is_open", {})
+    key = (id(sr), player, id(rules), kind)
+    hit = answers.get(key)
+    if hit is not None and hit[0] is sr and hit[1] is rules:
+        return hit[2]
     known = _known_kinds(money, sr, player, rules)
     if known is not None:
         return bool(known) if kind is None else kind in known
+    answer = _is_open(money, sr, player, rules, kind)
+    answers[key] = (sr, rules, answer)
+    return answer
+
+
+def _is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, kind: str | None) -> bool:
     if sr.finished:
         return False
     if sr.auction is not None:
         return player == active_player(money, sr) and kind in (None, "bid", "pass")
     if sr.step_passed or player != current_player(money, sr):
         return False
-    sells = sellable(money, sr, player)
+    sells = _sells(money, sr, player)
     if must_sell(money, sr, player, sells):
         return kind in (None, "sell_shares")
     if kind == "sell_shares":
         return bool(sells)
     if kind == "buy_shares":
-        return bool(buyable(money, sr, player))
+        return _any_buyable(money, sr, player)
     if kind == "par":
         return bool(parable_majors(money, sr, player, rules))
     if kind == "bid":
@@ -266,11 +324,11 @@ def _available(money: MoneyState, sr: StockRound, player: str, rules: StockRules
         return ["bid", "pass"] if player == active_player(money, sr) else []
     if sr.step_passed or player != current_player(money, sr):
         return []
-    sells = sellable(money, sr, player)
+    sells = _sells(money, sr, player)
     if must_sell(money, sr, player, sells):
         return ["sell_shares"]
     kinds = []
-    if buyable(money, sr, player):
+    if _buys(money, sr, player):
         kinds.append("buy_shares")
     if parable_majors(money, sr, player, rules):
         kinds.append("par")
@@ -372,7 +430,7 @@ def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     cert = money.book.certs.get(cert_ids[0])
     if cert is None:
         raise RuleError("unknown_share", f"no share {cert_ids[0]}")
-    options = {cid for _, cid in buyable(money, sr, player)}
+    options = {cid for _, cid in _buys_of(money, sr, player, cert.corporation)}
     holder = money.book.owner[cert.id]
     # any normal cert of the same source and size is as good as the one offered
     ok = any(money.book.owner[o] == holder and money.book.certs[o].corporation == cert.corporation
@@ -395,7 +453,7 @@ def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     sym = money.book.certs[cert_ids[0]].corporation
     total = sum(money.book.certs[c].percent for c in cert_ids if c in money.book.certs)
     percent = total if percent is None else percent
-    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in sellable(money, sr, player)):
+    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in _sells(money, sr, player)):
         raise RuleError("cannot_sell_bundle", f"you cannot sell that bundle of {sym}")
     book, cash, moved = S.sell(money.book, money.cash, player, cert_ids, percent, money.price_of(sym),
                                money.players, money.pool_limit(sym))
@@ -497,10 +555,22 @@ _KIND_TYPES: dict[str, type] = {"sell_shares": A.SellShares, "buy_shares": A.Buy
                                  "bid": A.Bid, "pass": A.Pass}
 
 
+def for_action(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
+               action: A.Action) -> list[LegalAction]:
+    """The families that could cover `action` (what its legality check needs): those of its
+    type, and of purchases only those of the company its first certificate names (an offer of
+    another company's certificate never matches it)."""
+    company = None
+    if isinstance(action, A.BuyShares):
+        cert = money.book.certs.get(action.shares[0]) if action.shares else None
+        company = cert.corporation if cert is not None else ""
+    return legal(money, sr, player, rules, only=type(action), company=company)
+
+
 def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
-          only: type | None = None) -> list[LegalAction]:
-    """What `player` may do now; with `only`, just the families of that action type (what a
-    legality check of one action needs)."""
+          only: type | None = None, company: str | None = None) -> list[LegalAction]:
+    """What `player` may do now; with `only`, just the families of that action type, and with
+    `company`, of purchases only that company's (see `for_action`)."""
     if only is None:
         kinds = available(money, sr, player, rules)
     else:
@@ -511,7 +581,8 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
         for sym, ids, percent in sellable(money, sr, player):
             out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
     if "buy_shares" in kinds:
-        for sym, cid in buyable(money, sr, player):
+        buys = _buys(money, sr, player) if company is None else _buys_of(money, sr, player, company)
+        for sym, cid in buys:
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
     if "par" in kinds:
         for sym in parable_majors(money, sr, player, rules):
