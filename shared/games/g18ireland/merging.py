@@ -15,6 +15,7 @@ from shared.games.core18xx.steps import operating_money as OM
 from shared.games.core18xx.steps import merger as MG
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import operating as OP
 from shared.games.g18ireland.map import merge_connected, same_tile
 from shared.games.g18ireland.state import State
 
@@ -52,7 +53,7 @@ def _memo2(ask: Any) -> Any:
 def crowded(state: State) -> str | None:
     """The first company over its train limit (a merger hands the minors' trains to the major):
     it discards before the round goes on (18xx.games' merger round starts with DiscardTrain)."""
-    over = T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if not c.closed})
+    over = OP.crowded(state.money, state.depot)
     return over[0] if over else None
 
 
