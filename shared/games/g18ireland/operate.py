@@ -102,6 +102,8 @@ def apply(state: State, action: Any) -> State:
                 money = M.apply_events(M.IrelandMoney(money=money, depot=depot, minor_order=state.minor_order),
                                        events).money
             state = F.with_board(replace(state, money=money, depot=depot, operating=replace(op, turn=turn)))
+            if isinstance(action, A.Bankrupt) or (isinstance(action, A.SellShares) and action.entity_type == "player"):
+                state = _reorder(state, bankrupt=isinstance(action, A.Bankrupt))
     except B.BoardError as exc:
         raise _board_error(exc) from None
     state = F.check_end(state)
@@ -111,6 +113,25 @@ def apply(state: State, action: Any) -> State:
         # a private's ability used: the step it kept waiting may have nothing left to decide
         return F.resume_turn(state)
     return F.advance_operating(state)
+
+
+def _reorder(state: State, bankrupt: bool) -> State:
+    """The companies still to operate this round, sorted again by price: a president's sales
+    toward a train, or a bankruptcy, move prices (18xx.games' `recalculate_order` after
+    emergency sales and bankruptcy; not after issuing or dividends). A bankrupt company has
+    closed by then, and 18xx.games has already handed the turn to the next open company in the
+    old order: that one keeps its place, the ones after it are sorted."""
+    op = state.operating
+    assert op is not None
+    keep = op.index + 1
+    if bankrupt:
+        corps = state.money.corps
+        while keep < len(op.order) and corps[op.order[keep]].closed:
+            keep += 1
+        keep = min(keep + 1, len(op.order))
+    later = set(op.order[keep:])
+    order = op.order[:keep] + [c for c in state.money.operating_order() if c in later]
+    return replace(state, operating=replace(op, order=order))
 
 
 def _assign(state: State, action: A.Assign) -> State:

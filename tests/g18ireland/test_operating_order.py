@@ -1,0 +1,32 @@
+"""The operating order within a round (18xx.games' `recalculate_order`): a president's sales
+toward a forced train move prices, and the companies still to operate are sorted again; the
+company operating keeps its turn. Hand-built position."""
+
+from __future__ import annotations
+
+from shared.families import expand
+from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
+
+from .positions import ENGINE, M, operating, replace
+
+
+def test_emergency_sales_sort_the_companies_still_to_operate_again() -> None:
+    # LER operates, with no train and no cash; its president (seat 0) holds 40 % of WLR, which
+    # operates last, after DDR; WLR's price is well above DDR's until those shares are sold
+    b = B.place_token(M, B.place_token(M, B.initial(M), "LER", "G1", 0), "DDR", "I11", 1)
+    b = B.place_token(M, b, "WLR", "D16", 0)
+    state = operating(b, "LER", presidents={"LER": "0", "DDR": "1", "WLR": "2"}, phase="2", stage="buy_train")
+    money = state.money.set_par("WLR", (1, 4), par_cell_only=False).set_par("DDR", (2, 4), par_cell_only=False)
+    money = replace(money, book=money.book.moved(["WLR_1", "WLR_2"], "0"),
+                    cash={**money.cash, "0": 0, "LER": 0})
+    for sym in ("LER", "DDR", "WLR"):
+        money = money.check_float(sym)
+    order = ["LER"] + [c for c in money.operating_order() if c in ("DDR", "WLR")]
+    assert order == ["LER", "WLR", "DDR"]
+    state = replace(state, money=money, operating=replace(state.operating, order=order))
+    sale = next(a for la in ENGINE.legal_actions(state, 0) for a in expand(la)
+                if isinstance(a, A.SellShares) and a.entity_type == "player" and len(a.shares) == 2)
+    after = ENGINE.apply(state, 0, sale)
+    assert after.money.price_of("WLR") < after.money.price_of("DDR")
+    assert after.operating.order == ["LER", "DDR", "WLR"] and after.operating.turn.corp == "LER"
