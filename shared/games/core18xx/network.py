@@ -14,10 +14,10 @@ the broad network and is not blocked by tokens.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
-from dataclasses import dataclass, field
 
-from .board import FREE, BoardState, linked, slots, tile_at
+from .board import FREE, BoardState, slots, tile_at
 from .mapdef import MapDef
 from .tiles import NODE, Placed
 
@@ -25,12 +25,31 @@ PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
 
 
-@dataclass
 class Reach:
-    paths: set[PathRef] = field(default_factory=set)
-    nodes: set[NodeRef] = field(default_factory=set)
-    hexes: dict[str, set[int]] = field(default_factory=dict)
-    hit: bool = False
+    """What a walk reached. `hexes` is gathered from `marks` (per reached path, in order, the
+    (hex, edge) pairs it opens for lays) when first asked: most walks never ask."""
+
+    __slots__ = ("paths", "nodes", "marks", "hit", "_hexes")
+
+    def __init__(self) -> None:
+        self.paths: set[PathRef] = set()
+        self.nodes: set[NodeRef] = set()
+        self.marks: list[tuple[tuple[str, int], ...]] = []
+        self.hit = False
+        self._hexes: dict[str, set[int]] | None = None
+
+    @property
+    def hexes(self) -> dict[str, set[int]]:
+        if self._hexes is None:
+            out: dict[str, set[int]] = {}
+            for marks in self.marks:
+                for coord, e in marks:
+                    edges = out.get(coord)
+                    if edges is None:
+                        edges = out[coord] = set()
+                    edges.add(e)
+            self._hexes = out
+        return self._hexes
 
 
 def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
@@ -67,39 +86,41 @@ def walk(
     `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
     Reach is then partial)."""
     reach = Reach()
-    view = tiles_view(m, b)        # placed tiles and links, shared by every walk of this board
-    tile, links = view.tile, view.links
+    view = tiles_view(m, b)
+    compiled = view.compiled(gauge)    # hex -> HexTrack, shared by every walk of this tiles dict
+    tokens = b.tokens
 
-    def blocked(coord: str, node: int) -> bool:
-        if corp is None or tile(coord).tile.nodes[node].kind != "city":
+    def hex_track(coord: str) -> HexTrack:
+        h = compiled.get(coord)
+        return h if h is not None else view.compile(coord, gauge)
+
+    def blocked(h: HexTrack, coord: str, node: int) -> bool:
+        if corp is None or node not in h.cities:
             return False
-        s = b.tokens.get(coord)
+        s = tokens.get(coord)
         if s is None:
             return False
         row = s[node]
         return bool(row) and FREE not in row and corp not in row
 
-    fits = FITS.get(gauge, DUAL)      # gauge_matches(gauge, track) is `track in fits`
-
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
     paths = reach.paths
-    hexes = reach.hexes
-    no_paths: tuple[int, ...] = ()
+    nodes = reach.nodes
+    marked = reach.marks.append
 
     def enter_node(coord: str, node: int) -> None:
         if (coord, node) in seen_nodes:
             return
         seen_nodes.add((coord, node))
-        t = tile(coord)
-        for i in t.end_paths.get(NODE + node, no_paths):
-            if (coord, i) not in paths and t.paths[i].track in fits:
-                paths.add((coord, i))
-                queue.append((coord, i))
+        for ref in hex_track(coord).node_paths[node]:
+            if ref not in paths:
+                paths.add(ref)
+                queue.append(ref)
 
     for coord, node in starts:
-        reach.nodes.add((coord, node))
-        if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+        nodes.add((coord, node))
+        if enough_nodes is not None and len(nodes) >= enough_nodes:
             return reach
         enter_node(coord, node)
     for ref in start_paths:
@@ -108,53 +129,26 @@ def walk(
             queue.append(ref)
     # (the order of discovery is the plain walk's: paths by index, ends a then b)
     while queue:
-        coord, i = queue.popleft()
-        if goal is not None and (coord, i) in goal:
+        ref = queue.popleft()
+        if goal is not None and ref in goal:
             reach.hit = True
             return reach
-        t = tile(coord)
-        p = t.paths[i]
-        here = links(coord)
-        for e in p.edges:   # track may be laid from both sides of each edge this path reaches
-            edges = hexes.get(coord)
-            if edges is None:
-                edges = hexes[coord] = set()
-            edges.add(e)
-            other = here[e]
-            if other is not None:
-                edges = hexes.get(other)
-                if edges is None:
-                    edges = hexes[other] = set()
-                edges.add((e + 3) % 6)      # hexgrid.invert
-        for end in (p.a, p.b):
-            if end >= NODE:
-                n = end - NODE
-                kind = t.tile.nodes[n].kind
-                if kind == "junction":
-                    for j in t.end_paths.get(end, no_paths):
-                        if (coord, j) not in paths and t.paths[j].track in fits:
-                            paths.add((coord, j))
-                            queue.append((coord, j))
-                    continue
-                reach.nodes.add((coord, n))
-                if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+        coord, i = ref
+        h = compiled.get(coord) or view.compile(coord, gauge)
+        marks, ends, terminal = h.paths[i]
+        marked(marks)           # track may be laid from both sides of each edge this path reaches
+        for stop, nexts in ends:
+            if stop >= 0:
+                nodes.add((coord, stop))
+                if enough_nodes is not None and len(nodes) >= enough_nodes:
                     return reach
-                if not p.terminal and not blocked(coord, n):
-                    enter_node(coord, n)
+                if not terminal and not blocked(h, coord, stop):
+                    enter_node(coord, stop)
                 continue
-            other = here[end]
-            if other is None:
-                continue
-            ot = tile(other)
-            mine = FITS.get(p.track, DUAL)
-            for j in ot.end_paths.get((end + 3) % 6, no_paths):     # hexgrid.invert
-                if (other, j) in paths:
-                    continue
-                q = ot.paths[j]
-                # 18xx.games: the next path must carry this walk's gauge and fit this one's
-                if q.track in fits and (p.track == "dual" or q.track in mine):
-                    paths.add((other, j))
-                    queue.append((other, j))
+            for nxt in nexts:
+                if nxt not in paths:
+                    paths.add(nxt)
+                    queue.append(nxt)
     return reach
 
 
@@ -162,16 +156,51 @@ def walk(
 DUAL = frozenset({"dual"})
 FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": DUAL}
 
-class TilesView:
-    """Placed tiles and edge links (board.linked for the six edges) of one tiles dict, filled
-    in as walks ask: they read the tiles alone, so every walk of that board shares them."""
+# One path as a walk over one gauge sees it: `marks`, the (hex, edge) pairs from which track
+# may be laid once it is reached; `ends`, per end (a, then b): (node index, ()) for a stop, or
+# (-1, the paths it leads on to) across an edge or through a junction; `terminal`.
+PathStep = tuple[tuple[tuple[str, int], ...], tuple[tuple[int, tuple[PathRef, ...]], ...], bool]
 
-    __slots__ = ("m", "b", "placed", "linked")
+
+class HexTrack:
+    """The track of one hex compiled for walks over one gauge: per path its PathStep, per node
+    the paths of that gauge leaving it, and which nodes are cities (tokens may block them).
+    It reads the tiles of this hex and of its neighbours only (MapDef.facing)."""
+
+    __slots__ = ("paths", "node_paths", "cities")
+
+    def __init__(self, paths: tuple[PathStep, ...], node_paths: tuple[tuple[PathRef, ...], ...],
+                 cities: frozenset[int]) -> None:
+        self.paths, self.node_paths, self.cities = paths, node_paths, cities
+
+
+class TilesView:
+    """Placed tiles, edge links (board.linked for the six edges) and compiled track of one tiles
+    dict, filled in as walks ask: they read the tiles alone, so every walk of that board shares
+    them. A view made for a tiles dict that differs from an earlier one in a few hexes starts
+    from that one's entries, less those reading a changed hex."""
+
+    __slots__ = ("m", "b", "tiles", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b = m, b
+        self.m, self.b, self.tiles = m, b, b.tiles
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
+        self.tracks: dict[str, dict[str, HexTrack]] = {}
+
+    def inherit(self, parent: TilesView, changed: set[str]) -> None:
+        """Take `parent`'s entries except those that read a hex in `changed`: a hex's placed
+        tile and compiled track read that hex; a neighbour's links and compiled track read
+        what it shows across their common edge (`faces`), so they stay right while that is
+        the same."""
+        self.placed = _without(parent.placed, changed)
+        stale = set(changed)
+        impassable = self.m.impassable_colors
+        for coord in changed:
+            was, now = faces(parent.tile(coord), impassable), faces(self.tile(coord), impassable)
+            stale.update(x for x, edge in self.m.facing[coord] if was[edge] != now[edge])
+        self.linked = _without(parent.linked, stale)
+        self.tracks = {g: _without(hx, stale) for g, hx in parent.tracks.items()}
 
     def tile(self, coord: str) -> Placed:
         t = self.placed.get(coord)
@@ -193,6 +222,67 @@ class TilesView:
             out = self.linked[coord] = tuple(row)
         return out
 
+    def compiled(self, gauge: str) -> dict[str, HexTrack]:
+        out = self.tracks.get(gauge)
+        if out is None:
+            out = self.tracks[gauge] = {}
+        return out
+
+    def compile(self, coord: str, gauge: str) -> HexTrack:
+        """The walk's rules for `gauge` applied to the track of `coord` once for all walks."""
+        t = self.tile(coord)
+        here = self.links(coord)
+        fits = FITS.get(gauge, DUAL)
+        nodes = t.tile.nodes
+        steps: list[PathStep] = []
+        for p in t.paths:
+            marks: list[tuple[str, int]] = []
+            for e in p.edges:
+                marks.append((coord, e))
+                if here[e] is not None:
+                    marks.append((here[e], (e + 3) % 6))      # hexgrid.invert
+            ends: list[tuple[int, tuple[PathRef, ...]]] = []
+            for end in (p.a, p.b):
+                if end < NODE:
+                    ends.append((-1, self._across(here[end], (end + 3) % 6, p.track, fits)))
+                elif nodes[end - NODE].kind == "junction":
+                    ends.append((-1, tuple((coord, j) for j in t.end_paths.get(end, ()) if t.paths[j].track in fits)))
+                else:
+                    ends.append((end - NODE, ()))
+            steps.append((tuple(marks), tuple(ends), p.terminal))
+        node_paths = tuple(
+            tuple((coord, i) for i in t.end_paths.get(NODE + n, ()) if t.paths[i].track in fits)
+            for n in range(len(nodes))
+        )
+        h = self.compiled(gauge)[coord] = HexTrack(tuple(steps), node_paths, frozenset(t.tile.cities))
+        return h
+
+    def _across(self, other: str | None, edge: int, track: str, fits: frozenset[str]) -> tuple[PathRef, ...]:
+        """The paths of `other` leaving its `edge` that a walk over `fits` goes on to from a
+        path of `track` (18xx.games: of the walk's gauge, and fitting this path's)."""
+        if other is None:
+            return ()
+        ot = self.tile(other)
+        mine = FITS.get(track, DUAL)
+        return tuple((other, j) for j in ot.end_paths.get(edge, ())
+                     if ot.paths[j].track in fits and (track == "dual" or ot.paths[j].track in mine))
+
+
+@lru_cache(maxsize=4096)
+def faces(t: Placed, impassable: tuple[str, ...]) -> tuple[tuple[bool, tuple[tuple[int, str], ...]], ...]:
+    """Per edge of the tile, what the neighbour across it reads: whether track may cross there
+    (board.linked) and the paths (index, gauge) leaving that edge."""
+    shut = t.tile.color in impassable
+    return tuple((not (shut and e not in t.exits), tuple((j, t.paths[j].track) for j in t.end_paths.get(e, ())))
+                 for e in range(6))
+
+
+def _without(d: dict, drop: set[str]) -> dict:
+    out = dict(d)
+    for k in drop:
+        out.pop(k, None)
+    return out
+
 
 _VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
 
@@ -202,11 +292,26 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     hit = _VIEWS.get(id(b.tiles))
     if hit is not None and hit[0] is m and hit[1] is b.tiles:
         return hit[2]
-    if len(_VIEWS) >= 64:
-        _VIEWS.clear()
     view = TilesView(m, b)
+    if _VIEWS:
+        last = _VIEWS[next(reversed(_VIEWS))][2]   # the newest: mostly this board's parent
+        changed = _changed(last.tiles, b.tiles) if last.m is m else None
+        if changed is not None:
+            view.inherit(last, changed)
+    if len(_VIEWS) >= 64:
+        del _VIEWS[next(iter(_VIEWS))]     # the oldest
     _VIEWS[id(b.tiles)] = (m, b.tiles, view)
     return view
+
+
+def _changed(old: dict, new: dict, most: int = 4) -> set[str] | None:
+    """The hexes whose tiles differ between two tiles dicts; None when more than `most` do
+    (a view of its own is then cheaper than sorting out what still holds)."""
+    if abs(len(old) - len(new)) > most:
+        return None
+    out = {c for c, laid in new.items() if old.get(c) != laid}
+    out.update(c for c in old if c not in new)
+    return out if len(out) <= most else None
 
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
@@ -237,10 +342,9 @@ def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
 def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     starts = token_nodes(m, b, corp)
     reach = walk(m, b, starts, corp, "broad")
-    for coord, _ in starts:
-        for e in range(6):
-            if linked(m, b, coord, e) is not None:
-                reach.hexes.setdefault(coord, set()).add(e)
+    links = tiles_view(m, b).links
+    for coord, _ in starts:     # a token's hex may be laid from all its edges
+        reach.marks.append(tuple((coord, e) for e, other in enumerate(links(coord)) if other is not None))
     return reach
 
 
