@@ -190,12 +190,24 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
             raise BoardError("tile_unavailable", f"no tile {tile} is left")
     elif instance.rpartition("-")[0] != tile or not in_supply(m, b, instance):
         raise BoardError("tile_unavailable", f"tile {instance} is not in the supply")
+    after = lay_track(m, b, coord, tile, rotation)
+    ids = dict(b.ids)
+    old_id = ids.get(coord)
+    ids[coord] = instance
+    returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
+    return BoardState(after.tiles, after.tokens, after.reservations, ids, returned)
+
+
+def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> BoardState:
+    """`lay` less the tile copies (`ids` and `returned` stay as they were): the track, tokens
+    and reservations after the lay, for checks that read nothing else. The tokens dict is kept
+    when no token is on the hex (its owner index then stays shared too)."""
     old = tile_at(m, b, coord)
     new = placed(m.tiles[tile], rotation % 6)
     mapping = city_map(old, new)
     tiles = dict(b.tiles)
     tiles[coord] = (tile, rotation % 6)
-    out_tokens = dict(b.tokens)
+    out_tokens = b.tokens
     old_slots = slots(m, b, coord)
     new_slots = [list((FREE,) * n.slots) for n in new.tile.nodes]
     moved = False
@@ -210,6 +222,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
             else:  # more tokens than slots: keep them (18xx.games keeps such tokens as extra)
                 new_slots[j].append(owner)
     if moved or coord in b.tokens:
+        out_tokens = dict(b.tokens)
         out_tokens[coord] = tuple(tuple(s) for s in new_slots)
     res = b.reservations
     if coord in res:
@@ -217,11 +230,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
         res[coord] = tuple(
             Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
         )
-    ids = dict(b.ids)
-    old_id = ids.get(coord)
-    ids[coord] = instance
-    returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
-    return BoardState(tiles, out_tokens, res, ids, returned)
+    return replace(b, tiles=tiles, tokens=out_tokens, reservations=res)
 
 
 def reserve(m: MapDef, b: BoardState, corp: str, coord: str, city: int | None) -> BoardState:

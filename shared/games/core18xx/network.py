@@ -64,6 +64,7 @@ def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) ->
 
 
 def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    """The corporation's cities, in the board's token order (board's owner index)."""
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
 
 
@@ -232,7 +233,6 @@ class TilesView:
         """The walk's rules for `gauge` applied to the track of `coord` once for all walks."""
         t = self.tile(coord)
         here = self.links(coord)
-        fits = FITS.get(gauge, DUAL)
         nodes = t.tile.nodes
         steps: list[PathStep] = []
         for p in t.paths:
@@ -244,28 +244,41 @@ class TilesView:
             ends: list[tuple[int, tuple[PathRef, ...]]] = []
             for end in (p.a, p.b):
                 if end < NODE:
-                    ends.append((-1, self._across(here[end], (end + 3) % 6, p.track, fits)))
+                    ends.append((-1, self._across(here[end], (end + 3) % 6, p.track, gauge)))
                 elif nodes[end - NODE].kind == "junction":
-                    ends.append((-1, tuple((coord, j) for j in t.end_paths.get(end, ()) if t.paths[j].track in fits)))
+                    ends.append((-1, tuple((coord, j) for j in fitting(t, end, gauge))))
                 else:
                     ends.append((end - NODE, ()))
             steps.append((tuple(marks), tuple(ends), p.terminal))
         node_paths = tuple(
-            tuple((coord, i) for i in t.end_paths.get(NODE + n, ()) if t.paths[i].track in fits)
+            tuple((coord, i) for i in fitting(t, NODE + n, gauge))
             for n in range(len(nodes))
         )
         h = self.compiled(gauge)[coord] = HexTrack(tuple(steps), node_paths, frozenset(t.tile.cities))
         return h
 
-    def _across(self, other: str | None, edge: int, track: str, fits: frozenset[str]) -> tuple[PathRef, ...]:
-        """The paths of `other` leaving its `edge` that a walk over `fits` goes on to from a
-        path of `track` (18xx.games: of the walk's gauge, and fitting this path's)."""
+    def _across(self, other: str | None, edge: int, track: str, gauge: str) -> tuple[PathRef, ...]:
+        """The paths of `other` leaving its `edge` that a walk over `gauge` goes on to from a
+        path of `track`."""
         if other is None:
             return ()
-        ot = self.tile(other)
-        mine = FITS.get(track, DUAL)
-        return tuple((other, j) for j in ot.end_paths.get(edge, ())
-                     if ot.paths[j].track in fits and (track == "dual" or ot.paths[j].track in mine))
+        return tuple((other, j) for j in entries(self.tile(other), edge, gauge, track))
+
+
+@lru_cache(maxsize=16384)
+def fitting(t: Placed, end: int, gauge: str) -> tuple[int, ...]:
+    """The paths of `t` with end `end` (an edge, or NODE + node) that carry `gauge`."""
+    fits = FITS.get(gauge, DUAL)
+    return tuple(j for j in t.end_paths.get(end, ()) if t.paths[j].track in fits)
+
+
+@lru_cache(maxsize=16384)
+def entries(t: Placed, edge: int, gauge: str, track: str) -> tuple[int, ...]:
+    """The paths of `t` leaving `edge` that a walk over `gauge` takes from a path of `track`
+    (18xx.games: of the walk's gauge, and fitting the path it comes from)."""
+    fits, mine = FITS.get(gauge, DUAL), FITS.get(track, DUAL)
+    return tuple(j for j in t.end_paths.get(edge, ())
+                 if t.paths[j].track in fits and (track == "dual" or t.paths[j].track in mine))
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ from typing import Literal
 import msgspec
 
 from . import hexgrid, network
-from .board import BoardError, BoardState, linked, tile_at
+from .board import BoardError, BoardState, tile_at
 from .mapdef import MapDef
 from .network import NodeRef, blocks, token_nodes
 from .tiles import NODE, Placed, gauge_matches
@@ -351,6 +351,8 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
         if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:  # type: ignore[arg-type]
             return None
 
+    links = network.tiles_view(m, b).links    # board.linked, shared with the board's walks
+
     def go(idx: int, entry: int | None, mask: int, paths: list) -> tuple[int, list] | None:
         coord = hexes[idx]
         t = g.tiles.get(coord)
@@ -358,7 +360,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
             return None
         last = idx == len(hexes) - 1
         out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)  # type: ignore[arg-type]
-        if out_edge is not None and linked(m, b, coord, out_edge) is None:
+        if out_edge is not None and links(coord)[out_edge] is None:
             return None
         start = NODE + a[1] if idx == 0 else entry
         goal = NODE + bnode[1] if last else out_edge
