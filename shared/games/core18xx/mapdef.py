@@ -72,6 +72,11 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
         return out
 
     @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """hex -> its neighbours in `geometry` (the Nones left out)."""
+        return {c: tuple(x for x in row if x is not None) for c, row in self.geometry.items()}
+
+    @cached_property
     def facing(self) -> dict[str, tuple[tuple[str, int], ...]]:
         """hex -> (neighbour, edge of this hex towards it) for every hex whose `geometry` has
         this one as a neighbour: who reads this hex's tile when it looks across its edges."""

@@ -25,7 +25,7 @@ from . import hexgrid, network
 from .board import BoardError, BoardState, tile_at
 from .mapdef import MapDef
 from .network import NodeRef, blocks, token_nodes
-from .tiles import NODE, Placed, gauge_matches
+from .tiles import NODE, Path, Placed, gauge_matches
 
 
 class RouteRules(msgspec.Struct, frozen=True):
@@ -218,7 +218,7 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
     counted = {stop}
     total = 0
     view = network.tiles_view(m, b)     # placed tiles and links shared with the board's walks
-    geometry = m.geometry
+    neighbours = m.neighbours
     none: tuple[int, ...] = ()
 
     def tile(coord: str) -> Placed:
@@ -227,27 +227,24 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
 
     def links(coord: str) -> tuple[str | None, ...]:
         read.add(coord)                 # the links read the tiles of the neighbours too
-        read.update(c for c in geometry[coord] if c is not None)
+        read.update(neighbours[coord])
         return view.links(coord)
 
     visited_nodes: set[NodeRef] = set()
     visited_paths: set[tuple[str, int]] = set()
 
-    def all_narrow(coord: str, n: int) -> bool:
-        t = tile(coord)
+    def all_narrow(t: Placed, n: int) -> bool:
         return all(t.paths[i].track == "narrow" for i in t.end_paths.get(NODE + n, none))
 
-    def on_path(coord: str, pi: int, origin: NodeRef) -> None:
+    def on_path(coord: str, t: Placed, p: Path, origin: NodeRef) -> None:
         nonlocal total
-        t = tile(coord)
-        p = t.paths[pi]
         abort = False
         for n in p.nodes:
             ref = (coord, n)
             if ref in counted or t.tile.nodes[n].kind == "junction":
                 continue
             counted.add(ref)
-            if all_narrow(coord, n):
+            if all_narrow(t, n):
                 total += t.tile.nodes[n].value(phase_colors)
             else:
                 abort = True
@@ -263,9 +260,8 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
         if (coord, pi) in visited_paths or p.track == "broad":
             return
         visited_paths.add((coord, pi))
-        on_path(coord, pi, origin)
+        on_path(coord, t, p, origin)
         here = links(coord)
-        fits = network.FITS.get(p.track, network.DUAL)
         for e in p.edges:
             if e == skip:
                 continue
@@ -273,10 +269,9 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
             if other is None:
                 continue
             back = hexgrid.invert(e)
-            ot = tile(other)
-            for qi in ot.end_paths.get(back, none):
-                if p.track == "dual" or ot.paths[qi].track in fits:
-                    path_walk(other, qi, back, origin)
+            # the paths fitting this one (a broad one would end the walk at once)
+            for qi in network.entries(tile(other), back, "narrow", p.track):
+                path_walk(other, qi, back, origin)
         visited_paths.discard((coord, pi))
 
     def node_walk(ref: NodeRef) -> None:

@@ -174,10 +174,12 @@ def sync(state: State) -> B.BoardState:
     # one owner index and one reservation scan for all companies (a change below touches
     # only that company's tokens and reservations)
     owners = B.token_owners(b)
-    reserved = {r.corp for rs in b.reservations.values() for r in rs}
+    reserved: set[str] | None = None     # asked only of closed companies
     for sym, corp in corps.items():
         on_map = owners.get(sym, ())
         if corp.closed:
+            if reserved is None:
+                reserved = {r.corp for rs in b.reservations.values() for r in rs}
             if on_map or sym in reserved:
                 for coord, _ in on_map:
                     b = B.remove_token(m, b, sym, coord)
