@@ -308,7 +308,7 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     view = TilesView(m, b)
     if _VIEWS:
         last = _VIEWS[next(reversed(_VIEWS))][2]   # the newest: mostly this board's parent
-        changed = _changed(last.tiles, b.tiles) if last.m is m else None
+        changed = changed_hexes(last.tiles, b.tiles) if last.m is m else None
         if changed is not None:
             view.inherit(last, changed)
     if len(_VIEWS) >= 64:
@@ -317,13 +317,15 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     return view
 
 
-def _changed(old: dict, new: dict, most: int = 4) -> set[str] | None:
+def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
     """The hexes whose tiles differ between two tiles dicts; None when more than `most` do
     (a view of its own is then cheaper than sorting out what still holds)."""
     if abs(len(old) - len(new)) > most:
         return None
-    out = {c for c, laid in new.items() if old.get(c) != laid}
-    out.update(c for c in old if c not in new)
+    differ = old.items() ^ new.items()      # (hex, (tile, rotation)) on one side only
+    if len(differ) > 2 * most:
+        return None
+    out = {c for c, _ in differ}
     return out if len(out) <= most else None
 
 

@@ -106,10 +106,10 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
     g = None
     if last is not None and last[0] is m and last[1] == gauge:
         before, after = last[2], b.tiles
-        changed = [c for c in after if before.get(c) != after[c]] + [c for c in before if c not in after]
-        if len(changed) <= 8:
+        changed = network.changed_hexes(before, after, 8)
+        if changed is not None:
             g = RunGraph(m, b, gauge, *(dict(part) for part in last[3]))
-            for coord in changed:
+            for coord in sorted(changed):
                 _drop_hex(g, coord)
                 _add_hex(g, coord, tile_at(m, b, coord))
     if g is None:
@@ -347,6 +347,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
             return None
 
     links = network.tiles_view(m, b).links    # board.linked, shared with the board's walks
+    order = m.order
 
     def go(idx: int, entry: int | None, mask: int, paths: list) -> tuple[int, list] | None:
         coord = hexes[idx]
@@ -372,13 +373,12 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                 for j, q in enumerate(t.paths):
                     if j != i and other in (q.a, q.b) and goal in (q.a, q.b) and gauge_matches(g.gauge, q.track):
                         routes.append((0, [(coord, i), (coord, j)]))
+            base = order[coord] * 6         # g.key(coord, e) is 1 << (base + e)
             for _, ps in routes:
                 keys = 0
-                for h, j in ps:
-                    q = t.paths[j]
-                    for e in (q.a, q.b):
-                        if e < NODE:
-                            keys |= g.key(h, e)
+                for _, j in ps:
+                    for e in t.paths[j].edges:
+                        keys |= 1 << (base + e)
                 if keys & (mask | used):
                     continue
                 if last:
