@@ -1,6 +1,6 @@
-"""The import's speed comes from caches (networks, token owners, running graphs, tiles views
-and narrow bonuses per board; the operating context, board sync and closing cells kept while
-what they read is the same; the memo of recently applied states; per-state indexes: cert
+"""The import's speed comes from caches (networks, token owners, tiles left, running graphs,
+tiles views and narrow bonuses per board; the operating context, board sync and closing cells
+kept while what they read is the same; the memo of recently applied states; per-state indexes: cert
 counts and percents, what a player may buy or sell, trains by owner, par cells): folding a
 real export's decisions with every cache emptied before each decision must give exactly the
 states the cached fold gives, and the same legal actions where they are compared."""
@@ -29,6 +29,7 @@ EXPORTS = export_paths("18Ireland")
 
 def _clear_caches() -> None:
     B._TOKEN_INDEX.clear()
+    B._SUPPLY[0] = None
     N._REACH.clear()
     R._GRAPHS.clear()
     R._LAST_GRAPH[0] = None

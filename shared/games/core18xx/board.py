@@ -84,12 +84,20 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
 
 
 def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
-    """Tiles still in the supply (a replaced tile goes back; preprinted ones never count)."""
+    """Tiles still in the supply (a replaced tile goes back; preprinted ones never count).
+    Shared by every caller asking of the same tiles dict: read only."""
+    last = _SUPPLY[0]
+    if last is not None and last[0] is m and last[1] is b.tiles:
+        return last[2]
     out = dict(m.counts)
     for name, _ in b.tiles.values():
         if name in out:
             out[name] -= 1
+    _SUPPLY[0] = (m, b.tiles, out)    # the entry holds the dict: its identity stays its own
     return out
+
+
+_SUPPLY: list[tuple[MapDef, dict, dict[str, int]] | None] = [None]
 
 
 def supply(m: MapDef, b: BoardState) -> list[str]:
