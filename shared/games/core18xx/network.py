@@ -140,12 +140,14 @@ def walk(
         marked(marks)           # track may be laid from both sides of each edge this path reaches
         for stop, nexts in ends:
             if stop >= 0:
-                nodes.add((coord, stop))
+                node = (coord, stop)
+                nodes.add(node)
                 if enough_nodes is not None and len(nodes) >= enough_nodes:
                     return reach
-                if not terminal and not blocked(h, coord, stop):
-                    enter_node(coord, stop)
-                continue
+                if terminal or node in seen_nodes or blocked(h, coord, stop):
+                    continue
+                seen_nodes.add(node)
+                nexts = h.node_paths[stop]      # on through the node (enter_node)
             for nxt in nexts:
                 if nxt not in paths:
                     paths.add(nxt)
@@ -230,31 +232,25 @@ class TilesView:
         return out
 
     def compile(self, coord: str, gauge: str) -> HexTrack:
-        """The walk's rules for `gauge` applied to the track of `coord` once for all walks."""
+        """The walk's rules for `gauge` applied to the track of `coord` once for all walks:
+        the tile's own part (`_shape`) with this hex's neighbours filled in."""
         t = self.tile(coord)
         here = self.links(coord)
-        nodes = t.tile.nodes
+        shape, node_fits, cities = _shape(t, gauge)
         steps: list[PathStep] = []
-        for p in t.paths:
+        for edges, ends, terminal, track in shape:
             marks: list[tuple[str, int]] = []
-            for e in p.edges:
+            for e in edges:
                 marks.append((coord, e))
                 if here[e] is not None:
                     marks.append((here[e], (e + 3) % 6))      # hexgrid.invert
-            ends: list[tuple[int, tuple[PathRef, ...]]] = []
-            for end in (p.a, p.b):
-                if end < NODE:
-                    ends.append((-1, self._across(here[end], (end + 3) % 6, p.track, gauge)))
-                elif nodes[end - NODE].kind == "junction":
-                    ends.append((-1, tuple((coord, j) for j in fitting(t, end, gauge))))
-                else:
-                    ends.append((end - NODE, ()))
-            steps.append((tuple(marks), tuple(ends), p.terminal))
-        node_paths = tuple(
-            tuple((coord, i) for i in fitting(t, NODE + n, gauge))
-            for n in range(len(nodes))
-        )
-        h = self.compiled(gauge)[coord] = HexTrack(tuple(steps), node_paths, frozenset(t.tile.cities))
+            steps.append((tuple(marks), tuple(
+                (-1, self._across(here[end], (end + 3) % 6, track, gauge)) if stop == ACROSS
+                else (-1, tuple((coord, j) for j in through)) if stop == THROUGH
+                else (stop, ())
+                for stop, end, through in ends), terminal))
+        node_paths = tuple(tuple((coord, i) for i in fit) for fit in node_fits)
+        h = self.compiled(gauge)[coord] = HexTrack(tuple(steps), node_paths, cities)
         return h
 
     def _across(self, other: str | None, edge: int, track: str, gauge: str) -> tuple[PathRef, ...]:
@@ -263,6 +259,31 @@ class TilesView:
         if other is None:
             return ()
         return tuple((other, j) for j in entries(self.tile(other), edge, gauge, track))
+
+
+ACROSS, THROUGH = -1, -2    # a path end leading across an edge / through a junction
+
+
+@lru_cache(maxsize=8192)
+def _shape(t: Placed, gauge: str) -> tuple[tuple, tuple[tuple[int, ...], ...], frozenset[int]]:
+    """A tile's part of its HexTrack for `gauge`, the same wherever it lies: per path (edges,
+    per end (node index of a stop, or ACROSS / THROUGH; the end; the paths of the gauge
+    through a junction), terminal, gauge); per node the paths of the gauge leaving it; the
+    cities."""
+    nodes = t.tile.nodes
+    shape = []
+    for p in t.paths:
+        ends = []
+        for end in (p.a, p.b):
+            if end < NODE:
+                ends.append((ACROSS, end, ()))
+            elif nodes[end - NODE].kind == "junction":
+                ends.append((THROUGH, end, fitting(t, end, gauge)))
+            else:
+                ends.append((end - NODE, end, ()))
+        shape.append((p.edges, tuple(ends), p.terminal, p.track))
+    node_fits = tuple(fitting(t, NODE + n, gauge) for n in range(len(nodes)))
+    return tuple(shape), node_fits, frozenset(t.tile.cities)
 
 
 @lru_cache(maxsize=16384)
