@@ -1,9 +1,10 @@
-"""The import's speed comes from caches (networks, token owners, running graphs, tiles views
-and narrow bonuses per board; the merger's connectivity answers per board; the operating
-context, board sync, closing cells and the last `with_board` kept while what they read is the
-same; the memo of recently applied states; sell bundles per holding; per-state indexes: cert
-counts and percents, what a player may buy or sell and whether he must sell, which stock-round
-actions are open, merger candidates and share limits, trains by owner, par and market cells): folding a
+"""The import's speed comes from caches (networks, token owners, tiles left, running graphs,
+tiles views and narrow bonuses per board; the merger's connectivity answers per board; the
+operating context, board sync, closing cells and the last `with_board` kept while what they read
+is the same; the memo of recently applied states; sell bundles per holding; per-state indexes:
+cert counts and percents, what a player may buy or sell and whether he must sell, which
+stock-round actions are open, merger candidates and share limits, trains by owner, par and
+market cells): folding a
 real export's decisions with every cache emptied before each decision must give exactly the
 states the cached fold gives, and the same legal actions where they are compared."""
 
@@ -33,6 +34,7 @@ EXPORTS = export_paths("18Ireland")
 
 def _clear_caches() -> None:
     B._TOKEN_INDEX.clear()
+    B._SUPPLY[0] = None
     N._REACH.clear()
     R._GRAPHS.clear()
     R._LAST_GRAPH[0] = None

@@ -84,12 +84,20 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
 
 
 def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
-    """Tiles still in the supply (a replaced tile goes back; preprinted ones never count)."""
+    """Tiles still in the supply (a replaced tile goes back; preprinted ones never count).
+    Shared by every caller asking of the same tiles dict: read only."""
+    last = _SUPPLY[0]
+    if last is not None and last[0] is m and last[1] is b.tiles:
+        return last[2]
     out = dict(m.counts)
     for name, _ in b.tiles.values():
         if name in out:
             out[name] -= 1
+    _SUPPLY[0] = (m, b.tiles, out)    # the entry holds the dict: its identity stays its own
     return out
+
+
+_SUPPLY: list[tuple[MapDef, dict, dict[str, int]] | None] = [None]
 
 
 def supply(m: MapDef, b: BoardState) -> list[str]:
@@ -190,12 +198,24 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
             raise BoardError("tile_unavailable", f"no tile {tile} is left")
     elif instance.rpartition("-")[0] != tile or not in_supply(m, b, instance):
         raise BoardError("tile_unavailable", f"tile {instance} is not in the supply")
+    after = lay_track(m, b, coord, tile, rotation)
+    ids = dict(b.ids)
+    old_id = ids.get(coord)
+    ids[coord] = instance
+    returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
+    return BoardState(after.tiles, after.tokens, after.reservations, ids, returned)
+
+
+def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> BoardState:
+    """`lay` less the tile copies (`ids` and `returned` stay as they were): the track, tokens
+    and reservations after the lay, for checks that read nothing else. The tokens dict is kept
+    when no token is on the hex (its owner index then stays shared too)."""
     old = tile_at(m, b, coord)
     new = placed(m.tiles[tile], rotation % 6)
     mapping = city_map(old, new)
     tiles = dict(b.tiles)
     tiles[coord] = (tile, rotation % 6)
-    out_tokens = dict(b.tokens)
+    out_tokens = b.tokens
     old_slots = slots(m, b, coord)
     new_slots = [list((FREE,) * n.slots) for n in new.tile.nodes]
     moved = False
@@ -210,6 +230,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
             else:  # more tokens than slots: keep them (18xx.games keeps such tokens as extra)
                 new_slots[j].append(owner)
     if moved or coord in b.tokens:
+        out_tokens = dict(b.tokens)
         out_tokens[coord] = tuple(tuple(s) for s in new_slots)
     res = b.reservations
     if coord in res:
@@ -217,11 +238,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
         res[coord] = tuple(
             Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
         )
-    ids = dict(b.ids)
-    old_id = ids.get(coord)
-    ids[coord] = instance
-    returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
-    return BoardState(tiles, out_tokens, res, ids, returned)
+    return replace(b, tiles=tiles, tokens=out_tokens, reservations=res)
 
 
 def reserve(m: MapDef, b: BoardState, corp: str, coord: str, city: int | None) -> BoardState:

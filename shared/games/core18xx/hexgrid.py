@@ -70,6 +70,7 @@ def neighbour(coord: str, edge: int, layout: Layout = "flat", axes: Axes = "lett
     return name(x + dx, y + dy, axes)
 
 
+@lru_cache(maxsize=65536)   # pure on coordinates; routes ask it for every hop they check
 def direction(a: str, b: str, layout: Layout = "flat", axes: Axes = "letter-x") -> int | None:
     """The edge of `a` that faces `b`, or None if they are not adjacent."""
     ax, ay = xy(a, axes)

@@ -71,6 +71,22 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
             out[coord] = tuple(row)
         return out
 
+    @cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """hex -> its neighbours in `geometry` (the Nones left out)."""
+        return {c: tuple(x for x in row if x is not None) for c, row in self.geometry.items()}
+
+    @cached_property
+    def facing(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """hex -> (neighbour, edge of this hex towards it) for every hex whose `geometry` has
+        this one as a neighbour: who reads this hex's tile when it looks across its edges."""
+        out: dict[str, list[tuple[str, int]]] = {c: [] for c in self.hexes}
+        for coord, row in self.geometry.items():
+            for edge, other in enumerate(row):
+                if other is not None:
+                    out[other].append((coord, hexgrid.invert(edge)))
+        return {c: tuple(v) for c, v in out.items()}
+
 
 def load(path: str | FsPath) -> MapDef:
     return from_data(json.loads(FsPath(path).read_text()))

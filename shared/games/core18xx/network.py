@@ -14,10 +14,10 @@ the broad network and is not blocked by tokens.
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
-from dataclasses import dataclass, field
 
-from .board import FREE, BoardState, linked, slots, tile_at
+from .board import FREE, BoardState, slots, tile_at
 from .mapdef import MapDef
 from .tiles import NODE, Placed
 
@@ -25,12 +25,31 @@ PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
 
 
-@dataclass
 class Reach:
-    paths: set[PathRef] = field(default_factory=set)
-    nodes: set[NodeRef] = field(default_factory=set)
-    hexes: dict[str, set[int]] = field(default_factory=dict)
-    hit: bool = False
+    """What a walk reached. `hexes` is gathered from `marks` (per reached path, in order, the
+    (hex, edge) pairs it opens for lays) when first asked: most walks never ask."""
+
+    __slots__ = ("paths", "nodes", "marks", "hit", "_hexes")
+
+    def __init__(self) -> None:
+        self.paths: set[PathRef] = set()
+        self.nodes: set[NodeRef] = set()
+        self.marks: list[tuple[tuple[str, int], ...]] = []
+        self.hit = False
+        self._hexes: dict[str, set[int]] | None = None
+
+    @property
+    def hexes(self) -> dict[str, set[int]]:
+        if self._hexes is None:
+            out: dict[str, set[int]] = {}
+            for marks in self.marks:
+                for coord, e in marks:
+                    edges = out.get(coord)
+                    if edges is None:
+                        edges = out[coord] = set()
+                    edges.add(e)
+            self._hexes = out
+        return self._hexes
 
 
 def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) -> bool:
@@ -45,6 +64,7 @@ def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) ->
 
 
 def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    """The corporation's cities, in the board's token order (board's owner index)."""
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
 
 
@@ -67,39 +87,41 @@ def walk(
     `Reach.hit` is True); with `enough_nodes`, as soon as that many nodes are reached (the
     Reach is then partial)."""
     reach = Reach()
-    view = tiles_view(m, b)        # placed tiles and links, shared by every walk of this board
-    tile, links = view.tile, view.links
+    view = tiles_view(m, b)
+    compiled = view.compiled(gauge)    # hex -> HexTrack, shared by every walk of this tiles dict
+    tokens = b.tokens
 
-    def blocked(coord: str, node: int) -> bool:
-        if corp is None or tile(coord).tile.nodes[node].kind != "city":
+    def hex_track(coord: str) -> HexTrack:
+        h = compiled.get(coord)
+        return h if h is not None else view.compile(coord, gauge)
+
+    def blocked(h: HexTrack, coord: str, node: int) -> bool:
+        if corp is None or node not in h.cities:
             return False
-        s = b.tokens.get(coord)
+        s = tokens.get(coord)
         if s is None:
             return False
         row = s[node]
         return bool(row) and FREE not in row and corp not in row
 
-    fits = FITS.get(gauge, DUAL)      # gauge_matches(gauge, track) is `track in fits`
-
     seen_nodes: set[NodeRef] = set()
     queue: deque[PathRef] = deque()
     paths = reach.paths
-    hexes = reach.hexes
-    no_paths: tuple[int, ...] = ()
+    nodes = reach.nodes
+    marked = reach.marks.append
 
     def enter_node(coord: str, node: int) -> None:
         if (coord, node) in seen_nodes:
             return
         seen_nodes.add((coord, node))
-        t = tile(coord)
-        for i in t.end_paths.get(NODE + node, no_paths):
-            if (coord, i) not in paths and t.paths[i].track in fits:
-                paths.add((coord, i))
-                queue.append((coord, i))
+        for ref in hex_track(coord).node_paths[node]:
+            if ref not in paths:
+                paths.add(ref)
+                queue.append(ref)
 
     for coord, node in starts:
-        reach.nodes.add((coord, node))
-        if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+        nodes.add((coord, node))
+        if enough_nodes is not None and len(nodes) >= enough_nodes:
             return reach
         enter_node(coord, node)
     for ref in start_paths:
@@ -108,53 +130,28 @@ def walk(
             queue.append(ref)
     # (the order of discovery is the plain walk's: paths by index, ends a then b)
     while queue:
-        coord, i = queue.popleft()
-        if goal is not None and (coord, i) in goal:
+        ref = queue.popleft()
+        if goal is not None and ref in goal:
             reach.hit = True
             return reach
-        t = tile(coord)
-        p = t.paths[i]
-        here = links(coord)
-        for e in p.edges:   # track may be laid from both sides of each edge this path reaches
-            edges = hexes.get(coord)
-            if edges is None:
-                edges = hexes[coord] = set()
-            edges.add(e)
-            other = here[e]
-            if other is not None:
-                edges = hexes.get(other)
-                if edges is None:
-                    edges = hexes[other] = set()
-                edges.add((e + 3) % 6)      # hexgrid.invert
-        for end in (p.a, p.b):
-            if end >= NODE:
-                n = end - NODE
-                kind = t.tile.nodes[n].kind
-                if kind == "junction":
-                    for j in t.end_paths.get(end, no_paths):
-                        if (coord, j) not in paths and t.paths[j].track in fits:
-                            paths.add((coord, j))
-                            queue.append((coord, j))
-                    continue
-                reach.nodes.add((coord, n))
-                if enough_nodes is not None and len(reach.nodes) >= enough_nodes:
+        coord, i = ref
+        h = compiled.get(coord) or view.compile(coord, gauge)
+        marks, ends, terminal = h.paths[i]
+        marked(marks)           # track may be laid from both sides of each edge this path reaches
+        for stop, nexts in ends:
+            if stop >= 0:
+                node = (coord, stop)
+                nodes.add(node)
+                if enough_nodes is not None and len(nodes) >= enough_nodes:
                     return reach
-                if not p.terminal and not blocked(coord, n):
-                    enter_node(coord, n)
-                continue
-            other = here[end]
-            if other is None:
-                continue
-            ot = tile(other)
-            mine = FITS.get(p.track, DUAL)
-            for j in ot.end_paths.get((end + 3) % 6, no_paths):     # hexgrid.invert
-                if (other, j) in paths:
+                if terminal or node in seen_nodes or blocked(h, coord, stop):
                     continue
-                q = ot.paths[j]
-                # 18xx.games: the next path must carry this walk's gauge and fit this one's
-                if q.track in fits and (p.track == "dual" or q.track in mine):
-                    paths.add((other, j))
-                    queue.append((other, j))
+                seen_nodes.add(node)
+                nexts = h.node_paths[stop]      # on through the node (enter_node)
+            for nxt in nexts:
+                if nxt not in paths:
+                    paths.add(nxt)
+                    queue.append(nxt)
     return reach
 
 
@@ -162,16 +159,51 @@ def walk(
 DUAL = frozenset({"dual"})
 FITS = {"broad": frozenset({"broad", "dual"}), "narrow": frozenset({"narrow", "dual"}), "dual": DUAL}
 
-class TilesView:
-    """Placed tiles and edge links (board.linked for the six edges) of one tiles dict, filled
-    in as walks ask: they read the tiles alone, so every walk of that board shares them."""
+# One path as a walk over one gauge sees it: `marks`, the (hex, edge) pairs from which track
+# may be laid once it is reached; `ends`, per end (a, then b): (node index, ()) for a stop, or
+# (-1, the paths it leads on to) across an edge or through a junction; `terminal`.
+PathStep = tuple[tuple[tuple[str, int], ...], tuple[tuple[int, tuple[PathRef, ...]], ...], bool]
 
-    __slots__ = ("m", "b", "placed", "linked")
+
+class HexTrack:
+    """The track of one hex compiled for walks over one gauge: per path its PathStep, per node
+    the paths of that gauge leaving it, and which nodes are cities (tokens may block them).
+    It reads the tiles of this hex and of its neighbours only (MapDef.facing)."""
+
+    __slots__ = ("paths", "node_paths", "cities")
+
+    def __init__(self, paths: tuple[PathStep, ...], node_paths: tuple[tuple[PathRef, ...], ...],
+                 cities: frozenset[int]) -> None:
+        self.paths, self.node_paths, self.cities = paths, node_paths, cities
+
+
+class TilesView:
+    """Placed tiles, edge links (board.linked for the six edges) and compiled track of one tiles
+    dict, filled in as walks ask: they read the tiles alone, so every walk of that board shares
+    them. A view made for a tiles dict that differs from an earlier one in a few hexes starts
+    from that one's entries, less those reading a changed hex."""
+
+    __slots__ = ("m", "b", "tiles", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b = m, b
+        self.m, self.b, self.tiles = m, b, b.tiles
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
+        self.tracks: dict[str, dict[str, HexTrack]] = {}
+
+    def inherit(self, parent: TilesView, changed: set[str]) -> None:
+        """Take `parent`'s entries except those that read a hex in `changed`: a hex's placed
+        tile and compiled track read that hex; a neighbour's links and compiled track read
+        what it shows across their common edge (`faces`), so they stay right while that is
+        the same."""
+        self.placed = _without(parent.placed, changed)
+        stale = set(changed)
+        impassable = self.m.impassable_colors
+        for coord in changed:
+            was, now = faces(parent.tile(coord), impassable), faces(self.tile(coord), impassable)
+            stale.update(x for x, edge in self.m.facing[coord] if was[edge] != now[edge])
+        self.linked = _without(parent.linked, stale)
+        self.tracks = {g: _without(hx, stale) for g, hx in parent.tracks.items()}
 
     def tile(self, coord: str) -> Placed:
         t = self.placed.get(coord)
@@ -193,6 +225,98 @@ class TilesView:
             out = self.linked[coord] = tuple(row)
         return out
 
+    def compiled(self, gauge: str) -> dict[str, HexTrack]:
+        out = self.tracks.get(gauge)
+        if out is None:
+            out = self.tracks[gauge] = {}
+        return out
+
+    def compile(self, coord: str, gauge: str) -> HexTrack:
+        """The walk's rules for `gauge` applied to the track of `coord` once for all walks:
+        the tile's own part (`_shape`) with this hex's neighbours filled in."""
+        t = self.tile(coord)
+        here = self.links(coord)
+        shape, node_fits, cities = _shape(t, gauge)
+        steps: list[PathStep] = []
+        for edges, ends, terminal, track in shape:
+            marks: list[tuple[str, int]] = []
+            for e in edges:
+                marks.append((coord, e))
+                if here[e] is not None:
+                    marks.append((here[e], (e + 3) % 6))      # hexgrid.invert
+            steps.append((tuple(marks), tuple(
+                (-1, self._across(here[end], (end + 3) % 6, track, gauge)) if stop == ACROSS
+                else (-1, tuple((coord, j) for j in through)) if stop == THROUGH
+                else (stop, ())
+                for stop, end, through in ends), terminal))
+        node_paths = tuple(tuple((coord, i) for i in fit) for fit in node_fits)
+        h = self.compiled(gauge)[coord] = HexTrack(tuple(steps), node_paths, cities)
+        return h
+
+    def _across(self, other: str | None, edge: int, track: str, gauge: str) -> tuple[PathRef, ...]:
+        """The paths of `other` leaving its `edge` that a walk over `gauge` goes on to from a
+        path of `track`."""
+        if other is None:
+            return ()
+        return tuple((other, j) for j in entries(self.tile(other), edge, gauge, track))
+
+
+ACROSS, THROUGH = -1, -2    # a path end leading across an edge / through a junction
+
+
+@lru_cache(maxsize=8192)
+def _shape(t: Placed, gauge: str) -> tuple[tuple, tuple[tuple[int, ...], ...], frozenset[int]]:
+    """A tile's part of its HexTrack for `gauge`, the same wherever it lies: per path (edges,
+    per end (node index of a stop, or ACROSS / THROUGH; the end; the paths of the gauge
+    through a junction), terminal, gauge); per node the paths of the gauge leaving it; the
+    cities."""
+    nodes = t.tile.nodes
+    shape = []
+    for p in t.paths:
+        ends = []
+        for end in (p.a, p.b):
+            if end < NODE:
+                ends.append((ACROSS, end, ()))
+            elif nodes[end - NODE].kind == "junction":
+                ends.append((THROUGH, end, fitting(t, end, gauge)))
+            else:
+                ends.append((end - NODE, end, ()))
+        shape.append((p.edges, tuple(ends), p.terminal, p.track))
+    node_fits = tuple(fitting(t, NODE + n, gauge) for n in range(len(nodes)))
+    return tuple(shape), node_fits, frozenset(t.tile.cities)
+
+
+@lru_cache(maxsize=16384)
+def fitting(t: Placed, end: int, gauge: str) -> tuple[int, ...]:
+    """The paths of `t` with end `end` (an edge, or NODE + node) that carry `gauge`."""
+    fits = FITS.get(gauge, DUAL)
+    return tuple(j for j in t.end_paths.get(end, ()) if t.paths[j].track in fits)
+
+
+@lru_cache(maxsize=16384)
+def entries(t: Placed, edge: int, gauge: str, track: str) -> tuple[int, ...]:
+    """The paths of `t` leaving `edge` that a walk over `gauge` takes from a path of `track`
+    (18xx.games: of the walk's gauge, and fitting the path it comes from)."""
+    fits, mine = FITS.get(gauge, DUAL), FITS.get(track, DUAL)
+    return tuple(j for j in t.end_paths.get(edge, ())
+                 if t.paths[j].track in fits and (track == "dual" or t.paths[j].track in mine))
+
+
+@lru_cache(maxsize=4096)
+def faces(t: Placed, impassable: tuple[str, ...]) -> tuple[tuple[bool, tuple[tuple[int, str], ...]], ...]:
+    """Per edge of the tile, what the neighbour across it reads: whether track may cross there
+    (board.linked) and the paths (index, gauge) leaving that edge."""
+    shut = t.tile.color in impassable
+    return tuple((not (shut and e not in t.exits), tuple((j, t.paths[j].track) for j in t.end_paths.get(e, ())))
+                 for e in range(6))
+
+
+def _without(d: dict, drop: set[str]) -> dict:
+    out = dict(d)
+    for k in drop:
+        out.pop(k, None)
+    return out
+
 
 _VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
 
@@ -202,11 +326,28 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     hit = _VIEWS.get(id(b.tiles))
     if hit is not None and hit[0] is m and hit[1] is b.tiles:
         return hit[2]
-    if len(_VIEWS) >= 64:
-        _VIEWS.clear()
     view = TilesView(m, b)
+    if _VIEWS:
+        last = _VIEWS[next(reversed(_VIEWS))][2]   # the newest: mostly this board's parent
+        changed = changed_hexes(last.tiles, b.tiles) if last.m is m else None
+        if changed is not None:
+            view.inherit(last, changed)
+    if len(_VIEWS) >= 64:
+        del _VIEWS[next(iter(_VIEWS))]     # the oldest
     _VIEWS[id(b.tiles)] = (m, b.tiles, view)
     return view
+
+
+def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
+    """The hexes whose tiles differ between two tiles dicts; None when more than `most` do
+    (a view of its own is then cheaper than sorting out what still holds)."""
+    if abs(len(old) - len(new)) > most:
+        return None
+    differ = old.items() ^ new.items()      # (hex, (tile, rotation)) on one side only
+    if len(differ) > 2 * most:
+        return None
+    out = {c for c, _ in differ}
+    return out if len(out) <= most else None
 
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
@@ -237,10 +378,9 @@ def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
 def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     starts = token_nodes(m, b, corp)
     reach = walk(m, b, starts, corp, "broad")
-    for coord, _ in starts:
-        for e in range(6):
-            if linked(m, b, coord, e) is not None:
-                reach.hexes.setdefault(coord, set()).add(e)
+    links = tiles_view(m, b).links
+    for coord, _ in starts:     # a token's hex may be laid from all its edges
+        reach.marks.append(tuple((coord, e) for e, other in enumerate(links(coord)) if other is not None))
     return reach
 
 

@@ -22,10 +22,10 @@ from typing import Literal
 import msgspec
 
 from . import hexgrid, network
-from .board import BoardError, BoardState, linked, tile_at
+from .board import BoardError, BoardState, tile_at
 from .mapdef import MapDef
 from .network import NodeRef, blocks, token_nodes
-from .tiles import NODE, Placed, gauge_matches
+from .tiles import NODE, Path, Placed, gauge_matches
 
 
 class RouteRules(msgspec.Struct, frozen=True):
@@ -106,10 +106,10 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
     g = None
     if last is not None and last[0] is m and last[1] == gauge:
         before, after = last[2], b.tiles
-        changed = [c for c in after if before.get(c) != after[c]] + [c for c in before if c not in after]
-        if len(changed) <= 8:
+        changed = network.changed_hexes(before, after, 8)
+        if changed is not None:
             g = RunGraph(m, b, gauge, *(dict(part) for part in last[3]))
-            for coord in changed:
+            for coord in sorted(changed):
                 _drop_hex(g, coord)
                 _add_hex(g, coord, tile_at(m, b, coord))
     if g is None:
@@ -218,7 +218,7 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
     counted = {stop}
     total = 0
     view = network.tiles_view(m, b)     # placed tiles and links shared with the board's walks
-    geometry = m.geometry
+    neighbours = m.neighbours
     none: tuple[int, ...] = ()
 
     def tile(coord: str) -> Placed:
@@ -227,27 +227,24 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
 
     def links(coord: str) -> tuple[str | None, ...]:
         read.add(coord)                 # the links read the tiles of the neighbours too
-        read.update(c for c in geometry[coord] if c is not None)
+        read.update(neighbours[coord])
         return view.links(coord)
 
     visited_nodes: set[NodeRef] = set()
     visited_paths: set[tuple[str, int]] = set()
 
-    def all_narrow(coord: str, n: int) -> bool:
-        t = tile(coord)
+    def all_narrow(t: Placed, n: int) -> bool:
         return all(t.paths[i].track == "narrow" for i in t.end_paths.get(NODE + n, none))
 
-    def on_path(coord: str, pi: int, origin: NodeRef) -> None:
+    def on_path(coord: str, t: Placed, p: Path, origin: NodeRef) -> None:
         nonlocal total
-        t = tile(coord)
-        p = t.paths[pi]
         abort = False
         for n in p.nodes:
             ref = (coord, n)
             if ref in counted or t.tile.nodes[n].kind == "junction":
                 continue
             counted.add(ref)
-            if all_narrow(coord, n):
+            if all_narrow(t, n):
                 total += t.tile.nodes[n].value(phase_colors)
             else:
                 abort = True
@@ -263,9 +260,8 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
         if (coord, pi) in visited_paths or p.track == "broad":
             return
         visited_paths.add((coord, pi))
-        on_path(coord, pi, origin)
+        on_path(coord, t, p, origin)
         here = links(coord)
-        fits = network.FITS.get(p.track, network.DUAL)
         for e in p.edges:
             if e == skip:
                 continue
@@ -273,10 +269,9 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
             if other is None:
                 continue
             back = hexgrid.invert(e)
-            ot = tile(other)
-            for qi in ot.end_paths.get(back, none):
-                if p.track == "dual" or ot.paths[qi].track in fits:
-                    path_walk(other, qi, back, origin)
+            # the paths fitting this one (a broad one would end the walk at once)
+            for qi in network.entries(tile(other), back, "narrow", p.track):
+                path_walk(other, qi, back, origin)
         visited_paths.discard((coord, pi))
 
     def node_walk(ref: NodeRef) -> None:
@@ -351,6 +346,9 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
         if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:  # type: ignore[arg-type]
             return None
 
+    links = network.tiles_view(m, b).links    # board.linked, shared with the board's walks
+    order = m.order
+
     def go(idx: int, entry: int | None, mask: int, paths: list) -> tuple[int, list] | None:
         coord = hexes[idx]
         t = g.tiles.get(coord)
@@ -358,7 +356,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
             return None
         last = idx == len(hexes) - 1
         out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)  # type: ignore[arg-type]
-        if out_edge is not None and linked(m, b, coord, out_edge) is None:
+        if out_edge is not None and links(coord)[out_edge] is None:
             return None
         start = NODE + a[1] if idx == 0 else entry
         goal = NODE + bnode[1] if last else out_edge
@@ -375,13 +373,12 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                 for j, q in enumerate(t.paths):
                     if j != i and other in (q.a, q.b) and goal in (q.a, q.b) and gauge_matches(g.gauge, q.track):
                         routes.append((0, [(coord, i), (coord, j)]))
+            base = order[coord] * 6         # g.key(coord, e) is 1 << (base + e)
             for _, ps in routes:
                 keys = 0
-                for h, j in ps:
-                    q = t.paths[j]
-                    for e in (q.a, q.b):
-                        if e < NODE:
-                            keys |= g.key(h, e)
+                for _, j in ps:
+                    for e in t.paths[j].edges:
+                        keys |= 1 << (base + e)
                 if keys & (mask | used):
                     continue
                 if last:

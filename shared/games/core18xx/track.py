@@ -22,7 +22,7 @@ from typing import Literal
 import msgspec
 
 from . import network
-from .board import BoardError, BoardState, available_tiles, lay, linked, tile_at
+from .board import BoardError, BoardState, available_tiles, lay_track, linked, tile_at
 from .choice import Choice, trie
 from .mapdef import MapDef
 from .tiles import COLORS, NODE, Placed, TileDef, gauge_matches, path_ends, path_subset, placed
@@ -106,9 +106,10 @@ class Special(msgspec.Struct, frozen=True):
 
 # ---- tile-to-tile -------------------------------------------------------------------------
 
-def _ct_edges(t: Placed) -> list[frozenset[int]]:
-    return [frozenset(t.node_edges[i]) for i, n in enumerate(t.tile.nodes)
-            if n.kind in ("city", "town") and t.node_edges[i]]
+@lru_cache(maxsize=16384)   # pure on a placed tile (static data, cached hash)
+def _ct_edges(t: Placed) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(t.node_edges[i]) for i, n in enumerate(t.tile.nodes)
+                 if n.kind in ("city", "town") and t.node_edges[i])
 
 
 def _ct_subset(old: TileDef, new: TileDef) -> bool:
@@ -162,9 +163,9 @@ def uses_broad_rules(old: Placed, new: Placed) -> bool:
 
 def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
                  reach: set[int] | None, rules: TrackRules, connected: bool, need_exit: bool = True) -> bool:
-    for e in new.exits:
-        if linked(m, b, coord, e) is None:
-            return False
+    links = network.tiles_view(m, b).links(coord)     # board.linked, shared with the walks
+    if any(links[e] is None for e in new.exits):
+        return False
     if connected and (not reach or (need_exit and not (new.exits & reach))):
         return False
     if not path_subset(old, new):
@@ -178,8 +179,7 @@ def _rotation_ok(m: MapDef, b: BoardState, coord: str, old: Placed, new: Placed,
         # every exit's track must fit the neighbour's track on the facing edge
         for e in new.exits:
             mine = next(p for p in new.paths if e in (p.a, p.b))
-            other = linked(m, b, coord, e)
-            ot = tile_at(m, b, other)  # type: ignore[arg-type]
+            ot = tile_at(m, b, links[e])  # type: ignore[arg-type]
             theirs = next((p for p in ot.paths if (e + 3) % 6 in (p.a, p.b)), None)
             if theirs is not None and not gauge_matches(mine.track, theirs.track):
                 return False
@@ -264,7 +264,7 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
                 differing.append(j)
     if not differing:
         return False
-    after = lay(m, b, coord, new.tile.name, new.rotation)
+    after = lay_track(m, b, coord, new.tile.name, new.rotation)   # the tile copy is not read
     if before is not None and (broad_rules or not rules.narrow):
         # Track only grows when a tile is upgraded (old paths are kept), so whatever the
         # corporation reached before it still reaches. Paths of the new tile meeting reached

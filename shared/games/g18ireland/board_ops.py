@@ -165,30 +165,34 @@ def sync(state: State) -> B.BoardState:
     places minors' homes at once); a closed company's reservations and tokens leave the map."""
     m, b = the_map(), state.board
     corps = state.money.corps
-    waiting = frozenset(p.corp for p in state.pending)
+    pending = state.pending
     # asked several times per decision, mostly of the same companies and board (every change
-    # copies `corps` and the board): the last answer is kept, keyed by their identity
+    # copies `corps` and the board): the last answer is kept, keyed by their identity and by
+    # (a copy of) the waiting tokens
     last = _SYNCED[0]
-    if last is not None and last[0] is corps and last[1] is b and last[2] == waiting:
+    if last is not None and last[0] is corps and last[1] is b and last[2] == pending:
         return last[3]
+    waiting = frozenset(p.corp for p in pending)
     # one owner index and one reservation scan for all companies (a change below touches
     # only that company's tokens and reservations)
     owners = B.token_owners(b)
-    reserved = {r.corp for rs in b.reservations.values() for r in rs}
+    reserved: set[str] | None = None     # asked only of closed companies
     for sym, corp in corps.items():
         on_map = owners.get(sym, ())
         if corp.closed:
+            if reserved is None:
+                reserved = {r.corp for rs in b.reservations.values() for r in rs}
             if on_map or sym in reserved:
                 for coord, _ in on_map:
                     b = B.remove_token(m, b, sym, coord)
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
-    _SYNCED[0] = (corps, state.board, waiting, b)
+    _SYNCED[0] = (corps, state.board, list(pending), b)
     return b
 
 
-_SYNCED: list[tuple[dict, B.BoardState, frozenset[str], B.BoardState] | None] = [None]
+_SYNCED: list[tuple[dict, B.BoardState, list, B.BoardState] | None] = [None]
 
 
 def needs_home(state: State, corp: str) -> bool:
