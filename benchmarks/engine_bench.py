@@ -27,6 +27,7 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from services.offline.random_play import DEFAULT_MAX_ACTIONS, Playout, game_seeds, play_random_game  # noqa: E402
+from services.collector import tune_gc  # noqa: E402
 from shared.engine import Engine  # noqa: E402
 from shared.games import get_engine  # noqa: E402
 
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", type=int, default=0, metavar="N", help="also profile; print the top N functions")
     args = p.parse_args(argv)
+    tune_gc()       # as every roundhouse process runs (services/collector.py)
     engine = get_engine(args.title)
 
     play(engine, args.players, 1, args.seed - 1)  # warm-up: imports, caches

@@ -52,6 +52,7 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 import msgspec  # noqa: E402
 
+from services.collector import tune_gc  # noqa: E402
 from services.offline.errors import OfflineError  # noqa: E402
 from services.offline.import_18xx import Import, engine_for_export, import_export  # noqa: E402
 from shared.engine import Redo, Undo  # noqa: E402
@@ -68,7 +69,7 @@ class Sample(msgspec.Struct):
     seat: int
     action: Any
     accept_us: float     # accepting it during the import
-    in_log_us: float     # checking a cold copy of its position on the import's Timeline (best of --repeat)
+    node: Any            # its decision node in the import's Timeline
 
 
 def _tag(action: Any) -> str:
@@ -80,7 +81,8 @@ def _timed_import(export: dict[str, Any], at: int, repeat: int = 1) -> tuple[Imp
                                                                          list[Sample]]:
     """Import, timing each accepted decision whose log position falls within 20 of `at`
     (by kind) or among the first 40 (key "first"); the decisions of both windows are kept as
-    samples (their check timed `repeat` times, which changes nothing)."""
+    samples, to be checked again after the import (checking them in between would empty the
+    engine's last-answer caches the next accept uses)."""
     engine = engine_for_export(export["title"])
     hook = engine.from_18xx  # type: ignore[attr-defined]
     seats, options, seed = hook.table(export)
@@ -110,7 +112,7 @@ def _timed_import(export: dict[str, Any], at: int, repeat: int = 1) -> tuple[Imp
                 state_at = timeline.state
         if (first or near) and not isinstance(action, (Undo, Redo)):
             samples.append(Sample("first" if first else "near", _tag(action), before, seat, action, spent,
-                                  _in_log_us(timeline, seat, action, repeat)))
+                                  timeline.head))
         return out
 
     timeline.push = timed_push  # type: ignore[method-assign]
@@ -119,24 +121,27 @@ def _timed_import(export: dict[str, Any], at: int, repeat: int = 1) -> tuple[Imp
     return run, costs, state_at, samples
 
 
-def _in_log_us(timeline: Timeline[Any], seat: int, action: Any, repeat: int) -> float:
-    """Checking `action` on `timeline`, which has just committed it, at the position before:
-    the head moved back there (which folds nothing: both states are kept) and restored. Best
-    of `repeat`, each on a fresh copy of that position (`_cold`)."""
-    head = timeline.head
-    parent = head.parent
+def _check_both_us(long: Timeline[Any], empty: Timeline[Any], sample: Sample, repeat: int) -> tuple[float, float]:
+    """Checking the sample's decision in the position it was made in, on the import's Timeline
+    (all its entries behind it: the head moved to the node before the decision and back, which
+    folds nothing) and on `empty`, a Timeline with no log whose set-up is made that position.
+    Alternately, `repeat` times each, each check on a fresh copy of the position (`_cold`), so
+    that drift on a shared machine falls on both alike; the best of each."""
+    head, parent = long.head, sample.node.parent
     assert parent is not None
     kept = parent.state
-    timeline.head = parent
+    long.head = parent
+    in_log, no_log = float("inf"), float("inf")
     try:
-        best = float("inf")
         for _ in range(repeat):
-            parent.state = _cold(kept)
-            best = min(best, _check_us(timeline, seat, action))
+            parent.state = _cold(sample.before)
+            in_log = min(in_log, _check_us(long, sample.seat, sample.action))
+            empty.root.state = _cold(sample.before)
+            no_log = min(no_log, _check_us(empty, sample.seat, sample.action))
     finally:
         parent.state = kept
-        timeline.head = head
-    return best
+        long.head = head
+    return in_log, no_log
 
 
 def _cold(state: Any) -> Any:
@@ -151,26 +156,18 @@ def _check_us(timeline: Timeline[Any], seat: int, action: Any) -> float:
     return (time.perf_counter() - t0) * 1e6
 
 
-def _without_log_us(timeline: Timeline[Any], sample: Sample, repeat: int) -> float:
-    """Checking the sample's decision on `timeline`, a table with no log whose set-up is made
-    the position the decision was made in. Best of `repeat`, each on a fresh copy (`_cold`)."""
-    best = float("inf")
-    for _ in range(repeat):
-        timeline.root.state = _cold(sample.before)
-        best = min(best, _check_us(timeline, sample.seat, sample.action))
-    return best
-
-
-def _like_for_like(engine: Any, export: dict[str, Any], samples: list[Sample], at: int,
+def _like_for_like(run: Import, export: dict[str, Any], samples: list[Sample], at: int,
                    repeat: int) -> dict[str, Any]:
     near = [s for s in samples if s.window == "near"]
     out: dict[str, Any] = {}
     if near:
-        seats, options, seed = engine.from_18xx.table(export)
+        engine = run.engine
+        seats, options, seed = engine.from_18xx.table(export)  # type: ignore[attr-defined]
         empty = Timeline(engine, seats, {**options, "undo": "any"}, seed)
+        pairs = [_check_both_us(run.timeline, empty, s, repeat) for s in near]
         out[f"check_us_same_decision_near_{at}"] = {
-            f"with_{at}_entries_median": round(statistics.median(s.in_log_us for s in near), 1),
-            "with_no_log_median": round(statistics.median(_without_log_us(empty, s, repeat) for s in near), 1),
+            f"with_{at}_entries_median": round(statistics.median(p[0] for p in pairs), 1),
+            "with_no_log_median": round(statistics.median(p[1] for p in pairs), 1),
             "decisions": len(near)}
     by_kind: dict[str, dict[str, Any]] = {}
     for kind in sorted({s.kind for s in samples}):
@@ -228,7 +225,7 @@ def bench(path: Path, at: int, repeat: int) -> dict[str, Any]:
     for kind, values in sorted(costs.items()):
         out[f"accept_us_near_{at}_{kind}"] = {"median": round(statistics.median(values)),
                                               "max": round(max(values)), "n": len(values)}
-    out.update(_like_for_like(engine, export, samples, at, repeat))
+    out.update(_like_for_like(run, export, samples, at, repeat))
     if state is not None:
         t0 = time.perf_counter()
         for _ in range(repeat):
@@ -261,6 +258,7 @@ def main() -> int:
     p.add_argument("--at", type=int, default=900, help="log position where costs are measured (default: 900)")
     p.add_argument("--repeat", type=int, default=5, help="runs of each timing, median and best kept (default: 5)")
     args = p.parse_args()
+    tune_gc()       # as every roundhouse process runs (services/collector.py)
     paths = args.exports or export_paths("18Ireland")
     if not paths:
         print("no 18Ireland exports found (../shared/fixtures or $ROUNDHOUSE_SHARED)", file=sys.stderr)

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from importlib import import_module
 
+from services.collector import tune_gc
+
 
 def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
@@ -124,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         # Everything after `test` belongs to pytest, options included.
         return subprocess.call([sys.executable, "-m", "pytest", *argv[1:]])
     args = build_parser().parse_args(argv)
+    tune_gc()
     module = import_module(args.module)
     rc = module.main(args)
     return int(rc or 0)

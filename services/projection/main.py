@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import sys
@@ -14,12 +13,6 @@ from shared.config import Config, check_secret
 from .app import create_app
 from .settings import ProjectionSettings
 
-# Each feed keeps its watched seats' current views (thousands of dicts and lists each) as the
-# base of the next update's patches. With Python's gen-0 threshold of 700 allocations every
-# new view outlives two young collections, lands in the oldest generation, and the full
-# collections this triggers walk every table's views: measured over 200 tables that was
-# ~110 us of GC per action; with 50 000 the views die young and it is ~7 us.
-GC_GEN0_THRESHOLD = 50_000
 
 
 def main(args: argparse.Namespace) -> int:
@@ -40,7 +33,6 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"roundhouse projection: {exc}", file=sys.stderr)
         return 1
-    gc.set_threshold(GC_GEN0_THRESHOLD, *gc.get_threshold()[1:])
     try:
         cfg = Config.from_env()
     except ValueError as exc:
