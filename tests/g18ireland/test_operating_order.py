@@ -30,3 +30,23 @@ def test_emergency_sales_sort_the_companies_still_to_operate_again() -> None:
     after = ENGINE.apply(state, 0, sale)
     assert after.money.price_of("WLR") < after.money.price_of("DDR")
     assert after.operating.order == ["LER", "DDR", "WLR"] and after.operating.turn.corp == "LER"
+
+
+def test_a_company_over_its_train_limit_discards_first_whatever_the_step() -> None:
+    """18xx.games' DiscardTrain blocks the operating round as soon as a company is over its
+    limit (a phase change bought by another company): its president discards before the
+    operating company goes on."""
+    b = B.place_token(M, B.place_token(M, B.initial(M), "LER", "G1", 0), "DDR", "I11", 1)
+    state = operating(b, "LER", presidents={"LER": "0", "DDR": "1"}, phase="4", cash={"LER": 100})
+    depot = state.depot
+    spare = [t.id for t in depot.trains.values() if t.owner == "depot"][:depot.train_limit("minor") + 1]
+    trains = {**depot.trains, **{t: replace(depot.trains[t], owner="DDR") for t in spare}}
+    state = replace(state, depot=replace(depot, trains=trains))
+    assert ENGINE.active_seats(state) == {1}
+    legal = [a for la in ENGINE.legal_actions(state, 1) for a in expand(la) if isinstance(a, A.DiscardTrain)]
+    assert legal and {a.entity for a in legal} == {"DDR"}
+    assert ENGINE.legal_actions(state, 0) == [] or all(not isinstance(la.action, A.LayTile)
+                                                       for la in ENGINE.legal_actions(state, 0))
+    after = ENGINE.apply(state, 1, legal[0])
+    assert after.depot.count_owned("DDR") == depot.train_limit("minor")
+    assert ENGINE.active_seats(after) == {0} and after.operating.turn.stage == "track"

@@ -80,8 +80,9 @@ def active_seats(state: State) -> frozenset[int]:
         player = MG.active_player(state.money, state.merger)
     elif state.round == "operating" and state.operating is not None and state.operating.turn is not None:
         turn = state.operating.turn
-        if turn.stage == "discard":
-            return frozenset(president_seat(state, c) for c in OP.crowded(state.money, state.depot))
+        over = OP.crowded(state.money, state.depot)
+        if over:        # the first company over its train limit discards first, whatever the step
+            return frozenset({president_seat(state, over[0])})
         return frozenset({president_seat(state, turn.corp)})
     return frozenset() if player is None else frozenset({seat_of_player(state, player)})
 
@@ -143,6 +144,8 @@ def _operating(state: State) -> list[LegalAction]:
         return []
     if op.turn.stage == "done":
         return []
+    if OP.crowded(state.money, state.depot):
+        return OPR.money_legal(state, A.DiscardTrain)     # a discard comes first
     if state.pair is not None:
         return PV.legal(state)        # the second tile of a private's pair, nothing else
     turn = op.turn

@@ -78,6 +78,9 @@ def apply(state: State, action: Any) -> State:
     turn = op.turn
     corp = turn.corp
     PV.check_no_pair(state, action)
+    over = OP.crowded(state.money, state.depot)
+    if over and not isinstance(action, A.DiscardTrain):
+        raise RuleError("discard_first", f"{over[0]} must discard a train first")
     try:
         if isinstance(action, A.Assign):
             state = _assign(state, action)

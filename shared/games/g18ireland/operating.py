@@ -166,8 +166,10 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
 def advance(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,
             port: BoardPort) -> tuple[MoneyState, OrTurn]:
     """Move past steps with nothing to decide, doing what they do on their own (a company that
-    earned nothing withholds)."""
-    while turn.stage != "done" and not blocking(money, depot, turn, ctx, port):
+    earned nothing withholds). Nothing moves while a company is over its train limit: the
+    discard comes first, whatever the step (18xx.games' DiscardTrain blocks the round as soon
+    as a phase change leaves a company crowded)."""
+    while turn.stage != "done" and not crowded(money, depot) and not blocking(money, depot, turn, ctx, port):
         if turn.stage == "dividend" and not turn.paid:
             money, _ = O.run_dividend(money, turn.corp, 0, "withhold")
             turn = msgspec.structs.replace(turn, paid=True)
@@ -195,6 +197,10 @@ def legal_money(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,
     def want(*types: type) -> bool:
         return only is None or only in types
 
+    over = crowded(money, depot)
+    if over:
+        # the first company over its limit discards before anything else (18xx.games takes one)
+        return OM.discard(money, depot, over[0]) if want(A.DiscardTrain) else []
     out: list[LegalAction] = []
     if stage not in ("buy_company", "done") and want(A.BuyCompany):
         # a private may be bought any time in the turn without holding anything up
@@ -205,10 +211,6 @@ def legal_money(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext,
     elif stage == "dividend":
         if want(A.Dividend):
             out += OM.dividend(corp, turn.revenue or 0)
-    elif stage == "discard":
-        if want(A.DiscardTrain):
-            for sym in crowded(money, depot):
-                out += OM.discard(money, depot, sym)
     elif stage == "buy_train":
         if want(A.BuyTrain):
             out += OM.buy_train(money, depot, turn.train_step, _phase_trade(depot))
@@ -255,7 +257,7 @@ def apply_money(money: MoneyState, depot: T.Depot, turn: OrTurn, action: A.Actio
             raise RuleError("no_revenue", "nothing to pay out")
         money, _ = O.run_dividend(money, corp, turn.revenue, action.kind)  # type: ignore[arg-type]
         turn = _next(msgspec.structs.replace(turn, paid=True))
-    elif stage == "discard" and isinstance(action, A.DiscardTrain):
+    elif isinstance(action, A.DiscardTrain):
         if action.entity not in crowded(money, depot):
             raise RuleError("not_crowded", f"{action.entity} is within its train limit")
         depot = T.discard(depot, str(action.entity), action.train)
