@@ -50,3 +50,18 @@ def test_a_company_over_its_train_limit_discards_first_whatever_the_step() -> No
     after = ENGINE.apply(state, 1, legal[0])
     assert after.depot.count_owned("DDR") == depot.train_limit("minor")
     assert ENGINE.active_seats(after) == {0} and after.operating.turn.stage == "track"
+
+
+def test_an_emergency_sale_that_raises_more_than_the_train_costs_leaves_the_train_buyable() -> None:
+    """README reading 23: with the floor 18xx.games sets after a sale above the train's price,
+    the cheapest train is bought at its price (18xx.games would offer nothing at all)."""
+    from shared.games.core18xx import emergency as E
+    state = operating(B.place_token(M, B.initial(M), "LER", "G1", 0), "LER", presidents={"LER": "0"}, phase="2",
+                      stage="buy_train")
+    money = replace(state.money, cash={**state.money.cash, "LER": 0, "0": 126})
+    step = E.TrainBuy(company="LER", last_share_sold_price=24)
+    train = state.depot.offered()[0]
+    price = state.depot.types[train.name].price
+    assert 0 < price < 126 - 24 + 1               # the floor, 103, is above the price
+    assert E.spend_range(money, state.depot, step, train) == (price, price)
+    assert train in E.buyable_trains(money, state.depot, step)

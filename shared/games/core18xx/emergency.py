@@ -59,7 +59,13 @@ def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Trai
         low = 1
         if step.last_share_sold_price is not None:
             low = money.cash[company] + money.cash[president] - step.last_share_sold_price + 1
-        return low, min(price, money.cash[company] + money.cash[president])
+        high = min(price, money.cash[company] + money.cash[president])
+        if low > high == price:
+            # A president's certificate sold whole can raise more than the train costs: the
+            # floor then passes the price and 18xx.games leaves no price to pay, and no sale
+            # or bankruptcy either (the table is stuck). We take the whole price: reading 23.
+            return price, price
+        return low, high
     return 1, money.cash[company]
 
 
