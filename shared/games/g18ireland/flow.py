@@ -40,13 +40,20 @@ LAST_TURN = 100     # 18xx.games' `@turn >= 100`: the stock round after which an
 
 
 class Port:
-    """The board's answers to the operating step machine, on one state."""
+    """The board's answers to the operating step machine, on one state; the token answers it
+    works out are kept in the state by `learned`."""
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.learned: dict[str, bool] = {}
 
     def can_token(self, corp: str, cost: int, cash: int) -> bool:
-        return bool(BO.token_spots(self.state, corp, cost))
+        # 18xx.games (Graph#can_token?) answers from its graph's memo, emptied only when a tile
+        # is laid or a token placed: an answer given before a company closed stands after it
+        seen = self.state.token_seen.get(corp, self.learned.get(corp))
+        if seen is None:
+            seen = self.learned[corp] = bool(BO.token_spots(self.state, corp, cost))
+        return seen
 
     def can_run(self, corp: str) -> bool:
         return BO.can_run(self.state, corp)
@@ -54,6 +61,18 @@ class Port:
     def used_up(self, company: str) -> bool:
         # an assignment closes its private: only lays are counted
         return self.state.special_used.get(company, 0) >= SPECIAL_LAY_COUNTS.get(company, 1 << 30)
+
+
+def learned(state: State, port: Port) -> State:
+    """`state` with the token answers `port` worked out kept."""
+    if not port.learned:
+        return state
+    return replace(state, token_seen={**state.token_seen, **port.learned})
+
+
+def board_changed(state: State, board: B.BoardState) -> State:
+    """A tile laid or a token placed: the new board, and 18xx.games forgets its token answers."""
+    return replace(state, board=board, token_seen={})
 
 
 @lru_cache(maxsize=1)
@@ -211,8 +230,9 @@ def _start_turn(state: State, index: int) -> State:
     op = state.operating
     assert op is not None
     corp = op.order[index]
-    money, turn = OP.start(state.money, state.depot, corp, context(state), Port(state))
-    return replace(state, money=money, operating=replace(op, index=index, turn=turn))
+    port = Port(state)
+    money, turn = OP.start(state.money, state.depot, corp, context(state), port)
+    return learned(replace(state, money=money, operating=replace(op, index=index, turn=turn)), port)
 
 
 def advance_operating(state: State) -> State:
@@ -244,8 +264,9 @@ def resume_turn(state: State) -> State:
     op = state.operating
     if op is None or op.turn is None or op.turn.stage == "done":
         return advance_operating(state)
-    money, turn = OP.advance(state.money, state.depot, op.turn, context(state), Port(state))
-    return advance_operating(replace(state, money=money, operating=replace(op, turn=turn)))
+    port = Port(state)
+    money, turn = OP.advance(state.money, state.depot, op.turn, context(state), port)
+    return advance_operating(learned(replace(state, money=money, operating=replace(op, turn=turn)), port))
 
 
 def end_operating(state: State) -> State:

@@ -99,12 +99,14 @@ def apply(state: State, action: Any) -> State:
             if not covers(money_legal(state, type(action)), action, same_purchase(state)):
                 raise RuleError("not_allowed", f"{type(action).__name__} is not possible for {corp} now "
                                                f"({turn.stage} step)")
+            port = F.Port(state)
             money, depot, turn, events = OP.apply_money(state.money, state.depot, turn, action, F.context(state),
-                                                         F.Port(state))
+                                                         port)
             if events:
                 money = M.apply_events(M.IrelandMoney(money=money, depot=depot, minor_order=state.minor_order),
                                        events).money
-            state = F.with_board(replace(state, money=money, depot=depot, operating=replace(op, turn=turn)))
+            state = F.with_board(F.learned(replace(state, money=money, depot=depot, operating=replace(op, turn=turn)),
+                                           port))
             if isinstance(action, A.Bankrupt) or (isinstance(action, A.SellShares) and action.entity_type == "player"):
                 state = _reorder(state, bankrupt=isinstance(action, A.Bankrupt))
     except B.BoardError as exc:
@@ -166,10 +168,10 @@ def _lay(state: State, action: A.LayTile) -> State:
     board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
     pending = [*state.pending, *(Pending(c, "relocate", action.hex, by=turn.corp) for c in lifted)]
     ctx = F.context(state)
-    after = replace(state, board=board, pending=pending)
-    money, turn = OP.record_lay(state.money, state.depot, turn, ctx, F.Port(after), lay.cost, upgrade,
-                                settle=not lifted)
-    return replace(after, money=money, operating=replace(op, turn=turn))
+    after = replace(F.board_changed(state, board), pending=pending)
+    port = F.Port(after)
+    money, turn = OP.record_lay(state.money, state.depot, turn, ctx, port, lay.cost, upgrade, settle=not lifted)
+    return F.learned(replace(after, money=money, operating=replace(op, turn=turn)), port)
 
 
 def token_cost(state: State, corp: str) -> int:
@@ -189,9 +191,10 @@ def _token(state: State, action: A.PlaceToken) -> State:
     spots = BO.token_spots(state, turn.corp, cost)
     board = BO.place(state, turn.corp, coord, city, spots, action.slot)
     ctx = F.context(state)
-    after = replace(state, board=board)
-    money, turn, _ = OP.record_token(state.money, state.depot, turn, ctx, F.Port(after))
-    return replace(after, money=money, operating=replace(op, turn=turn))
+    after = F.board_changed(state, board)
+    port = F.Port(after)
+    money, turn, _ = OP.record_token(state.money, state.depot, turn, ctx, port)
+    return F.learned(replace(after, money=money, operating=replace(op, turn=turn)), port)
 
 
 def _plain_token(action: A.PlaceToken) -> None:
@@ -217,8 +220,9 @@ def _run(state: State, action: A.RunRoutes) -> State:
     for given, got in zip(action.routes, results):
         if given.revenue is not None and given.revenue != got.revenue:
             raise RuleError("wrong_revenue", f"the route of {given.train} earns {got.revenue}, not {given.revenue}")
-    money, turn = OP.record_run(state.money, state.depot, turn, F.context(state), F.Port(state), total)
-    return replace(state, money=money, operating=replace(op, turn=turn))
+    port = F.Port(state)
+    money, turn = OP.record_run(state.money, state.depot, turn, F.context(state), port, total)
+    return F.learned(replace(state, money=money, operating=replace(op, turn=turn)), port)
 
 
 def place_pending(state: State, action: A.PlaceToken) -> State:
@@ -236,7 +240,7 @@ def place_pending(state: State, action: A.PlaceToken) -> State:
         board = BO.place(state, waiting.corp, coord, city, spots, action.slot)
     except B.BoardError as exc:
         raise _board_error(exc) from None
-    state = replace(state, board=board, pending=state.pending[1:])
+    state = replace(F.board_changed(state, board), pending=state.pending[1:])
     if state.pending:
         return state
     if state.round == "stock":

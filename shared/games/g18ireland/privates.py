@@ -145,12 +145,14 @@ def apply_lay(state: State, action: A.LayTile) -> State:
     m = BO.the_map()
     board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
     pending = [*state.pending, *(Pending(c, "relocate", action.hex, by=turn.corp) for c in lifted)]
-    after = replace(state, board=board, pending=pending)
+    after = replace(F.board_changed(state, board), pending=pending)
     money = state.money
     if company in CONSUMES_LAY:
         upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
-        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), F.Port(after), lay.cost, upgrade,
+        port = F.Port(after)
+        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), port, lay.cost, upgrade,
                                     settle=not lifted)
+        after = F.learned(after, port)
     elif lay.cost:
         money = replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, lay.cost))
     used = {**state.special_used, company: state.special_used.get(company, 0) + 1}
@@ -161,8 +163,9 @@ def apply_lay(state: State, action: A.LayTile) -> State:
         money = O.close_private(money, company)
     after = replace(after, money=money, operating=replace(op, turn=turn), special_used=used, pair=pair)
     if pair is None and not lifted:     # (a lifted token goes back first: the turn waits for it)
-        money, turn = OP.advance(after.money, after.depot, turn, F.context(after), F.Port(after))
-        after = replace(after, money=money, operating=replace(op, turn=turn))
+        port = F.Port(after)
+        money, turn = OP.advance(after.money, after.depot, turn, F.context(after), port)
+        after = F.learned(replace(after, money=money, operating=replace(op, turn=turn)), port)
     return after
 
 

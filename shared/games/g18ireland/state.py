@@ -65,6 +65,10 @@ class State(msgspec.Struct, frozen=True):
     # private companies' tile lays: lays used per company, and a pair begun (DR, TDR: both
     # tiles are laid together) as (company, first hex)
     special_used: dict[str, int] = {}
+    # "Can this company place a token?" as 18xx.games answered it: its graph keeps the answer
+    # until the next tile lay or token placement, so a company closing in between (its tokens
+    # leave the map) does not change it (see `flow.Port.can_token`)
+    token_seen: dict[str, bool] = {}
     pair: tuple[str, str] | None = None
     # merger-round passes the engine made in the last decision for players with nothing to
     # propose (18xx.games' auto-pass; an importer matches them with the export's auto actions)
