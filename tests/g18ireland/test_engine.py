@@ -17,6 +17,8 @@ from shared.engine import RuleError, is_program
 from shared.families import any_admits, expand
 from shared.games import get_engine
 from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
+from shared.games.g18ireland import board_ops as BO
 from shared.games.core18xx.export_log import decisions
 from shared.games.g18ireland import from_18xx as X
 from shared.games.g18ireland.operate import same_purchase
@@ -224,3 +226,30 @@ def merging_goes_on(state: Any) -> bool:
     """Play is back with the merger round's players (or past it)."""
     return state.round != "merger" or all(not isinstance(la.action, A.DiscardTrain)
                                           for s in ENGINE.active_seats(state) for la in ENGINE.legal_actions(state, s))
+
+
+@needs_exports
+def test_a_minor_whose_auction_begins_chooses_its_home_city_first() -> None:
+    """18xx.games (HOME_TOKEN_TIMING :par) places a minor's home token as its auction begins;
+    on a hex it reserves as a whole, with track there, that is a choice, made before any
+    further bid, by the player who began the auction (the minor has no president yet)."""
+    def ur_biddable(s: Any, seat: int, a: Any) -> bool:
+        if s.round != "stock" or s.stock is None or s.stock.auction is not None or s.pending:
+            return False
+        return any(isinstance(x, A.Bid) and x.corporation == "UR" for la in ENGINE.legal_actions(s, seat)
+                   for x in expand(la))
+
+    found = next((f for path in EXPORTS for f in [_to_or_none(ur_biddable, path)] if f is not None), None)
+    if found is None:
+        pytest.skip("no export has a stock-round position where UR can be auctioned")
+    state, seat, _ = found
+    state = msgspec.structs.replace(state, board=B.lay(BO.the_map(), state.board, "J4", "IR1", 0))
+    bid = next(x for la in ENGINE.legal_actions(state, seat) for x in expand(la)
+               if isinstance(x, A.Bid) and x.corporation == "UR")
+    after = ENGINE.apply(state, seat, bid)
+    assert [(p.corp, p.kind) for p in after.pending] == [("UR", "home")]
+    assert ENGINE.active_seats(after) == {seat}
+    tokens = [x for la in ENGINE.legal_actions(after, seat) for x in expand(la) if isinstance(x, A.PlaceToken)]
+    assert {t.city for t in tokens} == {B.node_id(BO.the_map(), after.board, "J4", c) for c in (0, 1)}
+    placed = ENGINE.apply(after, seat, tokens[-1])
+    assert not placed.pending and B.token_hexes(placed.board, "UR") == [("J4", 1)]

@@ -171,12 +171,15 @@ class Ireland:
         offered = SR.for_action(state.money, sr, player, F.STOCK_RULES, action)
         if not covers(offered, action, OPR.same_purchase(state)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        before = state.money.corps
+        before, auction_before = state.money.corps, sr.auction
         money, sr = SR.apply(state.money, sr, player, action, F.STOCK_RULES)
         state = replace(state, money=money, stock=sr)
-        # a par, or an auction won (on a bid or on the others' passes), starts a company
+        # a par, or an auction won (on a bid or on the others' passes), starts a company; a
+        # minor's home city is chosen as its auction begins (18xx.games' HOME_TOKEN_TIMING :par)
         started = [sym for sym, c in money.corps.items() if c.ipoed and not before[sym].ipoed]
         homes = [Pending(sym, "home") for sym in started if BO.needs_home(state, sym)]
+        if sr.auction is not None and auction_before is None and BO.needs_home(state, sr.auction.corporation):
+            homes.append(Pending(sr.auction.corporation, "home", for_player=sr.auction.triggerer))
         if homes:
             state = replace(state, pending=[*state.pending, *homes])
         return F.after_stock_action(F.with_board(state))

@@ -48,12 +48,22 @@ def president_seat(state: State, corp: str) -> int:
     return seat_of_player(state, state.money.book.president_of(corp))
 
 
+def placer_seat(state: State) -> int:
+    """The seat that places the first waiting token."""
+    waiting = state.pending[0]
+    if waiting.for_player is not None:
+        return seat_of_player(state, waiting.for_player)
+    return president_seat(state, waiting.placer)
+
+
 def actor(state: State, action: Any) -> int:
     """The seat that decides `action`: a player itself, a company's president, a private's owner."""
     kind, entity = action.entity_type, str(action.entity)
     if kind == "player":
         return seat_of_player(state, entity)
     if kind == "corporation":
+        if state.pending and state.pending[0].placer == entity:
+            return placer_seat(state)
         return president_seat(state, entity)
     if kind == "company":
         owner = state.money.companies.get(entity)
@@ -67,7 +77,7 @@ def active_seats(state: State) -> frozenset[int]:
     if state.round == "over":
         return frozenset()
     if state.pending:
-        return frozenset({president_seat(state, state.pending[0].placer)})
+        return frozenset({placer_seat(state)})
     player: str | None = None
     if state.round == "auction" and state.auction is not None:
         player = state.auction.active_player()

@@ -30,6 +30,9 @@ class Pending(msgspec.Struct, frozen=True):
     kind: str                       # "home" | "relocate"
     hex: str | None = None          # the hex of a lifted token
     by: str | None = None           # the company placing it, when not `corp`
+    # the player deciding while the company has no president yet: a minor whose auction has
+    # just begun chooses its home city then (18xx.games' HOME_TOKEN_TIMING :par), its starter
+    for_player: str | None = None
 
     @property
     def placer(self) -> str:
