@@ -123,9 +123,9 @@ class Ireland:
             state = PM.observe(state, self._decide(state, seat, action), player, action)
         state = PM.run(state, self._decide)
         if state.round != "over":
-            # 18xx.games checks its end triggers after every action, and a broken bank stays
-            # broken: a sale the pool pays for that takes the bank below zero ends the game
-            # after the set even if a purchase puts money back before the round is over
+            # and again once the action is done: a broken bank stays broken in 18xx.games, so
+            # a sale the pool pays for that took the bank below zero is not undone by the
+            # purchase that puts money back (flow.check_end)
             state = F.check_end(state)
         return replace(state, moves=state.moves + 1)
 
@@ -182,7 +182,7 @@ class Ireland:
             homes.append(Pending(sr.auction.corporation, "home", for_player=sr.auction.triggerer))
         if homes:
             state = replace(state, pending=[*state.pending, *homes])
-        return F.after_stock_action(F.with_board(state))
+        return F.after_stock_action(F.check_end(F.with_board(state)))
 
     def _merger(self, state: State, seat: int, action: Any) -> State:
         mr = state.merger

@@ -173,6 +173,12 @@ END_TIMING_PRIORITY = ("immediate", "current_round", "current_or", "full_or", "o
 
 
 def check_end(state: State) -> State:
+    """The end trigger after a decision. 18xx.games looks for triggers once per action, after
+    the action itself and before the rounds it ends are followed by the next ones: a trigger
+    those automatic rounds cause (privates' income breaking the bank in operating rounds with
+    no company) is seen after the next action, or never in a game nobody can move in (which
+    then runs to its 100th stock round). So this is asked right after each decision's own
+    effect, never at a round's end."""
     reason = O.end_reason(state.money)
     if reason is None:
         return state
@@ -210,7 +216,7 @@ def after_stock_action(state: State) -> State:
         # 18xx.games stops a game still running when its 100th stock round ends ("did not
         # finish"); a game where no company is left and none can start gets there on its own
         return over(replace(state, money=money, end=("dnf", "immediate")))
-    state = check_end(replace(state, money=money))
+    state = replace(state, money=money)
     if state.end is not None and state.end[1] == "current_round":
         return over(state)
     return start_operating(state, 1, state.depot.current_phase.operating_rounds)
@@ -272,7 +278,6 @@ def resume_turn(state: State) -> State:
 def end_operating(state: State) -> State:
     op = state.operating
     assert op is not None
-    state = check_end(state)
     if state.end is not None and state.end[1] in ("immediate", "current_round"):
         return over(state)
     if op.number < op.rounds:

@@ -71,7 +71,7 @@ def merger_step(state: State, player: str, action: Any) -> State:
         if not any(la.action == action for la in discard_legal(state, corp)):
             raise RuleError("not_owner", f"{corp} does not own {action.train}")
         state = replace(state, depot=T.discard(state.depot, corp, action.train))
-        return F.after_merger_action(auto_pass(state))
+        return F.after_merger_action(auto_pass(F.check_end(state)))
     connected, same = connectivity(state)
     money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
     try:
@@ -93,7 +93,7 @@ def merger_step(state: State, player: str, action: Any) -> State:
         # market has no such cell (18xx.games fails there too) the merger cannot be made.
         raise RuleError("no_merger_price", f"these minors have no merged share price ({exc.args[0]})") from None
     state = F.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
-    return F.after_merger_action(auto_pass(state))
+    return F.after_merger_action(auto_pass(F.check_end(state)))
 
 
 def auto_pass(state: State) -> State:
