@@ -101,6 +101,7 @@ def auto_pass(state: State) -> State:
     turn after turn, until someone can act or the round ends."""
     connected, same = connectivity(state)
     passed = list(state.auto_passed)
+    made = len(passed)
     mr = state.merger
     if crowded(state) is not None:
         return state
@@ -110,7 +111,10 @@ def auto_pass(state: State) -> State:
             break
         mr = MG.pass_(state.money, mr, player, connected, same)
         passed.append(player)
-    return replace(state, merger=mr, auto_passed=passed)
+    state = replace(state, merger=mr, auto_passed=passed)
+    # each automatic pass is an action of its own in 18xx.games, after which it looks for end
+    # triggers (flow.check_end): a bank broken in the operating rounds before is seen here
+    return F.check_end(state) if len(passed) > made else state
 
 
 def legal(state: State, player: str) -> list[LegalAction]:
