@@ -24,6 +24,7 @@ from shared.games.core18xx import routes as R
 from shared.games.core18xx import shares as S
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import operating as OP
 from shared.games.g18ireland import merging as MR
 from shared.games.g18ireland.engine import Ireland
 
@@ -45,6 +46,7 @@ def _clear_caches() -> None:
     F._CONTEXT[0] = None
     F._WITH_BOARD[0] = None
     MR._CONNECTIVITY[0] = None
+    OP._CROWDED[0] = None
     S.bundles.cache_clear()
     Ireland._memo.clear()
 

@@ -97,8 +97,18 @@ class OrTurn(msgspec.Struct, frozen=True):
 
 
 def crowded(money: MoneyState, depot: T.Depot) -> list[str]:
-    """Open companies over the current phase's train limit: who discards at the discard step."""
-    return T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed})
+    """Open companies over the current phase's train limit, who discard before anything else.
+    Asked at every step of every decision, and the trains, the phase and the companies change
+    far less often (each change copies its dict): the last answer is kept, keyed by them."""
+    last = _CROWDED[0]
+    if last is not None and last[0] is depot.trains and last[1] is money.corps and last[2] == depot.phase:
+        return last[3]
+    out = T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed})
+    _CROWDED[0] = (depot.trains, money.corps, depot.phase, out)
+    return out
+
+
+_CROWDED: list[tuple[dict, dict, int, list[str]] | None] = [None]
 
 
 def _phase_trade(depot: T.Depot) -> bool:
