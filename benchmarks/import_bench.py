@@ -39,6 +39,7 @@ Prints one JSON line per export.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -181,9 +182,12 @@ def _like_for_like(run: Import, export: dict[str, Any], samples: list[Sample], a
 
 
 def _times(fn: Any, repeat: int) -> dict[str, float]:
-    """Median and best, wall and CPU, in ms, of `repeat` calls of `fn`."""
+    """Median and best, wall and CPU, in ms, of `repeat` calls of `fn`, each from a collected
+    heap (as a fresh process's first import is): the garbage of the call before is not
+    charged to the next one's collections."""
     wall, cpu = [], []
     for _ in range(repeat):
+        gc.collect()
         w, c = time.perf_counter(), time.process_time()
         fn()
         cpu.append((time.process_time() - c) * 1000)
