@@ -54,7 +54,8 @@ def test_a_company_over_its_train_limit_discards_first_whatever_the_step() -> No
 
 def test_an_emergency_sale_that_raises_more_than_the_train_costs_leaves_the_train_buyable() -> None:
     """README reading 23: with the floor 18xx.games sets after a sale above the train's price,
-    the cheapest train is bought at its price (18xx.games would offer nothing at all)."""
+    and nothing else left (no train within the floor, no sale allowed, no bankruptcy), the
+    train is bought at its price (18xx.games would offer nothing at all)."""
     from shared.games.core18xx import emergency as E
     state = operating(B.place_token(M, B.initial(M), "LER", "G1", 0), "LER", presidents={"LER": "0"}, phase="2",
                       stage="buy_train")
@@ -62,6 +63,11 @@ def test_an_emergency_sale_that_raises_more_than_the_train_costs_leaves_the_trai
     step = E.TrainBuy(company="LER", last_share_sold_price=24)
     train = state.depot.offered()[0]
     price = state.depot.types[train.name].price
-    assert 0 < price < 126 - 24 + 1               # the floor, 103, is above the price
-    assert E.spend_range(money, state.depot, step, train) == (price, price)
+    low, high = E.spend_range(money, state.depot, step, train)
+    assert low == 126 - 24 + 1 > high == price                  # 18xx.games: no price to pay
+    assert E.stuck_trains(money, state.depot, step) == [train]
     assert train in E.buyable_trains(money, state.depot, step)
+    after, depot, _, _ = E.buy(money, state.depot, step, train.id, price)
+    assert depot.trains[train.id].owner == "LER" and after.cash["0"] == 126 - price
+    # before any sale there is no floor: nothing is stuck
+    assert E.stuck_trains(money, state.depot, E.TrainBuy(company="LER")) == []

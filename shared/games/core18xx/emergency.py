@@ -59,13 +59,7 @@ def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Trai
         low = 1
         if step.last_share_sold_price is not None:
             low = money.cash[company] + money.cash[president] - step.last_share_sold_price + 1
-        high = min(price, money.cash[company] + money.cash[president])
-        if low > high == price:
-            # A president's certificate sold whole can raise more than the train costs: the
-            # floor then passes the price and 18xx.games leaves no price to pay, and no sale
-            # or bankruptcy either (the table is stuck). We take the whole price: reading 23.
-            return price, price
-        return low, high
+        return low, min(price, money.cash[company] + money.cash[president])
     return 1, money.cash[company]
 
 
@@ -92,7 +86,24 @@ def buyable_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.
                   or depot.types[t.name].price <= cash]
     if any(t.owner in (T.DEPOT, T.POOL) for t in affordable):
         return affordable
-    return candidates
+    return candidates or stuck_trains(money, depot, step)
+
+
+def stuck_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]:
+    """README reading 23. After an emergency sale that raised more than a train costs, the
+    floor on the price (what leaves the president less than one sold share's worth) passes
+    that train's price; when no other train can be bought, no further sale is allowed and no
+    bankruptcy either, 18xx.games leaves nothing to do at all. Then those depot trains may be
+    bought at their price."""
+    if step.last_share_sold_price is None or emergency_bundles(money, depot, step) \
+            or can_go_bankrupt(money, depot, step):
+        return []
+    out = []
+    for t in depot.offered():
+        low, high = spend_range(money, depot, step, t)
+        if low > high == depot.types[t.name].price:
+            out.append(t)
+    return out
 
 
 def buy(money: MoneyState, depot: T.Depot, step: TrainBuy, train_id: str, price: int,
@@ -108,7 +119,8 @@ def buy(money: MoneyState, depot: T.Depot, step: TrainBuy, train_id: str, price:
         raise RuleError("not_buyable", f"{train_id} is not for sale to {company}")
     if exchange_id is None:
         low, high = spend_range(money, depot, step, train)
-        if not low <= price <= high:
+        stuck = price == depot.types[train.name].price and train in stuck_trains(money, depot, step)
+        if not low <= price <= high and not stuck:
             raise RuleError("bad_price", f"{company} may pay {low} to {high} for {train.name}")
     shortfall = price - money.cash[company]
     cash = money.cash

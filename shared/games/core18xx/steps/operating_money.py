@@ -63,11 +63,13 @@ def buy_train(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_
     out: list[LegalAction] = []
     must = T.must_buy_train(depot, corp)
     president_cash = money.cash[money.book.president_of(corp)]
-    for train in E.buyable_trains(money, depot, step):
+    buyable = E.buyable_trains(money, depot, step)
+    stuck = E.stuck_trains(money, depot, step) if step.last_share_sold_price is not None else []
+    for train in buyable:
         price = depot.types[train.name].price
         if train.owner in (T.DEPOT, T.POOL):
             reach = money.cash[corp] + (president_cash if must else 0)
-            if price <= reach and price >= E.spend_range(money, depot, step, train)[0]:
+            if price <= reach and (price >= E.spend_range(money, depot, step, train)[0] or train in stuck):
                 out.append(LegalAction(action=A.BuyTrain(**_corp(corp), train=train.id, price=price, variant=train.name)))
         else:
             low, high = E.spend_range(money, depot, step, train)
