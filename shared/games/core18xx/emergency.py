@@ -65,6 +65,14 @@ def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Trai
 
 def buyable_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]:
     """Trains the company may buy now (each depot type once; other companies' trains)."""
+    strict = _buyable(money, depot, step)
+    if step.last_share_sold_price is None:
+        return strict
+    return strict + [t for t in stuck_trains(money, depot, step, strict) if t not in strict]
+
+
+def _buyable(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]:
+    """18xx.games' `buyable_trains` (reading 23 aside)."""
     company = step.company
     if not room(money, depot, company):
         return []
@@ -86,16 +94,29 @@ def buyable_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.
                   or depot.types[t.name].price <= cash]
     if any(t.owner in (T.DEPOT, T.POOL) for t in affordable):
         return affordable
-    return candidates or stuck_trains(money, depot, step)
+    return candidates
 
 
-def stuck_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]:
+def _payable(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Train) -> bool:
+    """Some price for `train` passes 18xx.games' checks (the company and its president can pay
+    a depot train's price within the floor; another company's train has any price in range)."""
+    low, high = spend_range(money, depot, step, train)
+    if train.owner in (T.DEPOT, T.POOL):
+        return low <= depot.types[train.name].price <= high
+    return low <= high
+
+
+def stuck_trains(money: MoneyState, depot: T.Depot, step: TrainBuy,
+                 strict: list[T.Train] | None = None) -> list[T.Train]:
     """README reading 23. After an emergency sale that raised more than a train costs, the
     floor on the price (what leaves the president less than one sold share's worth) passes
     that train's price; when no other train can be bought, no further sale is allowed and no
     bankruptcy either, 18xx.games leaves nothing to do at all. Then those depot trains may be
     bought at their price."""
-    if step.last_share_sold_price is None or emergency_bundles(money, depot, step) \
+    if step.last_share_sold_price is None:
+        return []
+    strict = _buyable(money, depot, step) if strict is None else strict
+    if any(_payable(money, depot, step, t) for t in strict) or emergency_bundles(money, depot, step) \
             or can_go_bankrupt(money, depot, step):
         return []
     out = []
