@@ -9,7 +9,9 @@ board asked through a small port.
              reachable free city
   route      while the company has trains and the board finds a route
   dividend   pay out or withhold a positive revenue; nothing earned is withheld automatically
-  discard    any company over its train limit hands a train to the pool
+  discard    any company over its train limit hands a train to the pool; 18xx.games asks for
+             that first, whatever the step, as soon as a phase change crowds a company, so
+             `advance` and the legal actions put it before everything (`crowded`)
   buy_train  must buy (no train, depot not empty: no pass; the president's sales and bankruptcy
              join), or may buy (room, and a depot/pool train affordable, another company's train,
              or a trade-in), or pass
