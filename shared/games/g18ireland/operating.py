@@ -9,9 +9,10 @@ board asked through a small port.
              reachable free city
   route      while the company has trains and the board finds a route
   dividend   pay out or withhold a positive revenue; nothing earned is withheld automatically
-  discard    any company over its train limit hands a train to the pool; 18xx.games asks for
-             that first, whatever the step, as soon as a phase change crowds a company, so
-             `advance` and the legal actions put it before everything (`crowded`)
+  discard    18xx.games' place for a company over its train limit to hand a train to the
+             pool; it asks for that first, whatever the step, as soon as a phase change crowds
+             a company, so `advance` and the legal actions put it before everything
+             (`crowded`) and the step itself never waits
   buy_train  must buy (no train, depot not empty: no pass; the president's sales and bankruptcy
              join), or may buy (room, and a depot/pool train affordable, another company's train,
              or a trade-in), or pass
@@ -163,8 +164,6 @@ def blocking(money: MoneyState, depot: T.Depot, turn: OrTurn, ctx: OrContext, po
         return bool(depot.count_owned(corp)) and port.can_run(corp)
     if stage == "dividend":
         return bool(turn.revenue) and not turn.paid
-    if stage == "discard":
-        return bool(crowded(money, depot))
     if stage == "buy_train":
         return _buy_train_blocking(money, depot, turn)
     if stage == "buy_company":
