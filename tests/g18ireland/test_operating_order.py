@@ -4,6 +4,9 @@ company operating keeps its turn. Hand-built position."""
 
 from __future__ import annotations
 
+import pytest
+
+from shared.engine import RuleError
 from shared.families import expand
 from shared.games.core18xx import actions as A
 from shared.games.core18xx import board as B
@@ -47,6 +50,10 @@ def test_a_company_over_its_train_limit_discards_first_whatever_the_step() -> No
     assert legal and {a.entity for a in legal} == {"DDR"}
     assert ENGINE.legal_actions(state, 0) == [] or all(not isinstance(la.action, A.LayTile)
                                                        for la in ENGINE.legal_actions(state, 0))
+    # the operating company's president waits meanwhile
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(state, 0, A.Pass(entity="LER", entity_type="corporation"))
+    assert err.value.code == "not_your_turn"
     after = ENGINE.apply(state, 1, legal[0])
     assert after.depot.count_owned("DDR") == depot.train_limit("minor")
     assert ENGINE.active_seats(after) == {0} and after.operating.turn.stage == "track"
@@ -71,3 +78,15 @@ def test_an_emergency_sale_that_raises_more_than_the_train_costs_leaves_the_trai
     assert depot.trains[train.id].owner == "LER" and after.cash["0"] == 126 - price
     # before any sale there is no floor: nothing is stuck
     assert E.stuck_trains(money, state.depot, E.TrainBuy(company="LER")) == []
+
+
+def test_the_operating_company_cannot_act_before_a_discard_even_when_one_player_presides_both() -> None:
+    b = B.place_token(M, B.place_token(M, B.initial(M), "LER", "G1", 0), "DDR", "I11", 1)
+    state = operating(b, "LER", presidents={"LER": "0", "DDR": "0"}, phase="4", cash={"LER": 100})
+    depot = state.depot
+    spare = [t.id for t in depot.trains.values() if t.owner == "depot"][:depot.train_limit("minor") + 1]
+    state = replace(state, depot=replace(depot, trains={**depot.trains,
+                                                         **{t: replace(depot.trains[t], owner="DDR") for t in spare}}))
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(state, 0, A.Pass(entity="LER", entity_type="corporation"))
+    assert err.value.code == "discard_first" and "DDR" in err.value.message
