@@ -109,26 +109,21 @@ def the_map(name: str = "default") -> mapdef.MapDef:
     return mapdef.from_data(core)
 
 
+def _pass_sizes(codes: dict[str, dict[str, Any]]) -> dict[str, int]:
+    sizes = {key: core_code(item["code"])[1] for key, item in codes.items()}
+    return {key: size for key, size in sizes.items() if size is not None}
+
+
 @lru_cache(maxsize=None)
 def passes(name: str = "default") -> dict[str, int]:
     """Preprinted mountain passes: hex -> pass size."""
-    out = {}
-    for coord, h in map_data(name)["hexes"].items():
-        size = core_code(h["code"])[1]
-        if size is not None:
-            out[coord] = size
-    return out
+    return _pass_sizes(map_data(name)["hexes"])
 
 
 @lru_cache(maxsize=None)
 def pass_tiles(name: str = "default") -> dict[str, int]:
     """Layable pass tiles: tile name -> pass size."""
-    out = {}
-    for tile, t in map_data(name)["tiles"].items():
-        size = core_code(t["code"])[1]
-        if size is not None:
-            out[tile] = size
-    return out
+    return _pass_sizes(map_data(name)["tiles"])
 
 
 @lru_cache(maxsize=None)
