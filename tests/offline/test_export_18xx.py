@@ -10,6 +10,7 @@ job (the title READMEs give its figures).
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,47 @@ def test_an_unwritable_output_is_one_line(tmp_path: Path) -> None:
 def test_bad_selfplay_options_are_one_line(args: list[str], prefix: str) -> None:
     assert_one_line_error(run_cli("selfplay", "--title", "18ireland", "--players", "3", "--games", "1", *args),
                           prefix, 2)
+
+
+def test_moves_players_programs_make_are_exported_as_auto_actions(tmp_path: Path) -> None:
+    """Players set programs now and then, as at a live table; the moves the engine makes for
+    them travel as the deciding action's `auto_actions`, and importing the export reaches the
+    same end with the same money."""
+    from services.offline.random_play import seat_names
+    from shared.bots.base import concrete
+    from shared.bots.random_bot import random_action
+    from shared.engine import is_program
+    from shared.families import expand
+    from shared.games import get_engine
+
+    engine = get_engine("18ireland")
+    rng = random.Random(11)
+    seats = seat_names(4)
+    state = engine.setup(seats, {"larger_bank": False}, 1234)
+    log: list[tuple[int, Any]] = []
+    while engine.result(state) is None and len(log) < 3000:
+        seat = rng.randrange(4)
+        programs = [la for la in engine.legal_actions(state, seat) if is_program(la.action)]
+        if programs and rng.random() < 0.05:
+            choice = programs[rng.randrange(len(programs))]
+            members = list(expand(choice)) if choice.choices is not None else [choice.action]
+            action = members[rng.randrange(len(members))]
+            if choice.range is not None:
+                action = concrete(choice, rng.choice(choice.range.values()))
+        else:
+            seat = min(engine.active_seats(state))
+            action = random_action(engine, state, seat, rng)
+        state = engine.apply(state, seat, action)
+        log.append((seat, action))
+    path = tmp_path / "programs.json"
+    path.write_bytes(encode_log("18ireland", {"larger_bank": False}, seats, 1234, log))
+    exported = export_cli(tmp_path, str(path))
+    autos = [x for a in exported["actions"] for x in a.get("auto_actions") or []]
+    assert any(a["type"].startswith("program_") for a in exported["actions"])
+    assert autos and all(x["entity_type"] == "player" and isinstance(x["entity"], int) for x in autos)
+    assert all("id" not in x for x in autos)
+    back = import_export(exported)
+    ours, theirs = engine.result(state), back.engine.result(back.timeline.state)
+    assert ours is not None and theirs is not None
+    assert (theirs.scores, theirs.reason) == (ours.scores, ours.reason)
+    assert back.engine.view(back.timeline.state, None)["players"] == engine.view(state, None)["players"]
