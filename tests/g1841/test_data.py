@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.games.core18xx import hexgrid
+from shared.games.core18xx.board import hexgrid
 from shared.games.g1841 import data as D
 from tests.exports import export_paths
 

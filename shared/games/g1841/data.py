@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from shared.games.core18xx import mapdef
+from shared.games.core18xx.board import mapdef
 
 HERE = Path(__file__).parent
 VARIANTS = ("default", "version_1", "lite", "lite+version_1")
