@@ -157,3 +157,24 @@ def test_every_lay_and_token_of_a_real_export_names_our_hexes_and_tiles(path: Pa
             assert int(city) < len(cities), a
             checked[a["type"]] += 1
     assert checked["lay_tile"] > 50 and checked["place_token"] > 5
+
+
+@pytest.mark.parametrize("name", D.VARIANTS)
+def test_region_borders_change_in_phases_4_and_5(name: str) -> None:
+    by_phase = {p: D.region_borders(name, p) for p in range(2, 9)}
+    assert by_phase[2] == by_phase[3] and by_phase[5] == by_phase[6] == by_phase[7] == by_phase[8]
+    assert len({by_phase[2], by_phase[4], by_phase[5]}) == 3
+    for borders in by_phase.values():
+        for coord, edge in borders:
+            # both sides of every border, and only between hexes on the map
+            other = hexgrid.neighbour(coord, edge, "flat", "number-x")
+            assert (other, hexgrid.invert(edge)) in borders and coord in D.the_map(name).hexes
+    # Lugano's (C7) border with Switzerland stands all game; the Conservative Zone's (K9 edge 1)
+    # goes in phase 4, when the Austrian possessions shrink to Veneto (F12 edge 1); phase 5
+    # leaves only Lugano's
+    assert all({("C7", 0), ("C7", 5)} <= b for b in by_phase.values())
+    assert ("K9", 1) in by_phase[2] and ("K9", 1) not in by_phase[4]
+    assert ("F12", 1) not in by_phase[2] and ("F12", 1) in by_phase[4]
+    assert {c for c, _ in by_phase[5]} == {"C7", *(hexgrid.neighbour("C7", e, "flat", "number-x") for e in (0, 5))}
+    with pytest.raises(ValueError):
+        D.region_borders(name, 1)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from shared.games.core18xx.board import mapdef
+from shared.games.core18xx.board import hexgrid, mapdef
 
 HERE = Path(__file__).parent
 VARIANTS = ("default", "version_1", "lite", "lite+version_1")
@@ -168,3 +168,21 @@ def home_hexes(name: str = "default") -> dict[str, tuple[str, ...]]:
         if where:
             out[corp["sym"]] = tuple(where) if isinstance(where, list) else (where,)
     return out
+
+
+def region_borders(name: str, phase: int) -> frozenset[tuple[str, int]]:
+    """The province borders standing in a phase, as (hex, edge) on both sides of each.
+
+    18xx.games (`setup`, `event_phase4_regions!`, `event_phase5_regions!`): phase 2's borders
+    from the start; the first 4-train replaces them with phase 4's, the first 5-train those with
+    phase 5's, which stay to the end (phases 6-8 have no border event)."""
+    if phase < 2:
+        raise ValueError(f"1841 has no phase {phase}")
+    borders = map_data(name)["regions_by_phase"]["2" if phase < 4 else "4" if phase == 4 else "5"]
+    the_hexes = the_map(name)
+    out: set[tuple[str, int]] = set()
+    for coord, edges in borders.items():
+        for edge in edges:
+            other = hexgrid.neighbour(coord, edge, the_hexes.layout, the_hexes.axes)  # type: ignore[arg-type]
+            out |= {(coord, edge), (other, hexgrid.invert(edge))}
+    return frozenset(out)
