@@ -74,6 +74,8 @@ def parse_options(engine: Engine[Any], pairs: list[str]) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         if not sep or not name:
             raise OfflineError(f"option: bad_option: {pair!r} is not NAME=VALUE", 2)
+        if name == UNDO_OPTION:
+            raise OfflineError(f"option: bad_option: {UNDO_OPTION} is a table's setting, not a rule of the game", 2)
         try:
             given[name] = json.loads(text)
         except ValueError:

@@ -18,8 +18,13 @@ import pytest
 
 from services.offline.import_18xx import import_export, summary
 from services.offline.import_table import store_table
+from services.offline.random_play import seat_names
 from services.offline.table_log import encode_log
-from shared.engine import action_to_builtins
+from shared.bots.base import concrete
+from shared.bots.random_bot import random_action
+from shared.engine import action_to_builtins, is_program
+from shared.families import expand
+from shared.games import get_engine
 
 from tests.exports import export_paths
 
@@ -148,6 +153,7 @@ def test_an_unwritable_output_is_one_line(tmp_path: Path) -> None:
     (["--option", "larger_bank"], "option: bad_option"),
     (["--option", "larger_bank=3"], "option: bad_options: larger_bank must be true or false"),
     (["--option", "no_such=1"], "option: bad_options: no option no_such"),
+    (["--option", "undo=off"], "option: bad_option: undo is a table's setting"),
 ])
 def test_bad_selfplay_options_are_one_line(args: list[str], prefix: str) -> None:
     assert_one_line_error(run_cli("selfplay", "--title", "18ireland", "--players", "3", "--games", "1", *args),
@@ -158,13 +164,6 @@ def test_moves_players_programs_make_are_exported_as_auto_actions(tmp_path: Path
     """Players set programs now and then, as at a live table; the moves the engine makes for
     them travel as the deciding action's `auto_actions`, and importing the export reaches the
     same end with the same money."""
-    from services.offline.random_play import seat_names
-    from shared.bots.base import concrete
-    from shared.bots.random_bot import random_action
-    from shared.engine import is_program
-    from shared.families import expand
-    from shared.games import get_engine
-
     engine = get_engine("18ireland")
     rng = random.Random(11)
     seats = seat_names(4)
