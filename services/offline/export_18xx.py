@@ -12,6 +12,10 @@ Moves the engine made by itself inside a decision (18xx.games' automatic passes,
 programs) go in that action's `auto_actions`, which is how 18xx.games records and reloads them.
 Players get ids 1..n in seat order, names from the seats.
 
+The export is the game's whole record, as 18xx.games' own exports are: the seed and every
+seat's decisions, players' programs (secret to the other seats at the table) included. It is an
+operator's tool over the store or a log file, never a seat's view.
+
 The export carries `status`, and for a finished game `result` (final values by player id, best
 first) and `game_end_reason`, in 18xx.games' shape. Output: the export's JSON on stdout, or in
 FILE with `-o`. Failures are one line on stderr (exit status 2 for bad input, 1 for an entry
