@@ -6,11 +6,13 @@ entities, the market, phases and trains. No rules here: only what the game is pr
 concessions, trains, bank, cash; `sfli_run_variant` and `p2p_purchases` change no data).
 
 The core's tile reader does not know two things 1841's codes use, so `core_code` hands it a
-reading it does know and keeps the rest here: a mountain pass (18xx.games' `pass` part, a kind
-of city that takes tokens and is never a stop that pays) is read as a city, its pass `size`
-(which only a pass of the same size may replace) kept in `passes`/`pass_tiles`; a port
-(`route:never` towns on blue sea hexes, which no route ever visits) is read as a plain town on
-its impassable hex, listed in `ports`.
+reading it does know and keeps the rest here. A mountain pass (18xx.games' `pass` part, a kind
+of city) is read as a city; its pass `size` (only a pass of the same size may replace it) is kept
+in `passes`/`pass_tiles`. A port (a town on a blue sea hex) is read as a plain town and listed in
+`ports`. Both carry 18xx.games' `route: never`, which the core does not model: such a stop never
+counts toward whether a company has a route at all (its graph wants two other stops), though a
+train may run to it (a pass pays nothing and counts toward a 2- to 7-train's length; a port pays
+its revenue) and a route still needs two stops that are neither.
 """
 
 from __future__ import annotations
