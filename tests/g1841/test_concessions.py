@@ -5,6 +5,7 @@ version_1 blind auction and the edges of both."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,13 @@ def test_the_real_auctions_replay_move_by_move(path: Path) -> None:
         i += 1
         player = str(move["entity"])
         assert K.to_act(a) == player, (move, K.to_act(a))
+        assert all(not K.moves(a, p) for p in ids if p != player)
+        listed = K.moves(a, player)
+        if move["type"] == "pass":
+            assert K.Move("pass") in listed
+        else:
+            assert any(m.kind == "bid" and m.concession == move["company"] and m.low <= move["price"] <= m.high
+                       for m in listed), (move, listed)
         a = K.bid(a, player, move["company"], move["price"]) if move["type"] == "bid" else K.pass_(a, player)
     # the stock round opens with the player the least-cash order puts first
     assert moves[i]["type"] not in ("bid", "pass") and str(moves[i]["entity"]) == a.players[0]
@@ -51,6 +59,7 @@ def test_a_nomination_asks_only_those_who_could_outbid_it_from_the_nominators_le
     a = K.bid(a, "A", "X", 30)
     assert K.to_act(a) == "C"                  # B cannot top 30; C comes before D
     assert K.min_bid(a) == 35 and K.max_bid(a, "C") == 200
+    assert K.moves(a, "C") == [K.Move("bid", "X", 35, 200), K.Move("pass")] and K.moves(a, "A") == []
     a = K.bid(a, "C", "X", 35)
     assert K.to_act(a) == "D"                  # D's placeholder is now the lowest bid
     a = K.pass_(a, "D")
@@ -121,7 +130,7 @@ def test_bad_moves_are_refused(moves: list[tuple], code: str) -> None:
 
 def test_version_1_blind_bids_then_ties_go_to_a_waterfall_in_total_bid_order() -> None:
     a = auction({"A": 500, "B": 500, "C": 500}, blind=True)
-    assert K.to_act(a) == "A"
+    assert K.to_act(a) == "A" and K.moves(a, "A") == [K.Move("blind_bid", None, 20, 500)]
     a = K.blind_bid(a, "A", [50, 0, 30])       # total 80
     a = K.blind_bid(a, "B", [50, 40, 0])       # total 90
     assert K.to_act(a) == "C" and not a.owners
@@ -159,6 +168,7 @@ def test_version_1_open_bids_cap_a_raise() -> None:
     # equal totals and bids: the later seat (B) first; both concessions tied
     assert a.players == ("B", "A", "C") and a.auctioning == "Bayard" and K.to_act(a) == "B"
     assert K.max_bid(a, "B") == 100 - 100 + 60
+    assert K.moves(a, "B") == [K.Move("pass")]     # cannot reach the least raise: he can only drop out
     with pytest.raises(RuleError, match="from 65 to 60"):
         K.bid(a, "B", "Bayard", 65)
     a = K.pass_(a, "B")
@@ -180,3 +190,36 @@ def test_bad_blind_bids_are_refused(bids: list[int], message: str) -> None:
         K.pass_(a, "A")
     with pytest.raises(RuleError, match="not_your_turn|acts now"):
         K.blind_bid(a, "B", [0, 0, 0])
+
+
+@pytest.mark.parametrize("blind", [False, True])
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_random_auctions_played_from_the_listed_moves_always_end(blind: bool, players: int) -> None:
+    for game in range(30):
+        rng = random.Random(game * 10 + players)
+        names = [f"P{i}" for i in range(players)]
+        cash = {p: rng.choice([15, 40, 90, 420, 1120]) for p in names}
+        a = K.new_auction(names, cash, CONCESSIONS, blind)
+        for _ in range(5000):
+            if a.done:
+                break
+            player = K.to_act(a)
+            assert player is not None
+            move = rng.choice(K.moves(a, player))
+            if move.kind == "pass":
+                a = K.pass_(a, player)
+            elif move.kind == "bid":
+                a = K.bid(a, player, move.concession, rng.randint(move.low, min(move.high, move.low + 30)))
+            else:
+                left, bids = a.cash[player], []
+                for _c in CONCESSIONS:
+                    b = rng.choice([0, 0, 20, 25, 50, 80])
+                    b = b if b <= left else 0
+                    left -= b
+                    bids.append(b)
+                a = K.blind_bid(a, player, bids)
+        assert a.done and K.to_act(a) is None
+        assert sum(a.cash.values()) + sum(a.prices.values()) == sum(cash.values())
+        assert all(a.cash[p] >= 0 for p in names)
+        assert set(a.owners) | set(K.unsold(a)) == set(CONCESSIONS) and not set(a.owners) & set(K.unsold(a))
+        assert sorted(a.players) == sorted(names)

@@ -105,6 +105,28 @@ def in_blind_phase(a: Auction) -> bool:
     return a.kind == "blind" and len(a.blind) < len(a.players)
 
 
+class Move(msgspec.Struct, frozen=True):
+    """A move open to the player to act: a bid on `concession` from `low` to `high`, a pass,
+    or (version_1) sealed bids, each 0 or from `low`, totalling at most `high`."""
+
+    kind: Literal["bid", "pass", "blind_bid"]
+    concession: str | None = None
+    low: int = 0
+    high: int = 0
+
+
+def moves(a: Auction, player: str) -> list[Move]:
+    """What `player` may do now (nothing unless he is to act)."""
+    if to_act(a) != player:
+        return []
+    if in_blind_phase(a):
+        return [Move("blind_bid", None, MIN_BID, a.cash[player])]
+    low, high = min_bid(a), max_bid(a, player)
+    targets = [a.auctioning] if a.auctioning is not None else ([] if a.kind == "blind" else list(a.unsold))
+    bids = [Move("bid", c, low, high) for c in targets if low <= high]
+    return [*bids, Move("pass")]
+
+
 def _check_turn(a: Auction, player: str) -> None:
     if a.done:
         raise RuleError("auction_over", "the concession auction has ended")
