@@ -20,10 +20,12 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
     SHANNON_COMPANY,
+    TRACK_RULES,
     blocked_hexes,
     board_map,
     route_context,
 )
+from shared.games.g18ireland.map import lay_slot as map_lay_slot
 
 if TYPE_CHECKING:
     from shared.games.g18ireland.state import State
@@ -54,14 +56,14 @@ def owns_dargan(state: State, corp: str) -> bool:
 
 
 def lay_slot(state: State, corp: str, lays: int, upgraded: bool) -> TR.LaySlot | None:
-    return TR.ireland_lay_slot(lays, upgraded, dargan=owns_dargan(state, corp))
+    return map_lay_slot(lays, upgraded, owns_dargan(state, corp))
 
 
 def legal_lays(state: State, corp: str, lays: int, upgraded: bool) -> list[TR.Lay]:
     slot = lay_slot(state, corp, lays, upgraded)
     if slot is None:
         return []
-    return TR.legal_lays(the_map(), state.board, corp, colors(state), slot, rules=TR.IRELAND,
+    return TR.legal_lays(the_map(), state.board, corp, colors(state), slot, rules=TRACK_RULES,
                          blocked=blocked(state), cash=state.money.cash[corp])
 
 
@@ -70,7 +72,7 @@ def check_lay(state: State, corp: str, lays: int, upgraded: bool, coord: str, ti
     if slot is None:
         raise B.BoardError("no_lay_left", f"{corp} has no tile lay left this turn")
     lay = TR.check_lay(the_map(), state.board, corp, colors(state), slot, coord, tile, rotation,
-                       rules=TR.IRELAND, blocked=blocked(state))
+                       rules=TRACK_RULES, blocked=blocked(state))
     if lay.cost > state.money.cash[corp]:
         raise B.BoardError("cannot_afford", f"{corp} cannot pay {lay.cost} for that lay")
     return lay

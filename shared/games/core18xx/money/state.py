@@ -16,6 +16,7 @@ import msgspec
 from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.market import Coord, Market, Token
+from shared.games.core18xx.money.rules import MoneyRules
 
 CorpType = Literal["major", "minor"]
 
@@ -47,6 +48,7 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
     market_share_limit: int = 50
     minor_market_share_limit: int = 40
     max_reached: bool = False         # a price entered the end-game cell (sticky, as 18xx.games)
+    rules: MoneyRules = MoneyRules()  # the title's money rules (data, see rules.py)
 
     # --- prices and limits -------------------------------------------------------------------
 
