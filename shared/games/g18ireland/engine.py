@@ -15,7 +15,7 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.legal import covers, has_bookkeeping
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
@@ -56,7 +56,8 @@ class Ireland:
         drawn = draw_setup(seed, list(F.COMPANY_VALUES), F.MINORS)
         start = M.initial(players, drawn, larger_bank=larger)
         auction = W.new_waterfall(players, {p: start.money.cash[p] for p in players},
-                                  [(c, F.COMPANY_VALUES[c]) for c in drawn.companies])
+                                  [(c, F.COMPANY_VALUES[c]) for c in drawn.companies],
+                                  unbid_cheapest_leaves=True)
         state = State(seats=list(seats), players=players, setup=drawn, larger_bank=larger, money=start.money,
                       depot=start.depot, minor_order=start.minor_order, board=B.initial(BO.the_map()),
                       round="auction", auction=auction)

@@ -21,7 +21,7 @@ from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money.market import Market
 from shared.games.core18xx.money.state import Corp, MoneyState
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
@@ -35,7 +35,7 @@ replace = msgspec.structs.replace
 COMPANY_VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
 COMPANY_REVENUE = {c["sym"]: c["revenue"] for c in M.ENTITIES["companies"]}
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
-STOCK_RULES = SR.StockRules()
+STOCK_RULES = M.STOCK_RULES
 LAST_TURN = 100     # 18xx.games' `@turn >= 100`: the stock round after which an unfinished game stops
 
 

@@ -15,7 +15,7 @@ from shared.engine import LegalAction, RuleError
 from shared.families import Choice
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.choice import trie
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO

@@ -14,6 +14,7 @@ from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.market import Market
 from shared.games.core18xx.money.rules import MoneyRules, PriceMoves
 from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.core18xx.rounds.stock import StockRules
 from shared.games.core18xx.rounds.waterfall_auction import Sale
 from shared.games.g18ireland.setup_random import RandomSetup
 
@@ -33,6 +34,12 @@ RULES = MoneyRules(
     unbuyable_companies=frozenset({"DK"}),
     presidents="players",
 )
+
+# 18Ireland's stock round (`g_18_ireland/step/buy_sell_par_shares.rb`, `game.rb`): minors start
+# by auction (bids from 100 in 5s, par at half the bid capped at 135), majors by par from phase
+# 6; a stock round in which no minor started closes the first minor of the queue.
+STOCK_RULES = StockRules(minors_by_auction=True, minor_min_bid=100, max_minor_par=135, bid_increment=5,
+                         majors_from_phase=6, close_unstarted_minor=True)
 
 
 class IrelandMoney(msgspec.Struct, frozen=True):

@@ -1,13 +1,13 @@
 """Who reaches what: a corporation's track network, the way 18xx.games' Graph computes it.
 
 Walking starts at the cities holding the corporation's tokens, follows track of the running
-gauge (broad; 18Ireland skips narrow) across hex edges, passes through towns and through
+gauge (broad; a separate narrow network is skipped) across hex edges, passes through towns and through
 cities unless every slot there is filled by other corporations, and records:
 - `paths`: every (hex, path index) reached — used for "new track must be connected";
 - `nodes`: every (hex, node index) reached — token candidates and route stops;
 - `hexes`: hex -> edges from which this corporation may lay track (the token hexes count with
   all their edges).
-`narrow` does the same for 18Ireland's narrow-gauge network, which starts from every node of
+`narrow` does the same for a separate narrow-gauge network, which starts from every node of
 the broad network and is not blocked by tokens.
 """
 
@@ -395,7 +395,7 @@ def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
 
 
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
-    """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
+    """A separate narrow-gauge network: narrow track reachable from any node of the broad
     network, through any node (tokens do not block narrow gauge)."""
     if broad_reach is not None and broad_reach is not broad(m, b, corp):
         return walk(m, b, sorted(broad_reach.nodes), None, "narrow")
@@ -404,7 +404,7 @@ def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None
 
 def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = "broad") -> set[str]:
     """Owners of tokens in every city reachable from `start` over `gauge` track, passing
-    through all cities (tokens do not block): 18Ireland's merger connectivity."""
+    through all cities (tokens do not block): connectivity for mergers."""
     found = _cached("reached", m, b, (start, gauge), lambda: _corporations_reached(m, b, start, gauge))
     return set(found)  # type: ignore[arg-type]
 

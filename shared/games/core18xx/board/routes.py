@@ -9,7 +9,7 @@ Route#revenue and Game#check_*, facts; own code):
 - no stop twice in one route; no terminal (offboard) passed through;
 - no hex edge used twice by the corporation's trains together (nor an in-hex node-to-node path);
 - length: stops for N trains, hex edges crossed for H trains (`RouteRules.distance`);
-- revenue: each stop's value in the phase, plus (18Ireland) the narrow-gauge bonus: from each
+- revenue: each stop's value in the phase, plus (`RouteRules.narrow_bonus`) the narrow-gauge bonus: from each
   stop, every node reached over narrow track whose track is all narrow, and per-route extras.
 """
 
@@ -41,7 +41,7 @@ class Train(msgspec.Struct, frozen=True):
 
 
 class StopBonus(msgspec.Struct, frozen=True):
-    """+amount once per route that stops in one of `hexes` (18Ireland port/ship tokens)."""
+    """+amount once per route that stops in one of `hexes` (a port or ship token)."""
 
     hexes: tuple[str, ...]
     amount: int
@@ -52,7 +52,7 @@ class RouteContext(msgspec.Struct, frozen=True):
     phase_colors: tuple[str, ...]
     rules: RouteRules = RouteRules()
     bonuses: tuple[StopBonus, ...] = ()
-    # 18Ireland River Shannon: one route stopping at a city in one hex also earns the other
+    # linked cities (a river company, say): one route stopping at a city in one hex also earns the other
     # hex's city value (with its narrow bonus); pairs listed both ways
     linked_cities: tuple[tuple[str, str], ...] = ()
 
@@ -189,7 +189,7 @@ def node_of(m: MapDef, b: BoardState, sig: str) -> NodeRef:
 # ---- values ----------------------------------------------------------------------------------
 
 def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
-    """18Ireland: value of nodes reached from `stop` over narrow track whose own track is all
+    """Narrow-gauge bonus: value of nodes reached from `stop` over narrow track whose own track is all
     narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
     also has broad track goes no further into its nodes; a node already counted does not stop
     the walk (so a second narrow way into a mixed node does lead beyond it)."""

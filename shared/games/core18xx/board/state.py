@@ -373,7 +373,7 @@ def token_count(b: BoardState, corp: str) -> int:
 def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int,
                 instance: str | None = None) -> tuple[BoardState, tuple[str, ...]]:
     """`lay`, plus 18xx.games' rule for a first track tile with several cities on a hex that
-    already holds tokens (a home placed before any track, e.g. 18Ireland's Belfast/Cork): the
+    already holds tokens (a home placed before any track on a two-city hex): the
     tokens come off and each owner must choose its city again. Returns (board, owners to
     choose), in slot order."""
     old = tile_at(m, b, coord)

@@ -1,7 +1,7 @@
 """The stock market: a grid of share-price cells, price moves, and operating order.
 
 A market is given as rows of cell codes, the notation 18xx.games titles use: a price followed by
-letters for the cell's kinds, '' for no cell. The letters used by 18Ireland and 1841:
+letters for the cell's kinds, '' for no cell. The letters read here:
   p  par price (a company may start here)        e  end-game cell (reaching it ends the game)
   y  yellow: shares here do not count for the certificate limit
   o  orange: no certificate limit and no holding limit        b  brown: may buy several per turn

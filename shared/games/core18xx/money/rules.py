@@ -2,7 +2,7 @@
 `MoneyState.rules` so every step reads the same values and the core names no title.
 
 Defaults are 18xx.games' base game (`game/base.rb`, `step/dividend.rb`); a title sets what its
-own `game.rb` overrides (18Ireland: `shared/games/g18ireland/money.py`).
+own `game.rb` overrides (see the title's `money.py`).
 """
 
 from __future__ import annotations

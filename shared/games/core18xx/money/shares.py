@@ -7,7 +7,7 @@ it returns new values and never mutates what it was given; rule violations raise
 
 Facts (18xx.games `share_pool.rb`, `share_bundle.rb`, `corporation.rb`, `step/buy_sell_par_shares.rb`):
 - A certificate costs price x percent / normal share percent (a minor's 20 % share costs one share
-  price, its 40 % director's certificate two). Titles with `always_market_price` (18Ireland) sell
+  price, its 40 % director's certificate two). Titles with `always_market_price` sell
   treasury shares at the current market price, others at par.
 - Paid to: the company when bought from its own treasury (incremental capitalization), the bank
   when bought from the pool, the seller when bought from a player. Sales to the pool are paid by the bank.
@@ -394,7 +394,7 @@ def cert_count(book: ShareBook, holder: str, counts: dict[str, bool], companies_
                                 if counts.get(sym, True))
 
 
-# --- 18Ireland: issue / redeem one share --------------------------------------------------
+# --- issue / redeem one share (incremental capitalization) --------------------------------------------------
 
 def issue_one(book: ShareBook, cash: dict[str, int], corporation: str, price_per_share: int,
               pool_limit: int) -> tuple[ShareBook, dict[str, int]]:

@@ -1,21 +1,22 @@
 """The stock round: sell then buy (or start a company), turn by turn until everyone passes.
 
 Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSharesViaBid`
-(minors started by auction, 18Ireland and 1867) and 18Ireland's overrides:
+(minors started by auction), with what titles change as `StockRules` data:
 - On his turn a player may sell any number of bundles (not in the first stock round, not after
   buying, the pool may not exceed its limit, the presidency only if someone can take it), then make
   one purchase: a share from a company's treasury or the pool (not of a company he sold this round),
-  or start a company. 18Ireland starts minors by auction (only the first minor of the queue, opening
-  bid at least 100, raised in 5s; players who cannot afford the next bid drop out; the winner pays
+  or start a company: majors by par (from `majors_from_phase`), and with `minors_by_auction`
+  minors by auction (only the first minor of the queue, opening bid at least `minor_min_bid`,
+  raised by `bid_increment`; players who cannot afford the next bid drop out; the winner pays
   his bid into the minor, which pars at the highest par price not above half the bid, capped at
-  135) and majors, from phase 6, by par.
+  `max_minor_par`).
 - A player with nothing possible is passed over and counts as having passed. A turn ends after a
   purchase when nothing else is possible, or on `pass`; ending a turn in which he did something
   counts the player as not passed, passing without having done anything marks him passed; the
   round ends when all players are passed. Starting a minor ends
   the turn of the player who opened the auction (as done: he is not marked passed).
-- At the end: 18Ireland closes the first queued minor if none started this round; every floated
-  company whose shares are all held by players moves up.
+- At the end: with `close_unstarted_minor` the first queued minor closes if none started this
+  round; every floated company whose shares are all held by players moves up.
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ T = TypeVar("T")
 
 
 class StockRules(msgspec.Struct, frozen=True):
+    """A title's stock-round rules (defaults: the base game, majors by par in any phase)."""
+    minors_by_auction: bool = False     # minors start by auction (BuySellParSharesViaBid)
     minor_min_bid: int = 100
-    max_minor_par: int = 135
+    max_minor_par: int = 10_000
     bid_increment: int = 5
-    majors_from_phase: int = 6          # phase name number ("D" counts as after)
-    close_unstarted_minor: bool = True
+    majors_from_phase: int = 0          # phase name number ("D" counts as after)
+    close_unstarted_minor: bool = False
 
 
 class MinorAuction(msgspec.Struct, frozen=True):
@@ -226,7 +229,7 @@ def _can_start(money: MoneyState, sr: StockRound, player: str, sym: str) -> bool
 
 
 def can_bid_minor(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> str | None:
-    if _bought(sr) or _sold(sr) or money.cash[player] < rules.minor_min_bid:
+    if not rules.minors_by_auction or _bought(sr) or _sold(sr) or money.cash[player] < rules.minor_min_bid:
         return None
     minor = _first_minor(money, sr)
     if minor is None or not _can_start(money, sr, player, minor):
