@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import autoroute as AR
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as NW
@@ -171,9 +172,9 @@ def sync(state: State) -> B.BoardState:
     # asked several times per decision, mostly of the same companies and board (every change
     # copies `corps` and the board): the last answer is kept, keyed by their identity and by
     # (a copy of) the waiting tokens
-    last = _SYNCED[0]
-    if last is not None and last[0] is corps and last[1] is b and last[2] == pending:
-        return last[3]
+    hit = _SYNCED.get((corps, b), pending)
+    if hit is not None:
+        return hit
     waiting = frozenset(p.corp for p in pending)
     # one owner index and one reservation scan for all companies (a change below touches
     # only that company's tokens and reservations)
@@ -190,11 +191,10 @@ def sync(state: State) -> B.BoardState:
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
-    _SYNCED[0] = (corps, state.board, list(pending), b)
-    return b
+    return _SYNCED.put((corps, state.board), b, list(pending))
 
 
-_SYNCED: list[tuple[dict, B.BoardState, list, B.BoardState] | None] = [None]
+_SYNCED = Last()
 
 
 def needs_home(state: State, corp: str) -> bool:

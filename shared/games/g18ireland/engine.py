@@ -190,11 +190,11 @@ class Ireland:
         assert mr is not None
         player = state.players[seat]
         if crowded(state) is not None:
-            return merger_step(state, player, action)     # a discard comes first; checked there
+            return F.after_merger_action(merger_step(state, player, action))   # a discard comes first
         connected, same = L.connectivity(state)
         if not covers(MG.legal(state.money, mr, player, connected, same), action):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        return merger_step(state, player, action)
+        return F.after_merger_action(merger_step(state, player, action))
 
     # --- reading ------------------------------------------------------------------------------
 

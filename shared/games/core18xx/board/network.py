@@ -19,6 +19,7 @@ from typing import Any
 
 from shared.games.core18xx.board.state import FREE, BoardState, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import NODE, Placed
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
@@ -183,10 +184,10 @@ class TilesView:
     them. A view made for a tiles dict that differs from an earlier one in a few hexes starts
     from that one's entries, less those reading a changed hex."""
 
-    __slots__ = ("m", "b", "tiles", "placed", "linked", "tracks")
+    __slots__ = ("m", "b", "tiles", "closed", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b, self.tiles = m, b, b.tiles
+        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, b.closed
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
         self.tracks: dict[str, dict[str, HexTrack]] = {}
@@ -216,7 +217,10 @@ class TilesView:
         if out is None:
             row = []
             impassable = self.m.impassable_colors
+            closed = self.closed
             for edge, other in enumerate(self.m.geometry[coord]):
+                if other is not None and closed and (coord, edge) in closed:
+                    other = None
                 if other is not None:
                     t = self.tile(other)
                     if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
@@ -318,24 +322,30 @@ def _without(d: dict, drop: set[str]) -> dict:
     return out
 
 
-_VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
+_VIEWS = Memo(64)
+_LAST_VIEW = Last()
+
+
+def forget_views() -> None:
+    """Drop every tiles view (the next one built starts from nothing)."""
+    _VIEWS.clear()
+    _LAST_VIEW.clear()
 
 
 def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     """The shared TilesView of `b`'s tiles dict (keyed by its id, the entry holding it)."""
-    hit = _VIEWS.get(id(b.tiles))
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[2]
+    key, held = (id(m), id(b.tiles), b.closed), (m, b.tiles)
+    hit = _VIEWS.get(key, held)
+    if hit is not None:
+        return hit
     view = TilesView(m, b)
-    if _VIEWS:
-        last = _VIEWS[next(reversed(_VIEWS))][2]   # the newest: mostly this board's parent
-        changed = changed_hexes(last.tiles, b.tiles) if last.m is m else None
+    last = _LAST_VIEW.value          # the newest: mostly this board's parent
+    if last is not None and last.m is m and last.closed == b.closed:
+        changed = changed_hexes(last.tiles, b.tiles)
         if changed is not None:
             view.inherit(last, changed)
-    if len(_VIEWS) >= 64:
-        del _VIEWS[next(iter(_VIEWS))]     # the oldest
-    _VIEWS[id(b.tiles)] = (m, b.tiles, view)
-    return view
+    _LAST_VIEW.put((), view)
+    return _VIEWS.put(key, held, view)
 
 
 def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
@@ -352,22 +362,16 @@ def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
 # computed for one pair of dicts stays right for as long as they are the board's. Replays and
-# step machines ask for the same corporation's network many times per state: cache it, keyed
-# by the dicts' ids, the entry holding the dicts so the ids cannot be reused while cached.
-# Callers only read a Reach.
-_REACH: dict[tuple, tuple[MapDef, dict, dict, Any]] = {}
+# step machines ask for the same corporation's network many times per state: kept per map,
+# tiles and tokens (core18xx.memo). Callers only read a Reach.
+_REACH = Memo(1024)
 
 
 def _cached(kind: str, m: MapDef, b: BoardState, corp: object, make) -> Reach:
-    key = (kind, id(m), id(b.tiles), id(b.tokens), corp)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
-        return hit[3]
-    reach = make()
-    if len(_REACH) >= 1024:
-        _REACH.clear()
-    _REACH[key] = (m, b.tiles, b.tokens, reach)
-    return reach
+    key = (kind, id(m), id(b.tiles), id(b.tokens), b.closed, corp)
+    held = (m, b.tiles, b.tokens)
+    hit = _REACH.get(key, held)
+    return hit if hit is not None else _REACH.put(key, held, make())
 
 
 def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
@@ -387,10 +391,9 @@ def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
 def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
     """len(broad(m, b, corp).nodes) >= count, walking only as far as that takes unless the
     network is known already (the walk adds nodes in the same order either way)."""
-    key = ("broad", id(m), id(b.tiles), id(b.tokens), corp)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
-        return len(hit[3].nodes) >= count
+    hit = _REACH.get(("broad", id(m), id(b.tiles), id(b.tokens), b.closed, corp), (m, b.tiles, b.tokens))
+    if hit is not None:
+        return len(hit.nodes) >= count
     return len(walk(m, b, token_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
 
 
@@ -419,13 +422,10 @@ def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) 
 def _cities_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> tuple[NodeRef, ...]:
     """The cities a walk from `start` reaches when tokens block nothing: that reads the tiles
     alone, so it is kept per tiles dict (a merger moves tokens, not track)."""
-    key = ("cities", id(m), id(b.tiles), start, gauge)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[3]
+    key, held = ("cities", id(m), id(b.tiles), b.closed, start, gauge), (m, b.tiles)
+    hit = _REACH.get(key, held)
+    if hit is not None:
+        return hit
     reach = walk(m, b, [start], None, gauge)
-    cities = tuple((coord, n) for coord, n in reach.nodes if tile_at(m, b, coord).tile.nodes[n].kind == "city")
-    if len(_REACH) >= 1024:
-        _REACH.clear()
-    _REACH[key] = (m, b.tiles, None, cities)  # type: ignore[assignment]
-    return cities
+    return _REACH.put(key, held, tuple((coord, n) for coord, n in reach.nodes
+                                       if tile_at(m, b, coord).tile.nodes[n].kind == "city"))

@@ -210,22 +210,7 @@ def _narrow_lay_connected(m: MapDef, b: BoardState, after: BoardState, corp: str
         ends = path_ends(new.tile, new.paths, j)
         if any(ends <= oe and (coord, i) in before.paths for i, (oe, _) in enumerate(old_ends)):
             broad_here.update(np.nodes)
-    live: set[int] = set()
-    for j, np in enumerate(new.paths):
-        if not gauge_matches("narrow", np.track):
-            continue
-        if any(n in broad_here for n in np.nodes):
-            live.add(j)
-            continue
-        for e in np.edges:
-            other = linked(m, b, coord, e)
-            if other is None:
-                continue
-            ot = tile_at(m, b, other)
-            if any((e + 3) % 6 in (q.a, q.b) and (other, k) in nbefore.paths and gauge_matches(np.track, q.track)
-                   for k, q in enumerate(ot.paths)):
-                live.add(j)
-                break
+    live = _meeting(m, b, coord, new, "narrow", broad_here, nbefore.paths)
     grew = True
     while grew:
         grew = False
@@ -243,6 +228,29 @@ def _narrow_lay_connected(m: MapDef, b: BoardState, after: BoardState, corp: str
         return True
     reached = {r for r in before.nodes if r[0] != coord} | {(coord, n) for n in broad_here}
     return bool(back.nodes & reached)
+
+
+def _meeting(m: MapDef, b: BoardState, coord: str, new: Placed, gauge: str, seeds: set[int],
+             reached: set | frozenset) -> set[int]:
+    """Paths of `new` (laid on `coord`) carrying `gauge` that touch a node in `seeds`, or meet
+    track in `reached` across a hex edge in a matching gauge."""
+    live: set[int] = set()
+    for j, np in enumerate(new.paths):
+        if not gauge_matches(gauge, np.track):
+            continue
+        if any(n in seeds for n in np.nodes):
+            live.add(j)
+            continue
+        for e in np.edges:
+            other = linked(m, b, coord, e)
+            if other is None:
+                continue
+            ot = tile_at(m, b, other)
+            if any((e + 3) % 6 in (q.a, q.b) and (other, k) in reached and gauge_matches(np.track, q.track)
+                   for k, q in enumerate(ot.paths)):
+                live.add(j)
+                break
+    return live
 
 
 def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, new: Placed,
@@ -275,22 +283,7 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
         # is the whole network walked again.
         gauge = "broad"
         mine = {n for c, n in network.token_nodes(m, after, corp) if c == coord}
-        live: set[int] = set()
-        for j, np in enumerate(new.paths):
-            if not gauge_matches(gauge, np.track):
-                continue
-            if any(n in mine for n in np.nodes):
-                live.add(j)
-                continue
-            for e in np.edges:
-                other = linked(m, b, coord, e)
-                if other is None:
-                    continue
-                ot = tile_at(m, b, other)
-                if any((e + 3) % 6 in (q.a, q.b) and (other, k) in before.paths and gauge_matches(np.track, q.track)
-                       for k, q in enumerate(ot.paths)):
-                    live.add(j)
-                    break
+        live = _meeting(m, b, coord, new, gauge, mine, before.paths)
         grew = True
         while grew:
             grew = False

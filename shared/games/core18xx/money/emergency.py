@@ -187,7 +187,7 @@ def emergency_sell(money: MoneyState, depot: T.Depot, step: TrainBuy, cert_ids: 
     president = money.book.president_of(step.company)
     price = money.price_of(sym)
     book, cash, moved = S.sell(money.book, money.cash, president, cert_ids, percent, price,
-                               money.players, money.pool_limit(sym))
+                               money.presidents(sym), money.pool_limit(sym))
     money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     return money, msgspec.structs.replace(step, last_share_sold_price=price)
 
@@ -214,11 +214,11 @@ def _legal_sales(money: MoneyState, depot: T.Depot, player: str, buying: str) ->
         for ids, percent in S.sell_options(money.book, player, sym):
             if money.book.percent_of(S.POOL, sym) + percent > money.pool_limit(sym):
                 continue
-            if not S.can_dump(money.book, player, sym, ids, money.players):
+            if not S.can_dump(money.book, player, sym, ids, money.presidents(sym)):
                 continue
             if sym == buying:
                 # never sell so much that the buying company changes hands
-                others = [money.book.percent_of(p, sym) for p in money.players if p != player]
+                others = [money.book.percent_of(p, sym) for p in money.presidents(sym) if p != player]
                 if money.book.percent_of(player, sym) - percent < max(others, default=0):
                     continue
             # sell no more than needed: the next smaller bundle must fall short
@@ -248,7 +248,7 @@ def bankrupt(money: MoneyState, depot: T.Depot, step: TrainBuy) -> tuple[MoneySt
             continue
         _, ids, percent = max(sales, key=lambda s: money.cert_price(s[0], s[2]))
         book, cash, moved = S.sell(money.book, money.cash, player, ids, percent, money.price_of(sym),
-                                   money.players, money.pool_limit(sym))
+                                   money.presidents(sym), money.pool_limit(sym))
         money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     money = msgspec.structs.replace(money, cash=S.pay(money.cash, player, company, money.cash[player]),
                                     bankrupt=[*money.bankrupt, player])

@@ -21,6 +21,8 @@ from typing import Literal
 
 import msgspec
 
+from shared.games.core18xx import memo
+
 Direction = Literal["up", "down", "left", "right"]
 Coord = tuple[int, int]
 
@@ -111,10 +113,8 @@ class Market(msgspec.Struct, frozen=True, dict=True):
     def at(self, coord: Coord) -> Cell:
         # asked for every price, limit and closing check: the cells by coordinate are indexed
         # once per instance (a market never changes; `dict=True`, see par_cells)
-        cells = self.__dict__.get("_cells")
-        if cells is None:
-            cells = self.__dict__["_cells"] = {(r, c): cell for r, row in enumerate(self.rows)
-                                               for c, cell in enumerate(row) if cell is not None}
+        cells = memo.once(self, "_cells", lambda: {(r, c): cell for r, row in enumerate(self.rows)
+                                                   for c, cell in enumerate(row) if cell is not None})
         cell = cells.get(tuple(coord))
         if cell is None:
             raise KeyError(f"no market cell at {coord}")
@@ -135,10 +135,9 @@ class Market(msgspec.Struct, frozen=True, dict=True):
         """Par cells, highest first (ties: further right, then lower row first, as 18xx.games)."""
         # a market never changes: computed once per instance (`dict=True`: a __dict__ neither
         # encoded nor compared)
-        cells = self.__dict__.get("_par_cells")
-        if cells is None:
-            cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
-            cells = self.__dict__["_par_cells"] = sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
+        cells = memo.once(self, "_par_cells", lambda: sorted(
+            (cell for row in self.rows for cell in row if cell is not None and cell.can_par),
+            key=lambda c: (c.price, c.col, c.row), reverse=True))
         return list(cells)
 
     def highest_par_at_most(self, amount: int) -> Cell | None:

@@ -146,12 +146,14 @@ def close_company(money: MoneyState, depot: T.Depot, sym: str, trains_removed: b
         per_share = money.price_of(sym)
         if per_share > 0:
             normal = money.book.normal_percent(sym)
-            for player in money.players:
-                if player in money.bankrupt:
+            # every holder but the pool, the company itself and bankrupt players, in seat order
+            # for players, then corporations holding shares
+            for holder in money.presidents(sym):
+                if holder in money.bankrupt:
                     continue
-                amount = int(money.book.percent_of(player, sym) / normal * per_share)
+                amount = int(money.book.percent_of(holder, sym) / normal * per_share)
                 if amount > 0:
-                    money = _bank_pays(money, player, amount)
+                    money = _bank_pays(money, holder, amount)
     cash = dict(money.cash)
     cash[S.BANK] = cash.get(S.BANK, 0) + cash.get(sym, 0)
     cash[sym] = 0

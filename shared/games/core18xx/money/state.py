@@ -13,12 +13,15 @@ from typing import Literal
 
 import msgspec
 
+from shared.games.core18xx import memo
+
 from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.market import Coord, Market, Token
 from shared.games.core18xx.money.rules import MoneyRules
 
 CorpType = Literal["major", "minor"]
+NO_LIMIT = 10 ** 6
 
 
 class Corp(msgspec.Struct, frozen=True):
@@ -65,20 +68,36 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         corp = self.corps[sym]
         return corp.price is None or self.market.at(corp.price).counts_for_cert_limit
 
-    def num_certs(self, player: str) -> int:
+    def num_certs(self, holder: str) -> int:
+        """Certificates of `holder` (a player or a corporation) counting toward its limit; a
+        corporation's own unsold shares never count (18xx.games 1841 `num_certs`)."""
         # asked many times of one (immutable) state by the stock round's option checks: cached on
         # the instance (`dict=True`: a __dict__ neither encoded nor compared)
-        cache = self.__dict__.setdefault("_num_certs", {})
-        n = cache.get(player)
+        cache = memo.on(self, "_num_certs")
+        n = cache.get(holder)
         if n is None:
-            # `S.cert_count` in one pass: only the companies the player holds need their price
+            # `S.cert_count` in one pass: only the companies the holder holds need their price
             # cell looked at
-            n = countOf(self.companies.values(), player)
-            for sym, certs in self.book.by_company(player).items():
-                if sym not in self.corps or self.counts_for_limit(sym):
+            n = countOf(self.companies.values(), holder)
+            for sym, certs in self.book.by_company(holder).items():
+                if sym != holder and (sym not in self.corps or self.counts_for_limit(sym)):
                     n += len(certs)
-            cache[player] = n
+            cache[holder] = n
         return n
+
+    def cert_limit_of(self, holder: str) -> int:
+        """A player's certificate limit, or a corporation's (`rules.corporate_cert_limit`; 0: none)."""
+        if holder in self.corps:
+            return self.rules.corporate_cert_limit or NO_LIMIT
+        return self.cert_limit
+
+    def presidents(self, sym: str) -> list[str]:
+        """The holders who may preside over `sym`, in the order that breaks ties: the players in
+        priority order, then (`rules.presidents == "holders"`) the other live corporations in
+        the title's order. Players only: the players' list itself (asked on every transfer)."""
+        if self.rules.presidents == "players":
+            return self.players
+        return [*self.players, *(s for s, c in self.corps.items() if s != sym and c.ipoed and not c.closed)]
 
     def holding_ok(self, player: str, sym: str, extra: int = 0) -> bool:
         corp = self.corps[sym]
@@ -87,9 +106,9 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
 
     def can_gain(self, player: str, sym: str, percent: int) -> bool:
         """18xx.games `can_gain?`: holding limit, and the certificate limit unless the company's
-        cell is exempt."""
+        cell is exempt (`player`: any holder)."""
         return self.holding_ok(player, sym, percent) and (
-            not self.counts_for_limit(sym) or self.num_certs(player) < self.cert_limit)
+            not self.counts_for_limit(sym) or self.num_certs(player) < self.cert_limit_of(player))
 
     def cert_price(self, sym: str, percent: int) -> int:
         return S.bundle_price(self.book, sym, percent, self.price_of(sym))

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 
 import msgspec
 
+from shared.games.core18xx import memo
+
 from shared.engine import RuleError
 
 DEPOT = "depot"        # upcoming, in the depot
@@ -83,12 +85,12 @@ class Depot(msgspec.Struct, frozen=True, dict=True):
     def _owners(self) -> dict[str, list[Train]]:
         # asked for every company after every decision: one owner index per (immutable) depot
         # (`dict=True`: a __dict__ neither encoded nor compared)
-        index = self.__dict__.get("_by_owner")
-        if index is None:
-            index = {}
-            for t in self.trains.values():
-                index.setdefault(t.owner, []).append(t)
-            self.__dict__["_by_owner"] = index
+        return memo.once(self, "_by_owner", self._index_owners)
+
+    def _index_owners(self) -> dict[str, list[Train]]:
+        index: dict[str, list[Train]] = {}
+        for t in self.trains.values():
+            index.setdefault(t.owner, []).append(t)
         return index
 
     def train_limit(self, corporation_type: str) -> int:

@@ -43,10 +43,8 @@ class BidRecord(msgspec.Struct, frozen=True):
     price: int
 
 
-class Sale(msgspec.Struct, frozen=True):
-    player: str
-    company: str
-    price: int
+class Sale(BidRecord, frozen=True):
+    """A purchase: who bought which company for how much (a bid's three fields)."""
 
 
 class WaterfallState(msgspec.Struct, frozen=True):
