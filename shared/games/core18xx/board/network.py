@@ -69,10 +69,6 @@ def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
 
 
-def _paths_at(t: Placed, node: int) -> list[int]:
-    return [i for i, p in enumerate(t.paths) if NODE + node in (p.a, p.b)]
-
-
 def walk(
     m: MapDef,
     b: BoardState,

@@ -42,15 +42,6 @@ class Step(Protocol[G]):
         ...
 
 
-class RoundInfo(msgspec.Struct, frozen=True):
-    """Where the game is: kind ("auction", "stock", "operating", "merger"), number within the
-    set (operating 1.1, 1.2 ...), and the turn (stock-round count)."""
-
-    kind: str
-    number: int = 1
-    turn: int = 1
-
-
 class Round(Generic[G]):
     def __init__(self, kind: str, steps: Sequence[Step[G]]) -> None:
         self.kind = kind
