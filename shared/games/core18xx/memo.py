@@ -10,9 +10,9 @@ never a deep comparison). Callers only read what they get.
 - `Memo(size)`: a bounded module-level cache (cleared when full: the working set is the few
   states around the current decision).
 - `Last()`: a one-entry cache (the state asked about again and again in one decision).
-- `once(obj, name, make)`: one derived value kept on a frozen struct; `on(obj, name)`: a dict
-  of derived answers kept on a frozen struct declared with `dict=True` (a `__dict__`
-  neither encoded nor compared), for answers derived from that one struct.
+- Answers derived from one frozen struct are kept on it: `functools.cached_property` on a
+  struct declared with `dict=True` (a `__dict__` neither encoded nor compared), holding the
+  value or a dict of answers (`MoneyState.answers` for the rounds' questions).
 Plain values that are part of a key (a phase, a corporation) go in the key (`Memo`) or in
 `extra` (`Last`), compared by value. `clear_all()` empties every module-level cache (tests
 comparing cold and warm answers).
@@ -20,7 +20,6 @@ comparing cold and warm answers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import is_
 from typing import Any
 
@@ -70,8 +69,9 @@ class Last:
         _ALL.append(self)
 
     def get(self, held: tuple, extra: Any = None) -> Any:
+        # (each cache site always passes inputs of the same arity)
         h = self.held
-        if h is not None and len(h) == len(held) and all(map(is_, h, held)) and self.extra == extra:
+        if h is not None and all(map(is_, h, held)) and self.extra == extra:
             return self.value
         return None
 
@@ -81,21 +81,3 @@ class Last:
 
     def clear(self) -> None:
         self.held = self.extra = self.value = None
-
-
-def once(obj: Any, name: str, make: Callable[[], Any]) -> Any:
-    """`make()` computed once and kept on `obj` (a frozen struct with `dict=True`) as `name`."""
-    d = obj.__dict__
-    found = d.get(name)
-    if found is None:
-        found = d[name] = make()
-    return found
-
-
-def on(obj: Any, name: str) -> dict:
-    """The dict named `name` kept on `obj` (a frozen struct with `dict=True`)."""
-    d = obj.__dict__
-    found = d.get(name)
-    if found is None:
-        found = d[name] = {}
-    return found

@@ -16,12 +16,13 @@ bottom row. Each move lands on an existing cell or stays put.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import re
 from typing import Literal
 
 import msgspec
 
-from shared.games.core18xx import memo
 
 Direction = Literal["up", "down", "left", "right"]
 Coord = tuple[int, int]
@@ -113,12 +114,19 @@ class Market(msgspec.Struct, frozen=True, dict=True):
     def at(self, coord: Coord) -> Cell:
         # asked for every price, limit and closing check: the cells by coordinate are indexed
         # once per instance (a market never changes; `dict=True`, see par_cells)
-        cells = memo.once(self, "_cells", lambda: {(r, c): cell for r, row in enumerate(self.rows)
-                                                   for c, cell in enumerate(row) if cell is not None})
-        cell = cells.get(tuple(coord))
+        cell = self._cells.get(tuple(coord))
         if cell is None:
             raise KeyError(f"no market cell at {coord}")
         return cell
+
+    @cached_property
+    def _cells(self) -> dict[Coord, Cell]:
+        return {(r, c): cell for r, row in enumerate(self.rows) for c, cell in enumerate(row) if cell is not None}
+
+    @cached_property
+    def _par_cells(self) -> list[Cell]:
+        cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
+        return sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
 
     def by_id(self, price_id: str) -> Cell:
         """The cell of a "price,row,col" id; the price must agree with the cell."""
@@ -135,10 +143,7 @@ class Market(msgspec.Struct, frozen=True, dict=True):
         """Par cells, highest first (ties: further right, then lower row first, as 18xx.games)."""
         # a market never changes: computed once per instance (`dict=True`: a __dict__ neither
         # encoded nor compared)
-        cells = memo.once(self, "_par_cells", lambda: sorted(
-            (cell for row in self.rows for cell in row if cell is not None and cell.can_par),
-            key=lambda c: (c.price, c.col, c.row), reverse=True))
-        return list(cells)
+        return list(self._par_cells)
 
     def highest_par_at_most(self, amount: int) -> Cell | None:
         return next((cell for cell in self.par_cells() if cell.price <= amount), None)

@@ -25,11 +25,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import msgspec
-
-from shared.games.core18xx import memo
 
 from shared.engine import RuleError
 
@@ -51,6 +49,16 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
     # order they arrived, and picks "the first ones" in that order for swaps and returns.
     seq: dict[str, int] = {}
     clock: int = 0
+
+    # answers derived from this book alone, kept on it (`dict=True`; see core18xx.memo)
+    @cached_property
+    def _smallest_plain(self) -> dict:
+        return {}
+
+    @cached_property
+    def _by_certs(self) -> dict[str, dict]:
+        """Answers that read the certificates alone, shared by every book `moved` makes."""
+        return {"presidents": {}, "normal_percent": {}, "company_certs": {}}
 
     # --- reading -------------------------------------------------------------------------
 
@@ -80,7 +88,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
     def smallest_plain(self, holder: str, corporation: str) -> Cert | None:
         """The first of `holder`'s smallest non-president certificates of `corporation` (what
         a purchase from that holder takes), cached on the instance like the index."""
-        cache = memo.on(self, "_smallest_plain")
+        cache = self._smallest_plain
         key = (holder, corporation)
         if key not in cache:
             plain = [c for c in self.held(holder, corporation) if not c.president]
@@ -111,8 +119,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
         # share sizes and presidents' certificates depend on the certificates alone, which the
         # new book shares
-        for static in ("_normal_percent", "_presidents", "_company_certs"):
-            book.__dict__[static] = self.__dict__.setdefault(static, {})
+        book.__dict__["_by_certs"] = self._by_certs
         if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
             self._carry_index(book, ids, to)
         return book
@@ -159,7 +166,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
-        cache = memo.on(self, "_presidents")     # derived from `certs` (see moved)
+        cache = self._by_certs["presidents"]     # derived from `certs` (see moved)
         cert = cache.get(corporation)
         if cert is None:
             first = self.certs.get(f"{corporation}_0")
@@ -172,7 +179,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def normal_percent(self, corporation: str) -> int:
         """The size of one ordinary share (18xx.games `share_percent`)."""
-        cache = memo.on(self, "_normal_percent")   # derived from `certs` (see moved)
+        cache = self._by_certs["normal_percent"]   # derived from `certs` (see moved)
         size = cache.get(corporation)
         if size is None:
             normals = [c.percent for c in self._certs_of_company(corporation) if not c.president]
@@ -190,7 +197,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return out
 
     def _certs_of_company(self, corporation: str) -> tuple[Cert, ...]:
-        cache = memo.on(self, "_company_certs")   # derived from `certs` (see moved)
+        cache = self._by_certs["company_certs"]   # derived from `certs` (see moved)
         found = cache.get(corporation)
         if found is None:
             found = cache[corporation] = tuple(c for c in self.certs.values() if c.corporation == corporation)

@@ -8,12 +8,12 @@ prices of certificates, holding and certificate limits, floating, selling constr
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from operator import countOf
 from typing import Literal
 
 import msgspec
-
-from shared.games.core18xx import memo
 
 from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
@@ -53,6 +53,16 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
     max_reached: bool = False         # a price entered the end-game cell (sticky, as 18xx.games)
     rules: MoneyRules = MoneyRules()  # the title's money rules (data, see rules.py)
 
+    # answers derived from this state alone, kept on it (`dict=True`; see core18xx.memo):
+    # certificate counts, and the rounds' questions by name (`answers[name][key]`)
+    @cached_property
+    def _num_certs(self) -> dict[str, int]:
+        return {}
+
+    @cached_property
+    def answers(self) -> dict[str, dict]:
+        return {}
+
     # --- prices and limits -------------------------------------------------------------------
 
     def price_of(self, sym: str) -> int:
@@ -73,7 +83,7 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         corporation's own unsold shares never count (18xx.games 1841 `num_certs`)."""
         # asked many times of one (immutable) state by the stock round's option checks: cached on
         # the instance (`dict=True`: a __dict__ neither encoded nor compared)
-        cache = memo.on(self, "_num_certs")
+        cache = self._num_certs
         n = cache.get(holder)
         if n is None:
             # `S.cert_count` in one pass: only the companies the holder holds need their price

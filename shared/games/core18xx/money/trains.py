@@ -21,10 +21,9 @@ Facts (18xx.games `depot.rb`, `train.rb`, `phase.rb`, `game/base.rb`, `step/trai
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import msgspec
-
-from shared.games.core18xx import memo
 
 from shared.engine import RuleError
 
@@ -85,9 +84,10 @@ class Depot(msgspec.Struct, frozen=True, dict=True):
     def _owners(self) -> dict[str, list[Train]]:
         # asked for every company after every decision: one owner index per (immutable) depot
         # (`dict=True`: a __dict__ neither encoded nor compared)
-        return memo.once(self, "_by_owner", self._index_owners)
+        return self._by_owner
 
-    def _index_owners(self) -> dict[str, list[Train]]:
+    @cached_property
+    def _by_owner(self) -> dict[str, list[Train]]:
         index: dict[str, list[Train]] = {}
         for t in self.trains.values():
             index.setdefault(t.owner, []).append(t)

@@ -26,8 +26,6 @@ from typing import TypeVar
 
 import msgspec
 
-from shared.games.core18xx import memo
-
 from shared.engine import AmountRange, LegalAction, RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import control as C
@@ -124,7 +122,7 @@ def _per_money(money: MoneyState, name: str, key: object, make: Callable[[], T])
     else it reads (`dict=True`: the cache is neither encoded nor compared). Asked several times
     of one money state within a decision (the legality check, the action itself, the skip of
     players with nothing to do): answers are read only."""
-    cache = memo.on(money, name)
+    cache = money.answers.setdefault(name, {})
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = make()
@@ -193,7 +191,7 @@ def _buys_of(money: MoneyState, sr: StockRound, player: str, sym: str) -> tuple[
     sold = sr.sold.get(player, [])
     if _bought(sr) or corp is None or not corp.ipoed or corp.closed or sym in sold:
         return ()
-    known = memo.on(money, "_buyable").get((player, tuple(sold)))
+    known = money.answers.get("_buyable", {}).get((player, tuple(sold)))
     if known is not None:
         return tuple(p for p in known if p[0] == sym)
     return _per_money(money, "_buyable_of", (player, sym), lambda: tuple(_company_purchases(money, player, sym)))
@@ -222,7 +220,7 @@ def _any_buyable(money: MoneyState, sr: StockRound, player: str) -> bool:
     if _bought(sr):
         return False
     sold = tuple(sr.sold.get(player, []))
-    known = memo.on(money, "_buyable").get((player, sold))
+    known = money.answers.get("_buyable", {}).get((player, sold))
     if known is not None:
         return bool(known)
     return next(_purchases(money, player, sold), None) is not None
@@ -273,12 +271,12 @@ def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules)
     if known is not None:
         return list(known)
     kinds = _available(money, sr, player, rules)
-    memo.on(money, "_available")[(id(sr), player, id(rules))] = (sr, rules, tuple(kinds))
+    money.answers.setdefault("_available", {})[(id(sr), player, id(rules))] = (sr, rules, tuple(kinds))
     return kinds
 
 
 def _known_kinds(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> tuple[str, ...] | None:
-    hit = memo.on(money, "_available").get((id(sr), player, id(rules)))
+    hit = money.answers.get("_available", {}).get((id(sr), player, id(rules)))
     return hit[2] if hit is not None and hit[0] is sr and hit[1] is rules else None
 
 
@@ -288,7 +286,7 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     purchase open to him (the skip of idle players asks it of every next player)."""
     # asked again of the same states by the legality check, the action, the end of the turn
     # and `settle`: answers cached on the money state like `available`'s
-    answers = memo.on(money, "_is_open")
+    answers = money.answers.setdefault("_is_open", {})
     key = (id(sr), player, id(rules), kind)
     hit = answers.get(key)
     if hit is not None and hit[0] is sr and hit[1] is rules:
