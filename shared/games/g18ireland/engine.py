@@ -137,17 +137,14 @@ class Ireland:
                 waiting = state.pending[0]
                 raise RuleError("token_first", f"{waiting.placer} must place {waiting.corp}'s token first")
             state = OPR.place_pending(state, action)
-        elif state.round == "auction":
-            state = self._auction(state, seat, action)
-        elif state.round == "stock":
-            state = self._stock(state, seat, action)
-        elif state.round == "merger":
-            state = self._merger(state, seat, action)
         else:
-            state = OPR.apply(state, action)
+            state = self._ROUNDS.get(state.round, Ireland._operating)(self, state, seat, action)
         return F.settle(state)
 
-    # --- rounds ---------------------------------------------------------------------------
+    # --- rounds: each round's decisions (`_ROUNDS`, by `state.round`) ----------------------
+
+    def _operating(self, state: State, seat: int, action: Any) -> State:
+        return OPR.apply(state, action)
 
     def _auction(self, state: State, seat: int, action: Any) -> State:
         auction = state.auction
@@ -195,6 +192,9 @@ class Ireland:
         if not covers(MG.legal(state.money, mr, player, connected, same), action):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
         return F.after_merger_action(merger_step(state, player, action))
+
+    _ROUNDS: ClassVar[dict[str, Any]] = {"auction": _auction, "stock": _stock, "merger": _merger,
+                                         "operating": _operating}
 
     # --- reading ------------------------------------------------------------------------------
 
