@@ -11,7 +11,7 @@ from shared.games.rotw_england_wales import hexgrid
 from tests.web.pages import Tab
 
 READY = "document.body.dataset.ready === 'true' || document.body.dataset.over === 'true'"
-EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"]
+EDGES = list(hexgrid.EDGE_NAMES["pointy"])
 
 
 def cell(hex_id: str) -> tuple[int, int]:

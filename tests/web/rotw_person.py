@@ -18,7 +18,7 @@ from shared.games.rotw_england_wales import hexgrid
 from tests.web.pages import Tab
 
 READY = "document.body.dataset.ready === 'true' || document.body.dataset.over === 'true'"
-EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"]
+EDGES = list(hexgrid.EDGE_NAMES["pointy"])
 ACTS = "[data-testid=actions]"
 LAYOUT = "pointy-odd-r"
 

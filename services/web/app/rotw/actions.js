@@ -8,6 +8,7 @@ import { nextChoice } from "../../sdk/roundhouse.js";
 import { amountControl, button } from "../controls.js";
 import { h } from "../dom.js";
 import { familyControl } from "../legalform.js";
+import { EDGE_NAMES } from "./hexgeom.js";
 import { baronText, cardText, dollars, ownerName } from "./names.js";
 import { cityName } from "./panels.js";
 
@@ -19,7 +20,6 @@ import { cityName } from "./panels.js";
  * @typedef {import("../../sdk/roundhouse.js").Choice} Choice
  */
 
-const EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"];
 const AT_HEX = { lay_track: "hex", urbanize: "hex", deliver: "city" };
 const KIND_WORDS = { lay_track: "Build track", urbanize: "Urbanize", deliver: "Deliver goods from" };
 
@@ -194,7 +194,7 @@ function routes(node, base, ui, on) {
   if (!entries) return [];
   return entries.values.flatMap((en, i) => {
     const exits = asChoice(nextChoice(entries, i));
-    return (exits?.values ?? []).map((ex) => button(`In from the ${EDGES[Number(en)]}, out to the ${EDGES[Number(ex)]}`, "lay_track",
+    return (exits?.values ?? []).map((ex) => button(`In from the ${EDGE_NAMES[Number(en)]}, out to the ${EDGE_NAMES[Number(ex)]}`, "lay_track",
       () => on.act({ ...base, entry: en, exit: ex }), { disabled: ui.pending, primary: true }));
   });
 }

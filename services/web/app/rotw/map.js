@@ -2,57 +2,14 @@
 // The England & Wales map as SVG: pointy-top hexes in the "pointy-odd-r" layout (odd rows
 // shifted half a hex east), hex ids "col,row". Terrain and barriers come from mapdata.js
 // (generated from map.json: the view does not carry them); cities, goods, towns and track
-// come from the view. Edges are numbered as the engine numbers them (hexgrid.py):
-// 0 east, 1 north-west, 2 north-east, 3 west, 4 south-west, 5 south-east.
+// come from the view. All hex geometry (centres, edges and their numbering) is hexgeom.js's.
 import { h, s } from "../dom.js";
+import { R, W, centre, edgeCorners, edgePoint, edgeToward, points, xy } from "./hexgeom.js";
 import { BARRIERS, TERRAIN } from "./mapdata.js";
 import { cubeColor, seatColor } from "./names.js";
 
-const R = 16; // circumradius
-const W = Math.sqrt(3) * R; // column pitch
-const EDGE_ANGLE = [0, -120, -60, 180, 120, 60]; // degrees, SVG y down
-const APOTHEM = W / 2;
-
 const FILL = { p: "#e9e2c6", m: "#b59a7a", w: "#b8d6ea", x: "#9fa7b0", s: "#dbe9f3" };
 const NAME = { p: "open", m: "mountain ($4,000)", w: "water ($3,000)", x: "mountain with water ($4,000)", s: "sea" };
-
-/** @param {string} id */
-export function cell(id) {
-  const [col, row] = id.split(",").map(Number);
-  return { col, row };
-}
-
-/** @param {number} col @param {number} row */
-function xy(col, row) {
-  return { x: W / 2 + col * W + (row & 1 ? W / 2 : 0) + 2, y: R + row * 1.5 * R + 2 };
-}
-
-/** @param {string} id */
-export function centre(id) {
-  const { col, row } = cell(id);
-  return xy(col, row);
-}
-
-/** @param {number} x @param {number} y @param {number} [k] */
-function points(x, y, k = 1) {
-  return Array.from({ length: 6 }, (_, i) => {
-    const a = (Math.PI / 180) * (60 * i - 30);
-    return `${(x + R * k * Math.cos(a)).toFixed(1)},${(y + R * k * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
-}
-
-/** @param {number} x @param {number} y @param {number} edge @param {number} [k] */
-function edgePoint(x, y, edge, k = 1) {
-  const a = (Math.PI / 180) * EDGE_ANGLE[edge];
-  return { x: x + APOTHEM * k * Math.cos(a), y: y + APOTHEM * k * Math.sin(a) };
-}
-
-/** The edge of a (col,row) that faces b, or -1. @param {number[]} a @param {number[]} b */
-function edgeToward(a, b) {
-  const odd = a[1] & 1;
-  const table = odd ? [[1, 0], [0, -1], [1, -1], [-1, 0], [0, 1], [1, 1]] : [[1, 0], [-1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
-  return table.findIndex(([dc, dr]) => a[0] + dc === b[0] && a[1] + dr === b[1]);
-}
 
 /**
  * @typedef {import("../pageapi.js").Target} Target
@@ -109,11 +66,8 @@ export function drawMap(svg, view, ui) {
     const e = edgeToward(a, b);
     if (e < 0) continue;
     const { x, y } = xy(a[0], a[1]);
-    // The shared edge: the two corners either side of the edge's midpoint direction.
-    const ang = EDGE_ANGLE[e];
-    const c1 = (Math.PI / 180) * (ang - 30);
-    const c2 = (Math.PI / 180) * (ang + 30);
-    barriers.append(s("line", { class: "barrier", x1: x + R * Math.cos(c1), y1: y + R * Math.sin(c1), x2: x + R * Math.cos(c2), y2: y + R * Math.sin(c2), stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }));
+    const [c1, c2] = edgeCorners(x, y, e);
+    barriers.append(s("line", { class: "barrier", x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }));
   }
   const owner = new Map((view.links ?? []).map((/** @type {any} */ l) => [l.id, l]));
   const track = s("g", { class: "layer track", "aria-hidden": "true" });
