@@ -78,7 +78,7 @@ export function drawMap(svg, view, ui) {
       const a = edgePoint(x, y, e1);
       const b = edgePoint(x, y, e2);
       track.append(s("path", {
-        class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "" },
+        class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "", hex, link: String(link) },
         d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
         fill: "none", stroke: (ui.trackColor ?? seatColor)(l?.owner ?? 0), "stroke-width": 3.5, "stroke-dasharray": l?.complete ? undefined : "3 2",
       }));
