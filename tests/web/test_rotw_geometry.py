@@ -22,9 +22,12 @@ from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import LayTrack
 from shared.games.rotw_england_wales.board import get_board
 from tests.rotw.adv_helpers import sample
+from tests.dev.devproc import http
 from tests.web.conftest import Stack
-from tests.web.pages import DESKTOP, PHONE, tab
+from tests.web.driving import drive, first_of, seat_view
+from tests.web.pages import DESKTOP, LIVE, PHONE, tab
 from tests.web.rotw_geometry import READ_TRACK, check_track
+from tests.web.rotw_route import choose_route, confirm, option_hexes, tap
 
 SEATS = ["Ada", "Brunel", "Cole", "Dora"]
 DRAW = """async (view) => {
@@ -99,3 +102,50 @@ def test_track_is_drawn_on_the_engines_edges(web_stack: Stack, chromium: Any, ga
         assert not t.errors, t.errors
     # The games really built: many tiles, and complete links to check against their cities.
     assert checked >= 40 and links >= 5, (checked, links)
+
+
+def _to_my_first_build(seat: int, actions: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any] | None:
+    """Barons chosen, the auction passed, the other seat passes its round; stop at seat 0's action."""
+    if view["phase"] == "action" and seat == 0:
+        return None
+    return first_of(actions, "choose_baron", "pass")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tap_on_a_neighbouring_hex_builds_exactly_the_drawn_preview(web_stack: Stack, chromium: Any, size: str) -> None:
+    status, created = http("POST", f"{web_stack.url}/api/tables", {"title": "rotw-england-wales", "seats": [{"name": "Ada"}, {"name": "Bo"}]})
+    assert status == 201, created
+    table, token = created["table"], created["seats"][0]["token"]
+    drive(web_stack.url, created, _to_my_first_build)
+    rng = random.Random(3)
+    with tab(chromium, DESKTOP if size == "desktop" else PHONE) as t:
+        t.goto(created["seats"][0]["invite_url"])
+        t.wait(LIVE + " && document.body.dataset.ready === 'true'")
+        hexes = option_hexes(t.page, "pick-lay_track")
+        outlined = set(t.page.eval_on_selector_all("svg.map .hex.target", "els => els.map(e => e.dataset.hex)"))
+        assert set(hexes) <= outlined, "every hex a build can start from is outlined on the map"
+        if size == "phone":  # a hex is a tap target of at least 40 px
+            box = t.page.locator(f'svg.map .hex.target[data-hex="{hexes[0]}"] polygon').bounding_box()
+            assert box and box["width"] >= 40 and box["height"] >= 40, box
+        hex_id = rng.choice(hexes)
+        tap(t.page, hex_id, rng)
+        t.wait(f"document.querySelector('svg.map .hex.picked[data-hex=\"{hex_id}\"]') !== null")
+        # The cost is said before anything is built.
+        assert "$" in t.page.inner_text("[data-testid=route-head]")
+        entry, exit_ = choose_route(t.page, hex_id, lambda e, x: rng.random(), rng)
+        seq = t.seq()
+        # Taking it back builds nothing; choosing the same way again shows the same tile.
+        t.page.locator("[data-testid=actions] button[data-act=cancel-build]").first.click()
+        t.wait("document.querySelector('[data-testid=track-preview]') === null")
+        assert t.seq() == seq
+        tap(t.page, hex_id, rng)
+        t.wait(f"document.querySelector('svg.map .hex.picked[data-hex=\"{hex_id}\"]') !== null")
+        assert choose_route(t.page, hex_id, lambda e, x: 0 if (e, x) == (entry, exit_) else 1, rng, entry) == (entry, exit_)
+        confirm(t.page)
+        t.wait_seq(seq + 1)
+        view = seat_view(web_stack.url, table, token)
+        assert [seg[1:] for seg in view["track"][hex_id]] == [[entry, exit_]], view["track"]
+        t.wait(f"document.querySelector('svg.map path.track[data-hex=\"{hex_id}\"]') !== null")
+        drawn = t.page.eval_on_selector("svg.map", READ_TRACK)
+        check_track(get_board("england_wales"), view, drawn, f"after the tap build ({size})")
+        assert not t.errors, t.errors

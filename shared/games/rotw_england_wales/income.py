@@ -8,6 +8,8 @@ pays $1,000 per issued share; a player short of cash issues the shares that paym
 from __future__ import annotations
 
 from . import rules
+from .board import get_board
+from .goods import city_name
 from .payment import pay
 from .state import Seg, State
 
@@ -26,6 +28,7 @@ def remove_open_track(s: State) -> None:
     removed. Link ids are renumbered (they only matter within a turn's decisions)."""
     if all(link.complete for link in s.links):
         return
+    board = get_board(s.board)
     renumber: dict[int, int] = {}
     kept = []
     for link in s.links:
@@ -34,7 +37,7 @@ def remove_open_track(s: State) -> None:
             link.id = len(kept)
             kept.append(link)
         else:
-            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {link.a} is removed")
+            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {city_name(s, board, link.a)} is removed")
     s.links = kept
     track = {}
     for h, segs in s.track.items():

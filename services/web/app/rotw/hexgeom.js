@@ -65,3 +65,14 @@ export function points(x, y, k = 1) {
     return `${(x + R * k * Math.cos(a)).toFixed(1)},${(y + R * k * Math.sin(a)).toFixed(1)}`;
   }).join(" ");
 }
+
+/** Hexes between two ids (odd-r offset to cube coordinates). @param {string} a @param {string} b */
+export function distance(a, b) {
+  const cube = (/** @type {string} */ id) => {
+    const { col, row } = cell(id);
+    const q = col - (row - (row & 1)) / 2;
+    return [q, row, -q - row];
+  };
+  const [p, q] = [cube(a), cube(b)];
+  return Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
+}

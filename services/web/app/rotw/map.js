@@ -15,7 +15,8 @@ const NAME = { p: "open", m: "mountain ($4,000)", w: "water ($3,000)", x: "mount
  * @typedef {import("../pageapi.js").Target} Target
  * @typedef {{city: string, color: string, path: number[]}} Route  a delivery: where the cube starts, its colour, the links it runs over
  * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[],
- *   trackColor?: (owner: any) => string}} Interaction  trackColor: a link owner's colour (seats by default)
+ *   trackColor?: (owner: any) => string, preview?: {hex: string, entry: number, exit: number} | null}} Interaction
+ *   trackColor: a link owner's colour (seats by default); preview: a tile drawn before it is confirmed
  */
 
 /**
@@ -44,7 +45,8 @@ export function drawMap(svg, view, ui) {
       const city = cities.get(id);
       const label = city ? `${city.name} (${city.color})` : towns.get(id)?.name ?? `${id}: ${/** @type {any} */ (NAME)[t]}`;
       const g = s("g", {
-        class: `hex t-${t}${target ? " target" : ""}${ui.picked === id ? " picked" : ""}`, dataset: { hex: id },
+        class: `hex t-${t}${target ? " target" : ""}${ui.picked === id ? " picked" : ""}`,
+        dataset: target?.kind?.startsWith("route-") ? { hex: id, route: `${target.action.entry},${target.action.exit}`, kind: target.kind } : { hex: id },
         role: target ? "button" : undefined, tabindex: target ? 0 : undefined,
         "aria-label": target ? `${target.label}: ${label}` : undefined,
       },
@@ -84,6 +86,17 @@ export function drawMap(svg, view, ui) {
       }));
     }
   }
+  if (ui.preview) {
+    const { hex, entry, exit } = ui.preview;
+    const { x, y } = centre(hex);
+    const a = edgePoint(x, y, entry);
+    const b = edgePoint(x, y, exit);
+    track.append(s("path", {
+      class: "track-preview", dataset: { hex, entry: String(entry), exit: String(exit), testid: "track-preview" },
+      d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
+      fill: "none", stroke: "#1a5fb4", "stroke-width": 4.5, "stroke-dasharray": "2.5 1.5", "stroke-linecap": "round",
+    }));
+  }
   const places = s("g", { class: "layer places" });
   const names = s("g", { class: "layer names", "aria-hidden": "true" });
   for (const c of view.cities ?? []) {
@@ -109,6 +122,10 @@ export function drawMap(svg, view, ui) {
   for (const id of ui.targets.keys()) {
     const { x, y } = centre(id);
     outlines.append(s("polygon", { class: `outline target-outline fine${ui.picked === id ? " picked-outline" : ""}`, points: points(x, y, 0.92) }));
+  }
+  if (ui.picked && !ui.targets.has(ui.picked)) {
+    const { x, y } = centre(ui.picked);
+    outlines.append(s("polygon", { class: "outline target-outline fine picked-outline", points: points(x, y, 0.92) }));
   }
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");
@@ -136,6 +153,29 @@ function routeLine(route, links) {
   return s("path", { class: "delivery-path", dataset: { color: route.color }, d, fill: "none", stroke: cubeColor(route.color),
     "stroke-width": 6, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" });
 }
+
+/**
+ * Scroll a zoomed map box once so the land is in sight (at 4× on a phone the top left corner
+ * is sea): centred on the middle of the cities. Later scrolling is the player's (or the
+ * page's, to the hexes to act on).
+ * @param {SVGSVGElement} svg @param {any} view
+ */
+export function centreOnce(svg, view) {
+  if (svg.dataset.centred || !(view.cities ?? []).length) return;
+  const box = /** @type {HTMLElement | null} */ (svg.closest("[data-scroll]"));
+  if (!box || box.clientWidth === 0) return;
+  svg.dataset.centred = "true";
+  if (svg.clientWidth <= box.clientWidth + 1) return; // not zoomed: all of it is in sight
+  const pts = view.cities.map((/** @type {any} */ c) => centre(c.hex));
+  const x = pts.reduce((/** @type {number} */ a, /** @type {any} */ p) => a + p.x, 0) / pts.length;
+  const y = pts.reduce((/** @type {number} */ a, /** @type {any} */ p) => a + p.y, 0) / pts.length;
+  const scale = svg.clientWidth / svg.viewBox.baseVal.width;
+  box.scrollLeft = x * scale - box.clientWidth / 2;
+  box.scrollTop = y * scale - box.clientHeight / 2;
+}
+
+/** Zoom steps: on a phone the map starts at 4×, where a hex is about 50 px across (a tap target). */
+export const MAP_ZOOM = { zooms: [1, 1.5, 2, 3, 4], phoneZoom: 4 };
 
 /** What the map's marks mean. */
 export function mapLegend() {
