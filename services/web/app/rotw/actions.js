@@ -55,18 +55,34 @@ export function mapTargets(view, legal, ui) {
     }
     return out;
   }
+  // Mid-build with track of yours left open: its next hex is what to tap (and what the page
+  // scrolls to); other starts stay in the list under the prompt.
+  const ends = openEnds(view);
   for (const entry of legal) {
     const type = entry.action.type;
     const field = /** @type {any} */ (AT_HEX)[type];
     const root = asChoice(entry.choices);
     if (!field || !root || root.field !== field) continue;
     for (const hex of /** @type {string[]} */ (root.values)) {
+      if (type === "lay_track" && root.values.some((v) => ends.has(String(v))) && !ends.has(hex)) continue;
       const known = out.get(hex);
       const words = `${/** @type {any} */ (KIND_WORDS)[type]} ${cityName(view, hex)}`;
       out.set(hex, known ? { ...known, label: `${known.label} / ${words}` } : { label: words, action: { ...entry.action, [field]: hex }, kind: type });
     }
   }
   return out;
+}
+
+/**
+ * Where the acting seat's open track goes next, in a build (the hexes across each open end).
+ * @param {any} view @returns {Set<string>}
+ */
+function openEnds(view) {
+  if (view.phase !== "build" && view.phase !== "company_build") return new Set();
+  const actor = (view.to_act ?? [])[0]; // the advanced game's only open link is the company's in hand
+  return new Set((view.links ?? [])
+    .filter((/** @type {any} */ l) => !l.complete && (view.game === "advanced" || l.owner === actor) && l.hexes.length)
+    .map((/** @type {any} */ l) => across(l.hexes[l.hexes.length - 1], l.exit)));
 }
 
 /**
@@ -129,7 +145,9 @@ export function tileCost(view, hex) {
   const { col, row } = cell(hex);
   const t = TERRAIN[row]?.[col] ?? "p";
   if ((t === "m" || t === "x") && view.build?.tunnel) return 2000;
-  return /** @type {any} */ (TILE_COST)[t] ?? 2000;
+  // Advanced game: a company's second link costs $2,000 more per hex (seed III.1).
+  const second = view.game === "advanced" && (view.build?.links ?? 0) >= 1 ? 2000 : 0;
+  return (/** @type {any} */ (TILE_COST)[t] ?? 2000) + second;
 }
 
 /** A hex as a player knows it: the city or town's name, else its terrain near a place. @param {any} view @param {string} hex */

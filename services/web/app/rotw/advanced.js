@@ -71,7 +71,7 @@ export function render(view, ctx, slots) {
  * panel is above the map, out of sight, so bring them into view.
  */
 function revealChoices() {
-  const el = document.querySelector("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=confirm-route], [data-testid=actions] [data-testid=deliveries]");
+  const el = document.querySelector(["routes", "route-entries", "confirm-route", "deliveries"].map((t) => `[data-testid=actions] [data-testid=${t}]`).join(", "));
   if (!el) return;
   const at = el.getBoundingClientRect();
   if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: at.height > window.innerHeight / 2 ? "start" : "center" });
