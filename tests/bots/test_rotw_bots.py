@@ -26,7 +26,7 @@ def test_greedy_and_every_option_are_legal_in_every_position() -> None:
     kit = get_kit(ENGINE)
     checked = 0
     phases: set[str] = set()
-    for game in range(1):
+    for game in range(2):
         rng = random.Random(100 + game)
         state = ENGINE.setup([f"p{i}" for i in range(4)], ENGINE.default_options(), 500 + game)
         for step in range(1500):

@@ -47,7 +47,7 @@ def test_cached_plans_are_the_plans_a_full_search_finds(players: int, seed: int)
     the universe of empty-map links filtered by the track are the plain depth-first search's,
     in the same order; asking again (a cache hit) gives them again."""
     checked = builds = 0
-    for s in acting_positions(players, seed, 3):
+    for s in acting_positions(players, seed, 2):
         left = 4 - (s.build.tiles if s.build is not None else 0)
         tunnel = s.build is not None and s.build.tunnel
         builds += s.phase == BUILD

@@ -111,6 +111,7 @@ def greedy_action(s: State, seat: int, rnd: random.Random) -> Any:
     """A simple sensible player for playouts on the pointy-odd-r test map: deliver when it
     can, otherwise build links towards the nearest other city, upgrade a little, borrow little."""
     from shared.games.rotw_england_wales.board import get_board
+    from shared.games.rotw_england_wales.build import tile_cost
     board = get_board(s.board)
     fams = {type(f.action).__struct_config__.tag: f for f in ENGINE.legal_actions(s, seat)}
     p = s.players[seat]
@@ -133,16 +134,16 @@ def greedy_action(s: State, seat: int, rnd: random.Random) -> Any:
             d = next(dist for dist, e in nearest[nxt] if e != origin) if nxt else 99
             return -d + rnd.random() * 0.5 - (0 if in_build else 0.1 * len(s.track.get(a.hex, ())))
         best = max(options, key=score)
-        if in_build or (p.cash >= 6000 and rnd.random() < 0.7):
+        # Shares are issued by the payment itself (seed 'Vydávání akcií'): borrow a little only.
+        affordable = p.cash >= tile_cost(s, seat, best.hex) or p.shares < 4
+        if affordable and (in_build or ((p.cash >= 6000 or p.shares < 4) and rnd.random() < 0.7)):
             return best
     if s.phase == "build":
         return sample(fams["end_build"], rnd)
-    if "upgrade_engine" in fams and p.engine < 3 and rnd.random() < 0.5:
+    if "upgrade_engine" in fams and p.engine < 3 and p.cash >= 5000 and rnd.random() < 0.5:
         return sample(fams["upgrade_engine"], rnd)
     if "take_card" in fams and rnd.random() < 0.15:
         return sample(fams["take_card"], rnd)
-    if "issue_share" in fams and p.cash < 8000 and p.shares < 10:
-        return sample(fams["issue_share"], rnd)
     return sample(fams["pass"], rnd)
 
 

@@ -41,7 +41,7 @@ def test_barrier_blocks_both_directions() -> None:
 @pytest.mark.parametrize("bad,message", [
     ({"layout": "square"}, "layout"),
     ({"barriers": [{"between": [[0, 0], [3, 3]]}]}, "not neighbours"),
-    ({"major_lines": [{"id": "x", "from": "Nowhere", "to": "Else"}]}, "unknown city"),
+    ({"major_lines": [{"id": "x", "from": "Nowhere", "to": "Else"}]}, "which is no city"),
 ])
 def test_broken_maps_are_refused(bad: dict, message: str) -> None:
     data = _grid("pointy-odd-r")

@@ -8,7 +8,8 @@ from shared.engine import RuleError
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngineer
 
-from shared.games.rotw_england_wales.state import Seg
+from shared.games.rotw_england_wales.payment import pay, shares_needed
+from shared.games.rotw_england_wales.state import Seg, draft
 
 from .helpers import AVON, FAL, TARN, end_build, expand, forgo, lay, next_turn, start, to_act
 
@@ -114,14 +115,39 @@ def test_open_track_can_be_continued_this_turn_and_is_removed_at_its_end() -> No
     assert any("removed" in line for line in s.log)
 
 
-def test_cannot_lay_without_cash_and_errors_change_nothing() -> None:
+def test_a_tile_beyond_the_cash_issues_the_shares_it_needs() -> None:
+    # seed "Vydávání akcií": "Hráč může vydat akcie pouze, když potřebuje hotovost na nákup ...
+    # Vydány mohou být pouze akcie potřebné k provedení nákupu" - the $2,000 tile with $1,000 in
+    # hand issues one share, no more
+    s = start(cash=1000)
+    me = to_act(s)
+    assert any(isinstance(f.action, LayTrack) for f in ENGINE.legal_actions(s, me))
+    s = lay(s, "2,0", 2, 0)
+    assert (s.players[me].cash, s.players[me].shares) == (4000, 1)
+    assert any("issues 1 share ($5,000) to pay $2,000" in line for line in s.log)
+    s = end_build(s)
+    assert s.players[me].shares == 1  # ending the build pays nothing
+
+
+def test_the_seeds_example_0_dollars_and_16000_needed_is_4_shares() -> None:
+    # seed "Vydávání akcií": "jestliže hráč má $ 0 a potřebuje $ 16,000 na vybudování tratě,
+    # může hráč vydat 4 akcie, ale nemůže vydat více" - paid tile by tile ($4,000 each) or at once
+    s = start(cash=0)
+    me = to_act(s)
+    tiles = draft(s)
+    issued = [pay(tiles, me, 4000, "a mountain tile") for _ in range(4)]
+    assert sum(issued) == 4 and tiles.players[me].cash == 4 * 5000 - 16000
+    once = draft(s)
+    assert pay(once, me, 16000, "track") == 4 and shares_needed(0, 16000) == 4 and shares_needed(1000, 16000) == 3
+
+
+def test_errors_change_nothing() -> None:
     s = start(cash=1000)
     before = s
     with pytest.raises(RuleError) as err:
-        lay(s, "2,0", 2, 0)
-    assert err.value.code in ("not_enough_cash", "not_connected")
+        lay(s, "99,99", 0, 3)
+    assert err.value.code == "bad_hex"
     assert s is before and s.links == [] and s.players[to_act(s)].cash == 1000
-    assert not any(isinstance(f.action, LayTrack) for f in ENGINE.legal_actions(s, to_act(s)))
 
 
 def test_end_build_needs_a_tile() -> None:

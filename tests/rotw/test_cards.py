@@ -93,3 +93,25 @@ def test_every_baron_in_the_data_can_be_evaluated() -> None:
         for seat in range(5):
             assert baron_met(s, seat, b["id"]) in (True, False)
     assert len(rules.card_data()["barons"]) >= 10  # two per player for five players (seed)
+
+
+def test_the_operations_deck_is_the_successor_maps_size_and_marked_reconstructed() -> None:
+    # GBREV (Railways of Great Britain, which re-implements England & Wales): 27 operations cards
+    # and 10 barons; SEED "Nové operační karty": Passenger Line is one card ("získá tuto kartu")
+    data = rules.card_data()
+    assert data["reconstructed"] is True and {"GBREV", "SEED", "GB2"} <= set(data["sources"])
+    counts = {c["kind"]: c["count"] for c in data["operations"]}
+    assert sum(counts.values()) == 27 and len(data["barons"]) == 10
+    assert counts["passenger_line"] == 1
+    assert {"tunnel_engineer", "railway_inspector", "passenger_line"} <= set(counts)  # the seed's new cards
+    s = game(3)
+    assert len(s.display) + len(s.deck) == 27 and len(set(s.display + s.deck)) == 27
+
+
+def test_passenger_line_asks_four_colours_of_the_bags_five() -> None:
+    # SEED "Pasažérská linka": "První hráč, který dodá 4 ze 6 barev zboží" - reading (README
+    # 'Passenger Line'): no source names a sixth goods colour (GB2: 125 cubes in five colours;
+    # BGA: red, blue, black, yellow, purple), so the card asks 4 of the five the bag holds
+    from shared.games.rotw_england_wales.board import get_board
+    assert rules.card_value("passenger_line", "colours") == 4
+    assert set(get_board("england_wales").goods_bag) == {"red", "yellow", "blue", "purple", "black"}

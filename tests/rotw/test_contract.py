@@ -98,10 +98,11 @@ def test_timeline_folds_and_undoes_on_the_real_map() -> None:
         baron = tl.state.players[seat].baron_draw[0]
         tl.push(seat, decode_action(ENGINE, {"type": "choose_baron", "baron": baron}))
     seat = next(iter(ENGINE.active_seats(tl.state)))
-    tl.push(seat, decode_action(ENGINE, {"type": "issue_share"}))
-    assert tl.state.players[seat].cash == 5000
+    tl.state.players[seat].cash = 0
+    tl.push(seat, decode_action(ENGINE, {"type": "pass"}))
+    assert seat in tl.state.auction.passed
     tl.push(seat, Undo())
-    assert tl.state.players[seat].cash == 0 and tl.state.phase == "auction"
+    assert seat not in tl.state.auction.passed and tl.state.phase == "auction"
 
 
 def test_source_for_agrees_with_sources() -> None:

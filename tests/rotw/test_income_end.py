@@ -14,19 +14,25 @@ from shared.games.rotw_england_wales.state import Link
 from .helpers import AVON, BRENT, ESK, TARN, end_build, forgo, lay, next_turn, start, to_act
 
 
-def test_issue_share_gives_5000_at_any_time_the_player_acts() -> None:
-    # base rules (LEHI: bonds of $5,000 "at any time"; README 'Shares': no limit)
+def test_a_share_is_never_issued_on_its_own() -> None:
+    # seed "Vydávání akcií": "Hráč může vydat akcie pouze, když potřebuje hotovost na nákup nebo
+    # na zaplacení pohledávek" - the standard game offers no share action; payments issue them
     s = start(cash=0)
     me = to_act(s)
-    s = ENGINE.apply(s, me, IssueShare())
-    assert (s.players[me].cash, s.players[me].shares) == (5000, 1) and to_act(s) == me
-    s.players[me].shares = 40
-    s = ENGINE.apply(s, me, IssueShare())
-    assert s.players[me].shares == 41
-    other = (me + 1) % 3
+    assert not any(isinstance(f.action, IssueShare) for f in ENGINE.legal_actions(s, me))
     with pytest.raises(RuleError) as err:
-        ENGINE.apply(s, other, IssueShare())
-    assert err.value.code == "not_your_turn"
+        ENGINE.apply(s, me, IssueShare())
+    assert err.value.code == "no_payment_due"
+    assert (s.players[me].cash, s.players[me].shares) == (0, 0)
+
+
+def test_share_interest_short_of_cash_issues_what_it_needs() -> None:
+    # seed "Vydávání akcií" (paying what is owed): $3,000 interest with $0 and no income is 1 share
+    s = start(cash=0)
+    for p in s.players:
+        p.vp, p.shares = 0, 3
+    s = next_turn(s)
+    assert [(p.shares, p.cash) for p in s.players] == [(4, 2000)] * 3
 
 
 def test_income_then_share_interest() -> None:

@@ -4,6 +4,7 @@ looks like England and Wales, and the loader rejects broken maps with a precise 
 from __future__ import annotations
 
 import copy
+from collections import deque
 import importlib
 import json
 import random
@@ -14,24 +15,77 @@ from pathlib import Path
 
 import pytest
 
-from shared.games.rotw_england_wales import build_map, design, preview
-from shared.games.rotw_england_wales.hexgrid import LAYOUTS, are_neighbours, distance, neighbours
-from shared.games.rotw_england_wales.map import (
+from services.offline.rotw_map import build_map, design, preview
+from shared.games.rotw_england_wales.board import (
+    BASE_COLOURS as GOODS_COLORS,
     DATA_FILE,
-    GOODS_COLORS,
     TERRAIN_COST,
     Board,
+    City,
     MapError,
-    load_map,
-    parse_map,
+    hex_id,
+    load_board,
+    parse_hex,
 )
+from shared.games.rotw_england_wales.hexgrid import LAYOUTS, are_neighbours, distance, neighbours
 
 REPO = Path(__file__).resolve().parents[2]
 
 
+Coord = tuple[int, int]
+
+
+def parse_map(raw) -> Board:
+    return load_board("test", raw)
+
+
 @pytest.fixture(scope="module")
 def board() -> Board:
-    return load_map()
+    return load_board("england_wales", DATA_FILE.read_bytes())
+
+
+def coords(board: Board) -> dict[Coord, str]:
+    """Playable hexes by (col, row), with their terrain."""
+    return {parse_hex(h): t for h, t in board.terrain.items()}
+
+
+def city_hex(board: Board) -> dict[str, Coord]:
+    return {name: parse_hex(h) for name, h in board.city_by_name.items()}
+
+
+def city_of(board: Board, name: str) -> City:
+    return board.cities[board.city_by_name[name]]
+
+
+def reachable(board: Board, start: Coord, through_cities: bool = True) -> set[Coord]:
+    """Hexes a line of track could reach from `start`; with `through_cities` false a route
+    stops at the first city it enters, as a Railways of the World link does."""
+    seen, queue = {hex_id(*start)}, deque([hex_id(*start)])
+    while queue:
+        h = queue.popleft()
+        if h != hex_id(*start) and not through_cities and h in board.cities:
+            continue
+        for n in board.neighbours(h):
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return {parse_hex(h) for h in seen}
+
+
+def track_hexes_between(board: Board, a: str, b: str) -> int | None:
+    """Fewest track hexes of a single link from city a to city b (None if none exists)."""
+    start, goal = board.city_by_name[a], board.city_by_name[b]
+    dist, queue = {start: 0}, deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in board.neighbours(h):
+            if n == goal:
+                return dist[h]
+            if n in dist or n in board.cities:
+                continue
+            dist[n] = dist[h] + 1
+            queue.append(n)
+    return None
 
 
 @pytest.fixture(scope="module")
@@ -46,47 +100,47 @@ def hex_of(lat: float, lon: float) -> tuple[int, int]:
 # --- contents -------------------------------------------------------------------------
 
 def test_size_and_terrain_mix(board: Board) -> None:
-    terrain = Counter(h.terrain for h in board.hexes.values())
-    assert 400 <= len(board.hexes) <= 600, len(board.hexes)
+    terrain = Counter(board.terrain.values())
+    assert 400 <= len(board.terrain) <= 600, len(board.terrain)
     assert set(terrain) == {"plain", "water", "mountain", "mountain_water"}
     # Mostly open country, with real upland and river areas.
-    assert terrain["plain"] > len(board.hexes) / 2
+    assert terrain["plain"] > len(board.terrain) / 2
     assert terrain["mountain"] + terrain["mountain_water"] >= 40
     assert terrain["water"] + terrain["mountain_water"] >= 30
     assert set(TERRAIN_COST) == set(terrain)
 
 
 def test_every_designed_city_is_on_the_board_once(board: Board) -> None:
-    assert sorted(board.city_hex) == sorted(spec.name for spec in design.CITIES)
+    assert sorted(board.city_by_name) == sorted(spec.name for spec in design.CITIES)
     for spec in design.CITIES:
-        city = board.city(spec.name)
+        city = city_of(board, spec.name)
         assert city.color == spec.color
         assert city.goods == design.GOODS_BY_COLOR[spec.color]
         assert city.reconstructed
 
 
 def test_every_goods_colour_has_enough_cities(board: Board) -> None:
-    colours = Counter(c.color for c in board.cities())
+    colours = Counter(c.color for c in board.cities.values())
     for colour in GOODS_COLORS:
         assert colours[colour] >= 6, (colour, colours)
     assert colours["grey"] >= 5
     # More cities than the 15 empty-city markers a five-player game ends with (seed rules).
-    assert sum(1 for c in board.cities() if c.goods > 0) > 15
+    assert sum(1 for c in board.cities.values() if c.goods > 0) > 15
     # The bag holds 25 cubes of each of the five colours (S5, S6); set-up needs fewer.
     assert board.goods_bag == {c: 25 for c in GOODS_COLORS}
-    assert sum(c.goods for c in board.cities()) <= 125
+    assert sum(c.goods for c in board.cities.values()) <= 125
 
 
 def test_every_goods_colour_is_spread_over_the_country(board: Board) -> None:
     north = {spec.name for spec in design.CITIES if spec.lat >= 53.0}
     south = {spec.name for spec in design.CITIES if spec.lat < 53.0}
     for colour in GOODS_COLORS:
-        named = {c.name for c in board.cities() if c.color == colour}
+        named = {c.name for c in board.cities.values() if c.color == colour}
         assert named & north and named & south, colour
 
 
 def test_no_two_cities_touch(board: Board) -> None:
-    coords = list(board.city_hex.values())
+    coords = list(city_hex(board).values())
     for i, a in enumerate(coords):
         for b in coords[i + 1:]:
             assert distance(board.layout, a, b) >= 2, (a, b)
@@ -94,12 +148,12 @@ def test_no_two_cities_touch(board: Board) -> None:
 
 def test_cities_stay_within_two_hexes_of_the_real_town(board: Board) -> None:
     for spec in design.CITIES:
-        assert distance(board.layout, board.city_hex[spec.name], hex_of(spec.lat, spec.lon)) <= 2
+        assert distance(board.layout, city_hex(board)[spec.name], hex_of(spec.lat, spec.lon)) <= 2
 
 
 def test_provenance_on_every_fact(board: Board, raw: dict) -> None:
-    for h in board.hexes.values():
-        assert h.src and all(s in board.sources for s in h.src)
+    for h in raw["hexes"]:
+        assert h["src"] and all(s in board.sources for s in h["src"])
     for b in raw["barriers"]:
         assert b["src"] and b["reconstructed"] is True and b["note"]
     for line in board.major_lines:
@@ -108,24 +162,23 @@ def test_provenance_on_every_fact(board: Board, raw: dict) -> None:
 
 
 def test_new_city_tiles_are_the_base_game_set(board: Board) -> None:
-    assert board.new_cities is not None
-    assert Counter(t.color for t in board.new_cities) == {
+    assert Counter(board.new_cities) == {
         "yellow": 3, "black": 3, "blue": 3, "purple": 3}
 
 
 # --- playability ----------------------------------------------------------------------
 
 def test_every_city_reaches_every_other_without_crossing_a_barrier(board: Board) -> None:
-    cities = list(board.city_hex.values())
-    reach = board.reachable(cities[0])
+    cities = list(city_hex(board).values())
+    reach = reachable(board, cities[0])
     assert all(c in reach for c in cities)
 
 
 def test_every_city_has_a_link_to_another_city(board: Board) -> None:
     """A link stops at the first city it enters; every city must have at least one."""
-    for name, coord in board.city_hex.items():
-        others = [c for c in board.reachable(coord, through_cities=False)
-                  if c != coord and board.hexes[c].city is not None]
+    for name, coord in city_hex(board).items():
+        others = [c for c in reachable(board, coord, through_cities=False)
+                  if c != coord and hex_id(*c) in board.cities]
         assert others, name
 
 
@@ -134,7 +187,7 @@ def test_major_lines_are_buildable_and_scored_by_length(board: Board, raw: dict)
     for line, line_raw in zip(board.major_lines, raw["major_lines"], strict=True):
         tiles = 0
         for a, b in zip(line.cities, line.cities[1:]):
-            n = board.track_hexes_between(a, b)
+            n = track_hexes_between(board, a, b)
             assert n is not None, (line.id, a, b)
             tiles += n
         assert line_raw["min_track_hexes"] == tiles
@@ -155,22 +208,22 @@ def test_barriers_only_block_wide_estuaries(board: Board, raw: dict) -> None:
 def test_severn_estuary_forces_the_route_round_by_gloucester(board: Board) -> None:
     # Bristol to Cardiff is about two hexes across the water; without a crossing the
     # link has to go up the English bank and down the Welsh one.
-    assert board.track_hexes_between("Bristol", "Cardiff") >= 6
-    assert board.track_hexes_between("Bristol", "Gloucester") <= 3
-    assert board.track_hexes_between("Gloucester", "Cardiff") <= 5
+    assert track_hexes_between(board, "Bristol", "Cardiff") >= 6
+    assert track_hexes_between(board, "Bristol", "Gloucester") <= 3
+    assert track_hexes_between(board, "Gloucester", "Cardiff") <= 5
 
 
 def test_mersey_separates_liverpool_from_the_wirral(board: Board) -> None:
-    liverpool = board.city_hex["Liverpool"]
+    liverpool = city_hex(board)["Liverpool"]
     south = [n for n in neighbours(board.layout, *liverpool)
-             if n in board.hexes and n[1] > liverpool[1]]
-    assert south and all(n not in board.neighbours(liverpool) for n in south)
+             if hex_id(*n) in board.terrain and n[1] > liverpool[1]]
+    assert south and all(hex_id(*n) not in board.neighbours(hex_id(*liverpool)) for n in south)
 
 
 # --- geography ------------------------------------------------------------------------
 
 def test_cities_sit_where_the_towns_are(board: Board) -> None:
-    at = board.city_hex
+    at = city_hex(board)
     assert at["London"][0] > at["Bristol"][0]  # east
     assert at["London"][1] > at["Birmingham"][1]  # south
     assert at["Newcastle"][1] < at["Leeds"][1] < at["Birmingham"][1] < at["Southampton"][1]
@@ -196,8 +249,8 @@ def test_cities_sit_where_the_towns_are(board: Board) -> None:
 ])
 def test_terrain_of_known_places(board: Board, place: str, lat: float, lon: float,
                                  terrains: set[str]) -> None:
-    h = board.hexes[hex_of(lat, lon)]
-    assert h.terrain in terrains, (place, h)
+    h = hex_id(*hex_of(lat, lon))
+    assert board.terrain[h] in terrains, (place, h)
 
 
 @pytest.mark.parametrize("river", ["Thames", "Severn", "Trent", "Wye", "Dee", "Tyne"])
@@ -211,9 +264,9 @@ def test_rivers_are_mostly_water_hexes(board: Board, river: str) -> None:
         for i in range(steps + 1):
             t = i / steps
             h = hex_of(lat1 + t * (lat2 - lat1), lon1 + t * (lon2 - lon1))
-            if h in board.hexes and board.hexes[h].city is None:
-                passed.add(h)
-    wet = [h for h in passed if board.hexes[h].terrain in ("water", "mountain_water")]
+            if hex_id(*h) in board.terrain and hex_id(*h) not in board.cities:
+                passed.add(hex_id(*h))
+    wet = [h for h in passed if board.terrain[h] in ("water", "mountain_water")]
     assert len(wet) >= 0.5 * len(passed), (river, len(wet), len(passed))
 
 
@@ -226,13 +279,14 @@ def test_rivers_are_mostly_water_hexes(board: Board, river: str) -> None:
     ("Scotland (Edinburgh)", 55.95, -3.19),
 ])
 def test_off_the_board(board: Board, place: str, lat: float, lon: float) -> None:
-    assert hex_of(lat, lon) not in board.hexes, place
+    assert hex_id(*hex_of(lat, lon)) not in board.terrain, place
 
 
 def test_sea_is_listed_around_the_coast_and_scotland_is_left_out(board: Board, raw: dict) -> None:
     sea = {(h["col"], h["row"]) for h in raw["hexes"] if h["terrain"] == "sea"}
-    listed = sea | set(board.hexes)
-    assert not sea & set(board.hexes)
+    land = set(coords(board))
+    listed = sea | land
+    assert not sea & land
     for place, lat, lon in [("Isle of Wight", 50.67, -1.30), ("Irish Sea", 53.80, -3.80),
                             ("Cardigan Bay", 52.40, -4.60), ("The Wash", 52.92, 0.25),
                             ("North Sea off Norfolk", 53.10, 1.40)]:
@@ -242,7 +296,7 @@ def test_sea_is_listed_around_the_coast_and_scotland_is_left_out(board: Board, r
         assert hex_of(lat, lon) not in listed, place
     # Every playable hex on the edge of the land borders sea or Scotland, never a gap.
     max_col = max(c for c, _ in listed)
-    for coord in board.hexes:
+    for coord in land:
         for n in neighbours(board.layout, *coord):
             if n not in listed:
                 assert n[0] < 0 or n[1] < 0 or n[0] > max_col or \
@@ -275,7 +329,7 @@ def test_map_json_is_the_generators_output() -> None:
 
 def test_build_map_check_cli() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "shared.games.rotw_england_wales.build_map", "--check"],
+        [sys.executable, "-m", "services.offline.rotw_map.build_map", "--check"],
         cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
 
@@ -284,9 +338,9 @@ def test_preview_draws_every_hex_city_and_barrier(board: Board, tmp_path: Path) 
     out = tmp_path / "board.svg"
     assert preview.main([str(out)]) == 0
     svg = out.read_text(encoding="utf-8")
-    assert svg.startswith("<svg") and svg.count("<polygon") == len(board.hexes)
-    assert svg.count('stroke-width="4"') == len(board.blocked)
-    for name in board.city_hex:
+    assert svg.startswith("<svg") and svg.count("<polygon") == len(board.terrain)
+    assert svg.count('stroke-width="4"') == len(board.barriers)
+    for name in board.city_by_name:
         assert f">{name} (" in svg.replace("&apos;", "'")
 
 
@@ -320,10 +374,10 @@ def _small_map() -> dict:
 
 def test_small_map_loads() -> None:
     board = parse_map(_small_map())
-    assert board.city("Beta").goods == 1
-    assert (2, 0) not in board.neighbours((1, 0))
-    assert board.track_hexes_between("Alpha", "Beta") == 3
-    assert parse_map(json.dumps(_small_map())).city_hex == board.city_hex
+    assert city_of(board, "Beta").goods == 1
+    assert "2,0" not in board.neighbours("1,0")
+    assert track_hexes_between(board, "Alpha", "Beta") == 3
+    assert parse_map(json.dumps(_small_map())).city_by_name == board.city_by_name
 
 
 def _broken(change) -> dict:
@@ -334,7 +388,7 @@ def _broken(change) -> dict:
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.update(format=2), "unsupported map format 2"),
-    (lambda d: d.update(layout="hexagonal"), "unknown layout 'hexagonal'"),
+    (lambda d: d.update(layout="hexagonal"), "not 'hexagonal'"),
     (lambda d: d["hexes"].append(dict(d["hexes"][3])), "hex (3, 0) is listed twice"),
     (lambda d: d["hexes"][2].update(col=-1), "negative coordinate"),
     (lambda d: d["hexes"][2].update(terrain="swamp"), "unknown terrain 'swamp'"),
@@ -370,7 +424,7 @@ def test_a_sixth_goods_colour_comes_with_the_bag() -> None:
     data = _small_map()
     data["goods_bag"] = {"red": 9, "blue": 9, "white": 9}
     data["hexes"][11]["city"]["color"] = "white"
-    assert parse_map(data).city("Beta").color == "white"
+    assert city_of(parse_map(data), "Beta").color == "white"
 
 
 def test_loader_rejects_bad_json() -> None:

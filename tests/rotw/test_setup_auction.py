@@ -13,12 +13,16 @@ from shared.games.rotw_england_wales.board import get_board
 from .helpers import TEST_MAP, choose_barons, game, to_act
 
 
-def test_goods_drawn_into_each_city_by_its_printed_count() -> None:
-    # seed "Začátek hry": cubes are placed randomly into the cities; counts printed on the map
-    s = game(3)
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_goods_drawn_into_each_city_by_its_printed_count(players: int) -> None:
+    # seed "Začátek hry": cubes are placed randomly into the cities; counts printed on the map;
+    # with 2-3 players one cube fewer per city, never below one (BOT, README 'Set-up')
+    s = game(players)
     board = get_board(TEST_MAP)
+    assert any(city.goods == 1 for city in board.cities.values())  # the minimum is exercised
     for h, city in board.cities.items():
-        assert len(s.cubes.get(h, [])) == city.goods
+        want = max(1, city.goods - 1) if players <= 3 and city.goods else city.goods
+        assert len(s.cubes.get(h, [])) == want, (players, city.name)
     drawn = sum(len(c) for c in s.cubes.values())
     assert sum(s.bag.values()) == sum(board.goods_bag.values()) - drawn
 
@@ -53,7 +57,7 @@ def test_auction_winner_pays_and_plays_first() -> None:
     s = choose_barons(game(3))
     first = s.first
     assert to_act(s) == first
-    s = ENGINE.apply(s, first, IssueShare())
+    s.players[first].cash = 5000
     s = ENGINE.apply(s, first, Bid(amount=1000))
     nxt = to_act(s)
     assert nxt == (first + 1) % 3
@@ -80,10 +84,14 @@ def test_bid_cannot_exceed_cash() -> None:
     s = choose_barons(game(2))
     seat = to_act(s)
     fams = ENGINE.legal_actions(s, seat)
-    assert [type(f.action).__name__ for f in fams] == ["Pass", "IssueShare"]  # $0: no bid offered
+    # $0: no bid offered, and no share either - a bid is no payment yet (seed "Vydávání akcií")
+    assert [type(f.action).__name__ for f in fams] == ["Pass"]
     with pytest.raises(RuleError) as err:
         ENGINE.apply(s, seat, Bid(amount=1000))
     assert err.value.code == "not_enough_cash"
+    with pytest.raises(RuleError) as err:
+        ENGINE.apply(s, seat, IssueShare())
+    assert err.value.code == "no_payment_due"
 
 
 def _ftp(n: int = 4):

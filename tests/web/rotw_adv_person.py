@@ -9,9 +9,9 @@ import re
 
 from shared.games.rotw_england_wales import hexgrid
 from tests.web.pages import Tab
+from tests.web.rotw_route import choose_route, confirm, option_hexes
 
 READY = "document.body.dataset.ready === 'true' || document.body.dataset.over === 'true'"
-EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"]
 
 
 def cell(hex_id: str) -> tuple[int, int]:
@@ -106,16 +106,14 @@ class RotwPerson:
         self.tab.wait(f"document.querySelector('svg.map .hex.picked[data-hex=\"{hex_id}\"]') !== null", 5_000)
 
     def _deliver(self) -> None:
-        options = self.page.eval_on_selector_all("[data-testid=pick-deliver] option:not([disabled])", "els => els.map(e => e.textContent)")
-        first = re.search(r"\((\d+,\d+)\)$", options[0]).group(1)  # type: ignore[union-attr]
+        first = option_hexes(self.page, "pick-deliver")[0]
         self._pick_hex(first)
         self._click("[data-testid=deliveries] button[data-act=deliver]", "deliver")
 
     def _build(self) -> None:
         cities = self.cities()
         targets = [cell(h) for h in self.targets()]
-        layable = {cell(re.search(r"\((\d+,\d+)\)$", t).group(1)) for t in  # type: ignore[union-attr]
-                   self.page.eval_on_selector_all("[data-testid=pick-lay_track] option:not([disabled])", "els => els.map(e => e.textContent)")}
+        layable = {cell(h) for h in option_hexes(self.page, "pick-lay_track")}
         targets = [t for t in targets if t in layable]
 
         def near(h: tuple[int, int]) -> int:
@@ -125,20 +123,15 @@ class RotwPerson:
         best = [t for t in targets if near(t) >= 2] or [t for t in targets if near(t) == 0] or targets
         hex_id = "%d,%d" % self.rng.choice(best)
         self._pick_hex(hex_id)
-        routes = self.page.eval_on_selector_all("[data-testid=routes] button", "els => els.map(e => e.textContent)")
-        assert routes, f"no route offered at {hex_id}"
         here = cell(hex_id)
         nbrs = hexgrid.neighbours("pointy-odd-r", *here)
 
-        def score(text: str) -> float:
-            m = re.match(r"In from the (.+), out to the (.+)$", text)
-            assert m, text
-            entry, exit_ = EDGES.index(m.group(1)), EDGES.index(m.group(2))
+        def score(entry: int, exit_: int) -> float:
             out = nbrs[exit_]
             if out in cities and nbrs[entry] not in cities or (out in cities and nbrs[entry] != out):
                 return -100 + self.rng.random()
             return min((hexgrid.distance("pointy-odd-r", out, c) for c in cities if c != nbrs[entry]), default=99) + self.rng.random()
 
-        pick = min(range(len(routes)), key=lambda i: score(routes[i]))
-        self.page.locator("[data-testid=routes] button").nth(pick).click()
+        choose_route(self.page, hex_id, score, self.rng)
+        confirm(self.page)
         self.clicks["lay"] = self.clicks.get("lay", 0) + 1

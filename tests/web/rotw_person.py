@@ -16,9 +16,9 @@ from pathlib import Path
 
 from shared.games.rotw_england_wales import hexgrid
 from tests.web.pages import Tab
+from tests.web.rotw_route import choose_route, confirm, option_hexes
 
 READY = "document.body.dataset.ready === 'true' || document.body.dataset.over === 'true'"
-EDGES = ["east", "north-west", "north-east", "west", "south-west", "south-east"]
 ACTS = "[data-testid=actions]"
 LAYOUT = "pointy-odd-r"
 
@@ -27,12 +27,6 @@ def cell(hex_id: str) -> tuple[int, int]:
     c, r = hex_id.split(",")
     return int(c), int(r)
 
-
-def hex_of(option_text: str) -> str:
-    """The hex id at the end of a list entry: "Leeds (20,31)" -> "20,31"."""
-    m = re.search(r"\((\d+,\d+)\)$", option_text)
-    assert m, option_text
-    return m.group(1)
 
 
 class RotwPerson:
@@ -122,15 +116,14 @@ class RotwPerson:
         best = self._best_delivery() if can_deliver else None
         if best and best[0] > 0:
             return self._deliver(best)  # moves this seat up the track
-        if "issue_share" in acts and self.my_cash() < 6000 and self.my_shares() < 10:
-            return self._act("issue_share")
         can_take = "take_card" in acts or self.page.locator("[data-testid=pick-growth]").count() > 0
         if can_take and rng.random() < 0.15:
             return self._take_card()
         # A bigger engine reaches more cities: deliveries (and so the end) come sooner.
         if "upgrade_engine" in acts and rng.random() < (0.35 if self.my_engine() < 3 else 0.05):
             return self._act("upgrade_engine")
-        if can_build and (best is None or rng.random() < 0.5):
+        # Shares pay for what cash does not (the page says how many); borrow a little only.
+        if can_build and (self.my_cash() >= 4000 or self.my_shares() < 4) and (best is None or rng.random() < 0.5):
             return self._build()
         if best:
             return self._deliver(best)
@@ -159,7 +152,7 @@ class RotwPerson:
 
     def _best_delivery(self) -> tuple[int, str, int]:
         """Look at a few places' deliveries: (links of this seat used, place, button index) of the best."""
-        places = [hex_of(t) for t in self.texts("[data-testid=pick-deliver] option:not([disabled])")]
+        places = option_hexes(self.page, "pick-deliver")
         best: tuple[int, str, int] | None = None
         for hex_id in self.rng.sample(places, min(3, len(places))):
             self._pick_hex(hex_id)
@@ -200,7 +193,7 @@ class RotwPerson:
 
     def _build(self) -> None:
         cities = self.cities()
-        layable = {cell(hex_of(t)) for t in self.texts("[data-testid=pick-lay_track] option:not([disabled])")}
+        layable = {cell(h) for h in option_hexes(self.page, "pick-lay_track")}
         targets = [cell(h) for h in self.targets() if cell(h) in layable]
 
         def near(h: tuple[int, int]) -> int:
@@ -210,18 +203,14 @@ class RotwPerson:
         best = [t for t in targets if near(t) >= 2] or [t for t in targets if near(t) == 0] or targets
         hex_id = "%d,%d" % self.rng.choice(best)
         self._pick_hex(hex_id)
-        routes = self.texts("[data-testid=routes] button")
-        assert routes, f"no route offered at {hex_id}"
         nbrs = hexgrid.neighbours(LAYOUT, *cell(hex_id))
 
-        def score(text: str) -> float:
-            m = re.match(r"In from the (.+), out to the (.+)$", text)
-            assert m, text
-            entry, exit_ = EDGES.index(m.group(1)), EDGES.index(m.group(2))
+        def score(entry: int, exit_: int) -> float:
             out = nbrs[exit_]
             if out in cities and nbrs[entry] != out:
                 return -100 + self.rng.random()  # completes a link
             return min((hexgrid.distance(LAYOUT, out, c) for c in cities if c != nbrs[entry]), default=99) + self.rng.random()
 
-        pick = min(range(len(routes)), key=lambda i: score(routes[i]))
-        self._click("[data-testid=routes] button", "lay", pick)
+        choose_route(self.page, hex_id, score, self.rng)
+        confirm(self.page)
+        self.clicks["lay"] = self.clicks.get("lay", 0) + 1

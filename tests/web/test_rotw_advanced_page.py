@@ -119,7 +119,8 @@ class SharePerson(RotwPerson):
     def _pick_hex(self, hex_id: str) -> None:
         """After a hex is picked, its routes or deliveries are in sight (above the map on a phone)."""
         super()._pick_hex(hex_id)
-        choices = self.page.locator("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]").first
+        choices = self.page.locator("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=route-entries], "
+                                    "[data-testid=actions] [data-testid=deliveries]").first
         box = choices.bounding_box()
         height = self.page.evaluate("window.innerHeight")
         assert box and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= height, f"the choices for {hex_id} are out of sight: {box}"

@@ -19,11 +19,13 @@ from typing import Any
 
 import pytest
 
+from shared.games.rotw_england_wales.board import get_board
 from tests.dev.devproc import REPO, http
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack
 from tests.web.driving import seat_view
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab, table_detail
+from tests.web.rotw_geometry import READ_TRACK, check_track
 from tests.web.rotw_person import RotwPerson
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": PHONE}
@@ -148,6 +150,9 @@ def test_person_plays_a_whole_rotw_game_against_a_bot_through_the_page(
         assert "empty cities" in page.page.inner_text("[data-testid=result]")
         # Every baron is revealed now, each as the seat's own view has it, with its standing.
         final = seat_view(web_stack.url, table, created["seats"][0]["token"])
+        # The finished board is drawn where the engine's board says (tests/web/rotw_geometry.py).
+        drawn = page.page.eval_on_selector("svg.map", READ_TRACK)
+        assert check_track(get_board("england_wales"), final, drawn, f"final board ({size})") > 0
         shown = page.page.eval_on_selector_all("[data-testid=result] [data-testid=barons] li",
                                                "els => els.map(e => [Number(e.dataset.seat), e.dataset.baron, e.textContent])")
         assert [(s, b) for s, b, _ in shown] == [(p["seat"], p["baron"]) for p in final["players"]]

@@ -4,23 +4,27 @@
 import { h, s } from "./dom.js";
 
 const ZOOMS = [1, 1.5, 2, 3];
+const PHONE = 600; // px: narrower windows start zoomed in
 
 /**
  * A zoomable, scrolling map box. On a phone the whole map is too small to tap, so it starts
  * zoomed in (the page scrolls it to the action).
  * @param {HTMLElement} legend
+ * @param {{zooms?: number[], phoneZoom?: number}} [opts]  a page's own zoom steps, and the
+ *   step a phone starts at (so its hexes are big enough to tap)
  * @returns {{element: HTMLElement, svg: SVGSVGElement}}
  */
-export function mapBox(legend) {
+export function mapBox(legend, opts = {}) {
+  const zooms = opts.zooms ?? ZOOMS;
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (s("svg", { class: "map", dataset: { testid: "map" } })));
   const label = h("span", { class: "zoom-label" }, "fit");
   let zoom = 0;
   const setZoom = (/** @type {number} */ z) => {
-    zoom = Math.max(0, Math.min(ZOOMS.length - 1, z));
-    svg.style.width = `${ZOOMS[zoom] * 100}%`;
-    label.textContent = zoom === 0 ? "fit" : `${ZOOMS[zoom]}×`;
+    zoom = Math.max(0, Math.min(zooms.length - 1, z));
+    svg.style.width = `${zooms[zoom] * 100}%`;
+    label.textContent = zoom === 0 ? "fit" : `${zooms[zoom]}×`;
   };
-  setZoom(window.innerWidth < 600 ? 2 : 0);
+  setZoom(window.innerWidth < PHONE ? opts.phoneZoom ?? 2 : 0);
   const element = h("section", { class: "map-box", "aria-label": "Map" },
     h("div", { class: "map-tools" },
       h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from shared.games.rotw_england_wales import rules
-from shared.games.rotw_england_wales.actions import (Allow, Bid, ChooseBaron, EndBuild, Inspect, IssueShare, Pass,
+from shared.games.rotw_england_wales.actions import (Allow, Bid, ChooseBaron, EndBuild, Inspect, Pass,
                                                      TakeCard, UpgradeEngine)
 from shared.games.rotw_england_wales.state import ACTION, AUCTION, BARON, BUILD, INSPECT, State, card_kind
 
@@ -45,9 +45,9 @@ def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
     out: list[tuple[float, tuple[Any, ...]]] = []
     p = s.players[seat]
     if s.phase == BUILD:
-        plan, need = best_plan(s, seat)
+        plan, _ = best_plan(s, seat)
         if plan is not None:
-            out.append((plan.value, (*[IssueShare()] * need, *plan.lays)))
+            out.append((plan.value, plan.lays))  # the tiles' payments issue the `need` shares
         out.append((0.0, (EndBuild(),)))
         return out
     dels = deliveries(s, seat)
@@ -62,9 +62,9 @@ def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
         out.append((max(gain, 0.0) + (0.9 if p.engine < 4 else 0.3), (TakeCard(card=card),)))
     if gain > 0 and p.cash >= rules.engine_cost(p.engine + 1):
         out.append((gain * 0.9, (UpgradeEngine(),)))
-    plan, need = best_plan(s, seat)
+    plan, _ = best_plan(s, seat)
     if plan is not None:
-        lays = (*[IssueShare()] * need, *plan.lays)
+        lays = plan.lays  # the tiles' payments issue the `need` shares (seed 'Vydávání akcií')
         if len(plan.lays) < rules.MAX_TILES_PER_BUILD:
             lays = (*lays, EndBuild())
         out.append((plan.value * 0.6, lays))

@@ -37,7 +37,9 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     are least-squares fits of (final score - certain score now) over the action-phase
     positions of 300 two-player and 100 four-player self-play games of the heuristic, one
     decision in five a random kit option so that shares, builds and upgrades vary
-    (`python3 -m benchmarks.rotw_value_fit`; R^2 0.58 and 0.55)."""
+    (`python3 -m benchmarks.rotw_value_fit`; R^2 0.58 and 0.55). TWO_PLAYERS was refitted on
+    150 games after issue 19's rule fixes (shares only for payments, one cube fewer per city
+    with 2-3 players): R^2 0.479 (docs/benchmarks.md)."""
 
     const: float
     per_turn: float  # VP a seat adds per turn left, whatever it holds
@@ -63,8 +65,8 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     temperature_per_turn: float = 0.8
 
 
-TWO_PLAYERS = Weights(const=-0.025, per_turn=3.687, cash=-0.037, cash_turn=0.066, share_turn=-0.403, income_turn=0.064,
-                      delivery=0.744, baron=1.035, engine=-1.53, engine_turn=1.009, links=0.07, links_turn=0.094)
+TWO_PLAYERS = Weights(const=-4.828, per_turn=2.07, cash=0.367, cash_turn=-0.05, share_turn=-0.143, income_turn=0.142,
+                      delivery=0.669, baron=1.143, engine=-0.031, engine_turn=0.094, links=0.346, links_turn=-0.098)
 MORE_PLAYERS = Weights(const=-2.93, per_turn=1.75, cash=0.041, cash_turn=0.044, share_turn=-0.225, income_turn=0.068,
                        delivery=0.538, baron=0.919, engine=0.222, engine_turn=0.257, links=0.263, links_turn=0.056)
 DEFAULT = TWO_PLAYERS

@@ -32,7 +32,7 @@ def bid(s: State, seat: int, action: Bid) -> None:
     if action.amount % rules.BID_STEP:
         raise RuleError("bad_bid", f"bids go in steps of ${rules.BID_STEP:,}")
     if action.amount > s.players[seat].cash:
-        raise RuleError("not_enough_cash", "you cannot bid more cash than you hold (issue a share first)")
+        raise RuleError("not_enough_cash", "you cannot bid more cash than you hold (shares are issued only to pay for something)")
     a = s.auction
     assert a is not None
     a.high_bid, a.high_bidder = action.amount, seat
@@ -57,7 +57,7 @@ def _charge_passers(s: State) -> None:
         bid = a.bids[seat]
         if bid:
             pay = -(-bid // (2 * rules.BID_STEP)) * rules.BID_STEP
-            s.players[seat].cash -= pay
+            s.players[seat].cash -= pay  # never more than their bid, which was at most their cash
             s.log.append(f"{s.players[seat].name} pays ${pay:,} (half their bid)")
 
 

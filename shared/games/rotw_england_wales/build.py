@@ -17,6 +17,7 @@ from .actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngin
 from .board import MOUNTAINS, TERRAIN_COST, Board, get_board
 from .compat import Choice, LegalAction
 from .goods import add_cubes, city_name, is_endpoint, urbanizable
+from .payment import pay
 from .state import ACTION, BUILD, Build, Link, Seg, State, card_kind
 
 
@@ -139,12 +140,9 @@ def _holds(s: State, seat: int, kind: str) -> str | None:
 def legal_lays(s: State, seat: int) -> LegalAction | None:
     if s.build is not None and s.build.tiles >= rules.MAX_TILES_PER_BUILD:
         return None
-    cash = s.players[seat].cash
     ix = TrackIndex(s)
     tries: dict[str, list[tuple[int, list[int]]]] = {}
     for (h, entry), src in sorted(sources(s, seat, ix).items()):
-        if tile_cost(s, seat, h) > cash:
-            continue
         xs = exits(s, seat, h, entry, src, ix)
         if xs:
             tries.setdefault(h, []).append((entry, xs))
@@ -176,13 +174,11 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
         raise RuleError("bad_exit", f"track cannot leave {a.hex} across edge {a.exit} from edge {a.entry}")
     cost = tile_cost(s, seat, a.hex)
     p = s.players[seat]
-    if cost > p.cash:
-        raise RuleError("not_enough_cash", f"this tile costs ${cost:,}; you hold ${p.cash:,} (issue a share first)")
     if s.phase == ACTION:
         s.phase = BUILD
         s.build = Build()
     assert s.build is not None
-    p.cash -= cost
+    pay(s, seat, cost, f"track in {_name(board, s, a.hex)}")
     s.build.tiles += 1
     s.build.spent += cost
     if board.terrain[a.hex] in MOUNTAINS:
@@ -264,7 +260,7 @@ def _finish(s: State, seat: int) -> None:
 
 def legal_urbanize(s: State, seat: int) -> LegalAction | None:
     board = get_board(s.board)
-    if s.players[seat].cash < rules.URBANIZE_COST or not s.new_cities:
+    if not s.new_cities:
         return None
     towns = urbanizable(s, board)
     if not towns:
@@ -283,9 +279,7 @@ def urbanize(s: State, seat: int, a: Urbanize) -> None:
     if a.color not in s.new_cities:
         raise RuleError("no_tile", f"no {a.color} new-city tile is left")
     p = s.players[seat]
-    if p.cash < rules.URBANIZE_COST:
-        raise RuleError("not_enough_cash", f"urbanizing costs ${rules.URBANIZE_COST:,}")
-    p.cash -= rules.URBANIZE_COST
+    pay(s, seat, rules.URBANIZE_COST, f"urbanizing {city_name(s, board, a.hex)}")
     s.new_cities.remove(a.color)
     s.urban[a.hex] = a.color
     got = add_cubes(s, a.hex, rules.URBANIZE_CUBES)
@@ -295,7 +289,7 @@ def urbanize(s: State, seat: int, a: Urbanize) -> None:
 
 def legal_upgrade(s: State, seat: int) -> LegalAction | None:
     p = s.players[seat]
-    if p.engine >= rules.MAX_ENGINE or p.cash < rules.engine_cost(p.engine + 1):
+    if p.engine >= rules.MAX_ENGINE:
         return None
     return LegalAction(UpgradeEngine())
 
@@ -305,9 +299,7 @@ def upgrade_engine(s: State, seat: int, a: UpgradeEngine) -> None:
     if p.engine >= rules.MAX_ENGINE:
         raise RuleError("engine_max", f"the engine is at its top level {rules.MAX_ENGINE}")
     cost = rules.engine_cost(p.engine + 1)
-    if p.cash < cost:
-        raise RuleError("not_enough_cash", f"the level {p.engine + 1} engine costs ${cost:,}")
-    p.cash -= cost
+    pay(s, seat, cost, f"a level {p.engine + 1} engine")
     p.engine += 1
     s.log.append(f"{p.name} upgrades to a level {p.engine} engine for ${cost:,}")
     turn.action_done(s)

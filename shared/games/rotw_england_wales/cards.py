@@ -8,7 +8,8 @@ from shared.engine import RuleError
 from . import rules, turn
 from .actions import TakeCard
 from .compat import Choice, LegalAction
-from .goods import add_cubes, all_cities
+from .board import get_board
+from .goods import add_cubes, all_cities, city_name
 from .state import State, card_kind
 
 TAKEABLE = ("engine", "city_growth", "tunnel_engineer", "railway_inspector")
@@ -70,7 +71,7 @@ def take_card(s: State, seat: int, a: TakeCard) -> None:
     elif kind == "city_growth":
         got = add_cubes(s, a.city, rules.card_value("city_growth", "cubes"))
         s.discard.append(a.card)
-        s.log.append(f"{p.name} takes City growth: {got} goods into {a.city}")
+        s.log.append(f"{p.name} takes City growth: {got} goods into {city_name(s, get_board(s.board), a.city)}")
     else:
         p.hand.append(a.card)
         s.log.append(f"{p.name} takes {NAMES[kind]}")

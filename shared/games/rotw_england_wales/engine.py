@@ -55,10 +55,10 @@ def _choose_baron(s: State, seat: int, a: ChooseBaron) -> None:
 
 
 def _issue_share(s: State, seat: int, a: IssueShare) -> None:
-    p = s.players[seat]
-    p.shares += 1
-    p.cash += rules.SHARE_CASH
-    s.log.append(f"{p.name} issues a share (${rules.SHARE_CASH:,}; {p.shares} issued)")
+    # Seed "Vydávání akcií": shares are issued only for a payment, as many as it needs; every
+    # payment issues them itself (payment.py), so a share on its own is never due.
+    raise RuleError("no_payment_due", "shares are issued only to pay for something, and then for you: "
+                    "build, urbanize or upgrade and the shares the payment needs are issued")
 
 
 def _forgo(s: State, seat: int, a: Pass) -> None:
@@ -89,9 +89,9 @@ _HANDLERS: dict[tuple[str, type], Handler] = {
     (INSPECT, Allow): deliver.allow,
 }
 _EXPECTED = {
-    BARON: "choose your baron", AUCTION: "bid, pass or issue a share",
-    ACTION: "build, urbanize, upgrade, deliver, take a card, pass or issue a share",
-    BUILD: "lay track, end the build or issue a share", INSPECT: "play the Railway Inspector or allow",
+    BARON: "choose your baron", AUCTION: "bid or pass",
+    ACTION: "build, urbanize, upgrade, deliver, take a card or pass",
+    BUILD: "lay track or end the build", INSPECT: "play the Railway Inspector or allow",
 }
 
 
@@ -131,12 +131,11 @@ class RotwEnglandWalesEngine:
         if s.adv is not None:
             return adv_engine.legal_actions(s, seat)
         phase = s.phase
-        share = [LegalAction(IssueShare())]
         if phase == BARON:
             draw = s.players[seat].baron_draw
             return [LegalAction(ChooseBaron(baron=draw[0]), choices=Choice("baron", list(draw)))]
         if phase == AUCTION:
-            return [*auction.legal(s, seat), *share]
+            return auction.legal(s, seat)
         if phase == INSPECT:
             return [LegalAction(Inspect()), LegalAction(Allow())]
         out: list[LegalAction] = []
@@ -149,12 +148,12 @@ class RotwEnglandWalesEngine:
         if phase == BUILD:
             b = s.build
             done = [LegalAction(EndBuild())] if b is not None and (b.tiles or b.tunnel) else []
-            return [*out, *done, *share]
+            return [*out, *done]
         for fam in (deliver.legal(s, seat), build.legal_upgrade(s, seat), build.legal_urbanize(s, seat),
                     cards.legal(s, seat)):
             if fam is not None:
                 out.append(fam)
-        return [*out, *share, LegalAction(Pass())]
+        return [*out, LegalAction(Pass())]
 
     def apply(self, s: State, seat: int, action: Any) -> State:
         if type(seat) is not int or not 0 <= seat < len(s.players):

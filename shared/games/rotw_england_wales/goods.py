@@ -34,6 +34,19 @@ def add_cubes(s: State, hex_: str, n: int) -> int:
     return got
 
 
+def starting_goods(printed: int, players: int) -> int:
+    """Cubes a city starts with: the printed number, one fewer with two or three players but
+    never below one (BOT's set-up for 2-3 players; README 'Set-up')."""
+    return max(1, printed - 1) if printed and players <= 3 else printed
+
+
+def fill_cities(s: State, board: Board) -> None:
+    """Set-up: the bag, then every printed city's starting goods drawn from it at random."""
+    s.bag = dict(board.goods_bag)
+    for h in sorted(board.cities):
+        add_cubes(s, h, starting_goods(board.cities[h].goods, len(s.players)))
+
+
 def city_colour(s: State, board: Board, hex_: str) -> str | None:
     """Colour of the city on `hex_` (printed or urbanized), None if it is not a city."""
     if hex_ in s.urban:  # an urbanized town or grey city takes its new tile's colour

@@ -1,28 +1,26 @@
 """Income and expenses at the end of a turn, and the removal of open track.
 
 Base rules (README 'Income'): each player collects the income of their track space, then
-pays $1,000 per issued share; a player short of cash issues shares (as many as needed,
-automatically: there is no other way to pay and no limit on shares).
+pays $1,000 per issued share; a player short of cash issues the shares that payment needs
+(payment.py: the seed's "Vydávání akcií").
 """
 
 from __future__ import annotations
 
 from . import rules
+from .board import get_board
+from .goods import city_name
+from .payment import pay
 from .state import Seg, State
 
 
 def income_phase(s: State) -> None:
-    for p in s.players:
+    for seat, p in enumerate(s.players):
         got = rules.income_for(p.vp)
         p.cash += got
         due = p.shares * rules.SHARE_INTEREST  # shares issued now to pay start costing next turn
-        forced = max(0, -(-(due - p.cash) // rules.SHARE_CASH))
-        p.shares += forced
-        p.cash += forced * rules.SHARE_CASH - due
-        line = f"{p.name}: income ${got:,}, share interest ${due:,}"
-        if forced:
-            line += f", {forced} share(s) issued to pay"
-        s.log.append(line)
+        s.log.append(f"{p.name}: income ${got:,}, share interest ${due:,}")
+        pay(s, seat, due, "share interest")
 
 
 def remove_open_track(s: State) -> None:
@@ -30,6 +28,7 @@ def remove_open_track(s: State) -> None:
     removed. Link ids are renumbered (they only matter within a turn's decisions)."""
     if all(link.complete for link in s.links):
         return
+    board = get_board(s.board)
     renumber: dict[int, int] = {}
     kept = []
     for link in s.links:
@@ -38,7 +37,7 @@ def remove_open_track(s: State) -> None:
             link.id = len(kept)
             kept.append(link)
         else:
-            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {link.a} is removed")
+            s.log.append(f"{s.players[link.owner].name}'s unfinished track from {city_name(s, board, link.a)} is removed")
     s.links = kept
     track = {}
     for h, segs in s.track.items():

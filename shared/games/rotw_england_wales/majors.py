@@ -35,7 +35,7 @@ def check(s: State, seat: int) -> None:
     for m in board.major_lines:
         if m.id in s.majors:
             continue
-        stops = [board.city_by_name[n] for n in (m.frm, *m.via, m.to)]
+        stops = [board.city_by_name[n] for n in m.cities]
         if all(_reach(g, a, b) for a, b in zip(stops, stops[1:])):
             s.majors[m.id] = seat
             s.players[seat].bonus.append([m.name, m.vp])

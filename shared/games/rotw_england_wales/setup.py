@@ -8,7 +8,7 @@ from shared.engine import RuleError
 
 from . import rules
 from .board import DEFAULT_MAP, MapError, get_board
-from .goods import add_cubes
+from .goods import fill_cities
 from .rng import make_rng
 from .advanced.setup import setup_advanced
 from .state import BARON, Player, State
@@ -37,9 +37,7 @@ def new_game(seats: list[str], options: dict[str, Any], seed: int, board_id: str
             raise RuleError("bad_option", "end_empty_cities must be 0 (the standard game's count) or more")
         setup_advanced(s, board, min(end_empty, len(board.cities)))  # a small map cannot empty more cities
         return s
-    s.bag = dict(board.goods_bag)
-    for h in sorted(board.cities):
-        add_cubes(s, h, board.cities[h].goods)
+    fill_cities(s, board)
     s.new_cities = list(board.new_cities)
     data = rules.card_data()
     deck = [f"{c['kind']}#{i}" for c in data["operations"] for i in range(1, c["count"] + 1)]

@@ -6,14 +6,15 @@ import { fill, h } from "../dom.js";
 import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
 import { companyColor } from "./names.js";
 import { mapBox } from "../mapbox.js";
-import { drawMap, mapLegend } from "./map.js";
+import { buildPreview, confirmRow, pickOnMap, routeBar } from "./actions.js";
+import { MAP_ZOOM, centreOnce, drawMap, mapLegend } from "./map.js";
 
 export { advancedPanel as actionPanel } from "./decisions.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, round: HTMLElement, companies: HTMLElement, players: HTMLElement, ending: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, bar: HTMLElement, round: HTMLElement, companies: HTMLElement, players: HTMLElement, ending: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -23,16 +24,17 @@ const mounted = new WeakMap();
 function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
-  const map = mapBox(mapLegend());
+  const map = mapBox(mapLegend(), MAP_ZOOM);
   const parts = {
     svg: map.svg,
+    bar: routeBar(),
     round: h("div", {}),
     companies: h("section", { "aria-label": "Companies" }),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
   };
   // The board in the middle, the players' and companies' panels beside it (below on a phone).
-  fill(slots.main, parts.round, map.element);
+  fill(slots.main, parts.round, map.element, parts.bar);
   fill(slots.side, h("h2", {}, "Players"), parts.players, h("h2", {}, "Companies"), parts.companies, h("h2", {}, "End of the game"), parts.ending);
   mounted.set(slots.main, parts);
   return parts;
@@ -50,11 +52,14 @@ export function render(view, ctx, slots) {
     targets: ctx.targets,
     picked: typeof at === "string" ? at : null,
     onPick: (hex) => {
-      ctx.on.update({ picks: { ...ctx.ui.picks, at: hex } });
+      pickOnMap(ctx, hex);
       revealChoices();
     },
+    preview: buildPreview(ctx.legal, ctx.ui),
     trackColor: (owner) => companyColor(String(owner)),
   });
+  centreOnce(parts.svg, view);
+  fill(parts.bar, ctx.width < 600 ? confirmRow(view, ctx, "route-bar") : null);
   fill(parts.round, view.result ? null : roundBox(view, ctx.mySeat));
   fill(parts.companies, companyCards(view));
   fill(parts.players, playersTable(view, ctx.mySeat));
@@ -66,7 +71,7 @@ export function render(view, ctx, slots) {
  * panel is above the map, out of sight, so bring them into view.
  */
 function revealChoices() {
-  const el = document.querySelector("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=deliveries]");
+  const el = document.querySelector(["routes", "route-entries", "confirm-route", "deliveries"].map((t) => `[data-testid=actions] [data-testid=${t}]`).join(", "));
   if (!el) return;
   const at = el.getBoundingClientRect();
   if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: at.height > window.innerHeight / 2 ? "start" : "center" });

@@ -89,7 +89,9 @@ function prompt(view, mySeat) {
     case "company_build": {
       const b = view.build ?? {};
       return [chip(c), ` building: ${b.links} link${b.links === 1 ? "" : "s"} done, ${b.tiles} tile${b.tiles === 1 ? "" : "s"}, ${dollars(b.spent)} spent. `,
-        b.open_link >= 0 ? "Finish this link: it must reach a city in this action." : b.links ? "You may build a second link (+$2,000 a hex) or stop." : "Click a highlighted hex.",
+        b.open_link >= 0 ? `Finish this link: it must reach a city in this action${b.finish_cost != null ? ` (at least ${dollars(b.finish_cost)} more from here)` : ""}.`
+          : b.links ? "You may build a second link (+$2,000 a hex) or stop. A link, once its first tile is laid, must be finished in this action: each tile shows its cost before you build it."
+          : "Tap a highlighted hex. A link, once its first tile is laid, must be finished in this action: each tile shows its cost before you build it.",
         ` Company cash ${dollars(c.cash)}.`];
     }
     case "dividend":

@@ -2,63 +2,21 @@
 // The England & Wales map as SVG: pointy-top hexes in the "pointy-odd-r" layout (odd rows
 // shifted half a hex east), hex ids "col,row". Terrain and barriers come from mapdata.js
 // (generated from map.json: the view does not carry them); cities, goods, towns and track
-// come from the view. Edges are numbered as the engine numbers them (hexgrid.py):
-// 0 east, 1 north-west, 2 north-east, 3 west, 4 south-west, 5 south-east.
+// come from the view. All hex geometry (centres, edges and their numbering) is hexgeom.js's.
 import { h, s } from "../dom.js";
+import { R, W, centre, edgeCorners, edgePoint, edgeToward, points, xy } from "./hexgeom.js";
 import { BARRIERS, TERRAIN } from "./mapdata.js";
 import { cubeColor, seatColor } from "./names.js";
 
-const R = 16; // circumradius
-const W = Math.sqrt(3) * R; // column pitch
-const EDGE_ANGLE = [0, -120, -60, 180, 120, 60]; // degrees, SVG y down
-const APOTHEM = W / 2;
-
 const FILL = { p: "#e9e2c6", m: "#b59a7a", w: "#b8d6ea", x: "#9fa7b0", s: "#dbe9f3" };
 const NAME = { p: "open", m: "mountain ($4,000)", w: "water ($3,000)", x: "mountain with water ($4,000)", s: "sea" };
-
-/** @param {string} id */
-export function cell(id) {
-  const [col, row] = id.split(",").map(Number);
-  return { col, row };
-}
-
-/** @param {number} col @param {number} row */
-function xy(col, row) {
-  return { x: W / 2 + col * W + (row & 1 ? W / 2 : 0) + 2, y: R + row * 1.5 * R + 2 };
-}
-
-/** @param {string} id */
-export function centre(id) {
-  const { col, row } = cell(id);
-  return xy(col, row);
-}
-
-/** @param {number} x @param {number} y @param {number} [k] */
-function points(x, y, k = 1) {
-  return Array.from({ length: 6 }, (_, i) => {
-    const a = (Math.PI / 180) * (60 * i - 30);
-    return `${(x + R * k * Math.cos(a)).toFixed(1)},${(y + R * k * Math.sin(a)).toFixed(1)}`;
-  }).join(" ");
-}
-
-/** @param {number} x @param {number} y @param {number} edge @param {number} [k] */
-function edgePoint(x, y, edge, k = 1) {
-  const a = (Math.PI / 180) * EDGE_ANGLE[edge];
-  return { x: x + APOTHEM * k * Math.cos(a), y: y + APOTHEM * k * Math.sin(a) };
-}
-
-/** The edge of a (col,row) that faces b, or -1. @param {number[]} a @param {number[]} b */
-function edgeToward(a, b) {
-  const odd = a[1] & 1;
-  const table = odd ? [[1, 0], [0, -1], [1, -1], [-1, 0], [0, 1], [1, 1]] : [[1, 0], [-1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
-  return table.findIndex(([dc, dr]) => a[0] + dc === b[0] && a[1] + dr === b[1]);
-}
 
 /**
  * @typedef {import("../pageapi.js").Target} Target
  * @typedef {{city: string, color: string, path: number[]}} Route  a delivery: where the cube starts, its colour, the links it runs over
  * @typedef {{targets: Map<string, Target>, picked: string | null, onPick: (hex: string) => void, routes?: Route[],
- *   trackColor?: (owner: any) => string}} Interaction  trackColor: a link owner's colour (seats by default)
+ *   trackColor?: (owner: any) => string, preview?: {hex: string, entry: number, exit: number} | null}} Interaction
+ *   trackColor: a link owner's colour (seats by default); preview: a tile drawn before it is confirmed
  */
 
 /**
@@ -87,7 +45,8 @@ export function drawMap(svg, view, ui) {
       const city = cities.get(id);
       const label = city ? `${city.name} (${city.color})` : towns.get(id)?.name ?? `${id}: ${/** @type {any} */ (NAME)[t]}`;
       const g = s("g", {
-        class: `hex t-${t}${target ? " target" : ""}${ui.picked === id ? " picked" : ""}`, dataset: { hex: id },
+        class: `hex t-${t}${target ? " target" : ""}${ui.picked === id ? " picked" : ""}`,
+        dataset: target?.kind?.startsWith("route-") ? { hex: id, route: `${target.action.entry},${target.action.exit}`, kind: target.kind } : { hex: id },
         role: target ? "button" : undefined, tabindex: target ? 0 : undefined,
         "aria-label": target ? `${target.label}: ${label}` : undefined,
       },
@@ -109,11 +68,8 @@ export function drawMap(svg, view, ui) {
     const e = edgeToward(a, b);
     if (e < 0) continue;
     const { x, y } = xy(a[0], a[1]);
-    // The shared edge: the two corners either side of the edge's midpoint direction.
-    const ang = EDGE_ANGLE[e];
-    const c1 = (Math.PI / 180) * (ang - 30);
-    const c2 = (Math.PI / 180) * (ang + 30);
-    barriers.append(s("line", { class: "barrier", x1: x + R * Math.cos(c1), y1: y + R * Math.sin(c1), x2: x + R * Math.cos(c2), y2: y + R * Math.sin(c2), stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }));
+    const [c1, c2] = edgeCorners(x, y, e);
+    barriers.append(s("line", { class: "barrier", x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, stroke: "#c0392b", "stroke-width": 3, "stroke-linecap": "round" }));
   }
   const owner = new Map((view.links ?? []).map((/** @type {any} */ l) => [l.id, l]));
   const track = s("g", { class: "layer track", "aria-hidden": "true" });
@@ -124,11 +80,22 @@ export function drawMap(svg, view, ui) {
       const a = edgePoint(x, y, e1);
       const b = edgePoint(x, y, e2);
       track.append(s("path", {
-        class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "" },
+        class: `track${l?.complete ? " complete" : " open"}`, dataset: { owner: l?.owner ?? "", hex, link: String(link) },
         d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
         fill: "none", stroke: (ui.trackColor ?? seatColor)(l?.owner ?? 0), "stroke-width": 3.5, "stroke-dasharray": l?.complete ? undefined : "3 2",
       }));
     }
+  }
+  if (ui.preview) {
+    const { hex, entry, exit } = ui.preview;
+    const { x, y } = centre(hex);
+    const a = edgePoint(x, y, entry);
+    const b = edgePoint(x, y, exit);
+    track.append(s("path", {
+      class: "track-preview", dataset: { hex, entry: String(entry), exit: String(exit), testid: "track-preview" },
+      d: `M${a.x.toFixed(1)},${a.y.toFixed(1)} Q${x.toFixed(1)},${y.toFixed(1)} ${b.x.toFixed(1)},${b.y.toFixed(1)}`,
+      fill: "none", stroke: "#1a5fb4", "stroke-width": 4.5, "stroke-dasharray": "2.5 1.5", "stroke-linecap": "round",
+    }));
   }
   const places = s("g", { class: "layer places" });
   const names = s("g", { class: "layer names", "aria-hidden": "true" });
@@ -156,6 +123,10 @@ export function drawMap(svg, view, ui) {
     const { x, y } = centre(id);
     outlines.append(s("polygon", { class: `outline target-outline fine${ui.picked === id ? " picked-outline" : ""}`, points: points(x, y, 0.92) }));
   }
+  if (ui.picked && !ui.targets.has(ui.picked)) {
+    const { x, y } = centre(ui.picked);
+    outlines.append(s("polygon", { class: "outline target-outline fine picked-outline", points: points(x, y, 0.92) }));
+  }
   // Places and names take no clicks when they sit on a clickable hex.
   places.setAttribute("pointer-events", "none");
   names.setAttribute("pointer-events", "none");
@@ -182,6 +153,29 @@ function routeLine(route, links) {
   return s("path", { class: "delivery-path", dataset: { color: route.color }, d, fill: "none", stroke: cubeColor(route.color),
     "stroke-width": 6, "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round" });
 }
+
+/**
+ * Scroll a zoomed map box once so the land is in sight (at 4× on a phone the top left corner
+ * is sea): centred on the middle of the cities. Later scrolling is the player's (or the
+ * page's, to the hexes to act on).
+ * @param {SVGSVGElement} svg @param {any} view
+ */
+export function centreOnce(svg, view) {
+  if (svg.dataset.centred || !(view.cities ?? []).length) return;
+  const box = /** @type {HTMLElement | null} */ (svg.closest("[data-scroll]"));
+  if (!box || box.clientWidth === 0) return;
+  svg.dataset.centred = "true";
+  if (svg.clientWidth <= box.clientWidth + 1) return; // not zoomed: all of it is in sight
+  const pts = view.cities.map((/** @type {any} */ c) => centre(c.hex));
+  const x = pts.reduce((/** @type {number} */ a, /** @type {any} */ p) => a + p.x, 0) / pts.length;
+  const y = pts.reduce((/** @type {number} */ a, /** @type {any} */ p) => a + p.y, 0) / pts.length;
+  const scale = svg.clientWidth / svg.viewBox.baseVal.width;
+  box.scrollLeft = x * scale - box.clientWidth / 2;
+  box.scrollTop = y * scale - box.clientHeight / 2;
+}
+
+/** Zoom steps: on a phone the map starts at 4×, where a hex is about 50 px across (a tap target). */
+export const MAP_ZOOM = { zooms: [1, 1.5, 2, 3, 4], phoneZoom: 4 };
 
 /** What the map's marks mean. */
 export function mapLegend() {

@@ -142,6 +142,15 @@ def legal_end(s: State) -> LegalAction | None:
     return None
 
 
+def finish_cost(s: State, ci: int) -> int | None:
+    """The least the open link still costs to reach a city (None: no link open, or out of reach)."""
+    b = adv(s).build
+    if b is None or b.open_link < 0:
+        return None
+    link = s.links[b.open_link]
+    return _completion(std.TrackIndex(s), link.a, link.hexes[-1], link.exit, funds(s, ci), _surcharge(s), {})
+
+
 def stuck(s: State, ci: int) -> bool:
     b = adv(s).build
     return b is not None and b.open_link >= 0 and not lays(s, ci)

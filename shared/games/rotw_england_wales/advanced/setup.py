@@ -6,7 +6,7 @@ and 5 on its card; a random first player opens the share auctions."""
 from __future__ import annotations
 
 from ..board import Board
-from ..goods import add_cubes
+from ..goods import fill_cities
 from ..state import Player, State
 from . import auction, data
 from .state import OPENING, Adv, Company
@@ -19,9 +19,7 @@ def setup_advanced(s: State, board: Board, end_empty: int) -> None:
     companies = [Company(id=cid, name=name, start_price=price, price=price, held=[0] * n, stamp=-i)
                  for i, (cid, name, price) in enumerate(data.COMPANIES)]
     s.adv = Adv(companies=companies, end_empty=end_empty or board.empty_city_end[n])
-    s.bag = dict(board.goods_bag)
-    for h in sorted(board.cities):
-        add_cubes(s, h, board.cities[h].goods)
+    fill_cities(s, board)
     s.first, s.rng = s.rng.below(n)
     s.log.append(f"advanced share game: {s.players[s.first].name} holds the first-player marker and opens the "
                  f"share auctions; the game ends after the round in which {s.adv.end_empty} cities are empty")

@@ -11,7 +11,7 @@ from ..board import get_board
 from ..goods import city_colour
 from ..rng import make_rng
 from ..state import OVER, State, draft
-from . import end
+from . import build, end, flow
 from .shares import adv, outstanding, price_order
 from .state import VOTE
 
@@ -51,7 +51,8 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
     v["out_of_auctions"] = a.out
     if a.build is not None:
         v["build"] = {"links": a.build.links, "tiles": a.build.tiles, "spent": a.build.spent,
-                      "open_link": a.build.open_link}
+                      "open_link": a.build.open_link,
+                      "finish_cost": build.finish_cost(s, flow.current_company(s))}
     if s.phase == "dividend":
         v["dividend_step"] = a.div_stage
     if a.merger is not None:

@@ -1,8 +1,8 @@
 """Builds `map.json` from `geography.py` and `design.py`: lays a pointy-top hex grid over real
 England and Wales and reads each hex's terrain off the shapes there.
 
-    python -m shared.games.rotw_england_wales.build_map          # rewrite map.json
-    python -m shared.games.rotw_england_wales.build_map --check  # exit 1 if it is stale
+    python -m services.offline.rotw_map.build_map          # rewrite map.json
+    python -m services.offline.rotw_map.build_map --check  # exit 1 if it is stale
 
 Deterministic: same inputs, byte-identical output (a test holds map.json to that). Hand
 edits belong in geography.py / design.py, never in map.json.
@@ -16,12 +16,12 @@ import math
 import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from shared.games.rotw_england_wales import design, geography
+from services.offline.rotw_map import design, geography
+from shared.games.rotw_england_wales.board import DATA_FILE
 from shared.games.rotw_england_wales.hexgrid import distance, neighbours
 
-OUTPUT = Path(__file__).with_name("map.json")
+OUTPUT = DATA_FILE
 
 LAYOUT = "pointy-odd-r"
 HEX_KM = 19.0  # centre-to-centre distance of neighbouring hexes
@@ -215,7 +215,8 @@ def build() -> tuple[dict, list[str]]:
 
     barriers = []
     for h in sorted(land):
-        for n in neighbours(LAYOUT, *h):
+        # sorted, so the file does not depend on how hexgrid numbers the edges
+        for n in sorted(neighbours(LAYOUT, *h)):
             if n in land and h < n:
                 for name, line in barrier_lines.items():
                     if any(_crosses(centre(*h), centre(*n), a, b) for a, b in zip(line, line[1:])):

@@ -1,6 +1,6 @@
 """Draws a map file as SVG, to check a reconstruction by eye.
 
-    python -m shared.games.rotw_england_wales.preview board.svg [map.json]
+    python -m services.offline.rotw_map.preview board.svg [map.json]
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from shared.games.rotw_england_wales.map import Board, load_map
+from shared.games.rotw_england_wales.board import DATA_FILE, Board, load_board, parse_hex
 
 SIZE = 18.0  # px from hex centre to corner
 FILL = {"plain": "#b9d98c", "water": "#8cc4e8", "mountain": "#c9a97a",
@@ -37,16 +37,17 @@ def _corners(board: Board, x: float, y: float) -> list[tuple[float, float]]:
 def render_svg(board: Board) -> str:
     parts = []
     width = height = 0.0
-    for (col, row), h in sorted(board.hexes.items()):
+    for h, terrain in sorted(board.terrain.items(), key=lambda kv: parse_hex(kv[0])):
+        col, row = parse_hex(h)
         x, y = _centre(board, col, row)
         width, height = max(width, x + 2 * SIZE), max(height, y + 2 * SIZE)
         pts = " ".join(f"{px:.1f},{py:.1f}" for px, py in _corners(board, x, y))
-        parts.append(f'<polygon points="{pts}" fill="{FILL[h.terrain]}" stroke="#fff" '
-                     f'stroke-width="0.8"><title>{col},{row} {h.terrain}</title></polygon>')
-        if h.terrain in ("mountain", "mountain_water"):
+        parts.append(f'<polygon points="{pts}" fill="{FILL[terrain]}" stroke="#fff" '
+                     f'stroke-width="0.8"><title>{col},{row} {terrain}</title></polygon>')
+        if terrain in ("mountain", "mountain_water"):
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2" fill="#fff"/>')
-    for edge in board.blocked:
-        a, b = sorted(edge)
+    for edge in board.barriers:
+        a, b = sorted(parse_hex(h) for h in edge)
         ax, ay = _centre(board, *a)
         bx, by = _centre(board, *b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
@@ -55,13 +56,12 @@ def render_svg(board: Board) -> str:
         parts.append(f'<line x1="{mx - dx * k:.1f}" y1="{my - dy * k:.1f}" '
                      f'x2="{mx + dx * k:.1f}" y2="{my + dy * k:.1f}" stroke="#000" '
                      f'stroke-width="4"/>')
-    for name, (col, row) in board.city_hex.items():
-        x, y = _centre(board, col, row)
-        city = board.city(name)
+    for h, city in board.cities.items():
+        x, y = _centre(board, *parse_hex(h))
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.7:.1f}" '
                      f'fill="{CITY[city.color]}" stroke="#000"/>')
         parts.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.85:.1f}" font-size="9" '
-                     f'text-anchor="middle" font-family="sans-serif">{escape(name)} '
+                     f'text-anchor="middle" font-family="sans-serif">{escape(city.name)} '
                      f'({city.goods})</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
             f'height="{height:.0f}"><rect width="100%" height="100%" fill="#dbeaf5"/>'
@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
-    board = load_map(args[1]) if len(args) > 1 else load_map()
+    path = Path(args[1]) if len(args) > 1 else DATA_FILE
+    board = load_board(str(path), path.read_bytes())
     Path(args[0]).write_text(render_svg(board), encoding="utf-8")
     return 0
 
