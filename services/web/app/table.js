@@ -142,7 +142,11 @@ export function mountTable(root, invite) {
     return page?.playerName?.(view, seat) ?? seats[seat]?.name ?? `seat ${seat}`;
   }
 
-  /** @param {any} view */
+  /**
+   * Who must act: the projection adds `active_seats` to every seat's view from the engine, the
+   * same call the API's /legal answers from, whatever the title's own view holds.
+   * @param {any} view
+   */
   function activeSeats(view) {
     return Array.isArray(view.active_seats) ? /** @type {number[]} */ (view.active_seats) : [];
   }
@@ -276,6 +280,8 @@ export function mountTable(root, invite) {
     if (view.result) return [h("strong", {}, "Game over"), " · ", String(view.result.reason ?? "").replaceAll("_", " ")];
     const names = activeSeats(view).map((s) => `${nameOf(view, s)}${seats[s]?.kind === "bot" ? " (bot)" : ""}`);
     if (myTurn) return [h("strong", {}, "Your turn"), where];
+    // The engine says nobody may act and the game is not over: say so rather than wait forever.
+    if (!names.length) return [h("strong", { dataset: { testid: "stuck" } }, "Nobody can act"), ": the game cannot go on from here (please report this table)", where];
     if (me !== null && botPlaysMe() && activeSeats(view).includes(me)) return [`A bot is playing your turn${where}`];
     return [me === null ? `${names.join(", ")} to act` : `Waiting for ${names.join(", ")}`, where];
   }
