@@ -28,6 +28,9 @@
 //                                A "dismiss" button calls ctx.on.dismiss(key).
 //   result(view, ctx)?           the result panel (ranking, chart); the generic one otherwise.
 //   playerName(view, seat)?      a seat's name as the view has it.
+//   logLine(before, after, u)?   for a title whose view holds no `log`: one line for the update
+//                                u = {seat, action, seq} that turned `before` into `after`
+//                                (null for none); table.js keeps them for this tab.
 
 /**
  * @typedef {import("../sdk/roundhouse.js").LegalAction} LegalAction
@@ -75,6 +78,7 @@
  * @property {((view: any, ctx: PageContext) => Child) | undefined} [news]
  * @property {((view: any, ctx: PageContext) => Child) | undefined} [result]
  * @property {((view: any, seat: number) => string) | undefined} [playerName]
+ * @property {((before: any, after: any, update: {seat: number, action: any, seq: number}) => string | null) | undefined} [logLine]
  */
 
 export {};

@@ -11,7 +11,7 @@ import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "..
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { invitesPanel, rematch } from "./invites.js";
-import { loadHeld, rememberSeat, saveHeld } from "./storage.js";
+import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
 
 /**
@@ -67,6 +67,12 @@ export function mountTable(root, invite) {
   let seatMessage = null;
   /** @type {import("./dom.js").Child} */
   let rematchNote = null;
+  // For titles whose view holds no log: lines the page module writes from each update seen
+  // (page.logLine), kept with the held view in this tab.
+  /** @type {{seq: number, text: string}[]} */
+  let seenLog = loadSeenLog(table, token);
+  /** @type {any} */
+  let lastView = held?.view ?? null;
 
   // --- skeleton -------------------------------------------------------------------------------
   const connection = h("span", { class: "connection", role: "status", dataset: { testid: "connection" } }, "connecting…");
@@ -255,7 +261,7 @@ export function mountTable(root, invite) {
    * @param {any} view
    */
   function renderLog(view) {
-    const log = Array.isArray(view.log) ? view.log : [];
+    const log = Array.isArray(view.log) ? view.log : seenLog.map((e) => e.text);
     const p = /** @type {TitlePage} */ (page);
     const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     const lines = logList.children;
@@ -415,6 +421,14 @@ export function mountTable(root, invite) {
   const offs = [
     live.on("view", ({ seq, update, view }) => {
       saveHeld(table, token, seq, live.view);
+      if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
+        const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
+        if (text) {
+          seenLog = [...seenLog, { seq, text }].slice(-500);
+          saveSeenLog(table, token, seenLog);
+        }
+      }
+      lastView = live.view;
       if (typeof view?.title === "string") void ensurePage(view.title);
       if (update && update.seat !== mySeat()) ui.canUndo = false;
       if (seq !== shownSeq) {

@@ -9,8 +9,12 @@ from typing import Any
 
 import msgspec
 
+from functools import cache
+
 from shared.games.core18xx import actions as A
+from shared.games.core18xx import board as B
 from shared.games.core18xx import money_view as MV
+from shared.games.core18xx.tiles import NODE
 from shared.games.core18xx.view import board_view
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import programs as PG
@@ -90,6 +94,32 @@ def _public(state: State) -> dict[str, Any]:
                   "removed_minor": state.setup.removed_minor, "larger_bank": state.larger_bank},
         "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
         "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
-        "board": board_view(BO.the_map(), state.board, BO.colors(state)),
+        "board": _board(state),
+        "tile_defs": _tile_defs(),
         "program_moves": _program_moves(state),
     }
+
+
+def _board(state: State) -> dict[str, Any]:
+    """The core's board picture, each city and town also carrying 18xx.games' id for it (`ref`,
+    as `place_token` names a city), so the page can tie a token family to a drawn slot."""
+    m = BO.the_map()
+    out = board_view(m, state.board, BO.colors(state))
+    for hx in out["hexes"]:
+        for i, node in enumerate(hx["nodes"]):
+            if node["kind"] != "junction":
+                node["ref"] = B.node_id(m, state.board, hx["hex"], i)
+    return out
+
+
+@cache
+def _tile_defs() -> dict[str, Any]:
+    """Every layable tile's drawing at rotation 0 (ends 0..5 edges, "nK" node K), so the page
+    previews a lay before it is sent. Static: the same for every state."""
+    def end(e: int) -> int | str:
+        return e if e < NODE else f"n{e - NODE}"
+
+    return {name: {"color": t.color, "label": t.label,
+                   "paths": [{"a": end(p.a), "b": end(p.b), "track": p.track} for p in t.paths],
+                   "nodes": [{"kind": n.kind, "revenue": n.revenue, "slots": n.slots} for n in t.nodes]}
+            for name, t in sorted(BO.the_map().tiles.items())}

@@ -1,0 +1,254 @@
+"""The 18xx page (`services/web/app/core18xx/`) with 18Ireland, in real headless Chromium against
+a real `roundhouse dev` (issue 18).
+
+- Geometry: for every tile and token of real imported games, what the page draws (each track
+  end, each token) is where the engine's board says, computed here from the map's hex layout
+  (`core18xx.hexgrid`), independently of the page's code.
+- `roundhouse import-18xx EXPORT --to-table` opens on this page at the export's last position,
+  and play goes on through the page.
+- A person plays through the page only: a private bid, a tile laid with a chosen rotation
+  (previewed on the map first), a token placed by tapping its slot, the engine's best run, a
+  dividend, a train bought, a merger proposed and voted; at both sizes, with screenshots in
+  test-artifacts/18ireland/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import msgspec
+import pytest
+
+from services.offline.import_18xx import import_export
+from services.offline.import_table import store_table
+from shared import auth
+from shared.engine import served_view
+from shared.games.core18xx import hexgrid
+from shared.timeline import Timeline
+from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
+from tests.exports import export_paths
+from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
+
+EXPORTS = export_paths("18Ireland")
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+READY = "document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'"
+SECRET = "web-18xx-secret"
+SHOTS = REPO / "test-artifacts" / "18ireland"
+ROOT3 = math.sqrt(3)
+
+pytestmark = pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
+
+
+class Stack18:
+    def __init__(self, url: str, redis_url: str) -> None:
+        self.url = url.rstrip("/")
+        self.redis_url = redis_url
+
+
+@pytest.fixture(scope="module")
+def stack(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack18]:
+    """`roundhouse dev` on the tests' Redis, so an import can store tables it serves."""
+    data = tmp_path_factory.mktemp("web-18xx")
+    with DevProcess(data, free_port(), dev_env(redis_url, ROUNDHOUSE_SECRET=SECRET)) as dev:
+        yield Stack18(dev.wait_ready(), redis_url)
+        dev.stop()
+
+
+@pytest.fixture(scope="module")
+def game() -> Any:
+    """The longer real game, folded once."""
+    path = max(EXPORTS, key=lambda p: p.stat().st_size)
+    return import_export(json.loads(path.read_text()))
+
+
+def table_at(stack: Stack18, run: Any, entries: int) -> dict[str, Any]:
+    """A table holding the first `entries` log entries of an import, with every seat's token."""
+    timeline = Timeline(run.engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
+    for seat, action in run.entries[:entries]:
+        timeline.push(seat, action)
+    part = SimpleNamespace(timeline=timeline, engine=run.engine, entries=run.entries[:entries])
+    # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
+    with ThreadPoolExecutor(1) as pool:
+        stored = pool.submit(asyncio.run, store_table(part, stack.redis_url)).result(timeout=60)
+    table = stored["table"]
+    tokens = [auth.issue(SECRET.encode(), table, s) for s in range(len(timeline.seats))]
+    return {"table": table, "tokens": tokens, "state": timeline.state, "engine": run.engine, "seq": stored["seq"]}
+
+
+def first_entry_offering(run: Any, kind: str, after: int = 0) -> int:
+    """The first log position (at or after `after`) where the seat to act may do `kind`."""
+    engine = run.engine
+    timeline = Timeline(engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
+    for i, (seat, action) in enumerate(run.entries):
+        if i >= after:
+            for s in engine.active_seats(timeline.state):
+                if any(la.action.type == kind for la in engine.legal_actions(timeline.state, s)):
+                    return i
+        timeline.push(seat, action)
+    raise AssertionError(f"no position offers {kind}")
+
+
+def invite(stack: Stack18, table: str, token: str | None) -> str:
+    return f"{stack.url}/#table={table}" + (f"&token={token}" if token else "")
+
+
+def detail(stack: Stack18, table: str) -> dict[str, Any]:
+    status, body = http("GET", f"{stack.url}/api/tables/{table}")
+    assert status == 200, body
+    return body
+
+
+def shot(page: Tab, name: str, size: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.shot(SHOTS / f"{name}-{size}.png", full_page=False)
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+def centre(x: int, y: int, size: float) -> tuple[float, float]:
+    """A flat-topped hex's centre from its doubled coordinates (columns 1.5 R apart, rows √3 R)."""
+    return x * 1.5 * size, y * ROOT3 / 2 * size
+
+
+def edge_mid(coord: str, edge: int, size: float, layout: str) -> tuple[float, float]:
+    """The midpoint of a hex's edge: half-way to the neighbour across it, by the engine's grid."""
+    x, y = hexgrid.xy(coord)
+    nx, ny = hexgrid.xy(hexgrid.neighbour(coord, edge, layout))  # type: ignore[arg-type]
+    (ax, ay), (bx, by) = centre(x, y, size), centre(nx, ny, size)
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+NUM = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def drawn(page: Tab) -> dict[str, Any]:
+    return page.page.evaluate("""() => {
+      const svg = document.querySelector('[data-testid=map]');
+      return {
+        size: Number(svg.dataset.hexSize), layout: svg.dataset.layout,
+        tracks: [...svg.querySelectorAll('g.hex:not(.preview) path.track')].map(p => ({hex: p.dataset.hex, a: p.dataset.a, b: p.dataset.b, track: p.dataset.track, d: p.getAttribute('d')})),
+        tokens: [...svg.querySelectorAll('circle.slot.token')].map(c => ({hex: c.dataset.hex, node: Number(c.dataset.node), slot: Number(c.dataset.slot), corp: c.dataset.corp, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy'))})),
+      };
+    }""")
+
+
+def check_geometry(board: dict[str, Any], seen: dict[str, Any]) -> tuple[int, int]:
+    size, layout = seen["size"], seen["layout"]
+    assert layout == board["layout"] == "flat"
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for t in seen["tracks"]:
+        by_hex.setdefault(t["hex"], []).append(t)
+    ends = 0
+    for hx in board["hexes"]:
+        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
+        got = sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], []))
+        assert got == want, hx["hex"]
+        cx, cy = centre(hx["x"], hx["y"], size)
+        for t in by_hex.get(hx["hex"], []):
+            nums = [float(v) for v in NUM.findall(t["d"])]
+            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
+                if end.isdigit():
+                    ex, ey = edge_mid(hx["hex"], int(end), size, layout)
+                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
+                else:  # a stop: inside this hex
+                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
+                ends += 1
+    tokens = 0
+    for hx in board["hexes"]:
+        cx, cy = centre(hx["x"], hx["y"], size)
+        stops = [n for n in hx["nodes"] if n["kind"] != "junction"]
+        for i, node in enumerate(hx["nodes"]):
+            for j, owner in enumerate(node.get("slots") or []):
+                mine = [t for t in seen["tokens"] if t["hex"] == hx["hex"] and t["node"] == i and t["slot"] == j]
+                if owner is None:
+                    assert mine == [], (hx["hex"], i, j)
+                    continue
+                assert [t["corp"] for t in mine] == [owner], (hx["hex"], i, j)
+                t = mine[0]
+                assert math.hypot(t["x"] - cx, t["y"] - cy) < size * 0.87, (hx["hex"], t)
+                if len(stops) == 1:   # a lone city sits at the centre, its slots in a row across it
+                    n = len(node["slots"])
+                    assert abs(t["y"] - cy) < 0.05
+                    assert abs(t["x"] - (cx + (j - (n - 1) / 2) * 18)) < 0.05, (hx["hex"], t)
+                tokens += 1
+    return ends, tokens
+
+
+@pytest.mark.parametrize("position", ["end", "mid"])
+def test_track_ends_and_tokens_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, game: Any,
+                                                                         chromium: Any) -> None:
+    entries = len(game.entries) if position == "end" else len(game.entries) // 2
+    at = table_at(stack, game, entries)
+    board = served_view(at["engine"], at["state"], None)["board"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, at["table"], None))
+        page.wait(LIVE, timeout_ms=20_000)
+        ends, tokens = check_geometry(board, drawn(page))
+        assert ends > 100 and tokens > 5, (ends, tokens)
+        assert page.errors == []
+
+
+# --- import, then play on ---------------------------------------------------------------------
+
+def test_an_import_to_table_opens_on_this_page_at_its_last_position_and_play_goes_on(stack: Stack18, chromium: Any,
+                                                                                       tmp_path: Path) -> None:
+    path = max(EXPORTS, key=lambda p: p.stat().st_size)
+    export = json.loads(path.read_text())
+    export["actions"] = export["actions"][:700]   # mid-game: GSWR about to lay track
+    export.update(status="active", result={}, game_end_reason=None)
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(export))
+    env = {**os.environ, "REDIS_URL": stack.redis_url, "ROUNDHOUSE_SECRET": SECRET}
+    proc = subprocess.run([sys.executable, "-m", "services.cli", "import-18xx", str(cut), "--to-table"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(proc.stdout)
+    table, seq = line["table"], line["seq"]
+    info = detail(stack, table)
+    assert info["last_seq"] == seq and info["status"] == "running"
+    seat = info["active_seats"][0]
+    token = line["seats"][seat]["token"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, table, token))
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait(READY, timeout_ms=20_000)
+        assert page.seq() == seq
+        assert page.dataset("pageModule") == "core18xx/page.js"
+        assert page.page.inner_text("[data-testid=turn]").startswith("Your turn")
+        lay_with_chosen_rotation(page, served_view(import_export(export).engine, import_export(export).timeline.state, seat))
+        page.wait_seq(seq + 1)
+        assert detail(stack, table)["last_seq"] == seq + 1
+        assert page.errors == []
+
+
+def lay_with_chosen_rotation(page: Tab, view: dict[str, Any]) -> dict[str, Any]:
+    """Tap the first highlighted hex, pick its first tile, turn it once if it has more than one
+    legal rotation, check the preview on the map, confirm. Returns what was chosen."""
+    target = page.page.locator("svg [data-target]").first
+    hex_id = target.get_attribute("data-target")
+    target.click()
+    page.page.locator("[data-testid=lay] [data-act=pick-tile]").first.click()
+    label = page.page.inner_text("[data-testid=rotation]")
+    legal_count = int(re.search(r"of (\d+)", label).group(1))
+    if legal_count > 1:
+        page.page.click("[data-testid=lay] [data-act=rotate]")
+        assert page.page.inner_text("[data-testid=rotation]").startswith("rotation 2 of")
+    preview = page.page.evaluate(f"""() => [...document.querySelectorAll('g.hex.preview[data-hex="{hex_id}"] path.track')]
+        .map(p => [p.dataset.a, p.dataset.b].sort().join('-')).sort()""")
+    assert preview, "the chosen tile is drawn on the map before it is sent"
+    button = page.page.locator("[data-testid=lay] [data-act=lay_tile]")
+    assert button.inner_text().startswith("Lay ")
+    button.click()
+    return {"hex": hex_id, "preview": preview}
