@@ -22,7 +22,7 @@ import re
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
@@ -87,14 +87,32 @@ def table_at(stack: Stack18, run: Any, entries: int) -> dict[str, Any]:
     return {"table": table, "tokens": tokens, "state": timeline.state, "engine": run.engine, "seq": stored["seq"]}
 
 
-def first_entry_offering(run: Any, kind: str, after: int = 0) -> int:
-    """The first log position (at or after `after`) where the seat to act may do `kind`."""
+def turnable_lay(legal: list[Any]) -> tuple[str, str] | None:
+    """A (hex, tile) of a lay family that may be laid in more than one rotation."""
+    for la in legal:
+        entry = msgspec.to_builtins(la)
+        if entry["action"]["type"] != "lay_tile" or not entry["choices"]:
+            continue
+        hexes = entry["choices"]
+        for i, hx in enumerate(hexes["values"]):
+            tiles = hexes["then"][i if len(hexes["then"]) > 1 else 0]
+            for j, tile in enumerate(tiles["values"]):
+                rotations = tiles["then"][j if len(tiles["then"]) > 1 else 0]
+                if len(rotations["values"]) > 1:
+                    return hx, tile
+    return None
+
+
+def first_entry_offering(run: Any, kind: str, after: int = 0, test: Callable[[list[Any]], Any] | None = None) -> int:
+    """The first log position (at or after `after`) where the seat to act may do `kind` (and
+    its legal actions pass `test`)."""
     engine = run.engine
     timeline = Timeline(engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
     for i, (seat, action) in enumerate(run.entries):
         if i >= after:
             for s in engine.active_seats(timeline.state):
-                if any(la.action.type == kind for la in engine.legal_actions(timeline.state, s)):
+                legal = engine.legal_actions(timeline.state, s)
+                if any(msgspec.to_builtins(la.action)["type"] == kind for la in legal) and (test is None or test(legal)):
                     return i
         timeline.push(seat, action)
     raise AssertionError(f"no position offers {kind}")
@@ -227,28 +245,178 @@ def test_an_import_to_table_opens_on_this_page_at_its_last_position_and_play_goe
         assert page.seq() == seq
         assert page.dataset("pageModule") == "core18xx/page.js"
         assert page.page.inner_text("[data-testid=turn]").startswith("Your turn")
-        lay_with_chosen_rotation(page, served_view(import_export(export).engine, import_export(export).timeline.state, seat))
+        lay_with_chosen_rotation(page)
         page.wait_seq(seq + 1)
         assert detail(stack, table)["last_seq"] == seq + 1
         assert page.errors == []
 
 
-def lay_with_chosen_rotation(page: Tab, view: dict[str, Any]) -> dict[str, Any]:
-    """Tap the first highlighted hex, pick its first tile, turn it once if it has more than one
-    legal rotation, check the preview on the map, confirm. Returns what was chosen."""
-    target = page.page.locator("svg [data-target]").first
+def lay_with_chosen_rotation(page: Tab, snap: Callable[[], None] | None = None, where: tuple[str, str] | None = None
+                             ) -> dict[str, Any]:
+    """Tap a highlighted hex (`where`'s, else the first), pick its tile, turn it once if it has
+    more than one legal rotation, check the preview on the map, confirm. Returns what was chosen."""
+    target = page.page.locator(f"svg [data-target={where[0]}]" if where else "svg [data-target]").first
     hex_id = target.get_attribute("data-target")
     target.click()
-    page.page.locator("[data-testid=lay] [data-act=pick-tile]").first.click()
+    tile = f"[data-testid=tile-{re.sub(r'-[0-9]+$', '', where[1])}]" if where else "[data-act=pick-tile]"
+    page.page.locator(f"[data-testid=lay] {tile}").first.click()
     label = page.page.inner_text("[data-testid=rotation]")
     legal_count = int(re.search(r"of (\d+)", label).group(1))
-    if legal_count > 1:
+    turned = legal_count > 1
+    if turned:
         page.page.click("[data-testid=lay] [data-act=rotate]")
         assert page.page.inner_text("[data-testid=rotation]").startswith("rotation 2 of")
-    preview = page.page.evaluate(f"""() => [...document.querySelectorAll('g.hex.preview[data-hex="{hex_id}"] path.track')]
+    preview = page.page.evaluate(f"""() => [...document.querySelectorAll('[data-testid=map] g.hex.preview[data-hex="{hex_id}"] path.track')]
         .map(p => [p.dataset.a, p.dataset.b].sort().join('-')).sort()""")
     assert preview, "the chosen tile is drawn on the map before it is sent"
+    assert page.page.locator("[data-testid=tile-close-up] path.track").count() == len(preview)
+    if snap:
+        snap()
     button = page.page.locator("[data-testid=lay] [data-act=lay_tile]")
     assert button.inner_text().startswith("Lay ")
     button.click()
-    return {"hex": hex_id, "preview": preview}
+    return {"hex": hex_id, "preview": preview, "turned": turned}
+
+
+# --- a person plays through the page ----------------------------------------------------------
+
+async def _logged(base: str, table: str, token: str, after: int, upto: int) -> list[dict[str, Any]]:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(base.replace("http://", "ws://") + "/ws") as ws:
+            await ws.send_json({"type": "hello", "v": 1, "table": table, "token": token, "last_seq": after})
+            hello = await ws.receive_json(timeout=10)
+            assert hello["type"] == "welcome" and hello["resumed"], hello
+            out = []
+            while len(out) < upto - after:
+                frame = await ws.receive_json(timeout=10)
+                if frame["type"] == "update":
+                    out.append(frame["action"])
+            return out
+
+
+def logged(stack: Stack18, table: str, token: str, after: int, upto: int) -> list[dict[str, Any]]:
+    """The actions logged at seqs after+1..upto, from the live protocol's replay."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _logged(stack.url, table, token, after, upto)).result(timeout=30)
+
+
+def spectator_view(stack: Stack18, table: str, token: str) -> dict[str, Any]:
+    from tests.web.driving import seat_view
+
+    return seat_view(stack.url, table, token)
+
+
+def open_active(stack: Stack18, page: Tab, at: dict[str, Any]) -> int:
+    seat = detail(stack, at["table"])["active_seats"][0]
+    page.goto(invite(stack, at["table"], at["tokens"][seat]))
+    page.wait(LIVE, timeout_ms=20_000)
+    page.wait(READY, timeout_ms=20_000)
+    assert page.seq() == at["seq"]
+    return seat
+
+
+def click(page: Tab, selector: str) -> None:
+    el = page.page.locator(selector).first
+    box = el.bounding_box()
+    if page.page.viewport_size["width"] < 600:
+        # On a phone every control the person taps is at least 40 px tall.
+        assert box is not None and box["height"] >= 40, (selector, box)
+    el.click()
+
+
+STEPS = {
+    # name: (the kind the position must offer, what the person does on the page)
+    "private-bid": "bid",
+    "minor-start": "bid",
+    "lay": "lay_tile",
+    "token": "place_token",
+    "run-and-dividend": "run_routes",
+    "train": "buy_train",
+    "merger": "merge",
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("step", list(STEPS))
+def test_a_person_plays_each_kind_of_move_through_the_page(step: str, size: str, stack: Stack18, game: Any,
+                                                           chromium: Any) -> None:
+    kind = STEPS[step]
+    where = {"minor-start": 9}.get(step)
+    # After the first entry: the replay that reads back what was logged starts from seq 1.
+    entry = where if where is not None else first_entry_offering(game, kind, after=1,
+                                                                 test=turnable_lay if step == "lay" else None)
+    at = table_at(stack, game, entry)
+    table = at["table"]
+    with tab(chromium, SIZES[size]) as page:
+        seat = open_active(stack, page, at)
+        token = at["tokens"][seat]
+        shot(page, f"{step}-before", size)
+        seq = at["seq"]
+        if step == "private-bid":
+            label = page.page.locator("[data-testid=actions] button[data-act=bid]").first.inner_text()
+            assert re.match(r"Bid £\d+ on [A-Z]+ · ", label), label
+            click(page, "[data-testid=actions] button[data-act=bid]")
+            done = [{"type": "bid"}]
+        elif step == "minor-start":
+            button = page.page.locator("[data-testid=actions] button[data-act=bid]").first
+            assert "to start minor" in button.inner_text(), button.inner_text()
+            click(page, "[data-testid=actions] button[data-act=bid]")
+            done = [{"type": "bid"}]
+        elif step == "lay":
+            turnable = turnable_lay(game.engine.legal_actions(at["state"], seat))
+            assert turnable is not None
+            chosen = lay_with_chosen_rotation(page, lambda: shot(page, "lay-preview", size), turnable)
+            assert chosen["turned"], "the tile was laid in a rotation the person chose"
+            done = [{"type": "lay_tile", "hex": chosen["hex"]}]
+        elif step == "token":
+            target = page.page.locator("svg circle.target[data-target*='#']").first
+            city, slot = target.get_attribute("data-target").split("#")
+            target.click()
+            done = [{"type": "place_token", "city": city, "slot": int(slot)}]
+        elif step == "run-and-dividend":
+            routes = page.page.inner_text("[data-testid=routes]")
+            assert "best run" in routes and "£" in routes
+            assert page.page.locator("svg polyline.route").count() >= 1, "the best run is drawn on the map"
+            click(page, "[data-testid=routes] button[data-act=run_routes]")
+            page.wait_seq(seq + 1)
+            page.wait(READY)
+            shot(page, "dividend-before", size)
+            click(page, "[data-testid=actions] button[data-act=dividend]:has-text('Pay out')")
+            done = [{"type": "run_routes"}, {"type": "dividend", "kind": "payout"}]
+        elif step == "train":
+            label = page.page.locator("[data-testid=actions] button[data-act=buy_train]").first.inner_text()
+            assert re.match(r"Buy a \S+ train for £\d+", label), label
+            click(page, "[data-testid=actions] button[data-act=buy_train]")
+            done = [{"type": "buy_train"}]
+        else:  # merger: start one with DER, add UR, put it to the vote, vote for it
+            click(page, "[data-testid=actions] button[data-act=merge]:has-text('DER')")
+            page.wait_seq(seq + 1)
+            page.wait(READY)
+            click(page, "[data-testid=actions] button[data-act=merge]:has-text('UR')")
+            page.wait_seq(seq + 2)
+            page.wait(READY)
+            click(page, "[data-testid=actions] button[data-act=pass]:has-text('to the vote')")
+            page.wait_seq(seq + 3)
+            page.wait(READY)
+            shot(page, "merger-vote", size)
+            click(page, "[data-testid=actions] button[data-act=choose]:has-text('Vote for')")
+            done = [{"type": "merge", "corporation": "DER"}, {"type": "merge", "corporation": "UR"}, {"type": "pass"},
+                    {"type": "choose", "choice": "for"}]
+        upto = seq + len(done)
+        page.wait_seq(upto)
+        got = logged(stack, table, token, seq, upto)
+        for want, action in zip(done, got, strict=True):
+            assert {k: action.get(k) for k in want} == want, (want, action)
+        # The log says what happened, in words with names.
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length >= {len(done)}")
+        lines = page.log_lines()
+        assert all(not line.startswith("{") for line in lines), lines
+        shot(page, f"{step}-after", size)
+        if step == "lay":
+            view = spectator_view(stack, table, token)
+            hx = next(h for h in view["board"]["hexes"] if h["hex"] == chosen["hex"])
+            drawn_now = sorted("-".join(sorted((str(p["a"]), str(p["b"])))) for p in hx["paths"])
+            assert drawn_now == chosen["preview"], "the tile laid is the one previewed, at the chosen rotation"
+        assert page.errors == []

@@ -6,7 +6,8 @@
 // module does not know still gets the generic control.
 import { nextChoice } from "../../sdk/roundhouse.js";
 import { button } from "../controls.js";
-import { h } from "../dom.js";
+import { h, s } from "../dom.js";
+import { centre, drawHex, edgePoint, SIZE } from "./map.js";
 import { byType, familyControl } from "../legalform.js";
 
 /**
@@ -125,6 +126,22 @@ export function cityByRef(view, ref) {
   return null;
 }
 
+const SIDES = { flat: ["south", "south-west", "north-west", "north", "north-east", "south-east"],
+  pointy: ["south-west", "west", "north-west", "north-east", "east", "south-east"] };
+
+/**
+ * Which of a hex's cities: "on the north-east track", or its place in the hex.
+ * @param {any} view
+ * @param {{hex: any, node: number}} at
+ */
+export function cityWhere(view, at) {
+  const sides = SIDES[view.board?.layout === "pointy" ? "pointy" : "flat"];
+  const edges = /** @type {number[]} */ (at.hex.nodes[at.node].edges ?? []);
+  if (edges.length) return `toward the ${edges.map((e) => sides[e]).join(" and ")}`;
+  const k = at.hex.nodes.filter((/** @type {any} */ x, /** @type {number} */ i) => x.kind === "city" && i < at.node).length;
+  return `number ${k + 1}`;
+}
+
 /**
  * @param {any} view
  * @param {Action} action
@@ -135,8 +152,13 @@ export function describe(view, action, n) {
   const a = action;
   const price = typeof a.price === "number" ? ` for ${n.money(a.price)}` : "";
   switch (a.type) {
-    case "pass": return "Pass";
-    case "bid": return `Bid ${n.money(Number(a.price))} on ${n.company(String(a.company))}${n.fullName(String(a.company)) ? ` · ${n.fullName(String(a.company))}` : ""}`;
+    case "pass": {
+      const merging = view.position?.merger?.merging ?? [];
+      return merging.length ? `Done: put the merger of ${merging.join(" + ")} to the vote` : "Pass";
+    }
+    case "bid":
+      if (a.corporation) return `Bid ${n.money(Number(a.price))} to start minor ${a.corporation}${n.fullName(String(a.corporation)) ? ` · ${n.fullName(String(a.corporation))}` : ""}`;
+      return `Bid ${n.money(Number(a.price))} on ${n.company(String(a.company))}${n.fullName(String(a.company)) ? ` · ${n.fullName(String(a.company))}` : ""}`;
     case "buy_shares": return `Buy a ${a.percent}% share of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))}`;
     case "sell_shares": return `Sell ${(a.shares ?? []).length > 1 ? `${a.shares.length} shares` : `a ${a.percent}% share`} of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))} (${a.percent}%)`;
     case "par": return `Start ${n.company(String(a.corporation))} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`;
@@ -150,10 +172,17 @@ export function describe(view, action, n) {
     case "lay_tile": return `Lay tile ${tileName(String(a.tile))} on ${n.hex(String(a.hex))} (rotation ${a.rotation})`;
     case "place_token": {
       const at = cityByRef(view, String(a.city));
-      return `Place ${a.tokener ?? a.entity}'s token in ${at ? n.hex(at.hex.hex) : a.city}`;
+      if (!at) return `Place ${a.tokener ?? a.entity}'s token in ${a.city}`;
+      const cities = at.hex.nodes.filter((/** @type {any} */ x) => x.kind === "city");
+      // A hex with two cities (Belfast, Dublin): say which one, by the track it sits on.
+      const which = cities.length > 1 ? `, the city ${cityWhere(view, at)}` : "";
+      return `Place ${a.tokener ?? a.entity}'s token in ${n.hex(at.hex.hex)}${which}`;
     }
     case "buy_company": return `Buy ${n.company(String(a.company))}${price}`;
-    case "merge": return `Propose merging ${n.company(String(a.corporation))}`;
+    case "merge": {
+      const merging = view.position?.merger?.merging ?? [];
+      return merging.length ? `Add ${a.corporation} to the merger of ${merging.join(" + ")}` : `Start a merger with ${a.corporation}`;
+    }
     case "choose": return a.choice === "for" ? "Vote for the merger" : a.choice === "against" ? "Vote against the merger" : `Choose ${a.choice}`;
     case "assign": return `Use ${n.company(String(a.entity))} on ${n.hex(String(a.target))}`;
     case "bankrupt": return "Declare bankruptcy";
@@ -247,6 +276,8 @@ function layPanel(view, lay, ctx, n) {
         button("⟲", "rotate-back", () => set({ turn: (ui.picks.lay?.turn ?? 0) - 1 }), { disabled: p.rotations.length < 2, title: "Previous legal rotation" }),
         h("span", { class: "rotation", dataset: { testid: "rotation" } }, `rotation ${k + 1} of ${p.rotations.length} legal`),
         button("⟳", "rotate", () => set({ turn: (ui.picks.lay?.turn ?? 0) + 1 }), { disabled: p.rotations.length < 2, title: "Next legal rotation" })));
+      const def = view.tile_defs?.[tileName(p.tile)];
+      if (def && board) parts.push(tileCloseUp(view, board, rotated(def, /** @type {number} */ (p.rotation))));
       const action = { ...lay.action, hex: p.hex, tile: p.tile, rotation: p.rotation };
       parts.push(h("div", { class: "choices" },
         button(`Lay ${tileName(p.tile)} on ${n.hex(p.hex)}${cost ? ` for ${n.money(cost)}` : ""}`, "lay_tile", () => on.act(action), { primary: true, disabled: ui.pending }),
@@ -272,4 +303,30 @@ function tokenPanel(view, token, ctx, n) {
       const action = { ...token.action, city, slot };
       return button(describe(view, action, n), "place_token", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending, testid: `token-${city}-${slot}` });
     }))));
+}
+
+/**
+ * The tile being laid, large, with the neighbours named at each side, so its orientation is
+ * plain on a phone (where the map's hex is small) before it is sent.
+ * @param {any} view
+ * @param {any} hex
+ * @param {any} preview
+ */
+function tileCloseUp(view, hex, preview) {
+  const layout = view.board.layout;
+  const [cx, cy] = centre(layout, hex.x, hex.y);
+  const r = SIZE * 1.75;
+  const svg = s("svg", { class: "tile-close-up", viewBox: `${cx - r} ${cy - r} ${2 * r} ${2 * r}`, role: "img",
+    "aria-label": `Tile ${preview.label ?? ""} as it would be laid`, dataset: { testid: "tile-close-up" } });
+  drawHex(svg, layout, hex, { colors: () => ({ color: "#777", text: "#fff" }), currency: "" }, preview);
+  for (let e = 0; e < 6; e++) {
+    const [ex, ey] = edgePoint(layout, hex.x, hex.y, e);
+    const [dx, dy] = [ex - cx, ey - cy];
+    const nx = Math.round(hex.x + dx / (layout === "pointy" ? SIZE * Math.sqrt(3) / 4 : SIZE * 0.75));
+    const ny = Math.round(hex.y + dy / (layout === "pointy" ? SIZE * 0.75 : SIZE * Math.sqrt(3) / 4));
+    const other = view.board.hexes.find((/** @type {any} */ o) => o.x === nx && o.y === ny);
+    const name = other ? (other.name ? other.name.split(" ")[0] : other.hex) : "off the map";
+    svg.append(s("text", { x: cx + dx * 1.55, y: cy + dy * 1.55 + 3, "text-anchor": "middle", "font-size": 7, fill: other ? "#222" : "#888" }, name));
+  }
+  return h("figure", { class: "close-up" }, svg, h("figcaption", {}, "The tile as it would lie, its neighbours named round it."));
 }

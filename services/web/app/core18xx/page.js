@@ -93,7 +93,7 @@ function markTargets(svg, view, ctx) {
       const [cx, cy] = centre(layout, hex.x, hex.y);
       const picked = ctx.ui.picks.lay?.hex === key;
       const ring = s("circle", { class: `target${picked ? " picked" : ""}`, cx, cy, r: 30, fill: "rgba(255,255,255,0.01)",
-        stroke: picked ? "#d00" : "#0057d9", "stroke-width": picked ? 5 : 3, "stroke-dasharray": picked ? null : "6 4",
+        stroke: picked ? "#d00" : "#0057d9", "stroke-width": 3, "stroke-dasharray": picked ? "2 3" : "6 4",
         tabindex: 0, role: "button", "aria-label": target.label, dataset: { target: key, testid: `target-${key}` } });
       const go = () => ctx.on.update({ picks: { ...ctx.ui.picks, lay: { hex: key, tile: null, turn: 0 } } });
       ring.addEventListener("click", go);
@@ -210,18 +210,42 @@ export function actionPanel(view, ctx) {
     const who = (view.active_seats ?? []).map((/** @type {number} */ s) => view.seats?.[s] ?? `seat ${s}`).join(", ");
     return [h("p", {}, who ? `Waiting for ${who}.` : "Nobody can act: the game cannot go on from here.")];
   }
-  return [h("div", { class: "m18xx-actions" }, h("p", { class: "prompt" }, prompt(view)), ...decision(view, ctx, n))];
+  return [h("div", { class: "m18xx-actions" }, prompt(view, ctx.mySeat, n), ...decision(view, ctx, n))];
 }
 
-/** @param {any} view */
-function prompt(view) {
+/**
+ * What the decision is about, with the facts it needs beside it.
+ * @param {any} view
+ * @param {number} seat
+ * @param {Names} n
+ */
+function prompt(view, seat, n) {
   const pos = view.position ?? {};
-  if (pos.privates) return "Private auction: bid on a private company, or pass.";
-  if (pos.minor_auction) return `Auction for ${pos.minor_auction.minor}: raise the bid or pass.`;
-  if (pos.merger) return "Merger round: propose, vote, or pass.";
-  if (pos.operating && pos.company) return `You operate ${pos.company} (${pos.step ?? ""}).`;
-  if (pos.round === "stock") return "Stock round: buy, sell, start a company, or pass.";
-  return "Your move.";
+  const me = (view.players ?? []).find((/** @type {any} */ p) => p.seat === seat);
+  const mine = me ? `You have ${n.money(me.cash)} and ${me.certificates} of ${view.cert_limit} certificates.` : "";
+  const lines = [];
+  if (pos.privates) lines.push("Private auction: buy the cheapest private at its price, bid on another, or pass.", mine);
+  else if (pos.minor_auction) lines.push(`Auction for minor ${pos.minor_auction.minor}: raise the bid or pass.`, mine);
+  else if (pos.merger) {
+    const m = pos.merger;
+    if (m.merging?.length && m.votes_needed) {
+      lines.push(`Vote on merging ${m.merging.join(" + ")} into a major: ${m.votes_for} for, ${m.votes_against} against, ${m.votes_needed} needed.`);
+      const held = m.merging.map((/** @type {string} */ c) => `${c} ${me?.shares?.[c] ?? 0}%`).join(", ");
+      lines.push(`Your shares: ${held}.`);
+    } else if (m.merging?.length) {
+      lines.push(`Merger of ${m.merging.join(" + ")}: add another connected company, or put it to the vote.`);
+    } else {
+      lines.push("Merger round: start a merger with a company you preside, or pass.");
+    }
+  } else if (pos.operating && pos.company) {
+    const c = (view.companies ?? []).find((/** @type {any} */ x) => x.sym === pos.company);
+    const step = { track: "lay track", token: "place a token", route: "run trains", dividend: "pay or withhold", train: "buy trains" }[String(pos.step)] ?? pos.step ?? "";
+    lines.push(`You operate ${pos.company}: ${step}.`);
+    if (c) lines.push(`${pos.company} has ${n.money(c.cash ?? 0)}, trains ${(c.trains ?? []).map((/** @type {string} */ t) => tileName(t)).join(", ") || "none"} (limit ${c.train_limit}), share price ${c.price ? n.money(c.price) : "—"}.`);
+    if (pos.step === "dividend" && typeof pos.revenue === "number") lines.push(`This run earned ${n.money(pos.revenue)}.`);
+  } else if (pos.round === "stock") lines.push("Stock round: sell, then buy one certificate, start a company, or pass.", mine);
+  else lines.push("Your move.");
+  return h("div", { class: "prompt", dataset: { testid: "prompt" } }, lines.filter(Boolean).map((l) => h("p", {}, l)));
 }
 
 /**
@@ -308,7 +332,7 @@ export function logLine(before, after, update) {
     case "undo": text = `${who} takes back a move`; break;
     case "redo": text = `${who} redoes a move`; break;
     case "pass": text = `${acting} passes`; break;
-    case "bid": text = `${who} bids ${n.money(a.price)} on ${a.company}`; break;
+    case "bid": text = `${who} bids ${n.money(a.price)} on ${a.company ?? `minor ${a.corporation}`}`; break;
     case "buy_shares": text = `${who} buys a ${a.percent}% share of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(paid())}`; break;
     case "sell_shares": text = `${who} sells ${a.percent}% of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(-paid())}`; break;
     case "par": text = `${who} starts ${a.corporation} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`; break;
@@ -334,8 +358,8 @@ export function logLine(before, after, update) {
     case "buy_train": text = `${acting} buys a ${a.variant ?? tileName(String(a.train))} train${cost(spent(entity))}`; break;
     case "discard_train": text = `${acting} discards a ${tileName(String(a.train))}`; break;
     case "buy_company": text = `${acting} buys ${a.company} for ${n.money(a.price)}`; break;
-    case "merge": text = `${who} proposes merging ${a.corporation}`; break;
-    case "choose": text = `${who} votes ${a.choice}`; break;
+    case "merge": text = `${who} adds ${a.corporation} to a merger`; break;
+    case "choose": text = `${who} votes ${a.choice} the merger of ${(before.position?.merger?.merging ?? []).join(" + ")}`; break;
     default: text = `${acting}: ${describe(after, a, n)}`;
   }
   const was = turnInfo(before).replace(/ · phase.*$/, "");
