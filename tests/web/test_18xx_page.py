@@ -420,3 +420,65 @@ def test_a_person_plays_each_kind_of_move_through_the_page(step: str, size: str,
             drawn_now = sorted("-".join(sorted((str(p["a"]), str(p["b"])))) for p in hx["paths"])
             assert drawn_now == chosen["preview"], "the tile laid is the one previewed, at the chosen rotation"
         assert page.errors == []
+
+
+# --- against bots, the end, the rules ---------------------------------------------------------
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_bids_against_bots_and_the_log_names_who_did_what(size: str, stack: Stack18, chromium: Any) -> None:
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "18ireland", "seats": [
+        {"name": "Bot A", "kind": "bot", "level": "heuristic"}, {"name": "Bot B", "kind": "bot", "level": "heuristic"},
+        {"name": "Ada"}]})
+    assert status == 201, created
+    table, token = created["table"], created["seats"][2]["token"]
+    with tab(chromium, SIZES[size]) as page:
+        page.goto(created["seats"][2]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait(READY, timeout_ms=20_000)
+        seq = page.seq()
+        prompt = page.page.inner_text("[data-testid=prompt]")
+        assert "Private auction" in prompt and "You have £330" in prompt, prompt
+        shot(page, "auction-vs-bots", size)
+        click(page, "[data-testid=actions] button[data-act=bid]")
+        page.wait_seq(seq + 1)
+        [action] = logged(stack, table, token, seq, seq + 1)
+        assert action["type"] == "bid"
+        # The bots answer; each move is a line in words with the mover's name.
+        page.wait("[...document.querySelectorAll('[data-testid=log] li')].some(li => /^Bot [AB] /.test(li.textContent))",
+                  timeout_ms=20_000)
+        lines = page.log_lines()
+        assert lines[0].startswith("Ada bids £"), lines
+        assert all(re.match(r"^(Ada|Bot A|Bot B)( \(\w+\))? ", line) for line in lines), lines
+        shot(page, "auction-vs-bots-after", size)
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_finished_game_shows_its_result_as_the_api_has_it(size: str, stack: Stack18, game: Any, chromium: Any) -> None:
+    at = table_at(stack, game, len(game.entries))
+    info = detail(stack, at["table"])
+    assert info["status"] == "finished" and info["result"] is not None
+    result = info["result"]
+    with tab(chromium, SIZES[size]) as page:
+        page.goto(invite(stack, at["table"], at["tokens"][0]))
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait("document.body.dataset.over === 'true'")
+        turn = page.page.inner_text("[data-testid=turn]")
+        assert turn.startswith("Game over") and "to act" not in turn and "Waiting" not in turn, turn
+        assert page.page.locator("[data-testid=actions]").is_hidden()
+        panel = page.page.inner_text("[data-testid=result]")
+        assert "the bank broke" in panel, panel
+        ranking = page.page.eval_on_selector_all("[data-testid=result] .ranking li",
+                                                 "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.rank), e.querySelector('strong').textContent])")
+        assert sorted(ranking) == sorted([s, result["ranks"][s], f"£{result['scores'][s]}"] for s in range(len(result["scores"])))
+        winners = [info["seats"][s]["name"] for s in result["winners"]]
+        assert all(name in panel for name in winners)
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "result", size)
+        page.page.click("[data-testid=rules-toggle]")
+        rules = page.page.inner_text("[data-testid=rules]")
+        for words in ("Goal", "Private auction", "Stock rounds", "Operating rounds", "Mergers", "End"):
+            assert words in rules, words
+        page.page.locator("[data-testid=rules]").scroll_into_view_if_needed()
+        shot(page, "rules", size)
+        assert page.errors == []
