@@ -3,7 +3,7 @@ a real `roundhouse dev` (issue 18).
 
 - Geometry: for every tile and token of real imported games, what the page draws (each track
   end, each token) is where the engine's board says, computed here from the map's hex layout
-  (`core18xx.hexgrid`), independently of the page's code.
+  (`core18xx.board.hexgrid`), independently of the page's code.
 - `roundhouse import-18xx EXPORT --to-table` opens on this page at the export's last position,
   and play goes on through the page.
 - A person plays through the page only: a private bid, a tile laid with a chosen rotation
@@ -35,7 +35,7 @@ from services.offline.import_18xx import import_export
 from services.offline.import_table import store_table
 from shared import auth
 from shared.engine import served_view
-from shared.games.core18xx import hexgrid
+from shared.games.core18xx.board import hexgrid
 from shared.timeline import Timeline
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
 from tests.exports import export_paths

@@ -1,21 +1,20 @@
 """What a seat sees. Everything on the table is public after the set-up's public draw: the money
-side (`core18xx.money_view`: players, companies, market, depot), the board (`core18xx.view`), the
+side (`core18xx.money.view`: players, companies, market, depot), the board (`core18xx.board.view`), the
 set-up's draw, where the game stands, and the moves programs made in the last decision. A seat's
 own program and its messages are added to its view only (`programs`)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
 
-from functools import cache
-
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import money_view as MV
-from shared.games.core18xx.tiles import NODE
-from shared.games.core18xx.view import board_view
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board.tiles import NODE
+from shared.games.core18xx.board.view import board_view
+from shared.games.core18xx.money import view as MV
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State

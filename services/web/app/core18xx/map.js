@@ -1,5 +1,5 @@
 // @ts-check
-// The map of an 18xx title from the engine's board view (core18xx/view.py): hexes placed from
+// The map of an 18xx title from the engine's board view (core18xx/board/view.py): hexes placed from
 // their doubled (x, y), each tile's track from edge midpoints to its stops (narrow gauge drawn
 // apart: thin, dashed, brown), cities with their token slots, towns, revenues, labels, terrain
 // costs, reserved homes. Every coordinate is absolute in the SVG (no transforms), so what is
@@ -8,7 +8,7 @@ import { s } from "../dom.js";
 
 export const SIZE = 40; // hex centre to corner
 const ROOT3 = Math.sqrt(3);
-// (dx, dy) in doubled coordinates across each edge, as core18xx/hexgrid.py numbers them.
+// (dx, dy) in doubled coordinates across each edge, as core18xx/board/hexgrid.py numbers them.
 const OFFSETS = {
   flat: [[0, 2], [-1, 1], [-1, -1], [0, -2], [1, -1], [1, 1]],
   pointy: [[-1, 1], [-2, 0], [-1, -1], [1, -1], [2, 0], [1, 1]],

@@ -1,5 +1,5 @@
 // @ts-check
-// The money side of an 18xx title, from the engine's money view (core18xx/money_view.py):
+// The money side of an 18xx title, from the engine's money view (core18xx/money/view.py):
 // players (cash, certificates against the limit, shares, privates), company charters (cash,
 // trains, share price, shares in the IPO, treasury and pool, privates), the stock market with
 // every company's marker, the bank, the phase and the train roster with what rusts when.
