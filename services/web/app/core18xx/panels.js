@@ -38,9 +38,9 @@ export function playersPanel(view, n, data, me) {
         h("td", {}, i === 0 ? "★ " : "", p.name, p.bankrupt ? " (bankrupt)" : ""),
         h("td", {}, n.money(p.cash)),
         h("td", { class: p.certificates > limit ? "over" : "" }, String(p.certificates)),
-        h("td", {}, Object.entries(p.shares ?? {}).map(([sym, pct]) => h("span", { class: "holding" }, chip(sym, data),
-          ` ${pct}%${(p.presidencies ?? []).includes(sym) ? " (president)" : ""} `)),
-        (p.privates ?? []).map((/** @type {string} */ c) => h("span", { class: "holding private", title: data.privates[c]?.desc ?? "" }, ` ${c}`))))))),
+        h("td", {}, Object.entries(p.shares ?? {}).map(([sym, pct]) => [h("span", { class: "holding" }, chip(sym, data),
+          ` ${pct}%${(p.presidencies ?? []).includes(sym) ? " (president)" : ""}`), " "]),
+        (p.privates ?? []).map((/** @type {string} */ c) => [h("span", { class: "holding private", title: data.privates[c]?.desc ?? "" }, c), " "])))))),
     h("p", { class: "muted" }, "★ has the priority deal (acts first in the next stock round)."));
 }
 
