@@ -69,7 +69,7 @@ export function mountTable(root, invite) {
   let rematchNote = null;
   // For titles whose view holds no log: lines the page module writes from each update seen
   // (page.logLine), kept with the held view in this tab.
-  /** @type {{seq: number, text: string}[]} */
+  /** @type {{seq: number, text: string, seat?: number}[]} */
   let seenLog = loadSeenLog(table, token);
   /** @type {any} */
   let lastView = held?.view ?? null;
@@ -86,6 +86,7 @@ export function mountTable(root, invite) {
   const rulesBox = h("section", { id: "rules", class: "rules card", "aria-label": "Rules summary", hidden: true, dataset: { testid: "rules" } });
   const turn = h("div", { class: "turn", "aria-live": "polite", dataset: { testid: "turn" } });
   const newsBox = h("div", { class: "news-box", "aria-live": "polite" });
+  const recentBox = h("section", { class: "recent", "aria-label": "Latest moves", dataset: { testid: "recent" } });
   const actions = h("section", { class: "actions", "aria-label": "Your move", dataset: { testid: "actions" } });
   const main = h("div", { class: "title-main" });
   const side = h("div", { class: "title-side" });
@@ -97,6 +98,7 @@ export function mountTable(root, invite) {
     h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
     rulesBox,
     turn,
+    recentBox,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
@@ -208,6 +210,7 @@ export function mountTable(root, invite) {
       fill(seatBox, seatControls(view, me, over));
     }
     renderLog(view);
+    renderRecent(view, me);
     fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
 
@@ -274,6 +277,25 @@ export function mountTable(root, invite) {
       logList.append(h("li", { class: p.milestones.has(kind) ? `milestone ev-${kind}` : `ev-${kind}` }, p.describeEvent(view, e)));
     }
     if (atBottom) logList.scrollTop = logList.scrollHeight;
+  }
+
+  /**
+   * What happened since this seat last moved (or the last few moves), at the top of the page,
+   * so a player coming back need not dig through the log. From the lines this tab wrote.
+   * @param {any} view
+   * @param {number | null} me
+   */
+  function renderRecent(view, me) {
+    let lines = seenLog;
+    const mine = me === null ? -1 : lines.map((e) => e.seat).lastIndexOf(me);
+    lines = mine >= 0 ? lines.slice(mine + 1) : lines.slice(-3);
+    lines = lines.slice(-6);
+    const key = JSON.stringify([lines.map((e) => e.seq), !!view.result]);
+    if (recentBox.dataset.key === key) return;
+    recentBox.dataset.key = key;
+    recentBox.hidden = !lines.length;
+    fill(recentBox, lines.length ? [h("strong", {}, mine >= 0 ? "Since your last move: " : "Latest: "),
+      h("ul", {}, lines.map((e) => h("li", {}, e.text)))] : null);
   }
 
   /**
@@ -407,7 +429,8 @@ export function mountTable(root, invite) {
     try {
       const accepted = await live.submit(action);
       awaitSeq = accepted.seq;
-      ui.canUndo = action.type !== "undo";
+      // Others may have acted before this answer came (a bot answers fast): then it is not the last.
+      ui.canUndo = action.type !== "undo" && live.seq <= accepted.seq;
       if (live.seq >= awaitSeq) ui.pending = false;
       render();
     } catch (error) {
@@ -424,7 +447,7 @@ export function mountTable(root, invite) {
       if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
         const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
         if (text) {
-          seenLog = [...seenLog, { seq, text }].slice(-500);
+          seenLog = [...seenLog, { seq, text, seat: update.seat }].slice(-500);
           saveSeenLog(table, token, seenLog);
         }
       }

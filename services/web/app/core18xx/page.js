@@ -65,9 +65,20 @@ export function render(view, ctx, slots) {
     if (def) previews.set(pick.hex, rotated(def, pick.rotation));
   }
   const svg = map.box.svg;
+  const first = !svg.firstChild;
   drawBoard(svg, view.board, { colors: (sym) => ({ color: d.entities.corporations[sym]?.color ?? "#777", text: d.entities.corporations[sym]?.text ?? "#fff" }), currency: d.currency }, previews);
   markTargets(svg, view, ctx);
   drawRoutes(svg, view, ctx);
+  if (first) {
+    // Zoomed in on a phone: start on the middle of the island, not its north-west corner.
+    const scroller = /** @type {HTMLElement | null} */ (svg.closest("[data-scroll]"));
+    // Unless the table page has brought a tap target into view meanwhile.
+    if (scroller) requestAnimationFrame(() => {
+      if (svg.querySelector(".target")) return;
+      scroller.scrollLeft = (scroller.scrollWidth - scroller.clientWidth) / 2;
+      scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 3;
+    });
+  }
   fill(slots.side,
     position(view, n),
     playersPanel(view, n, d.entities, ctx.mySeat),
@@ -157,7 +168,7 @@ function position(view, n) {
   const pos = view.position ?? {};
   const lines = [];
   if (pos.round === "over") lines.push(`The game is over${view.end ? ` (${endReason(view.end.reason)})` : ""}.`);
-  if (pos.operating) lines.push(`Operating round ${pos.operating}: ${pos.company ? `${pos.company} operates` : ""}${pos.step ? ` (${pos.step})` : ""}.`);
+  if (pos.operating) lines.push(`Operating round ${pos.operating}: ${pos.company ? `${pos.company} operates` : ""}${pos.step ? ` (${stepWords(pos.step)})` : ""}.`);
   if (pos.minor_auction) {
     const bids = pos.minor_auction.bids.map((/** @type {[number, number]} */ [p, v]) => `${n.player(String(p))} ${n.money(v)}`).join(", ");
     lines.push(`Auction for minor ${pos.minor_auction.minor}${bids ? `: ${bids}` : ""}.`);
@@ -213,6 +224,31 @@ export function actionPanel(view, ctx) {
   return [h("div", { class: "m18xx-actions" }, prompt(view, ctx.mySeat, n), ...decision(view, ctx, n))];
 }
 
+/** @param {unknown} step */
+function stepWords(step) {
+  return ({ track: "lay track", token: "place a token", route: "run trains", routes: "run trains", dividend: "pay or withhold",
+    train: "buy trains", buy_train: "buy trains", discard: "discard a train", home_token: "place its home token" })[String(step)]
+    ?? String(step ?? "").replaceAll("_", " ");
+}
+
+/**
+ * What buying the first of a train kind does to older trains ("The first 6H rusts every 2H").
+ * @param {any} view
+ * @param {Names} _n
+ */
+function rustWarnings(view, _n) {
+  const d = data();
+  const remaining = view.depot?.remaining ?? {};
+  const out = [];
+  for (const offer of view.depot?.offer ?? []) {
+    const kind = d.entities.trains.find((t) => t.name === offer.name);
+    if (!kind || offer.from !== "depot" || remaining[offer.name] !== kind.num) continue;
+    const rusting = d.entities.trains.filter((t) => t.rusts_on === offer.name).map((t) => t.name);
+    if (rusting.length) out.push(`Buying the first ${offer.name} rusts every ${rusting.join(" and ")} train.`);
+  }
+  return out;
+}
+
 /**
  * What the decision is about, with the facts it needs beside it.
  * @param {any} view
@@ -239,10 +275,11 @@ function prompt(view, seat, n) {
     }
   } else if (pos.operating && pos.company) {
     const c = (view.companies ?? []).find((/** @type {any} */ x) => x.sym === pos.company);
-    const step = { track: "lay track", token: "place a token", route: "run trains", dividend: "pay or withhold", train: "buy trains" }[String(pos.step)] ?? pos.step ?? "";
+    const step = stepWords(pos.step);
     lines.push(`You operate ${pos.company}: ${step}.`);
     if (c) lines.push(`${pos.company} has ${n.money(c.cash ?? 0)}, trains ${(c.trains ?? []).map((/** @type {string} */ t) => tileName(t)).join(", ") || "none"} (limit ${c.train_limit}), share price ${c.price ? n.money(c.price) : "—"}.`);
     if (pos.step === "dividend" && typeof pos.revenue === "number") lines.push(`This run earned ${n.money(pos.revenue)}.`);
+    if (String(pos.step).includes("train")) lines.push(...rustWarnings(view, n));
   } else if (pos.round === "stock") lines.push("Stock round: sell, then buy one certificate, start a company, or pass.", mine);
   else lines.push("Your move.");
   return h("div", { class: "prompt", dataset: { testid: "prompt" } }, lines.filter(Boolean).map((l) => h("p", {}, l)));
