@@ -514,3 +514,30 @@ def test_a_finished_game_shows_its_result_as_the_api_has_it(size: str, stack: St
 
 if __name__ == "__main__":
     ENTITIES_JS.write_text(entities_js())
+
+
+def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, game: Any, chromium: Any) -> None:
+    """The last moves of a real game played on over the API while a player watches the page: the
+    end screen charts every player's value over the moves it saw, ending on the result's scores."""
+    tail = 25
+    start = len(game.entries) - tail
+    at = table_at(stack, game, start)
+    table = at["table"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, table, at["tokens"][0]))
+        page.wait(LIVE, timeout_ms=20_000)
+        for i, (seat, action) in enumerate(game.entries[start:]):
+            body = {"expected_seq": start + i, "idempotency_key": uuid.uuid4().hex, "action": msgspec.to_builtins(action)}
+            status, reply = http("POST", f"{stack.url}/api/tables/{table}/actions", body,
+                                 {"Authorization": f"Bearer {at['tokens'][seat]}"})
+            assert status == 201, reply
+        page.wait("document.body.dataset.over === 'true'", timeout_ms=20_000)
+        result = detail(stack, table)["result"]
+        chart = page.page.locator("[data-testid=value-chart] svg polyline")
+        assert chart.count() == len(result["scores"])
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        assert all(n == tail + 1 for n in ends), ends
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "result-with-chart", "desktop")
+        assert page.errors == []

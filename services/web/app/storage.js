@@ -67,7 +67,7 @@ export function saveHeld(table, token, seq, view) {
  * The log lines this tab wrote from the updates it saw (for titles whose view has no log).
  * @param {string} table
  * @param {string | null} token
- * @returns {{seq: number, text: string, seat?: number}[]}
+ * @returns {import("./pageapi.js").SeenLine[]}
  */
 export function loadSeenLog(table, token) {
   return safely(() => {
@@ -80,7 +80,7 @@ export function loadSeenLog(table, token) {
 /**
  * @param {string} table
  * @param {string | null} token
- * @param {{seq: number, text: string, seat?: number}[]} lines
+ * @param {import("./pageapi.js").SeenLine[]} lines
  */
 export function saveSeenLog(table, token, lines) {
   safely(() => sessionStorage.setItem(`${heldKey(table, token)}:log`, JSON.stringify(lines)));

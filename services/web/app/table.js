@@ -69,7 +69,7 @@ export function mountTable(root, invite) {
   let rematchNote = null;
   // For titles whose view holds no log: lines the page module writes from each update seen
   // (page.logLine), kept with the held view in this tab.
-  /** @type {{seq: number, text: string, seat?: number}[]} */
+  /** @type {import("./pageapi.js").SeenLine[]} */
   let seenLog = loadSeenLog(table, token);
   /** @type {any} */
   let lastView = held?.view ?? null;
@@ -180,7 +180,7 @@ export function mountTable(root, invite) {
 
     const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
     /** @type {PageContext} */
-    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta };
+    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta, seen: seenLog };
 
     rulesButton.setAttribute("aria-expanded", String(rulesOpen));
     rulesBox.hidden = !rulesOpen;
@@ -447,7 +447,7 @@ export function mountTable(root, invite) {
       if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
         const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
         if (text) {
-          seenLog = [...seenLog, { seq, text, seat: update.seat }].slice(-500);
+          seenLog = [...seenLog, { seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }].slice(-500);
           saveSeenLog(table, token, seenLog);
         }
       }

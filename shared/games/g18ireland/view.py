@@ -14,7 +14,9 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board.tiles import NODE
 from shared.games.core18xx.board.view import board_view
+from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import view as MV
+from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State
@@ -85,6 +87,8 @@ def _public(state: State) -> dict[str, Any]:
     for player in money["players"]:
         player["seat"] = int(player["id"])
         player["name"] = state.seats[int(player["id"])]
+        # What the result would score now (cash, shares at their price, privates at face value).
+        player["value"] = O.player_value(state.money, player["id"], F.COMPANY_VALUES)
     return {
         "position": _position(state),
         "seats": list(state.seats),

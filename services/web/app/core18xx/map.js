@@ -13,6 +13,7 @@ const OFFSETS = {
   flat: [[0, 2], [-1, 1], [-1, -1], [0, -2], [1, -1], [1, 1]],
   pointy: [[-1, 1], [-2, 0], [-1, -1], [1, -1], [2, 0], [1, 1]],
 };
+/** @type {Record<string, string>} */
 const FILL = { white: "#f4efe0", yellow: "#f7dc4a", green: "#7cc57a", brown: "#c98b52", gray: "#b8b8b8", red: "#e0533c", blue: "#7fb9e6" };
 
 /**
@@ -134,7 +135,7 @@ export function drawHex(layer, layout, hex, style, preview = null) {
   const [cx, cy] = centre(layout, hex.x, hex.y);
   const color = preview ? preview.color : hex.color;
   const g = s("g", { class: `hex${preview ? " preview" : ""}`, dataset: { hex: hex.hex } });
-  g.append(s("polygon", { points: corners(layout, hex.x, hex.y), fill: FILL[/** @type {keyof FILL} */ (color)] ?? "#ddd",
+  g.append(s("polygon", { points: corners(layout, hex.x, hex.y), fill: FILL[color] ?? "#ddd",
     stroke: preview ? "#000" : "#6b6b6b", "stroke-width": preview ? 3 : 1 }));
   const nodes = preview ? preview.nodes : hex.nodes;
   const paths = preview ? preview.paths : hex.paths;

@@ -334,8 +334,49 @@ export function result(view, _ctx) {
     h("p", { class: "reason" }, `The game ended because ${endReason(r.reason)}.`),
     h("p", { class: "winner" }, `${r.winners.map(name).join(" and ")} ${r.winners.length > 1 ? "win" : "wins"}.`),
     h("ol", { class: "ranking" }, order.map((/** @type {number} */ seat) => h("li", { dataset: { seat, rank: r.ranks[seat] } },
-      h("span", { class: "rank" }, `#${r.ranks[seat]}`), " ", name(seat), " ", h("strong", {}, data().money(r.scores[seat])),
-      " (cash plus shares at market value)"))));
+      h("span", { class: "rank" }, `#${r.ranks[seat]}`), " ", h("span", { class: "swatch", style: { background: PLAYER_COLOURS[seat % PLAYER_COLOURS.length] } }),
+      " ", name(seat), " ", h("strong", {}, data().money(r.scores[seat])),
+      " (cash, shares at their price, privates at face value)"))),
+    valueChart(view, _ctx.seen, r.scores));
+}
+
+const PLAYER_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+
+/**
+ * Every player's value over the moves this tab saw, ending on the final scores.
+ * @param {any} view
+ * @param {import("../pageapi.js").SeenLine[]} seen
+ * @param {number[]} scores
+ */
+function valueChart(view, seen, scores) {
+  const points = [...seen.filter((e) => Array.isArray(e.values) && e.values.length === scores.length).map((e) => /** @type {number[]} */ (e.values)), scores];
+  if (points.length < 3) {
+    return h("p", { class: "muted", dataset: { testid: "value-chart" } },
+      "No chart of values over the game: this page saw too few of its moves (it draws the moves it watched).");
+  }
+  const w = 600, ht = 220, pad = 36;
+  const max = Math.max(1, ...points.flat());
+  const x = (/** @type {number} */ i) => pad + (i / (points.length - 1)) * (w - pad - 8);
+  const y = (/** @type {number} */ v) => ht - pad + 8 - (v / max) * (ht - pad);
+  const svg = s("svg", { class: "value-chart", viewBox: `0 0 ${w} ${ht}`, role: "img", "aria-label": "Each player's value over the game" });
+  for (const t of [0, 0.5, 1]) {
+    svg.append(s("line", { x1: pad, x2: w - 8, y1: y(max * t), y2: y(max * t), stroke: "#eee" }));
+    svg.append(s("text", { x: 2, y: y(max * t) + 3, "font-size": 10, fill: "#777" }, data().money(Math.round(max * t))));
+  }
+  scores.forEach((_, seat) => svg.append(s("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" "),
+    fill: "none", stroke: PLAYER_COLOURS[seat % PLAYER_COLOURS.length], "stroke-width": 2.5, dataset: { seat } })));
+  return h("figure", { class: "chart", dataset: { testid: "value-chart" } }, svg,
+    h("figcaption", {}, `Value of each player (${view.seats?.join(", ") ?? ""}) over the ${points.length - 1} moves this page watched.`));
+}
+
+/**
+ * @param {any} view
+ * @returns {number[] | null}
+ */
+export function trackValues(view) {
+  const players = view.players ?? [];
+  if (!players.length || players.some((/** @type {any} */ p) => typeof p.value !== "number")) return null;
+  return (view.seats ?? []).map((/** @type {any} */ _, /** @type {number} */ seat) => players.find((/** @type {any} */ p) => p.seat === seat)?.value ?? 0);
 }
 
 /**
