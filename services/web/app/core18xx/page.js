@@ -179,7 +179,9 @@ function position(view, n) {
   }
   if (pos.merger) {
     const m = pos.merger;
-    lines.push(`Merger of ${(m.merging ?? []).join(" + ")}: ${m.votes_for ?? 0} for, ${m.votes_against ?? 0} against, ${m.votes_needed ?? "?"} needed.`);
+    if (!m.merging?.length) lines.push("Merger round: players may merge connected companies into majors.");
+    else if (!m.votes_needed) lines.push(`A merger of ${m.merging.join(" + ")} is being put together.`);
+    else lines.push(`Vote on merging ${m.merging.join(" + ")}: ${m.votes_for ?? 0} for, ${m.votes_against ?? 0} against, ${m.votes_needed} needed.`);
   }
   if (pos.token_to_place) lines.push(`${pos.token_to_place.company} places its ${pos.token_to_place.kind} token.`);
   for (const m of view.program_moves ?? []) lines.push(m.text);
@@ -271,7 +273,7 @@ function prompt(view, seat, n) {
     } else if (m.merging?.length) {
       lines.push(`Merger of ${m.merging.join(" + ")}: add another connected company, or put it to the vote.`);
     } else {
-      lines.push("Merger round: start a merger with a company you preside, or pass.");
+      lines.push("Merger round: start a merger with one of the companies offered, or pass.");
     }
   } else if (pos.operating && pos.company) {
     const c = (view.companies ?? []).find((/** @type {any} */ x) => x.sym === pos.company);
