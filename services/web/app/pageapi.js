@@ -31,6 +31,7 @@
 //   logLine(before, after, u)?   for a title whose view holds no `log`: one line for the update
 //                                u = {seat, action, seq} that turned `before` into `after`
 //                                (null for none); table.js keeps them for this tab.
+//   endReason(reason)?           the result's reason in words, for the turn line ("the bank broke").
 //   trackValues(view)?           numbers per seat to keep with each such line (a player's value,
 //                                for the end screen's chart); they come back in ctx.seen.
 
@@ -85,6 +86,7 @@
  * @property {((view: any, seat: number) => string) | undefined} [playerName]
  * @property {((before: any, after: any, update: {seat: number, action: any, seq: number}) => string | null) | undefined} [logLine]
  * @property {((view: any) => number[] | null) | undefined} [trackValues]
+ * @property {((reason: string) => string) | undefined} [endReason]
  */
 
 export {};

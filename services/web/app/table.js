@@ -305,7 +305,10 @@ export function mountTable(root, invite) {
    */
   function turnText(view, me, myTurn) {
     const where = page?.turnInfo ? ` · ${page.turnInfo(view)}` : "";
-    if (view.result) return [h("strong", {}, "Game over"), " · ", String(view.result.reason ?? "").replaceAll("_", " ")];
+    if (view.result) {
+      const reason = String(view.result.reason ?? "");
+      return [h("strong", {}, "Game over"), " · ", page?.endReason?.(reason) ?? reason.replaceAll("_", " ")];
+    }
     const names = activeSeats(view).map((s) => `${nameOf(view, s)}${seats[s]?.kind === "bot" ? " (bot)" : ""}`);
     if (myTurn) return [h("strong", {}, "Your turn"), where];
     // The engine says nobody may act and the game is not over: say so rather than wait forever.

@@ -97,6 +97,8 @@ export function render(view, ctx, slots) {
 function markTargets(svg, view, ctx) {
   const layout = view.board.layout;
   const top = s("g", { class: "targets" });
+  /** @type {{key: string, target: import("../pageapi.js").Target, x: number, y: number}[]} */
+  const slots = [];
   for (const [key, target] of ctx.targets) {
     if (target.kind === "lay") {
       const hex = view.board.hexes.find((/** @type {any} */ hx) => hx.hex === key);
@@ -105,7 +107,7 @@ function markTargets(svg, view, ctx) {
       const picked = ctx.ui.picks.lay?.hex === key;
       const ring = s("circle", { class: `target${picked ? " picked" : ""}`, cx, cy, r: 30, fill: "rgba(255,255,255,0.01)",
         stroke: picked ? "#d00" : "#0057d9", "stroke-width": 3, "stroke-dasharray": picked ? "2 3" : "6 4",
-        tabindex: 0, role: "button", "aria-label": target.label, dataset: { target: key, testid: `target-${key}` } });
+        tabindex: 0, role: "button", "aria-label": `Lay a tile on ${names(view).hex(key)}`, dataset: { target: key, testid: `target-${key}` } });
       const go = () => ctx.on.update({ picks: { ...ctx.ui.picks, lay: { hex: key, tile: null, turn: 0 } } });
       ring.addEventListener("click", go);
       ring.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") go(); });
@@ -115,18 +117,24 @@ function markTargets(svg, view, ctx) {
     } else if (target.kind === "token") {
       const at = cityByRef(view, String(target.action.city));
       if (!at) continue;
-      const pts = nodePoints(layout, at.hex, at.hex.nodes);
-      const pt = pts[at.node];
+      const pt = nodePoints(layout, at.hex, at.hex.nodes)[at.node];
       if (!pt) continue;
       const count = at.hex.nodes[at.node].slots?.length || 1;
-      const [sx, sy] = slotPoints(pt[0], pt[1], count)[Number(target.action.slot)] ?? pt;
-      const ring = s("circle", { class: "target", cx: sx, cy: sy, r: SLOT_R + 6, fill: "rgba(255,255,255,0.01)", stroke: "#0057d9",
-        "stroke-width": 3, tabindex: 0, role: "button", "aria-label": target.label, dataset: { target: key, testid: `target-${key}` } });
-      const go = () => ctx.on.act(target.action);
-      ring.addEventListener("click", go);
-      ring.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") go(); });
-      top.append(ring);
+      const [x, y] = slotPoints(pt[0], pt[1], count)[Number(target.action.slot)] ?? pt;
+      slots.push({ key, target, x, y });
     }
+  }
+  // Each slot's ring as large as its neighbours allow (a phone's finger needs room), never
+  // overlapping another slot's ring.
+  for (const slot of slots) {
+    const gap = Math.min(Infinity, ...slots.filter((o) => o !== slot).map((o) => Math.hypot(o.x - slot.x, o.y - slot.y)));
+    const r = Math.max(SLOT_R + 1, Math.min(SLOT_R + 10, gap / 2 - 1));
+    const ring = s("circle", { class: "target", cx: slot.x, cy: slot.y, r, fill: "rgba(255,255,255,0.01)", stroke: "#0057d9",
+      "stroke-width": 3, tabindex: 0, role: "button", "aria-label": describe(view, slot.target.action, names(view)), dataset: { target: slot.key, testid: `target-${slot.key}` } });
+    const go = () => ctx.on.act(slot.target.action);
+    ring.addEventListener("click", go);
+    ring.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") go(); });
+    top.append(ring);
   }
   svg.append(top);
 }
@@ -205,7 +213,7 @@ function privatesPanel(view) {
 }
 
 /** @param {string} reason */
-function endReason(reason) {
+export function endReason(reason) {
   return ({ bank: "the bank broke", stock_market: "a share price reached the end of the market", bankrupt: "a player went bankrupt",
     dnf: "the game did not finish (100 stock rounds)" })[reason] ?? reason.replaceAll("_", " ");
 }
