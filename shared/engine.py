@@ -18,7 +18,7 @@ from shared.families import AmountRange, Choice, LegalAction
 __all__ = [
     "AmountRange", "Choice", "Engine", "LegalAction", "OptionSpec", "Redo", "Result", "RuleError",
     "TitleMeta", "Undo", "UNDO_POLICIES", "action_to_builtins", "decode_action", "default_options", "option_default",
-    "encode_action",
+    "encode_action", "served_view",
 ]
 
 
@@ -113,6 +113,15 @@ class Engine(Protocol[State]):
     def redact(self, state: State, seat: int, seed: int) -> State: ...
 
     def result(self, state: State) -> Result | None: ...
+
+
+def served_view(engine: Engine[Any], state: Any, seat: int | None) -> dict[str, Any]:
+    """The view a seat is sent: the title's `view`, with who must act and the result added from
+    the same calls the API's `/legal` and `GET /api/tables/{t}` answer from, so every page reads
+    the turn from one source whatever its title's view holds (both are public to every seat)."""
+    result = engine.result(state)
+    return {**engine.view(state, seat), "active_seats": sorted(engine.active_seats(state)),
+            "result": None if result is None else msgspec.to_builtins(result)}
 
 
 def default_options(engine: Engine[Any]) -> dict[str, Any]:

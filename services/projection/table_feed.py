@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, RuleError, encode_action
+from shared.engine import Engine, RuleError, encode_action, served_view
 from shared.timeline import Timeline
 from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode, error_frame
@@ -187,7 +187,7 @@ class TableFeed:
     def _view(self, state: Any, seat: SeatKey) -> Any:
         assert self.engine is not None
         self.metrics.inc("views_computed_total")
-        return self.engine.view(state, seat)
+        return served_view(self.engine, state, seat)
 
     def current_view(self, seat: SeatKey) -> bytes:
         """The encoded view at self.seq (for a fresh welcome); its object stays as the next patch's base."""

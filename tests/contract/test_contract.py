@@ -39,8 +39,10 @@ def _playout(engine: Any, players: int, seed: int, variant: dict[str, Any] | Non
     states = [timeline.state]
     for _ in range(MAX_ACTIONS):
         active = sorted(engine.active_seats(timeline.state))
-        if not active or engine.result(timeline.state) is not None:
+        if engine.result(timeline.state) is not None:
             break
+        # A table where nobody can act and nothing is decided would hang for good.
+        assert active, f"{engine.title}: no seat can act and the game has no result (a stuck table)"
         seat = rng.choice(active)
         action = random_action(engine, timeline.state, seat, rng)
         assert action is not None, f"{engine.title}: active seat {seat} has no legal action"

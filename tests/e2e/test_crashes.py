@@ -10,6 +10,7 @@ import aiohttp
 import pytest
 
 from shared.failpoints import EXIT_CODE
+from shared.engine import served_view
 from shared.games import get_engine
 from shared.redis_server import RedisServer
 
@@ -39,7 +40,7 @@ async def check_final(redis_url: str, sockets: list[LiveSocket], seq: int) -> No
         await sock.wait_seq(seq)
         assert sock.seqs == list(range(1, seq + 1)), sock.seqs
         seat = sock.welcomes[0]["seat"]
-        assert sock.view == as_json(engine.view(ref.timeline.state, seat))
+        assert sock.view == as_json(served_view(engine, ref.timeline.state, seat))
 
 
 async def test_projection_killed_mid_game_clients_resume(redis_url, make_stack, http):

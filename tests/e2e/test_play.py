@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from shared.engine import served_view
 from shared.games import get_engine
 
 from .stack import TITLE, Match, as_json, new_key, pick, projection_counter, replay, stream_ids
@@ -44,8 +45,8 @@ async def test_two_seats_and_a_spectator_play_a_whole_game(stack, game, http):
         assert sock.seq == seq and sock.seqs == list(range(1, seq + 1))
         assert not sock.errors
     for seat, sock in enumerate(sockets[:2]):
-        assert sock.view == as_json(engine.view(ref.timeline.state, seat))
-    assert spectator.view == as_json(engine.view(ref.timeline.state, None))
+        assert sock.view == as_json(served_view(engine, ref.timeline.state, seat))
+    assert spectator.view == as_json(served_view(engine, ref.timeline.state, None))
     for frame in spectator.frames:
         assert not all_keys(frame) & HIDDEN_KEYS, frame["type"]
         assert str(seed) not in str(frame)

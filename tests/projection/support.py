@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from shared.engine import Engine, Redo, Undo, action_to_builtins, encode_action, default_options
+from shared.engine import Engine, Redo, Undo, action_to_builtins, encode_action, default_options, served_view
 from shared.timeline import Timeline
 from shared.store import EventStore, SeatSpec, TableMeta
 
@@ -107,4 +107,4 @@ class TableDriver:
 
     def view(self, seq: int, seat: int | None) -> Any:
         """The view the projection must send at `seq`, as JSON builtins."""
-        return msgspec.json.decode(msgspec.json.encode(self.engine.view(self.states[seq], seat)))
+        return msgspec.json.decode(msgspec.json.encode(served_view(self.engine, self.states[seq], seat)))

@@ -28,6 +28,12 @@
 //                                A "dismiss" button calls ctx.on.dismiss(key).
 //   result(view, ctx)?           the result panel (ranking, chart); the generic one otherwise.
 //   playerName(view, seat)?      a seat's name as the view has it.
+//   logLine(before, after, u)?   for a title whose view holds no `log`: one line for the update
+//                                u = {seat, action, seq} that turned `before` into `after`
+//                                (null for none); table.js keeps them for this tab.
+//   endReason(reason)?           the result's reason in words, for the turn line ("the bank broke").
+//   trackValues(view)?           numbers per seat to keep with each such line (a player's value,
+//                                for the end screen's chart); they come back in ctx.seen.
 
 /**
  * @typedef {import("../sdk/roundhouse.js").LegalAction} LegalAction
@@ -61,6 +67,9 @@
  * @property {Map<string, Target>} targets   the clickable board items (from mapTargets)
  * @property {number} width                  CSS pixels the page has
  * @property {TitleMeta} meta
+ * @property {SeenLine[]} seen               the log lines this tab wrote (for titles whose view has no log)
+ *
+ * @typedef {{seq: number, text: string, seat?: number, values?: number[]}} SeenLine
  *
  * @typedef {{main: HTMLElement, side: HTMLElement}} Slots
  *
@@ -75,6 +84,9 @@
  * @property {((view: any, ctx: PageContext) => Child) | undefined} [news]
  * @property {((view: any, ctx: PageContext) => Child) | undefined} [result]
  * @property {((view: any, seat: number) => string) | undefined} [playerName]
+ * @property {((before: any, after: any, update: {seat: number, action: any, seq: number}) => string | null) | undefined} [logLine]
+ * @property {((view: any) => number[] | null) | undefined} [trackValues]
+ * @property {((reason: string) => string) | undefined} [endReason]
  */
 
 export {};

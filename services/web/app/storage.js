@@ -62,3 +62,26 @@ export function loadHeld(table, token) {
 export function saveHeld(table, token, seq, view) {
   safely(() => sessionStorage.setItem(heldKey(table, token), JSON.stringify({ seq, view })));
 }
+
+/**
+ * The log lines this tab wrote from the updates it saw (for titles whose view has no log).
+ * @param {string} table
+ * @param {string | null} token
+ * @returns {import("./pageapi.js").SeenLine[]}
+ */
+export function loadSeenLog(table, token) {
+  return safely(() => {
+    const raw = sessionStorage.getItem(`${heldKey(table, token)}:log`);
+    const lines = raw ? JSON.parse(raw) : [];
+    return Array.isArray(lines) ? lines : [];
+  }, []);
+}
+
+/**
+ * @param {string} table
+ * @param {string | null} token
+ * @param {import("./pageapi.js").SeenLine[]} lines
+ */
+export function saveSeenLog(table, token, lines) {
+  safely(() => sessionStorage.setItem(`${heldKey(table, token)}:log`, JSON.stringify(lines)));
+}

@@ -11,7 +11,7 @@ import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "..
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { invitesPanel, rematch } from "./invites.js";
-import { loadHeld, rememberSeat, saveHeld } from "./storage.js";
+import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
 
 /**
@@ -67,6 +67,12 @@ export function mountTable(root, invite) {
   let seatMessage = null;
   /** @type {import("./dom.js").Child} */
   let rematchNote = null;
+  // For titles whose view holds no log: lines the page module writes from each update seen
+  // (page.logLine), kept with the held view in this tab.
+  /** @type {import("./pageapi.js").SeenLine[]} */
+  let seenLog = loadSeenLog(table, token);
+  /** @type {any} */
+  let lastView = held?.view ?? null;
 
   // --- skeleton -------------------------------------------------------------------------------
   const connection = h("span", { class: "connection", role: "status", dataset: { testid: "connection" } }, "connecting…");
@@ -80,6 +86,7 @@ export function mountTable(root, invite) {
   const rulesBox = h("section", { id: "rules", class: "rules card", "aria-label": "Rules summary", hidden: true, dataset: { testid: "rules" } });
   const turn = h("div", { class: "turn", "aria-live": "polite", dataset: { testid: "turn" } });
   const newsBox = h("div", { class: "news-box", "aria-live": "polite" });
+  const recentBox = h("section", { class: "recent", "aria-label": "Latest moves", dataset: { testid: "recent" } });
   const actions = h("section", { class: "actions", "aria-label": "Your move", dataset: { testid: "actions" } });
   const main = h("div", { class: "title-main" });
   const side = h("div", { class: "title-side" });
@@ -91,6 +98,7 @@ export function mountTable(root, invite) {
     h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
     rulesBox,
     turn,
+    recentBox,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
@@ -142,7 +150,11 @@ export function mountTable(root, invite) {
     return page?.playerName?.(view, seat) ?? seats[seat]?.name ?? `seat ${seat}`;
   }
 
-  /** @param {any} view */
+  /**
+   * Who must act: the projection adds `active_seats` to every seat's view from the engine, the
+   * same call the API's /legal answers from, whatever the title's own view holds.
+   * @param {any} view
+   */
   function activeSeats(view) {
     return Array.isArray(view.active_seats) ? /** @type {number[]} */ (view.active_seats) : [];
   }
@@ -168,7 +180,7 @@ export function mountTable(root, invite) {
 
     const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
     /** @type {PageContext} */
-    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta };
+    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta, seen: seenLog };
 
     rulesButton.setAttribute("aria-expanded", String(rulesOpen));
     rulesBox.hidden = !rulesOpen;
@@ -198,6 +210,7 @@ export function mountTable(root, invite) {
       fill(seatBox, seatControls(view, me, over));
     }
     renderLog(view);
+    renderRecent(view, me);
     fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
 
@@ -251,7 +264,7 @@ export function mountTable(root, invite) {
    * @param {any} view
    */
   function renderLog(view) {
-    const log = Array.isArray(view.log) ? view.log : [];
+    const log = Array.isArray(view.log) ? view.log : seenLog.map((e) => e.text);
     const p = /** @type {TitlePage} */ (page);
     const atBottom = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     const lines = logList.children;
@@ -267,15 +280,39 @@ export function mountTable(root, invite) {
   }
 
   /**
+   * What happened since this seat last moved (or the last few moves), at the top of the page,
+   * so a player coming back need not dig through the log. From the lines this tab wrote.
+   * @param {any} view
+   * @param {number | null} me
+   */
+  function renderRecent(view, me) {
+    let lines = seenLog;
+    const mine = me === null ? -1 : lines.map((e) => e.seat).lastIndexOf(me);
+    lines = mine >= 0 ? lines.slice(mine + 1) : lines.slice(-3);
+    lines = lines.slice(-6);
+    const key = JSON.stringify([lines.map((e) => e.seq), !!view.result]);
+    if (recentBox.dataset.key === key) return;
+    recentBox.dataset.key = key;
+    recentBox.hidden = !lines.length;
+    fill(recentBox, lines.length ? [h("strong", {}, mine >= 0 ? "Since your last move: " : "Latest: "),
+      h("ul", {}, lines.map((e) => h("li", {}, e.text)))] : null);
+  }
+
+  /**
    * @param {any} view
    * @param {number | null} me
    * @param {boolean} myTurn
    */
   function turnText(view, me, myTurn) {
     const where = page?.turnInfo ? ` · ${page.turnInfo(view)}` : "";
-    if (view.result) return [h("strong", {}, "Game over"), " · ", String(view.result.reason ?? "").replaceAll("_", " ")];
+    if (view.result) {
+      const reason = String(view.result.reason ?? "");
+      return [h("strong", {}, "Game over"), " · ", page?.endReason?.(reason) ?? reason.replaceAll("_", " ")];
+    }
     const names = activeSeats(view).map((s) => `${nameOf(view, s)}${seats[s]?.kind === "bot" ? " (bot)" : ""}`);
     if (myTurn) return [h("strong", {}, "Your turn"), where];
+    // The engine says nobody may act and the game is not over: say so rather than wait forever.
+    if (!names.length) return [h("strong", { dataset: { testid: "stuck" } }, "Nobody can act"), ": the game cannot go on from here (please report this table)", where];
     if (me !== null && botPlaysMe() && activeSeats(view).includes(me)) return [`A bot is playing your turn${where}`];
     return [me === null ? `${names.join(", ")} to act` : `Waiting for ${names.join(", ")}`, where];
   }
@@ -395,7 +432,8 @@ export function mountTable(root, invite) {
     try {
       const accepted = await live.submit(action);
       awaitSeq = accepted.seq;
-      ui.canUndo = action.type !== "undo";
+      // Others may have acted before this answer came (a bot answers fast): then it is not the last.
+      ui.canUndo = action.type !== "undo" && live.seq <= accepted.seq;
       if (live.seq >= awaitSeq) ui.pending = false;
       render();
     } catch (error) {
@@ -409,6 +447,14 @@ export function mountTable(root, invite) {
   const offs = [
     live.on("view", ({ seq, update, view }) => {
       saveHeld(table, token, seq, live.view);
+      if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
+        const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
+        if (text) {
+          seenLog = [...seenLog, { seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }].slice(-500);
+          saveSeenLog(table, token, seenLog);
+        }
+      }
+      lastView = live.view;
       if (typeof view?.title === "string") void ensurePage(view.title);
       if (update && update.seat !== mySeat()) ui.canUndo = false;
       if (seq !== shownSeq) {

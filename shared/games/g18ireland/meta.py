@@ -13,7 +13,7 @@ META = TitleMeta(
                    help="The bank holds £5,000 instead of £4,000 (18xx.games optional rule): a longer game"),
     ],
     bot_kit="shared.bots.g18ireland",
-    web_module=None,
+    web_module="core18xx/page.js",
     # 18xx.games lets players undo freely (its exports hold undos by any seat, reaching back
     # into other players' moves); 18Ireland has no hidden information or randomness after the
     # set-up, so nothing an undo reveals needs protecting.

@@ -5,14 +5,19 @@ own program and its messages are added to its view only (`programs`)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
 
 from shared.games.core18xx.memo import Memo
 from shared.games.core18xx import actions as A
-from shared.games.core18xx.money import view as MV
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board.tiles import NODE
 from shared.games.core18xx.board.view import board_view
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import view as MV
+from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State
@@ -80,6 +85,8 @@ def _public(state: State) -> dict[str, Any]:
     for player in money["players"]:
         player["seat"] = int(player["id"])
         player["name"] = state.seats[int(player["id"])]
+        # What the result would score now (cash, shares at their price, privates at face value).
+        player["value"] = O.player_value(state.money, player["id"], F.COMPANY_VALUES)
     return {
         "position": _position(state),
         "seats": list(state.seats),
@@ -88,6 +95,32 @@ def _public(state: State) -> dict[str, Any]:
                   "removed_minor": state.setup.removed_minor, "larger_bank": state.larger_bank},
         "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
         "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
-        "board": board_view(BO.the_map(), state.board, BO.colors(state)),
+        "board": _board(state),
+        "tile_defs": _tile_defs(),
         "program_moves": _program_moves(state),
     }
+
+
+def _board(state: State) -> dict[str, Any]:
+    """The core's board picture, each city and town also carrying 18xx.games' id for it (`ref`,
+    as `place_token` names a city), so the page can tie a token family to a drawn slot."""
+    m = BO.the_map()
+    out = board_view(m, state.board, BO.colors(state))
+    for hx in out["hexes"]:
+        for i, node in enumerate(hx["nodes"]):
+            if node["kind"] != "junction":
+                node["ref"] = B.node_id(m, state.board, hx["hex"], i)
+    return out
+
+
+@cache
+def _tile_defs() -> dict[str, Any]:
+    """Every layable tile's drawing at rotation 0 (ends 0..5 edges, "nK" node K), so the page
+    previews a lay before it is sent. Static: the same for every state."""
+    def end(e: int) -> int | str:
+        return e if e < NODE else f"n{e - NODE}"
+
+    return {name: {"color": t.color, "label": t.label,
+                   "paths": [{"a": end(p.a), "b": end(p.b), "track": p.track} for p in t.paths],
+                   "nodes": [{"kind": n.kind, "revenue": n.revenue, "slots": n.slots} for n in t.nodes]}
+            for name, t in sorted(BO.the_map().tiles.items())}

@@ -30,6 +30,7 @@ export function actionPanel(view, ctx) {
   const active = Array.isArray(view.active_seats) ? view.active_seats : [];
   if (view.result) return [h("p", {}, "The game is over.")];
   if (mySeat === null) return [h("p", {}, "Watching as a spectator.")];
+  if (!active.length) return [h("p", {}, "Nobody can act: the game cannot go on from here.")];
   if (!active.includes(mySeat)) return [h("p", {}, "Waiting for the other players…")];
   if (legal === null) return [h("p", { class: "muted" }, "Loading your options…")];
   return [h("p", {}, "Your turn. This game has no page of its own here: pick one of your legal actions."),

@@ -1,0 +1,332 @@
+// @ts-check
+// The decision at hand for an 18xx title, built from the seat's legal families only. Track:
+// tap a hex (or its button), pick a tile, turn it through its legal rotations only, see it on
+// the map, then confirm. Tokens: tap a slot. Routes: the engine's best run, drawn. Every other
+// kind gets a button (or an amount field) that says in words what it sends, and any kind this
+// module does not know still gets the generic control.
+import { nextChoice } from "../../sdk/roundhouse.js";
+import { button } from "../controls.js";
+import { h, s } from "../dom.js";
+import { centre, drawHex, edgePoint, SIZE } from "./map.js";
+import { byType, familyControl } from "../legalform.js";
+
+/**
+ * @typedef {import("../pageapi.js").PageContext} PageContext
+ * @typedef {import("../pageapi.js").Target} Target
+ * @typedef {import("../../sdk/roundhouse.js").LegalAction} LegalAction
+ * @typedef {import("../../sdk/roundhouse.js").Action} Action
+ */
+
+/**
+ * @typedef {object} Names
+ * @property {(sym: string | null | undefined) => string} company   "GSWR (Great Southern & Western Railway)"
+ * @property {(hex: string) => string} hex                          "Dublin (I11)"
+ * @property {(entity: string) => string} player                    a player id -> name
+ * @property {(amount: number) => string} money
+ * @property {(sym: string) => string} fullName                     "Dalkey Atmospheric Railway", or ""
+ */
+
+/**
+ * The values a trie offers at `path` (field values picked so far, in order).
+ * @param {any} node
+ * @param {any[]} path
+ * @returns {{field: string, values: any[]} | null}
+ */
+function trieAt(node, path) {
+  for (const value of path) {
+    if (!node || !("values" in node)) return null;
+    const i = node.values.findIndex((/** @type {any} */ v) => JSON.stringify(v) === JSON.stringify(value));
+    if (i < 0) return null;
+    node = nextChoice(node, i);
+  }
+  return node && "values" in node ? node : null;
+}
+
+/**
+ * The lay family (hex -> tile -> rotation), if offered.
+ * @param {LegalAction[]} legal
+ */
+export function layFamily(legal) {
+  return legal.find((e) => e.action.type === "lay_tile" && e.choices) ?? null;
+}
+
+/** @param {LegalAction[]} legal */
+export function tokenFamily(legal) {
+  return legal.find((e) => e.action.type === "place_token" && e.choices) ?? null;
+}
+
+/**
+ * Where the lay being chosen stands: the hex, the tile, the rotation (indices into the trie).
+ * @param {LegalAction} lay
+ * @param {any} picks
+ */
+export function layPick(lay, picks) {
+  const p = picks.lay ?? {};
+  const hexes = trieAt(lay.choices, [])?.values ?? [];
+  const hex = p.hex && hexes.includes(p.hex) ? p.hex : null;
+  const tiles = hex ? trieAt(lay.choices, [hex])?.values ?? [] : [];
+  const tile = p.tile && tiles.includes(p.tile) ? p.tile : tiles.length === 1 ? tiles[0] : null;
+  const rotations = tile ? trieAt(lay.choices, [hex, tile])?.values ?? [] : [];
+  const r = rotations.length ? rotations[((p.turn ?? 0) % rotations.length + rotations.length) % rotations.length] : null;
+  return { hexes, hex, tiles, tile, rotations, rotation: r };
+}
+
+/**
+ * A tile's drawing at a rotation (for the preview), from the view's tile_defs.
+ * @param {any} def
+ * @param {number} rotation
+ */
+export function rotated(def, rotation) {
+  const turn = (/** @type {any} */ e) => (typeof e === "number" ? (e + rotation) % 6 : e);
+  const paths = def.paths.map((/** @type {any} */ p) => ({ ...p, a: turn(p.a), b: turn(p.b) }));
+  const nodes = def.nodes.map((/** @type {any} */ n, /** @type {number} */ i) => ({ ...n,
+    edges: paths.flatMap((/** @type {any} */ p) => [[p.a, p.b], [p.b, p.a]]).filter((/** @type {any[]} */ [x]) => x === `n${i}`)
+      .map((/** @type {any[]} */ [, y]) => y).filter((/** @type {any} */ y) => typeof y === "number") }));
+  return { color: def.color, label: def.label, paths, nodes };
+}
+
+/** "IR2-0" -> "IR2": a tile instance's name. @param {string} id */
+export const tileName = (id) => id.replace(/-\d+$/, "");
+
+/**
+ * What a tap on the board does now: hexes to lay on, slots to token.
+ * @param {any} view
+ * @param {LegalAction[]} legal
+ * @param {any} ui
+ * @returns {Map<string, Target>}
+ */
+export function targets(view, legal, ui) {
+  /** @type {Map<string, Target>} */
+  const out = new Map();
+  const lay = layFamily(legal);
+  if (lay) {
+    for (const hex of layPick(lay, ui.picks).hexes) out.set(hex, { label: `Lay a tile on ${hex}`, action: { type: "pick_hex", hex }, kind: "lay" });
+  }
+  const token = tokenFamily(legal);
+  if (token) {
+    const cities = trieAt(token.choices, [])?.values ?? [];
+    for (const city of cities) {
+      const slots = trieAt(token.choices, [city])?.values ?? [];
+      for (const slot of slots) out.set(`${city}#${slot}`, { label: `Token in ${city}`, action: { ...token.action, city, slot }, kind: "token" });
+    }
+  }
+  return out;
+}
+
+/**
+ * The node a city id names, as the view's board has it.
+ * @param {any} view
+ * @param {string} ref
+ */
+export function cityByRef(view, ref) {
+  for (const hex of view.board?.hexes ?? []) {
+    const i = hex.nodes.findIndex((/** @type {any} */ n) => n.ref === ref);
+    if (i >= 0) return { hex, node: i };
+  }
+  return null;
+}
+
+const SIDES = { flat: ["south", "south-west", "north-west", "north", "north-east", "south-east"],
+  pointy: ["south-west", "west", "north-west", "north-east", "east", "south-east"] };
+
+/**
+ * Which of a hex's cities: "on the north-east track", or its place in the hex.
+ * @param {any} view
+ * @param {{hex: any, node: number}} at
+ */
+export function cityWhere(view, at) {
+  const sides = SIDES[view.board?.layout === "pointy" ? "pointy" : "flat"];
+  const edges = /** @type {number[]} */ (at.hex.nodes[at.node].edges ?? []);
+  if (edges.length) return `toward the ${edges.map((e) => sides[e]).join(" and ")}`;
+  const k = at.hex.nodes.filter((/** @type {any} */ x, /** @type {number} */ i) => x.kind === "city" && i < at.node).length;
+  return `number ${k + 1}`;
+}
+
+/**
+ * @param {any} view
+ * @param {Action} action
+ * @param {Names} n
+ */
+export function describe(view, action, n) {
+  /** @type {any} */
+  const a = action;
+  const price = typeof a.price === "number" ? ` for ${n.money(a.price)}` : "";
+  switch (a.type) {
+    case "pass": {
+      const merging = view.position?.merger?.merging ?? [];
+      return merging.length ? `Done: put the merger of ${merging.join(" + ")} to the vote` : "Pass";
+    }
+    case "bid":
+      if (a.corporation) return `Bid ${n.money(Number(a.price))} to start minor ${a.corporation}${n.fullName(String(a.corporation)) ? ` · ${n.fullName(String(a.corporation))}` : ""}`;
+      return `Bid ${n.money(Number(a.price))} on ${n.company(String(a.company))}${n.fullName(String(a.company)) ? ` · ${n.fullName(String(a.company))}` : ""}`;
+    case "buy_shares": return `Buy a ${a.percent}% share of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))}`;
+    case "sell_shares": return `Sell ${(a.shares ?? []).length > 1 ? `${a.shares.length} shares` : `a ${a.percent}% share`} of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))} (${a.percent}%)`;
+    case "par": return `Start ${n.company(String(a.corporation))} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`;
+    case "buy_train": return `Buy a ${a.variant ?? tileName(String(a.train))} train${price}`;
+    case "discard_train": return `Discard the ${tileName(String(a.train))} train`;
+    case "dividend": return { payout: "Pay out to shareholders", withhold: "Withhold (revenue to the company)", half: "Pay half" }[String(a.kind)] ?? `Dividend: ${a.kind}`;
+    case "run_routes": {
+      const total = (a.routes ?? []).reduce((/** @type {number} */ t, /** @type {any} */ r) => t + (r.revenue ?? 0), 0);
+      return (a.routes ?? []).length ? `Run for ${n.money(total)}` : "Run no trains";
+    }
+    case "lay_tile": return `Lay tile ${tileName(String(a.tile))} on ${n.hex(String(a.hex))} (rotation ${a.rotation})`;
+    case "place_token": {
+      const at = cityByRef(view, String(a.city));
+      if (!at) return `Place ${a.tokener ?? a.entity}'s token in ${a.city}`;
+      const cities = at.hex.nodes.filter((/** @type {any} */ x) => x.kind === "city");
+      // A hex with two cities (Belfast, Dublin): say which one, by the track it sits on.
+      const which = cities.length > 1 ? `, the city ${cityWhere(view, at)}` : "";
+      return `Place ${a.tokener ?? a.entity}'s token in ${n.hex(at.hex.hex)}${which}`;
+    }
+    case "buy_company": return `Buy ${n.company(String(a.company))}${price}`;
+    case "merge": {
+      const merging = view.position?.merger?.merging ?? [];
+      return merging.length ? `Add ${a.corporation} to the merger of ${merging.join(" + ")}` : `Start a merger with ${a.corporation}`;
+    }
+    case "choose": return a.choice === "for" ? "Vote for the merger" : a.choice === "against" ? "Vote against the merger" : `Choose ${a.choice}`;
+    case "assign": return `Use ${n.company(String(a.entity))} on ${n.hex(String(a.target))}`;
+    case "bankrupt": return "Declare bankruptcy";
+    default: return [a.type.replaceAll("_", " "), ...Object.entries(a).filter(([k]) => !["type", "entity", "entity_type"].includes(k))
+      .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ");
+  }
+}
+
+// Kinds a player sets up once (auto-pass, auto-buy); shown folded under "Programs".
+const PROGRAMS = /^program_/;
+
+/**
+ * @param {any} view
+ * @param {PageContext} ctx
+ * @param {Names} n
+ */
+export function decision(view, ctx, n) {
+  const { legal, ui, on } = ctx;
+  if (!legal) return [h("p", { class: "muted" }, "Loading your options…")];
+  const out = [];
+  const kinds = byType(legal);
+  const lay = layFamily(legal);
+  if (lay) out.push(layPanel(view, lay, ctx, n));
+  const token = tokenFamily(legal);
+  if (token) out.push(tokenPanel(view, token, ctx, n));
+  /** @type {{entry: LegalAction, key: string}[]} */
+  const plain = [];
+  /** @type {{entry: LegalAction, key: string}[]} */
+  const programs = [];
+  for (const [kind, entries] of kinds) {
+    if ((kind === "lay_tile" && lay) || (kind === "place_token" && token)) continue;
+    for (const [i, entry] of entries.entries()) (PROGRAMS.test(kind) ? programs : plain).push({ entry, key: `${kind}-${i}` });
+  }
+  if (plain.length) {
+    out.push(h("div", { class: "choices decisions" }, plain.map(({ entry, key }) => {
+      if (entry.action.type === "run_routes") return routeControl(view, entry, ctx, n);
+      return familyControl(entry, key, ui, on, (a) => describe(view, a, n));
+    })));
+  }
+  if (programs.length) {
+    out.push(h("details", { class: "programs", dataset: { testid: "programs" } },
+      h("summary", {}, "Programs: let the table play standing orders for you (auto-pass, auto-buy, auto-bid)"),
+      programs.map(({ entry, key }) => familyControl(entry, key, ui, on, (a) => `Set: ${describe(view, a, n)}`))));
+  }
+  return out;
+}
+
+/**
+ * @param {any} view
+ * @param {LegalAction} entry
+ * @param {PageContext} ctx
+ * @param {Names} n
+ */
+function routeControl(view, entry, ctx, n) {
+  const best = /** @type {any[]} */ (entry.choices && "values" in entry.choices ? entry.choices.values[0] : entry.action.routes) ?? [];
+  const action = { ...entry.action, routes: best };
+  return h("div", { class: "family routes", dataset: { type: "run_routes", testid: "routes" } },
+    h("p", {}, best.length ? "The best run the engine finds, drawn on the map:" : "No train can run."),
+    h("ul", {}, best.map((r) => h("li", {}, `${tileName(String(r.train))}: ${(r.nodes ?? []).map((/** @type {string} */ id) => {
+      const at = view.board?.hexes?.find((/** @type {any} */ hx) => id.startsWith(`${hx.hex}-`));
+      return at?.name ?? id;
+    }).join(" – ")} · ${n.money(r.revenue)}`))),
+    button(describe(view, action, n), "run_routes", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending }));
+}
+
+/**
+ * @param {any} view
+ * @param {LegalAction} lay
+ * @param {PageContext} ctx
+ * @param {Names} n
+ */
+function layPanel(view, lay, ctx, n) {
+  const { ui, on } = ctx;
+  const p = layPick(lay, ui.picks);
+  const set = (/** @type {any} */ patch) => on.update({ picks: { ...ui.picks, lay: { ...(ui.picks.lay ?? {}), ...patch } } });
+  const parts = [];
+  if (!p.hex) {
+    parts.push(h("p", {}, `Lay track: tap a highlighted hex on the map (${p.hexes.length} open), or pick one:`),
+      h("div", { class: "choices hex-list" }, p.hexes.map((/** @type {string} */ hex) =>
+        button(n.hex(hex), "pick-hex", () => set({ hex, tile: null, turn: 0 }), { testid: `hex-${hex}` }))));
+  } else {
+    const board = view.board.hexes.find((/** @type {any} */ hx) => hx.hex === p.hex);
+    const cost = board?.cost ?? 0;
+    parts.push(h("p", {}, `Tile for ${n.hex(p.hex)}${cost ? ` (terrain ${n.money(cost)})` : ""}:`),
+      h("div", { class: "choices tile-list" }, p.tiles.map((/** @type {string} */ tile) =>
+        button(`${tileName(tile)} (${view.tile_defs?.[tileName(tile)]?.color ?? ""})`, "pick-tile", () => set({ tile, turn: 0 }),
+          { primary: tile === p.tile, testid: `tile-${tileName(tile)}` }))));
+    if (p.tile) {
+      const k = p.rotations.indexOf(p.rotation);
+      parts.push(h("div", { class: "choices rotate" },
+        button("⟲", "rotate-back", () => set({ turn: (ui.picks.lay?.turn ?? 0) - 1 }), { disabled: p.rotations.length < 2, title: "Previous legal rotation" }),
+        h("span", { class: "rotation", dataset: { testid: "rotation" } }, `rotation ${k + 1} of ${p.rotations.length} legal`),
+        button("⟳", "rotate", () => set({ turn: (ui.picks.lay?.turn ?? 0) + 1 }), { disabled: p.rotations.length < 2, title: "Next legal rotation" })));
+      const def = view.tile_defs?.[tileName(p.tile)];
+      if (def && board) parts.push(tileCloseUp(view, board, rotated(def, /** @type {number} */ (p.rotation))));
+      const action = { ...lay.action, hex: p.hex, tile: p.tile, rotation: p.rotation };
+      parts.push(h("div", { class: "choices" },
+        button(`Lay ${tileName(p.tile)} on ${n.hex(p.hex)}${cost ? ` for ${n.money(cost)}` : ""}`, "lay_tile", () => on.act(action), { primary: true, disabled: ui.pending }),
+        button("Another hex", "cancel-lay", () => on.update({ picks: { ...ui.picks, lay: {} } }))));
+    } else {
+      parts.push(button("Another hex", "cancel-lay", () => on.update({ picks: { ...ui.picks, lay: {} } })));
+    }
+  }
+  return h("div", { class: "family lay", dataset: { type: "lay_tile", testid: "lay" } }, parts);
+}
+
+/**
+ * @param {any} view
+ * @param {LegalAction} token
+ * @param {PageContext} ctx
+ * @param {Names} n
+ */
+function tokenPanel(view, token, ctx, n) {
+  const cities = trieAt(token.choices, [])?.values ?? [];
+  return h("div", { class: "family token", dataset: { type: "place_token", testid: "token" } },
+    h("p", {}, `Place a ${token.action.tokener ?? token.action.entity} token: tap a ringed slot, or pick a city:`),
+    h("div", { class: "choices" }, cities.flatMap((/** @type {string} */ city) => (trieAt(token.choices, [city])?.values ?? []).map((/** @type {number} */ slot) => {
+      const action = { ...token.action, city, slot };
+      return button(describe(view, action, n), "place_token", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending, testid: `token-${city}-${slot}` });
+    }))));
+}
+
+/**
+ * The tile being laid, large, with the neighbours named at each side, so its orientation is
+ * plain on a phone (where the map's hex is small) before it is sent.
+ * @param {any} view
+ * @param {any} hex
+ * @param {any} preview
+ */
+function tileCloseUp(view, hex, preview) {
+  const layout = view.board.layout;
+  const [cx, cy] = centre(layout, hex.x, hex.y);
+  const r = SIZE * 1.75;
+  const svg = s("svg", { class: "tile-close-up", viewBox: `${cx - r} ${cy - r} ${2 * r} ${2 * r}`, role: "img",
+    "aria-label": `Tile ${preview.label ?? ""} as it would be laid`, dataset: { testid: "tile-close-up" } });
+  drawHex(svg, layout, hex, { colors: () => ({ color: "#777", text: "#fff" }), currency: "" }, preview);
+  for (let e = 0; e < 6; e++) {
+    const [ex, ey] = edgePoint(layout, hex.x, hex.y, e);
+    const [dx, dy] = [ex - cx, ey - cy];
+    const nx = Math.round(hex.x + dx / (layout === "pointy" ? SIZE * Math.sqrt(3) / 4 : SIZE * 0.75));
+    const ny = Math.round(hex.y + dy / (layout === "pointy" ? SIZE * 0.75 : SIZE * Math.sqrt(3) / 4));
+    const other = view.board.hexes.find((/** @type {any} */ o) => o.x === nx && o.y === ny);
+    const name = other ? (other.name ? other.name.split(" ")[0] : other.hex) : "off the map";
+    svg.append(s("text", { x: cx + dx * 1.55, y: cy + dy * 1.55 + 3, "text-anchor": "middle", "font-size": 7, fill: other ? "#222" : "#888" }, name));
+  }
+  return h("figure", { class: "close-up" }, svg, h("figcaption", {}, "The tile as it would lie, its neighbours named round it."));
+}

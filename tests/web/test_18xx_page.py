@@ -1,0 +1,545 @@
+"""The 18xx page (`services/web/app/core18xx/`) with 18Ireland, in real headless Chromium against
+a real `roundhouse dev` (issue 18).
+
+- Geometry: for every tile and token of real imported games, what the page draws (each track
+  end, each token) is where the engine's board says, computed here from the map's hex layout
+  (`core18xx.board.hexgrid`), independently of the page's code.
+- `roundhouse import-18xx EXPORT --to-table` opens on this page at the export's last position,
+  and play goes on through the page.
+- A person plays through the page only: a private bid, a tile laid with a chosen rotation
+  (previewed on the map first), a token placed by tapping its slot, the engine's best run, a
+  dividend, a train bought, a merger proposed and voted; at both sizes, with screenshots in
+  test-artifacts/18ireland/.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import msgspec
+import pytest
+
+from services.offline.import_18xx import import_export
+from services.offline.import_table import store_table
+from shared import auth
+from shared.engine import served_view
+from shared.games.core18xx.board import hexgrid
+from shared.timeline import Timeline
+from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
+from tests.exports import export_paths
+from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
+
+EXPORTS = export_paths("18Ireland")
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+READY = "document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'"
+SECRET = "web-18xx-secret"
+SHOTS = REPO / "test-artifacts" / "18ireland"
+ROOT3 = math.sqrt(3)
+
+pytestmark = pytest.mark.skipif(not EXPORTS, reason="18Ireland exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
+
+
+class Stack18:
+    def __init__(self, url: str, redis_url: str) -> None:
+        self.url = url.rstrip("/")
+        self.redis_url = redis_url
+
+
+@pytest.fixture(scope="module")
+def stack(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack18]:
+    """`roundhouse dev` on the tests' Redis, so an import can store tables it serves."""
+    data = tmp_path_factory.mktemp("web-18xx")
+    with DevProcess(data, free_port(), dev_env(redis_url, ROUNDHOUSE_SECRET=SECRET)) as dev:
+        yield Stack18(dev.wait_ready(), redis_url)
+        dev.stop()
+
+
+@pytest.fixture(scope="module")
+def game() -> Any:
+    """The longer real game, folded once."""
+    path = max(EXPORTS, key=lambda p: p.stat().st_size)
+    return import_export(json.loads(path.read_text()))
+
+
+def table_at(stack: Stack18, run: Any, entries: int) -> dict[str, Any]:
+    """A table holding the first `entries` log entries of an import, with every seat's token."""
+    timeline = Timeline(run.engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
+    for seat, action in run.entries[:entries]:
+        timeline.push(seat, action)
+    part = SimpleNamespace(timeline=timeline, engine=run.engine, entries=run.entries[:entries])
+    # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
+    with ThreadPoolExecutor(1) as pool:
+        stored = pool.submit(asyncio.run, store_table(part, stack.redis_url)).result(timeout=60)
+    table = stored["table"]
+    tokens = [auth.issue(SECRET.encode(), table, s) for s in range(len(timeline.seats))]
+    return {"table": table, "tokens": tokens, "state": timeline.state, "engine": run.engine, "seq": stored["seq"]}
+
+
+def turnable_lay(legal: list[Any]) -> tuple[str, str] | None:
+    """A (hex, tile) of a lay family that may be laid in more than one rotation."""
+    for la in legal:
+        entry = msgspec.to_builtins(la)
+        if entry["action"]["type"] != "lay_tile" or not entry["choices"]:
+            continue
+        hexes = entry["choices"]
+        for i, hx in enumerate(hexes["values"]):
+            tiles = hexes["then"][i if len(hexes["then"]) > 1 else 0]
+            for j, tile in enumerate(tiles["values"]):
+                rotations = tiles["then"][j if len(tiles["then"]) > 1 else 0]
+                if len(rotations["values"]) > 1:
+                    return hx, tile
+    return None
+
+
+def first_entry_offering(run: Any, kind: str, after: int = 0, test: Callable[[list[Any]], Any] | None = None) -> int:
+    """The first log position (at or after `after`) where the seat to act may do `kind` (and
+    its legal actions pass `test`)."""
+    engine = run.engine
+    timeline = Timeline(engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
+    for i, (seat, action) in enumerate(run.entries):
+        if i >= after:
+            for s in engine.active_seats(timeline.state):
+                legal = engine.legal_actions(timeline.state, s)
+                if any(msgspec.to_builtins(la.action)["type"] == kind for la in legal) and (test is None or test(legal)):
+                    return i
+        timeline.push(seat, action)
+    raise AssertionError(f"no position offers {kind}")
+
+
+def invite(stack: Stack18, table: str, token: str | None) -> str:
+    return f"{stack.url}/#table={table}" + (f"&token={token}" if token else "")
+
+
+def detail(stack: Stack18, table: str) -> dict[str, Any]:
+    status, body = http("GET", f"{stack.url}/api/tables/{table}")
+    assert status == 200, body
+    return body
+
+
+def shot(page: Tab, name: str, size: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.shot(SHOTS / f"{name}-{size}.png", full_page=False)
+
+
+# --- the page's data ---------------------------------------------------------------------------
+
+ENTITIES_JS = REPO / "services" / "web" / "app" / "core18xx" / "g18ireland_data.js"
+ENTITIES_HEADER = """// @ts-check
+// 18Ireland's facts the page shows (names, colours, the train roster), generated from
+// shared/games/g18ireland/entities.json by tests/web/test_18xx_page.py's generator (a test
+// keeps them equal). Do not edit by hand.
+export const ENTITIES = """
+
+
+def entities_js() -> str:
+    """The page's 18Ireland data, from the title's entities.json (`python -m tests.web.test_18xx_page` writes it)."""
+    e = json.loads((REPO / "shared" / "games" / "g18ireland" / "entities.json").read_text())
+    data = {
+        "corporations": {c["sym"]: {"name": c["name"], "type": c["type"], "color": c.get("color", "#888"),
+                                    "text": c.get("text_color", "white")} for c in e["corporations"]},
+        "privates": {c["sym"]: {"name": c["name"], "value": c["value"], "revenue": c["revenue"], "desc": c.get("desc", "")}
+                     for c in e["companies"]},
+        "trains": [{"name": t["name"], "distance": t.get("distance"), "price": t["price"], "rusts_on": t.get("rusts_on"),
+                    "num": t["num"]} for t in e["trains"]],
+    }
+    return ENTITIES_HEADER + json.dumps(data, indent=1, ensure_ascii=False) + ";\n"
+
+
+def test_the_pages_18ireland_data_is_generated_from_entities_json() -> None:
+    assert ENTITIES_JS.read_text() == entities_js(), "run `python -m tests.web.test_18xx_page` to regenerate it"
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+def centre(x: int, y: int, size: float) -> tuple[float, float]:
+    """A flat-topped hex's centre from its doubled coordinates (columns 1.5 R apart, rows √3 R)."""
+    return x * 1.5 * size, y * ROOT3 / 2 * size
+
+
+def edge_mid(coord: str, edge: int, size: float, layout: str) -> tuple[float, float]:
+    """The midpoint of a hex's edge: half-way to the neighbour across it, by the engine's grid."""
+    x, y = hexgrid.xy(coord)
+    nx, ny = hexgrid.xy(hexgrid.neighbour(coord, edge, layout))  # type: ignore[arg-type]
+    (ax, ay), (bx, by) = centre(x, y, size), centre(nx, ny, size)
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+NUM = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def drawn(page: Tab) -> dict[str, Any]:
+    return page.page.evaluate("""() => {
+      const svg = document.querySelector('[data-testid=map]');
+      return {
+        size: Number(svg.dataset.hexSize), layout: svg.dataset.layout,
+        tracks: [...svg.querySelectorAll('g.hex:not(.preview) path.track')].map(p => ({hex: p.dataset.hex, a: p.dataset.a, b: p.dataset.b, track: p.dataset.track, d: p.getAttribute('d')})),
+        tokens: [...svg.querySelectorAll('circle.slot.token')].map(c => ({hex: c.dataset.hex, node: Number(c.dataset.node), slot: Number(c.dataset.slot), corp: c.dataset.corp, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy'))})),
+      };
+    }""")
+
+
+def check_geometry(board: dict[str, Any], seen: dict[str, Any]) -> tuple[int, int]:
+    size, layout = seen["size"], seen["layout"]
+    assert layout == board["layout"] == "flat"
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for t in seen["tracks"]:
+        by_hex.setdefault(t["hex"], []).append(t)
+    ends = 0
+    for hx in board["hexes"]:
+        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
+        got = sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], []))
+        assert got == want, hx["hex"]
+        cx, cy = centre(hx["x"], hx["y"], size)
+        for t in by_hex.get(hx["hex"], []):
+            nums = [float(v) for v in NUM.findall(t["d"])]
+            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
+                if end.isdigit():
+                    ex, ey = edge_mid(hx["hex"], int(end), size, layout)
+                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
+                else:  # a stop: inside this hex
+                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
+                ends += 1
+    tokens = 0
+    for hx in board["hexes"]:
+        cx, cy = centre(hx["x"], hx["y"], size)
+        stops = [n for n in hx["nodes"] if n["kind"] != "junction"]
+        for i, node in enumerate(hx["nodes"]):
+            for j, owner in enumerate(node.get("slots") or []):
+                mine = [t for t in seen["tokens"] if t["hex"] == hx["hex"] and t["node"] == i and t["slot"] == j]
+                if owner is None:
+                    assert mine == [], (hx["hex"], i, j)
+                    continue
+                assert [t["corp"] for t in mine] == [owner], (hx["hex"], i, j)
+                t = mine[0]
+                assert math.hypot(t["x"] - cx, t["y"] - cy) < size * 0.87, (hx["hex"], t)
+                if len(stops) == 1:   # a lone city sits at the centre, its slots in a row across it
+                    n = len(node["slots"])
+                    assert abs(t["y"] - cy) < 0.05
+                    assert abs(t["x"] - (cx + (j - (n - 1) / 2) * 18)) < 0.05, (hx["hex"], t)
+                tokens += 1
+    return ends, tokens
+
+
+@pytest.mark.parametrize("position", ["end", "mid"])
+def test_track_ends_and_tokens_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, game: Any,
+                                                                         chromium: Any) -> None:
+    entries = len(game.entries) if position == "end" else len(game.entries) // 2
+    at = table_at(stack, game, entries)
+    board = served_view(at["engine"], at["state"], None)["board"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, at["table"], None))
+        page.wait(LIVE, timeout_ms=20_000)
+        ends, tokens = check_geometry(board, drawn(page))
+        assert ends > 100 and tokens > 5, (ends, tokens)
+        assert page.errors == []
+
+
+# --- import, then play on ---------------------------------------------------------------------
+
+def test_an_import_to_table_opens_on_this_page_at_its_last_position_and_play_goes_on(stack: Stack18, chromium: Any,
+                                                                                       tmp_path: Path) -> None:
+    path = max(EXPORTS, key=lambda p: p.stat().st_size)
+    export = json.loads(path.read_text())
+    export["actions"] = export["actions"][:700]   # mid-game: GSWR about to lay track
+    export.update(status="active", result={}, game_end_reason=None)
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(export))
+    env = {**os.environ, "REDIS_URL": stack.redis_url, "ROUNDHOUSE_SECRET": SECRET}
+    proc = subprocess.run([sys.executable, "-m", "services.cli", "import-18xx", str(cut), "--to-table"],
+                          cwd=REPO, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(proc.stdout)
+    table, seq = line["table"], line["seq"]
+    info = detail(stack, table)
+    assert info["last_seq"] == seq and info["status"] == "running"
+    seat = info["active_seats"][0]
+    token = line["seats"][seat]["token"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, table, token))
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait(READY, timeout_ms=20_000)
+        assert page.seq() == seq
+        assert page.dataset("pageModule") == "core18xx/page.js"
+        assert page.page.inner_text("[data-testid=turn]").startswith("Your turn")
+        lay_with_chosen_rotation(page)
+        page.wait_seq(seq + 1)
+        assert detail(stack, table)["last_seq"] == seq + 1
+        assert page.errors == []
+
+
+def lay_with_chosen_rotation(page: Tab, snap: Callable[[], None] | None = None, where: tuple[str, str] | None = None
+                             ) -> dict[str, Any]:
+    """Tap a highlighted hex (`where`'s, else the first), pick its tile, turn it once if it has
+    more than one legal rotation, check the preview on the map, confirm. Returns what was chosen."""
+    target = page.page.locator(f"svg [data-target={where[0]}]" if where else "svg [data-target]").first
+    hex_id = target.get_attribute("data-target")
+    target.click()
+    tile = f"[data-testid=tile-{re.sub(r'-[0-9]+$', '', where[1])}]" if where else "[data-act=pick-tile]"
+    page.page.locator(f"[data-testid=lay] {tile}").first.click()
+    label = page.page.inner_text("[data-testid=rotation]")
+    legal_count = int(re.search(r"of (\d+)", label).group(1))
+    turned = legal_count > 1
+    if turned:
+        page.page.click("[data-testid=lay] [data-act=rotate]")
+        assert page.page.inner_text("[data-testid=rotation]").startswith("rotation 2 of")
+    preview = page.page.evaluate(f"""() => [...document.querySelectorAll('[data-testid=map] g.hex.preview[data-hex="{hex_id}"] path.track')]
+        .map(p => [p.dataset.a, p.dataset.b].sort().join('-')).sort()""")
+    assert preview, "the chosen tile is drawn on the map before it is sent"
+    assert page.page.locator("[data-testid=tile-close-up] path.track").count() == len(preview)
+    if snap:
+        snap()
+    button = page.page.locator("[data-testid=lay] [data-act=lay_tile]")
+    assert button.inner_text().startswith("Lay ")
+    button.click()
+    return {"hex": hex_id, "preview": preview, "turned": turned}
+
+
+# --- a person plays through the page ----------------------------------------------------------
+
+async def _logged(base: str, table: str, token: str, after: int, upto: int) -> list[dict[str, Any]]:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(base.replace("http://", "ws://") + "/ws") as ws:
+            await ws.send_json({"type": "hello", "v": 1, "table": table, "token": token, "last_seq": after})
+            hello = await ws.receive_json(timeout=10)
+            assert hello["type"] == "welcome" and hello["resumed"], hello
+            out = []
+            while len(out) < upto - after:
+                frame = await ws.receive_json(timeout=10)
+                if frame["type"] == "update":
+                    out.append(frame["action"])
+            return out
+
+
+def logged(stack: Stack18, table: str, token: str, after: int, upto: int) -> list[dict[str, Any]]:
+    """The actions logged at seqs after+1..upto, from the live protocol's replay."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _logged(stack.url, table, token, after, upto)).result(timeout=30)
+
+
+def spectator_view(stack: Stack18, table: str, token: str) -> dict[str, Any]:
+    from tests.web.driving import seat_view
+
+    return seat_view(stack.url, table, token)
+
+
+def open_active(stack: Stack18, page: Tab, at: dict[str, Any]) -> int:
+    seat = detail(stack, at["table"])["active_seats"][0]
+    page.goto(invite(stack, at["table"], at["tokens"][seat]))
+    page.wait(LIVE, timeout_ms=20_000)
+    page.wait(READY, timeout_ms=20_000)
+    assert page.seq() == at["seq"]
+    return seat
+
+
+def click(page: Tab, selector: str) -> None:
+    el = page.page.locator(selector).first
+    box = el.bounding_box()
+    if page.page.viewport_size["width"] < 600:
+        # On a phone every control the person taps is at least 40 px tall.
+        assert box is not None and box["height"] >= 40, (selector, box)
+    el.click()
+
+
+STEPS = {
+    # name: (the kind the position must offer, what the person does on the page)
+    "private-bid": "bid",
+    "minor-start": "bid",
+    "lay": "lay_tile",
+    "token": "place_token",
+    "run-and-dividend": "run_routes",
+    "train": "buy_train",
+    "merger": "merge",
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("step", list(STEPS))
+def test_a_person_plays_each_kind_of_move_through_the_page(step: str, size: str, stack: Stack18, game: Any,
+                                                           chromium: Any) -> None:
+    kind = STEPS[step]
+    where = {"minor-start": 9}.get(step)
+    # After the first entry: the replay that reads back what was logged starts from seq 1.
+    entry = where if where is not None else first_entry_offering(game, kind, after=1,
+                                                                 test=turnable_lay if step == "lay" else None)
+    at = table_at(stack, game, entry)
+    table = at["table"]
+    with tab(chromium, SIZES[size]) as page:
+        seat = open_active(stack, page, at)
+        token = at["tokens"][seat]
+        shot(page, f"{step}-before", size)
+        seq = at["seq"]
+        if step == "private-bid":
+            label = page.page.locator("[data-testid=actions] button[data-act=bid]").first.inner_text()
+            assert re.match(r"Bid £\d+ on [A-Z]+ · ", label), label
+            click(page, "[data-testid=actions] button[data-act=bid]")
+            done = [{"type": "bid"}]
+        elif step == "minor-start":
+            button = page.page.locator("[data-testid=actions] button[data-act=bid]").first
+            assert "to start minor" in button.inner_text(), button.inner_text()
+            click(page, "[data-testid=actions] button[data-act=bid]")
+            done = [{"type": "bid"}]
+        elif step == "lay":
+            turnable = turnable_lay(game.engine.legal_actions(at["state"], seat))
+            assert turnable is not None
+            chosen = lay_with_chosen_rotation(page, lambda: shot(page, "lay-preview", size), turnable)
+            assert chosen["turned"], "the tile was laid in a rotation the person chose"
+            done = [{"type": "lay_tile", "hex": chosen["hex"]}]
+        elif step == "token":
+            target = page.page.locator("svg circle.target[data-target*='#']").first
+            city, slot = target.get_attribute("data-target").split("#")
+            target.click()
+            done = [{"type": "place_token", "city": city, "slot": int(slot)}]
+        elif step == "run-and-dividend":
+            routes = page.page.inner_text("[data-testid=routes]")
+            assert "best run" in routes and "£" in routes
+            assert page.page.locator("svg polyline.route").count() >= 1, "the best run is drawn on the map"
+            click(page, "[data-testid=routes] button[data-act=run_routes]")
+            page.wait_seq(seq + 1)
+            page.wait(READY)
+            shot(page, "dividend-before", size)
+            click(page, "[data-testid=actions] button[data-act=dividend]:has-text('Pay out')")
+            done = [{"type": "run_routes"}, {"type": "dividend", "kind": "payout"}]
+        elif step == "train":
+            label = page.page.locator("[data-testid=actions] button[data-act=buy_train]").first.inner_text()
+            assert re.match(r"Buy a \S+ train for £\d+", label), label
+            click(page, "[data-testid=actions] button[data-act=buy_train]")
+            done = [{"type": "buy_train"}]
+        else:  # merger: start one with DER, add UR, put it to the vote, vote for it
+            click(page, "[data-testid=actions] button[data-act=merge]:has-text('DER')")
+            page.wait_seq(seq + 1)
+            page.wait(READY)
+            click(page, "[data-testid=actions] button[data-act=merge]:has-text('UR')")
+            page.wait_seq(seq + 2)
+            page.wait(READY)
+            click(page, "[data-testid=actions] button[data-act=pass]:has-text('to the vote')")
+            page.wait_seq(seq + 3)
+            page.wait(READY)
+            shot(page, "merger-vote", size)
+            click(page, "[data-testid=actions] button[data-act=choose]:has-text('Vote for')")
+            done = [{"type": "merge", "corporation": "DER"}, {"type": "merge", "corporation": "UR"}, {"type": "pass"},
+                    {"type": "choose", "choice": "for"}]
+        upto = seq + len(done)
+        page.wait_seq(upto)
+        got = logged(stack, table, token, seq, upto)
+        for want, action in zip(done, got, strict=True):
+            assert {k: action.get(k) for k in want} == want, (want, action)
+        # The log says what happened, in words with names.
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length >= {len(done)}")
+        lines = page.log_lines()
+        assert all(not line.startswith("{") for line in lines), lines
+        shot(page, f"{step}-after", size)
+        if step == "lay":
+            view = spectator_view(stack, table, token)
+            hx = next(h for h in view["board"]["hexes"] if h["hex"] == chosen["hex"])
+            drawn_now = sorted("-".join(sorted((str(p["a"]), str(p["b"])))) for p in hx["paths"])
+            assert drawn_now == chosen["preview"], "the tile laid is the one previewed, at the chosen rotation"
+        assert page.errors == []
+
+
+# --- against bots, the end, the rules ---------------------------------------------------------
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_bids_against_bots_and_the_log_names_who_did_what(size: str, stack: Stack18, chromium: Any) -> None:
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "18ireland", "seats": [
+        {"name": "Bot A", "kind": "bot", "level": "heuristic"}, {"name": "Bot B", "kind": "bot", "level": "heuristic"},
+        {"name": "Ada"}]})
+    assert status == 201, created
+    table, token = created["table"], created["seats"][2]["token"]
+    with tab(chromium, SIZES[size]) as page:
+        page.goto(created["seats"][2]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait(READY, timeout_ms=20_000)
+        seq = page.seq()
+        prompt = page.page.inner_text("[data-testid=prompt]")
+        assert "Private auction" in prompt and "You have £330" in prompt, prompt
+        shot(page, "auction-vs-bots", size)
+        click(page, "[data-testid=actions] button[data-act=bid]")
+        page.wait_seq(seq + 1)
+        [action] = logged(stack, table, token, seq, seq + 1)
+        assert action["type"] == "bid"
+        # The bots answer; each move is a line in words with the mover's name.
+        page.wait("(() => { const t = [...document.querySelectorAll('[data-testid=log] li')].map(li => li.textContent);"
+                  " const mine = t.findIndex(x => x.startsWith('Ada bids')); return mine >= 0 && t.slice(mine + 1).some(x => /^Bot [AB] /.test(x)); })()",
+                  timeout_ms=20_000)
+        lines = page.log_lines()
+        # The page may have opened before the bots' first moves, so those may come first.
+        assert sum(line.startswith("Ada bids £") for line in lines) == 1, lines
+        assert all(re.match(r"^(Ada|Bot A|Bot B)( \(\w+\))? ", line) for line in lines), lines
+        shot(page, "auction-vs-bots-after", size)
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_finished_game_shows_its_result_as_the_api_has_it(size: str, stack: Stack18, game: Any, chromium: Any) -> None:
+    at = table_at(stack, game, len(game.entries))
+    info = detail(stack, at["table"])
+    assert info["status"] == "finished" and info["result"] is not None
+    result = info["result"]
+    with tab(chromium, SIZES[size]) as page:
+        page.goto(invite(stack, at["table"], at["tokens"][0]))
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait("document.body.dataset.over === 'true'")
+        turn = page.page.inner_text("[data-testid=turn]")
+        assert turn.startswith("Game over · the bank broke") and "to act" not in turn and "Waiting" not in turn, turn
+        assert page.page.locator("[data-testid=actions]").is_hidden()
+        panel = page.page.inner_text("[data-testid=result]")
+        assert "the bank broke" in panel, panel
+        ranking = page.page.eval_on_selector_all("[data-testid=result] .ranking li",
+                                                 "els => els.map(e => [Number(e.dataset.seat), Number(e.dataset.rank), e.querySelector('strong').textContent])")
+        assert sorted(ranking) == sorted([s, result["ranks"][s], f"£{result['scores'][s]}"] for s in range(len(result["scores"])))
+        winners = [info["seats"][s]["name"] for s in result["winners"]]
+        assert all(name in panel for name in winners)
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "result", size)
+        page.page.click("[data-testid=rules-toggle]")
+        rules = page.page.inner_text("[data-testid=rules]")
+        for words in ("Goal", "Private auction", "Stock rounds", "Operating rounds", "Mergers", "End"):
+            assert words in rules, words
+        page.page.locator("[data-testid=rules]").scroll_into_view_if_needed()
+        shot(page, "rules", size)
+        assert page.errors == []
+
+
+if __name__ == "__main__":
+    ENTITIES_JS.write_text(entities_js())
+
+
+def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, game: Any, chromium: Any) -> None:
+    """The last moves of a real game played on over the API while a player watches the page: the
+    end screen charts every player's value over the moves it saw, ending on the result's scores."""
+    tail = 25
+    start = len(game.entries) - tail
+    at = table_at(stack, game, start)
+    table = at["table"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, table, at["tokens"][0]))
+        page.wait(LIVE, timeout_ms=20_000)
+        for i, (seat, action) in enumerate(game.entries[start:]):
+            body = {"expected_seq": start + i, "idempotency_key": uuid.uuid4().hex, "action": msgspec.to_builtins(action)}
+            status, reply = http("POST", f"{stack.url}/api/tables/{table}/actions", body,
+                                 {"Authorization": f"Bearer {at['tokens'][seat]}"})
+            assert status == 201, reply
+        page.wait("document.body.dataset.over === 'true'", timeout_ms=20_000)
+        result = detail(stack, table)["result"]
+        chart = page.page.locator("[data-testid=value-chart] svg polyline")
+        assert chart.count() == len(result["scores"])
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        assert all(n == tail + 1 for n in ends), ends
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "result-with-chart", "desktop")
+        assert page.errors == []
