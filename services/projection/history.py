@@ -8,9 +8,8 @@ engine's `view(state, seat)` of that position, so a seat's secrets of then are s
 that seat only, exactly as they were shown live; a spectator gets the spectator's view.
 
 Each entry of the index also carries a round label (`round`): the engine's optional
-`round_label(state)`, else the `round` of the spectator view (top level, or inside its
-`position`), with the `turn` beside it when the view has one. Pages use it to step to the
-start of a round.
+`round_label(state)`, else what the spectator view declares (`view_round_label`: its
+`round`, `phase` and `turn`). Pages use it to step back to where a round began.
 """
 
 from __future__ import annotations
@@ -35,12 +34,17 @@ def round_label(engine: Engine[Any], state: Any) -> str | None:
     if hook is not None:
         label = hook(state)
         return None if label is None else str(label)
-    view = engine.view(state, None)
+    return view_round_label(engine.view(state, None))
+
+
+def view_round_label(view: dict[str, Any]) -> str | None:
+    """The round label a view declares: its `round` (at the top or in `position`), then its
+    `phase` and `turn` there when it has them, joined by "/" ("1/build", "stock/2")."""
     where = view if "round" in view else view.get("position")
     if not isinstance(where, dict) or where.get("round") is None:
         return None
-    turn = where.get("turn")
-    return f"{where['round']}" if turn is None or isinstance(turn, (dict, list)) else f"{where['round']}.{turn}"
+    parts = [where["round"], where.get("phase"), where.get("turn")]
+    return "/".join(str(p) for p in parts if isinstance(p, (str, int)) and not isinstance(p, bool))
 
 
 class HistoryBook:

@@ -8,8 +8,10 @@
 // The view from the server and the legal actions from GET /legal are the only sources of
 // truth; this module only remembers what the player has picked in the decision at hand.
 import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "../sdk/roundhouse.js";
+import { mountChat } from "./chat.js";
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
+import { mountHistory } from "./history.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, rememberSeat, saveHeld } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
@@ -42,7 +44,7 @@ export function mountTable(root, invite) {
   const client = new RoundhouseClient();
   const { table, token } = invite;
   const held = loadHeld(table, token);
-  const live = client.connect(table, { token, lastSeq: held?.seq, view: held?.view });
+  const live = client.connect(table, { token, lastSeq: held?.seq, view: held?.view, chat: true });
 
   /** @type {TitlePage | null} */
   let page = null;
@@ -68,6 +70,9 @@ export function mountTable(root, invite) {
   /** @type {import("./dom.js").Child} */
   let rematchNote = null;
 
+  // The view the page drew last (live or past), for tools and tests to compare with the engine's.
+  const drawn = /** @type {{view: any}} */ (/** @type {any} */ (window).roundhouseDrawn = { view: null });
+
   // --- skeleton -------------------------------------------------------------------------------
   const connection = h("span", { class: "connection", role: "status", dataset: { testid: "connection" } }, "connecting…");
   const heading = h("h1", {}, "Roundhouse");
@@ -87,15 +92,19 @@ export function mountTable(root, invite) {
   const seatBox = h("section", { class: "seat-box", "aria-label": "Your seat", dataset: { testid: "seat-box" } });
   const logList = h("ol", { class: "log", dataset: { testid: "log" } });
   const info = h("p", { class: "table-info" });
+  const history = mountHistory(live, { table, redraw: () => render() });
+  const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
   const pageEl = h("div", { class: "table-page" },
     h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
     rulesBox,
+    history.el,
     turn,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
       h("div", { class: "side" }, seatBox, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
+    chat.el,
     info);
   fill(root, pageEl);
   document.body.dataset.page = "table";
@@ -148,11 +157,13 @@ export function mountTable(root, invite) {
   }
 
   function render() {
-    const view = live.view;
+    // Looking back (history), the page draws the past view, with nothing to act on.
+    const past = history.pastView();
+    const view = past ?? live.view;
     if (!view) return;
     const me = mySeat();
     const over = !!view.result;
-    const myTurn = me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
+    const myTurn = !past && me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
     // The page's state for tests and tools; `drawn`: the title's page has drawn this seq.
     const body = document.body.dataset;
     body.seq = String(live.seq);
@@ -176,28 +187,31 @@ export function mountTable(root, invite) {
       fill(rulesBox, h("h2", {}, `${meta.name}: how to play`), meta.summary ? h("p", { class: "muted" }, meta.summary) : null, page.rules(view),
         button("Close", "close-rules", () => { rulesOpen = false; render(); }));
     }
-    fill(turn, turnText(view, me, myTurn));
-    turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}`;
+    fill(turn, past ? [h("strong", {}, `Move ${history.pastSeq()}: `), turnText(view, me, false)] : turnText(view, me, myTurn));
+    turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}${past ? " past" : ""}`;
     // Replaced only when it changes: a screen reader announces it once, and a redraw for
     // an unrelated update does not reset what the player is doing in it.
     const news = h("div", {}, page.news?.(view, ctx) ?? null);
     if (news.textContent !== newsBox.textContent) fill(newsBox, ...news.childNodes);
-    fill(actions, panel(view, ctx));
-    actions.hidden = over;
+    fill(actions, past ? [h("p", {}, "You are looking at an earlier position. "), button("Back to the game", "history-back", () => history.back(), { primary: true })] : panel(view, ctx));
+    actions.hidden = over && !past;
     page.render(view, ctx, { main, side });
     const targetKey = [...targets.keys()].join(" ");
     if (targetKey && targetKey !== shownTargets) revealTargets();
     shownTargets = targetKey;
     fill(resultBox, over ? [page.result ? page.result(view, ctx) : genericResult(view), rematchBlock()] : null);
     // A game that ends while the player watches (scrolled down to the board) shows its result.
-    if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
-    wasOver = over;
+    if (!past) {
+      if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
+      wasOver = over;
+    }
     const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
     if (seatBox.dataset.key !== seatKey) {
       seatBox.dataset.key = seatKey;
       fill(seatBox, seatControls(view, me, over));
     }
     renderLog(view);
+    drawn.view = view;
     fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
 
@@ -452,6 +466,7 @@ export function mountTable(root, invite) {
   client.getTable(table).then(
     (detail) => {
       seats = detail.seats;
+      chat.refresh();
       void ensurePage(detail.title);
       void refreshLegal();
     },
@@ -463,6 +478,8 @@ export function mountTable(root, invite) {
 
   return () => {
     for (const off of offs) off();
+    history.off();
+    chat.off();
     window.removeEventListener("online", online);
     live.close();
   };
