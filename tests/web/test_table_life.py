@@ -254,3 +254,65 @@ def test_history_steps_through_the_engines_views(title: str, web_stack: Stack, c
         check_drawn(page, played.spectator, mid + 1, last)
         page.shot(screenshots / f"history-{title}-phone.png", full_page=False)
         assert page.errors == []
+
+
+# --- turn notices in the page -------------------------------------------------------------------
+
+# Makes the tab's visibility settable by the test (a headless tab is always "visible") and
+# notes every notification the page raises, through the browser's real Notification API.
+HIDDEN_TAB = """
+Object.defineProperty(Document.prototype, "hidden", { configurable: true, get: () => !!window.__hidden });
+Object.defineProperty(Document.prototype, "visibilityState", { configurable: true,
+  get: () => (window.__hidden ? "hidden" : "visible") });
+window.__notes = [];
+const RealNotification = window.Notification;
+window.Notification = class extends RealNotification {
+  constructor(title, options) { super(title, options); window.__notes.push({ title, body: options?.body ?? "" }); }
+};
+"""
+
+
+def act_first_legal(base: str, created: dict[str, Any], seat: int) -> int:
+    token = created["seats"][seat]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    status, legal = http("GET", f"{base}/api/tables/{created['table']}/legal", headers=headers)
+    assert status == 200 and legal["active"], legal
+    body = {"expected_seq": legal["seq"], "idempotency_key": uuid.uuid4().hex, "action": concrete(legal["actions"][-1])}
+    status, reply = http("POST", f"{base}/api/tables/{created['table']}/actions", body, headers)
+    assert status == 201, reply
+    return reply["seq"]
+
+
+def test_a_hidden_tab_gets_a_notice_on_its_turn(web_stack: Stack, chromium: Any) -> None:
+    created = create(web_stack.url, "chicago-express", ["Ada", "Brunel"])
+    context = chromium.new_context(viewport=DESKTOP, permissions=["notifications"])
+    try:
+        context.add_init_script(HIDDEN_TAB)
+        page = Tab(context.new_page())
+        page.goto(invite(created, 0))
+        page.wait(LIVE)
+        assert "Turn notices on" in page.page.inner_text("[data-testid=notify]")
+        seq = act_first_legal(web_stack.url, created, 0)  # Ada acts while looking: Brunel's turn
+        page.wait_seq(seq)
+        page.page.evaluate("window.__hidden = true")
+        while True:  # Brunel plays until it is Ada's turn again
+            status, detail = http("GET", f"{web_stack.url}/api/tables/{created['table']}")
+            if 0 in detail["active_seats"]:
+                break
+            seq = act_first_legal(web_stack.url, created, detail["active_seats"][0])
+        page.wait(f"document.body.dataset.notifiedSeq === '{seq}'")
+        assert page.page.evaluate("window.__notes") == [{"title": "Your turn — Chicago Express", "body": "It is your move at the table."}]
+        assert page.page.title().startswith("(Your turn)")
+        # Looking at the page, the next turn brings no notice (the tab title still says it).
+        page.page.evaluate("window.__hidden = false")
+        seq = act_first_legal(web_stack.url, created, 0)
+        while True:
+            status, detail = http("GET", f"{web_stack.url}/api/tables/{created['table']}")
+            if 0 in detail["active_seats"]:
+                break
+            seq = act_first_legal(web_stack.url, created, detail["active_seats"][0])
+        page.wait(f"document.body.dataset.seq === '{seq}' && document.body.dataset.myTurn === 'true'")
+        assert len(page.page.evaluate("window.__notes")) == 1
+        assert page.errors == []
+    finally:
+        context.close()

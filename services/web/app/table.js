@@ -12,6 +12,7 @@ import { mountChat } from "./chat.js";
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { mountHistory } from "./history.js";
+import { mountTurnNotices } from "./notify.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, rememberSeat, saveHeld } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
@@ -94,6 +95,7 @@ export function mountTable(root, invite) {
   const info = h("p", { class: "table-info" });
   const history = mountHistory(live, { table, redraw: () => render() });
   const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
+  const notices = mountTurnNotices({ title: () => meta?.name ?? "Roundhouse" });
   const pageEl = h("div", { class: "table-page" },
     h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
     rulesBox,
@@ -102,7 +104,7 @@ export function mountTable(root, invite) {
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
-      h("div", { class: "side" }, seatBox, side)),
+      h("div", { class: "side" }, seatBox, token ? notices.el : null, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
     chat.el,
     info);
@@ -175,6 +177,8 @@ export function mountTable(root, invite) {
     body.drawn = String(!!page && !!meta);
     if (!page || !meta) return;
     document.title = `${myTurn ? "(Your turn) " : ""}${meta.name} — Roundhouse`;
+    const mustAct = me !== null && !!live.view && activeSeats(live.view).includes(me) && !live.view.result && !botPlaysMe();
+    notices.turn(mustAct, live.seq);
     pageEl.classList.toggle("over", over);
 
     const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
