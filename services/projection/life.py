@@ -57,6 +57,13 @@ class TableLife:
     def left(self, session: LifeSession) -> None:
         if session.feed is not None:
             self.chat.leave(session.feed.table, session)
+        self._prune()
+
+    def _prune(self) -> None:
+        """Drop the history of tables whose feed this process closed (nobody watches them)."""
+        for table, (feed, _book) in list(self.books.items()):
+            if feed.closed:
+                del self.books[table]
 
     async def handle(self, session: LifeSession, message: Any) -> None:
         feed = session.feed
@@ -112,9 +119,7 @@ class TableLife:
         kept = self.books.get(feed.table)
         if kept is not None and kept[0] is feed:
             return kept[1]
-        for table, (old, _book) in list(self.books.items()):
-            if old.closed:
-                del self.books[table]
+        self._prune()
         assert feed.engine is not None and feed.timeline is not None
         book = HistoryBook(feed.engine, feed.seat_names, feed.timeline.options, feed.timeline.seed)
         self.books[feed.table] = (feed, book)
