@@ -52,6 +52,9 @@ class HistoryBook:
         self.engine = engine
         self.timeline: Timeline[Any] = Timeline(engine, seats, options, seed)
         self.entries: list[HistoryEntry] = []
+        # The same entries with each action cut to its type, for every seat but the actor:
+        # an action may hold a secret choice (a sealed bid, a vote) that views hide.
+        self.public: list[HistoryEntry] = []
         self.setup_round = round_label(engine, self.timeline.state)
         self._lock = asyncio.Lock()
 
@@ -64,8 +67,11 @@ class HistoryBook:
             if e.seq <= self.timeline.length:
                 continue
             state, action = fold_entry(self.timeline, e, table)
+            label = round_label(self.engine, state)
             self.entries.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(encode_action(action)), t=e.t_ms,
-                                             round=round_label(self.engine, state)))
+                                             round=label))
+            kind = msgspec.json.encode({"type": msgspec.to_builtins(action).get("type")})
+            self.public.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(kind), t=e.t_ms, round=label))
 
     async def catch_up(self, table: str, store: Any, seq: int) -> None:
         """Fold the log up to at least `seq` (in the worker thread)."""
@@ -83,5 +89,8 @@ class HistoryBook:
         async with self._lock:
             return await asyncio.get_running_loop().run_in_executor(_POOL, self._view, seq, seat)
 
-    def index(self, after: int, upto: int) -> list[HistoryEntry]:
-        return self.entries[max(0, after):upto]
+    def index(self, after: int, upto: int, seat: int | None) -> list[HistoryEntry]:
+        """Entries after seq `after` up to `upto`: whole for `seat`'s own, the type only for others'."""
+        lo = max(0, after)
+        return [mine if mine.seat == seat else other
+                for mine, other in zip(self.entries[lo:upto], self.public[lo:upto])]

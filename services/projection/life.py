@@ -132,6 +132,6 @@ class TableLife:
         book = self._book(feed)
         await book.catch_up(feed.table, self.store, last)
         view = await book.view_at(message.seq, feed._view_key(session.seat))
-        entries = [] if message.entries_after is None else book.index(message.entries_after, last)
+        entries = [] if message.entries_after is None else book.index(message.entries_after, last, session.seat)
         session.push(encode(ViewAtReply(id=message.id, seq=message.seq, last_seq=last, view=Raw(view),
                                         entries=entries, round=book.setup_round)))

@@ -175,7 +175,7 @@ class Mutes(_Message, tag="mutes"):
 class HistoryEntry(msgspec.Struct, kw_only=True):
     seq: Seq
     seat: int
-    action: Annotated[Raw, Meta(description="the action as logged")]
+    action: Annotated[Raw, Meta(description="the action as logged for the asking seat's own entries; only {type} for others'")]
     t: Annotated[int, Meta(description="server time the entry was appended, ms since the epoch")]
     round: Annotated[str | None, Meta(description="where the game was after this entry (a round label), if the title has rounds")] = None
 
