@@ -250,6 +250,7 @@ def test_history_steps_through_the_engines_views(title: str, web_stack: Stack, c
         page.goto(f"{web_stack.url}/?seq={mid}#table={created['table']}")
         page.wait(LIVE)
         check_drawn(page, played.spectator, mid, last)
+        assert page.page.is_hidden("[data-act=history-mine]")  # a spectator has no moves of its own
         page.page.click("[data-act=history-next]")
         check_drawn(page, played.spectator, mid + 1, last)
         page.shot(screenshots / f"history-{title}-phone.png", full_page=False)
