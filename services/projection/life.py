@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from shared.protocol.ws import ChatSend, MuteSet, ViewAt, ViewAtReply, encode
 from msgspec import Raw
+from redis.exceptions import RedisError
 
 from shared.store.chat import SPECTATORS, ChatStore, RateLimited, Target
 
@@ -68,12 +69,16 @@ class TableLife:
     async def handle(self, session: LifeSession, message: Any) -> None:
         feed = session.feed
         assert feed is not None
-        if isinstance(message, ChatSend):
-            await self._chat(session, feed, message)
-        elif isinstance(message, MuteSet):
-            await self._mute(session, feed, message)
-        elif isinstance(message, ViewAt):
-            await self._view_at(session, feed, message)
+        try:
+            if isinstance(message, ChatSend):
+                await self._chat(session, feed, message)
+            elif isinstance(message, MuteSet):
+                await self._mute(session, feed, message)
+            elif isinstance(message, ViewAt):
+                await self._view_at(session, feed, message)
+        except (RedisError, OSError):
+            # The store is away for a moment: this request fails, the connection stays.
+            session.error("unavailable", "the table store cannot be reached; try again in a moment")
 
     # --- chat --------------------------------------------------------------------------------
 

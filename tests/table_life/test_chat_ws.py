@@ -127,3 +127,31 @@ async def test_sockets_without_chat_get_no_chat_frames(client, driver) -> None:
     assert (await recv(plain))["type"] == "update"
     await plain.close()
     await ada.close()
+
+
+async def test_chat_while_redis_is_away_is_refused_and_the_socket_stays(tmp_path, start_app, cfg, engine) -> None:
+    import msgspec
+    import redis.asyncio as aioredis
+
+    from shared.redis_server import RedisServer
+    from shared.store import EventStore
+    from tests.projection.support import TableDriver
+
+    server = RedisServer(tmp_path / "redis").start()
+    redis = aioredis.from_url(server.url)
+    try:
+        driver = await TableDriver(EventStore(redis), engine.inner).create()
+        client = await start_app(cfg=msgspec.structs.replace(cfg, redis_url=server.url))
+        ada, _ = await join(client, driver.table, 0)
+        server.kill()
+        await ada.send_json({"type": "chat", "text": "hello?"})
+        error = await recv_type(ada, "error")
+        assert error["code"] == "unavailable" and error["fatal"] is False
+        server.start()  # same port, same data
+        await redis.connection_pool.disconnect()
+        await ada.send_json({"type": "ping", "id": 1})
+        assert (await recv_type(ada, "pong"))["id"] == 1
+        await ada.close()
+    finally:
+        await redis.aclose()
+        server.stop()
