@@ -1,11 +1,11 @@
-"""Certificates, payments and presidency changes (18Ireland's minors and majors)."""
+"""Certificates, payments and presidency changes (minors of five shares with a 40 % director's certificate, majors of ten)."""
 
 from __future__ import annotations
 
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx import shares as S
+from shared.games.core18xx.money import shares as S
 
 PLAYERS = ["p1", "p2", "p3", "p4"]
 
