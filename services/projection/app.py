@@ -17,11 +17,14 @@ from shared.config import Config
 from shared.engine import Engine
 from shared.games import get_engine
 from shared.store import EventStore
+from shared.store.chat import ChatStore
 
 from services.game.guard import check_metrics_access, install_guard
 
 from . import asyncapi
+from .chat_hub import ChatHub
 from .hub import Hub
+from .life import TableLife
 from .metrics import Metrics
 from .session import handle
 from .settings import ProjectionSettings
@@ -41,6 +44,7 @@ class Projection:
         self.redis: aioredis.Redis | None = None
         self.tail_redis: aioredis.Redis | None = None
         self.hub: Hub | None = None
+        self.life: TableLife | None = None
 
     async def start(self, _app: web.Application) -> None:
         url = self.cfg.redis_url
@@ -67,12 +71,17 @@ class Projection:
             tail_store=EventStore(self.tail_redis),
         )
         await self.hub.start()
+        chat = ChatHub(ChatStore(self.redis), ChatStore(self.tail_redis), self.settings.block_ms)
+        await chat.start()
+        self.life = TableLife(chat, ChatStore(self.redis), self.hub.store)
 
     async def close_sockets(self, _app: web.Application) -> None:
         if self.hub is not None:
             await self.hub.close_sessions()
 
     async def stop(self, _app: web.Application) -> None:
+        if self.life is not None:
+            await self.life.chat.stop()
         if self.hub is not None:
             await self.hub.stop()
         for client in (self.redis, self.tail_redis):
@@ -82,7 +91,7 @@ class Projection:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if self.hub is None:
             raise web.HTTPServiceUnavailable(reason="starting")
-        return await handle(request, self.hub, self.cfg, self.settings, self.metrics)
+        return await handle(request, self.hub, self.cfg, self.settings, self.metrics, self.life)
 
     async def health(self, _request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})

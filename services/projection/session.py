@@ -33,6 +33,7 @@ from shared.protocol.ws import (
 )
 
 from .hub import Hub, StoreUnavailable, join_error_code
+from .life import TableLife
 from .metrics import Metrics
 from .settings import ProjectionSettings
 from .table_feed import SeatKey, TableFeed, UnknownTable
@@ -56,9 +57,13 @@ class _Socket(web.WebSocketResponse):
 
 class Session:
     def __init__(
-        self, request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings, metrics: Metrics
+        self, request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings, metrics: Metrics,
+        life: TableLife | None = None,
     ) -> None:
         self.request = request
+        self.life = life
+        self.remote = request.remote or "unknown"
+        self.chatting = False  # subscribed to the table's chat (hello.chat)
         self.hub = hub
         self.cfg = cfg
         self.settings = settings
@@ -185,6 +190,9 @@ class Session:
         try:
             hello = await self._receive_hello()
             if hello is not None and await self._join(hello):
+                if self.life is not None and hello.chat:
+                    self.chatting = True
+                    await self.life.joined(self)
                 await self._serve()
         except asyncio.CancelledError:
             raise
@@ -197,6 +205,8 @@ class Session:
                     await self.fail("internal_error", "internal error; see the server log", CLOSE_INTERNAL)
         finally:
             self.hub.sessions.discard(self)
+            if self.life is not None and self.chatting:
+                self.life.left(self)
             if self.feed is not None:
                 self.hub.leave(self.feed, self)
             self._writer.cancel()
@@ -260,13 +270,16 @@ class Session:
                     continue
                 if isinstance(message, Ping):
                     self.push(encode(Pong(id=message.id)))
-                else:
+                elif isinstance(message, Hello) or self.life is None:
                     self.error("duplicate_hello", "this connection already said hello; open a new one to switch")
+                else:
+                    await self.life.handle(self, message)
             elif msg.type == WSMsgType.BINARY:
                 self.error("binary_not_supported", "send JSON text frames")
             elif msg.type == WSMsgType.ERROR:
                 break
 
 
-async def handle(request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings, metrics: Metrics) -> web.WebSocketResponse:
-    return await Session(request, hub, cfg, settings, metrics).run()
+async def handle(request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings, metrics: Metrics,
+                 life: TableLife | None = None) -> web.WebSocketResponse:
+    return await Session(request, hub, cfg, settings, metrics, life).run()

@@ -13,7 +13,7 @@ seat, not once per socket.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Raw
@@ -42,6 +42,9 @@ class Hello(_Message, tag="hello"):
     last_seq: Annotated[
         Seq, Meta(description="highest seq the client has applied (0 = nothing); the server resumes after it")
     ] = 0
+    chat: Annotated[
+        bool, Meta(description="also receive the table's chat: a chat_log after the welcome, then chat_line and mutes frames")
+    ] = False
 
 
 class Ping(_Message, tag="ping"):
@@ -50,7 +53,33 @@ class Ping(_Message, tag="ping"):
     id: PingId = None
 
 
-ClientMessage = Hello | Ping
+class ChatSend(_Message, tag="chat"):
+    """Say something at the table's chat (seats and spectators). Shown as text everywhere."""
+
+    text: Annotated[str, Meta(description="the message; 1-500 characters after trimming; never HTML")]
+    name: Annotated[
+        Annotated[str, Meta(max_length=200)] | None, Meta(description="a spectator's name for its lines, up to 40 characters (seats speak as their seat's name)")
+    ] = None
+
+
+class MuteSet(_Message, tag="mute"):
+    """A seat hides (or shows again) the chat of another seat, or of every spectator, for itself."""
+
+    target: Annotated[int | Literal["spectators"], Meta(description="a seat number, or \"spectators\"")]
+    muted: bool = True
+
+
+class ViewAt(_Message, tag="view_at", kw_only=True):
+    """Ask for this socket's view at a past position of the log (history); answered by `past_view`."""
+
+    seq: Seq
+    id: PingId = None
+    entries_after: Annotated[
+        Annotated[int, Meta(ge=0)] | None, Meta(description="also send the log entries after this seq (the index for stepping); null = none")
+    ] = None
+
+
+ClientMessage = Hello | Ping | ChatSend | MuteSet | ViewAt
 
 
 # --- server -> client ------------------------------------------------------------------------
@@ -119,7 +148,53 @@ class Pong(_Message, tag="pong"):
     id: PingId = None
 
 
-ServerMessage = Welcome | Update | Error | Pong
+class ChatLine(_Message, tag="chat_line"):
+    """One chat line, pushed to every socket of the table except those whose seat muted its author."""
+
+    id: Annotated[str, Meta(description="the line's id in the chat stream (ordered)")]
+    seat: Annotated[int | None, Meta(description="the author's seat; null = a spectator")]
+    name: str
+    text: Annotated[str, Meta(description="plain text: show it as text, never as HTML")]
+    t: Annotated[int, Meta(description="server time the line was stored, ms since the epoch")]
+
+
+class ChatLog(_Message, tag="chat_log"):
+    """Sent after every welcome: the table's recent chat (oldest first, muted authors left out)
+    and what this seat mutes."""
+
+    lines: list[ChatLine]
+    muted: Annotated[list[int | str], Meta(description="seats (and \"spectators\") this seat mutes")]
+
+
+class Mutes(_Message, tag="mutes"):
+    """What this seat mutes now (after a `mute` from any of its sockets)."""
+
+    muted: list[int | str]
+
+
+class HistoryEntry(msgspec.Struct, kw_only=True):
+    seq: Seq
+    seat: int
+    action: Annotated[Raw, Meta(description="the action as logged for the asking seat's own entries; only {type} for others'")]
+    t: Annotated[int, Meta(description="server time the entry was appended, ms since the epoch")]
+    round: Annotated[str | None, Meta(description="where the game was after this entry (a round label), if the title has rounds")] = None
+
+
+class ViewAtReply(_Message, tag="past_view", kw_only=True):
+    """This socket's view at a past seq, exactly the engine's view of that position for the
+    socket's seat (a spectator's for a spectator): a seat's secrets of then are shown to it only."""
+
+    id: PingId = None
+    seq: Seq
+    last_seq: Annotated[Seq, Meta(description="the table's seq when this was answered")]
+    view: Annotated[Raw, Meta(description="title-specific view object at seq")]
+    entries: Annotated[
+        list[HistoryEntry], Meta(description="the log entries after the request's entries_after, up to last_seq (empty if not asked)")
+    ]
+    round: Annotated[str | None, Meta(description="the round label at seq 0 (the set-up); entries carry their own")] = None
+
+
+ServerMessage = Welcome | Update | Error | Pong | ChatLine | ChatLog | Mutes | ViewAtReply
 
 
 # Close codes the server uses after a fatal error (the error frame's `code` says more).
@@ -143,6 +218,11 @@ ERROR_CODES: dict[str, str] = {
     "frame_too_large": "a frame exceeded the server's size limit",
     "unavailable": "the server cannot reach its store right now; reconnect later",
     "internal_error": "a bug in the server (logged there); the socket closes with 1011",
+    "chat_empty": "a chat message with no text (not fatal)",
+    "chat_too_long": "a chat message over the length limit (not fatal)",
+    "chat_rate_limited": "too many chat messages in a short time; wait and send again (not fatal)",
+    "bad_mute": "a mute naming your own seat or a seat that does not exist, or sent by a spectator (not fatal)",
+    "bad_seq": "a view_at seq beyond the table's log (not fatal)",
 }
 
 _encoder = msgspec.json.Encoder()
@@ -164,7 +244,7 @@ def encode(message: _Message) -> bytes:
     return _encoder.encode(message)
 
 
-def decode_client(raw: bytes | str) -> Hello | Ping:
+def decode_client(raw: bytes | str) -> ClientMessage:
     """Decode one client frame or raise ProtocolError (bad_message or unsupported_version)."""
     try:
         msg = _client_decoder.decode(raw)

@@ -58,3 +58,22 @@ SNAP_PATTERN = "rh:{*}:snap"
 def table_of_log_key(key: bytes | str) -> str:
     text = key.decode() if isinstance(key, bytes) else key
     return text[text.index("{") + 1 : text.rindex("}")]
+
+
+def chat_key(table: str) -> str:
+    """Stream: the table's chat lines and mute changes, beside its log (same slot)."""
+    return f"rh:{{{table}}}:chat"
+
+
+def mutes_key(table: str) -> str:
+    """Hash: seat -> JSON list of the seats (and "spectators") it mutes."""
+    return f"rh:{{{table}}}:mutes"
+
+
+def chat_rate_key(table: str, author: str) -> str:
+    return f"rh:{{{table}}}:chatrate:{author}"
+
+
+def table_of_key(key: bytes | str) -> str:
+    """The table id in any per-table key (its hash tag)."""
+    return table_of_log_key(key)

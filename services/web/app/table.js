@@ -8,8 +8,11 @@
 // The view from the server and the legal actions from GET /legal are the only sources of
 // truth; this module only remembers what the player has picked in the decision at hand.
 import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "../sdk/roundhouse.js";
+import { mountChat } from "./chat.js";
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
+import { mountHistory } from "./history.js";
+import { mountTurnNotices } from "./notify.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
@@ -42,7 +45,7 @@ export function mountTable(root, invite) {
   const client = new RoundhouseClient();
   const { table, token } = invite;
   const held = loadHeld(table, token);
-  const live = client.connect(table, { token, lastSeq: held?.seq, view: held?.view });
+  const live = client.connect(table, { token, lastSeq: held?.seq, view: held?.view, chat: true });
 
   /** @type {TitlePage | null} */
   let page = null;
@@ -74,6 +77,9 @@ export function mountTable(root, invite) {
   /** @type {any} */
   let lastView = held?.view ?? null;
 
+  // The view the page drew last (live or past), for tools and tests to compare with the engine's.
+  const drawn = /** @type {{view: any}} */ (/** @type {any} */ (window).roundhouseDrawn = { view: null });
+
   // --- skeleton -------------------------------------------------------------------------------
   const connection = h("span", { class: "connection", role: "status", dataset: { testid: "connection" } }, "connecting…");
   const heading = h("h1", {}, "Roundhouse");
@@ -94,16 +100,21 @@ export function mountTable(root, invite) {
   const seatBox = h("section", { class: "seat-box", "aria-label": "Your seat", dataset: { testid: "seat-box" } });
   const logList = h("ol", { class: "log", dataset: { testid: "log" } });
   const info = h("p", { class: "table-info" });
+  const history = mountHistory(live, { table, redraw: () => render() });
+  const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
+  const notices = mountTurnNotices({ title: () => meta?.name ?? "Roundhouse" });
   const pageEl = h("div", { class: "table-page" },
     h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
     rulesBox,
+    history.el,
     turn,
     recentBox,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
-      h("div", { class: "side" }, seatBox, side)),
+      h("div", { class: "side" }, seatBox, token ? notices.el : null, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
+    chat.el,
     info);
   fill(root, pageEl);
   document.body.dataset.page = "table";
@@ -160,11 +171,13 @@ export function mountTable(root, invite) {
   }
 
   function render() {
-    const view = live.view;
+    // Looking back (history), the page draws the past view, with nothing to act on.
+    const past = history.pastView();
+    const view = past ?? live.view;
     if (!view) return;
     const me = mySeat();
     const over = !!view.result;
-    const myTurn = me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
+    const myTurn = !past && me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
     // The page's state for tests and tools; `drawn`: the title's page has drawn this seq.
     const body = document.body.dataset;
     body.seq = String(live.seq);
@@ -176,6 +189,8 @@ export function mountTable(root, invite) {
     body.drawn = String(!!page && !!meta);
     if (!page || !meta) return;
     document.title = `${myTurn ? "(Your turn) " : ""}${meta.name} — Roundhouse`;
+    const mustAct = me !== null && !!live.view && activeSeats(live.view).includes(me) && !live.view.result && !botPlaysMe();
+    notices.turn(mustAct, live.seq);
     pageEl.classList.toggle("over", over);
 
     const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
@@ -188,22 +203,24 @@ export function mountTable(root, invite) {
       fill(rulesBox, h("h2", {}, `${meta.name}: how to play`), meta.summary ? h("p", { class: "muted" }, meta.summary) : null, page.rules(view),
         button("Close", "close-rules", () => { rulesOpen = false; render(); }));
     }
-    fill(turn, turnText(view, me, myTurn));
-    turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}`;
+    fill(turn, past ? [h("strong", {}, `Move ${history.pastSeq()}: `), turnText(view, me, false)] : turnText(view, me, myTurn));
+    turn.className = `turn${myTurn ? " mine" : ""}${over ? " over" : ""}${past ? " past" : ""}`;
     // Replaced only when it changes: a screen reader announces it once, and a redraw for
     // an unrelated update does not reset what the player is doing in it.
     const news = h("div", {}, page.news?.(view, ctx) ?? null);
     if (news.textContent !== newsBox.textContent) fill(newsBox, ...news.childNodes);
-    fill(actions, panel(view, ctx));
-    actions.hidden = over;
+    fill(actions, past ? [h("p", {}, "You are looking at an earlier position. "), button("Back to the game", "history-back", () => history.back(), { primary: true })] : panel(view, ctx));
+    actions.hidden = over && !past;
     page.render(view, ctx, { main, side });
     const targetKey = [...targets.keys()].join(" ");
     if (targetKey && targetKey !== shownTargets) revealTargets();
     shownTargets = targetKey;
     fill(resultBox, over ? [page.result ? page.result(view, ctx) : genericResult(view), rematchBlock()] : null);
     // A game that ends while the player watches (scrolled down to the board) shows its result.
-    if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
-    wasOver = over;
+    if (!past) {
+      if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
+      wasOver = over;
+    }
     const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
     if (seatBox.dataset.key !== seatKey) {
       seatBox.dataset.key = seatKey;
@@ -211,6 +228,7 @@ export function mountTable(root, invite) {
     }
     renderLog(view);
     renderRecent(view, me);
+    drawn.view = view;
     fill(info, `Table ${table} · seq ${live.seq}${page.turnInfo ? ` · ${page.turnInfo(view)}` : ""}${me === null ? " · spectator" : ""}`);
   }
 
@@ -498,6 +516,7 @@ export function mountTable(root, invite) {
   client.getTable(table).then(
     (detail) => {
       seats = detail.seats;
+      chat.refresh();
       void ensurePage(detail.title);
       void refreshLegal();
     },
@@ -509,6 +528,8 @@ export function mountTable(root, invite) {
 
   return () => {
     for (const off of offs) off();
+    history.off();
+    chat.off();
     window.removeEventListener("online", online);
     live.close();
   };

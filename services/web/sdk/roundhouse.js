@@ -60,6 +60,10 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {{status: LiveStatus, attempt: number, retryInMs: number | null, error: RoundhouseError | null}} StatusEvent
  * @typedef {{view: any, seq: number, update: Update | null}} ViewEvent  `update` is null after a fresh welcome.
  * @typedef {{attempts: number, baseMs: number, maxMs: number}} RetryPolicy
+ * @typedef {{id: string, seat: number | null, name: string, text: string, t: number}} ChatLine  Plain text: show it as text.
+ * @typedef {{lines: ChatLine[], muted: Array<number | "spectators">}} ChatLog
+ * @typedef {{seq: number, seat: number, action: Action, t: number, round: string | null}} HistoryEntry
+ * @typedef {{id: unknown, seq: number, last_seq: number, view: any, entries: HistoryEntry[], round: string | null}} PastView
  * @typedef {{new (url: string): WebSocket}} WebSocketConstructor
  */
 
@@ -617,7 +621,8 @@ function errorText(error) {
 // Live table
 
 /**
- * @typedef {{welcome: Welcome, update: Update, view: ViewEvent, status: StatusEvent, error: RoundhouseError}} LiveEvents
+ * @typedef {{welcome: Welcome, update: Update, view: ViewEvent, status: StatusEvent, error: RoundhouseError,
+ *            chat_log: ChatLog, chat_line: ChatLine, mutes: {muted: Array<number | "spectators">}}} LiveEvents
  */
 
 /**
@@ -631,13 +636,15 @@ function errorText(error) {
  * - `welcome`: every handshake, fresh or resumed
  * - `status` `{status, attempt, retryInMs, error}`: connecting / live / reconnecting / closed / failed
  * - `error`: any error frame or connection problem, typed
+ * - with `chat: true`: `chat_log` after every welcome (the recent lines, what this seat mutes),
+ *   then `chat_line` per line and `mutes` when this seat's mutes change
  */
 export class LiveTable {
   /**
    * @param {RoundhouseClient} client
    * @param {string} table
    * @param {{token?: string | null, lastSeq?: number, view?: any, heartbeatMs?: number,
-   *          backoff?: {baseMs: number, maxMs: number}}} options
+   *          backoff?: {baseMs: number, maxMs: number}, chat?: boolean}} options
    */
   constructor(client, table, options) {
     if (!client.WebSocket) {
@@ -677,6 +684,10 @@ export class LiveTable {
     this.lastFrameAt = 0;
     /** ends the current socket's life (set per socket by `open`) */
     this.endSocket = (/** @type {number} */ _code) => {};
+    this.chat = options.chat ?? false;
+    /** @type {Map<number, {resolve: (v: PastView) => void, reject: (e: RoundhouseError) => void}>} view_at asked, by id */
+    this.asked = new Map();
+    this.askedId = 0;
     this.open();
   }
 
@@ -736,7 +747,8 @@ export class LiveTable {
     socket.onopen = () => {
       this.lastFrameAt = Date.now();
       const lastSeq = this.needFresh ? 0 : this.seq;
-      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, table: this.table, token: this.token, last_seq: lastSeq }));
+      socket.send(JSON.stringify({ type: "hello", v: PROTOCOL_VERSION, table: this.table, token: this.token, last_seq: lastSeq,
+        ...(this.chat ? { chat: true } : {}) }));
       this.startHeartbeat(socket);
     };
     socket.onmessage = (event) => {
@@ -752,11 +764,18 @@ export class LiveTable {
       if (frame.type === "error") {
         const error = liveError(frame);
         if (error.fatal) fatal = error;
+        if (error.code === "bad_seq") this.failAsked(error);
         this.emit("error", error);
       } else if (frame.type === "welcome") {
         this.onWelcome(frame);
       } else if (frame.type === "update") {
         this.onUpdate(frame);
+      } else if (frame.type === "chat_log" || frame.type === "chat_line" || frame.type === "mutes") {
+        this.emit(frame.type, frame);
+      } else if (frame.type === "past_view") {
+        const asked = this.asked.get(frame.id);
+        this.asked.delete(frame.id);
+        asked?.resolve(frame);
       }
     };
     let ended = false;
@@ -766,6 +785,7 @@ export class LiveTable {
       ended = true;
       this.stopHeartbeat();
       this.socket = null;
+      this.failAsked(new UnavailableError("disconnected", "the connection closed before the answer came"));
       if (this.closedByUser) return;
       if (fatal && PERMANENT_LIVE_CODES.has(fatal.code)) {
         this.setStatus("failed", { error: fatal });
@@ -953,5 +973,58 @@ export class LiveTable {
   /** @param {Partial<SubmitOptions>} [options] */
   undo(options = {}) {
     return this.submit({ type: "undo" }, options);
+  }
+
+  /** @param {object} message */
+  sendFrame(message) {
+    if (!this.socket || this.socket.readyState !== 1) {
+      throw new UnavailableError("not_live", "not connected right now; try again in a moment");
+    }
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /**
+   * Say something at the table's chat (a spectator may give a name). Refusals (too long,
+   * too fast) come back as `error` events with codes chat_empty, chat_too_long, chat_rate_limited.
+   * @param {string} text
+   * @param {string} [name]
+   */
+  sendChat(text, name) {
+    this.sendFrame({ type: "chat", text, ...(name ? { name } : {}) });
+  }
+
+  /**
+   * Hide (or show again) a seat's chat lines, or every spectator's, for this seat.
+   * @param {number | "spectators"} target
+   * @param {boolean} muted
+   */
+  mute(target, muted = true) {
+    this.sendFrame({ type: "mute", target, muted });
+  }
+
+  /**
+   * This connection's view at a past seq (history), and with `entriesAfter` the log entries after it.
+   * @param {number} seq
+   * @param {number | null} [entriesAfter]
+   * @returns {Promise<PastView>}
+   */
+  viewAt(seq, entriesAfter = null) {
+    return new Promise((resolve, reject) => {
+      const id = ++this.askedId;
+      try {
+        this.sendFrame({ type: "view_at", seq, id, entries_after: entriesAfter });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.asked.set(id, { resolve, reject });
+    });
+  }
+
+  /** @param {RoundhouseError} error */
+  failAsked(error) {
+    const asked = [...this.asked.values()];
+    this.asked.clear();
+    for (const a of asked) a.reject(error);
   }
 }
