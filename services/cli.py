@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--data-dir", default=os.environ.get("ROUNDHOUSE_DATA_DIR", "data"),
                      help="where the embedded Redis keeps its AOF and where the seat-token secret is kept "
                           "(default: $ROUNDHOUSE_DATA_DIR, else ./data)")
+    dev.add_argument("--redis-cluster", type=int, metavar="N", default=0,
+                     help="embed a local Redis Cluster of N masters with one replica each instead of one "
+                          "redis-server (default: 0, one redis-server)")
     dev.set_defaults(module="services.dev")
 
     for name, port in (("game", 8001), ("projection", 8002)):
