@@ -17,8 +17,11 @@ import redis.asyncio as aioredis
 
 from shared.store import keys
 from shared.store.connect import is_cluster_client
+from redis.exceptions import NoScriptError
+
 from shared.store.models import (
     STATUSES,
+    ReplicaAckTimeout,
     AppendOutcome,
     Attention,
     LoggedAction,
@@ -89,6 +92,15 @@ def _summary(values: list[bytes | None]) -> TableSummary | None:
     )
 
 
+def _env_int(env: Any, name: str, default: int) -> int:
+    text = env.get(name, "")
+    if not text:
+        return default
+    if not text.isdigit():
+        raise ValueError(f"{name} must be a whole number >= 0, not {text!r}")
+    return int(text)
+
+
 def default_shards(cluster: bool, env: Any = os.environ) -> int:
     """`ROUNDHOUSE_REDIS_SHARDS`, else 1 on a single Redis and 16 on a cluster."""
     text = env.get("ROUNDHOUSE_REDIS_SHARDS", "")
@@ -101,7 +113,7 @@ def default_shards(cluster: bool, env: Any = os.environ) -> int:
 
 class EventStore:
     def __init__(self, redis: Any, idem_ttl_ms: int = DAY_MS, turns_maxlen: int = 100_000,
-                 shards: int | None = None) -> None:
+                 shards: int | None = None, replica_ack: int | None = None, replica_ack_ms: int | None = None) -> None:
         if redis.get_encoder().decode_responses:
             raise ValueError("EventStore needs a Redis client with decode_responses=False")
         self.redis = redis
@@ -112,6 +124,10 @@ class EventStore:
         # Blocked reads still waiting, kept across calls (see _Blocked): on a cluster one read
         # may name the keys of one slot only, so a multi-table or multi-shard wait is several.
         self._blocked = _Blocked()
+        # Acknowledge an append only once this many replicas have it (WAIT), else raise
+        # ReplicaAckTimeout after replica_ack_ms. 0: the master's word (and its AOF) suffices.
+        self.replica_ack = _env_int(os.environ, "ROUNDHOUSE_REDIS_WAIT_REPLICAS", 0) if replica_ack is None else replica_ack
+        self.replica_ack_ms = _env_int(os.environ, "ROUNDHOUSE_REDIS_WAIT_MS", 1000) if replica_ack_ms is None else replica_ack_ms
         # register_script runs EVALSHA and loads the script only on NOSCRIPT (once per server).
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
@@ -307,10 +323,13 @@ class EventStore:
         """Append `action_json` as seq expected_seq + 1 iff the log ends at `expected_seq` and
         (seat, idem_key) was never used; `reply` is stored with it for retries. One round trip.
         Raises UnknownTable if the table has no meta."""
-        result = await self._append(
-            keys=[keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)],
-            args=[expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or ""],
-        )
+        script_keys = [keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)]
+        args = [expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "",
+                "1" if self.replica_ack else ""]
+        if self.replica_ack:
+            result = await self._append_acked(table, script_keys, args)
+        else:
+            result = await self._append(keys=script_keys, args=args)
         kind = result[0]
         if kind == b"ok":
             return AppendOutcome("ok", int(result[1]), seats_version=int(result[2]))
@@ -319,6 +338,31 @@ class EventStore:
         if kind == b"duplicate":
             return AppendOutcome("duplicate", 0, result[2])
         raise UnknownTable(table)
+
+    async def _append_acked(self, table: str, script_keys: list[str], args: list[Any]) -> Any:
+        """The append script, then WAIT on the same connection (a pipeline: WAIT counts the
+        writes of its own connection). Raises ReplicaAckTimeout when too few replicas answer."""
+        node: dict[str, Any] = {}
+        if self.cluster:
+            await self.redis.initialize()  # the slot map, read on first use
+            node = {"target_nodes": self.redis.get_node_from_key(script_keys[0])}
+        for _attempt in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                # (execute_command: redis-py's cluster pipeline refuses its evalsha method only)
+                pipe.execute_command("EVALSHA", self._append.sha, len(script_keys), *script_keys, *args)
+                pipe.execute_command("WAIT", self.replica_ack, self.replica_ack_ms, **node)
+                result, acked = await pipe.execute(raise_on_error=False)
+            if isinstance(result, NoScriptError):  # not run: load it where it runs and go again
+                await self.redis.script_load(self._append.script)
+                continue
+            for reply in (result, acked):
+                if isinstance(reply, Exception):
+                    raise reply
+            if result[0] in (b"ok", b"duplicate") and int(acked) < self.replica_ack:
+                seq = int(result[1]) if result[0] == b"ok" else -1
+                raise ReplicaAckTimeout(table, seq, int(acked), self.replica_ack, self.replica_ack_ms)
+            return result
+        raise NoScriptError("the append script could not be loaded")
 
     async def idem_reply(self, table: str, seat: int, key: str) -> bytes | None:
         return await self.redis.get(keys.idem_key(table, seat, key))
