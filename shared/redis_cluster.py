@@ -58,10 +58,12 @@ class LocalCluster:
         self.fsync = fsync
         self.node_timeout_ms = node_timeout_ms
         self.servers: list[RedisServer] = []
+        # Chosen (or read back) now, so the URL is known before the cluster starts.
+        self.ports, self._existing = self._ports()
 
     @property
     def url(self) -> str:
-        return cluster_url([("127.0.0.1", s.port) for s in self.servers])
+        return cluster_url([("127.0.0.1", port) for port in self.ports])
 
     def _ports(self) -> tuple[list[int], bool]:
         saved = self.data_dir / "ports.json"
@@ -80,7 +82,7 @@ class LocalCluster:
         return ports, False
 
     def start(self, timeout: float = 30.0) -> "LocalCluster":
-        ports, existing = self._ports()
+        ports, existing = self.ports, self._existing
         extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                  "--cluster-node-timeout", str(self.node_timeout_ms))
         try:
