@@ -401,14 +401,24 @@ class EventStore:
         """XREAD over several slots (a cluster): first without blocking, all slots in one
         pipeline (one round trip per node), so every table with news is in the answer as on a
         single node; if none has any, wait for the first slot that gets some."""
+        await self.redis.initialize()  # the slot map, read on first use
         async with self.redis.pipeline(transaction=False) as pipe:
             for group in groups:
-                pipe.xread(group)
+                pipe.execute_command(*_xread_args(group, None), target_nodes=self._node_of(next(iter(group))))
             ready = [pair for reply in await pipe.execute() for pair in _per_stream(reply)]
         if ready:
             return ready
         return await self._blocked.first(
-            {tuple(sorted(g.items())): (lambda g=g: self.redis.xread(g, block=block_ms)) for g in groups})
+            {tuple(sorted(g.items())): (lambda g=g: self._on_node(g, _xread_args(g, block_ms))) for g in groups})
+
+    def _node_of(self, key: str) -> Any:
+        return self.redis.get_node_from_key(key)
+
+    async def _on_node(self, streams: dict[str, str], args: list[Any]) -> Any:
+        """A stream read sent straight to the node of its slot. (redis-py would first ask a node
+        which keys the command names, COMMAND GETKEYS, as for every command with movable keys.)"""
+        await self.redis.initialize()
+        return await self.redis.execute_command(*args, target_nodes=self._node_of(next(iter(streams))))
 
     async def close(self) -> None:
         """Cancel the blocked reads this store still holds (a cluster's multi-slot waits)."""
@@ -510,17 +520,21 @@ class EventStore:
         keys.TURNS_BOTS), up to `count` from each stream of each shard; each is delivered to
         one consumer of the group. Tables with a person come first."""
         per_shard = [{self.layout.turns(shard, kind): ">" for kind in streams} for shard in range(self.layout.shards)]
+        def read(wanted: dict[str, str], block: int | None) -> Any:
+            if not self.cluster:
+                return self.redis.xreadgroup(group, consumer, wanted, count=count, block=block)
+            return self._on_node(wanted, ["XREADGROUP", "GROUP", group, consumer, "COUNT", count,
+                                                        *_xread_args(wanted, block)[1:]])
+
         if len(per_shard) == 1:
-            replies = _per_stream(await self.redis.xreadgroup(group, consumer, per_shard[0], count=count, block=block_ms))
+            replies = _per_stream(await read(per_shard[0], block_ms))
         elif block_ms is None:
             replies = []
             for wanted in per_shard:
-                replies += _per_stream(await self.redis.xreadgroup(group, consumer, wanted, count=count))
+                replies += _per_stream(await read(wanted, None))
         else:
             replies = await self._blocked.first({
-                ("turns", group, consumer, count, tuple(w)): (
-                    lambda w=w: self.redis.xreadgroup(group, consumer, w, count=count, block=block_ms))
-                for w in per_shard})
+                ("turns", group, consumer, count, tuple(w)): (lambda w=w: read(w, block_ms)) for w in per_shard})
         found = [_turn(i, f, _text(k)) for k, entries in replies for i, f in entries if f]
         found.sort(key=lambda n: self.layout.kind_of_stream(n.stream) != keys.TURNS)
         return found
@@ -544,6 +558,12 @@ class EventStore:
             # XAUTOCLAIM returns [next start id, entries(, deleted ids on Redis 7)]; trimmed entries come back as None.
             found += [_turn(i, f, stream) for i, f in reply[1] if f]
         return found
+
+
+def _xread_args(streams: dict[str, str], block_ms: int | None) -> list[Any]:
+    """XREAD [BLOCK ms] STREAMS keys... ids..."""
+    block = ["BLOCK", block_ms] if block_ms is not None else []
+    return ["XREAD", *block, "STREAMS", *streams.keys(), *streams.values()]
 
 
 def _slot(key: str) -> int:
