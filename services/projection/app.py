@@ -16,7 +16,7 @@ from aiohttp import web
 from shared.config import Config
 from shared.engine import Engine
 from shared.games import get_engine
-from shared.store.connect import connect
+from shared.store.connect import connect, warm
 from shared.store import EventStore
 
 from services.game.guard import check_metrics_access, install_guard
@@ -57,6 +57,8 @@ class Projection:
             socket_timeout=self.settings.block_ms / 1000 + _COMMAND_TIMEOUT,
             socket_connect_timeout=_COMMAND_TIMEOUT,
         )
+        await warm(self.redis)
+        await warm(self.tail_redis)
         self.hub = Hub(
             EventStore(self.redis),
             self.settings,

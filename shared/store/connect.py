@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.exceptions import RedisError
 
 CLUSTER_SCHEME = "redis-cluster"
 _TRUE = ("1", "yes", "true", "on")
@@ -65,3 +66,15 @@ def connect(url: str, *, max_connections: int | None = None, blocking_pool: bool
 
 def is_cluster_client(redis: Any) -> bool:
     return isinstance(redis, RedisCluster)
+
+
+async def warm(redis: Any) -> None:
+    """Read a cluster client's slot map now, before the first burst of commands: redis-py 8.1's
+    async cluster client, reading it lazily under concurrent first commands, can close
+    connections other commands are using (AttributeError on `writelines`). A cluster not
+    reachable yet is left to the first command (which retries), as a single server is."""
+    if is_cluster_client(redis):
+        try:
+            await redis.initialize()
+        except (RedisError, OSError):
+            pass
