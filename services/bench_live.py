@@ -37,6 +37,7 @@ import aiohttp
 from services.bench.messages import Outcome, Progress, Ready, TableSpec, WorkerConfig, decode_message, encode
 from services.bench.procs import ROOT, ServiceProcess
 from services.game.bench_submit import cpu_seconds
+from shared.redis_cluster import LocalCluster
 from shared.redis_server import RedisServer, _die_with_parent
 
 TITLE = "chicago-express"
@@ -64,6 +65,8 @@ def check_args(args: argparse.Namespace) -> None:
         raise BenchError("--players must be 2..6 (Chicago Express)")
     if args.seconds <= 0 or args.warmup < 0 or args.rate < 0:
         raise BenchError("--seconds must be > 0, --warmup and --rate >= 0")
+    if getattr(args, "redis_cluster", 0) < 0:
+        raise BenchError("--redis-cluster must be 0 (one redis-server) or a number of masters")
     for name in ("game_workers", "projection_workers", "load_workers"):
         if getattr(args, name) < 1:
             raise BenchError(f"--{name.replace('_', '-')} must be at least 1")
@@ -84,8 +87,12 @@ class Stack:
 
     def __init__(self, args: argparse.Namespace, workdir: Path) -> None:
         self.redis: RedisServer | None = None
+        self.cluster: LocalCluster | None = None
         self.redis_url = args.redis_url
-        if not self.redis_url:
+        if not self.redis_url and getattr(args, "redis_cluster", 0):
+            self.cluster = LocalCluster(workdir / "redis-cluster", masters=args.redis_cluster, replicas=1, fsync=args.fsync)
+            self.redis_url = self.cluster.url
+        elif not self.redis_url:
             self.redis = RedisServer(workdir / "redis", fsync=args.fsync)
             self.redis_url = self.redis.url
         env = {
@@ -103,6 +110,8 @@ class Stack:
     def start(self) -> None:
         if self.redis is not None:
             self.redis.start()
+        if self.cluster is not None:
+            self.cluster.start()
         for service in self.services:
             service.start()
 
@@ -111,11 +120,16 @@ class Stack:
             service.stop()
         if self.redis is not None:
             self.redis.stop()
+        if self.cluster is not None:
+            self.cluster.stop()
 
     def pids(self) -> dict[str, int]:
         out = {s.name: s.pid for s in self.services if s.alive()}
         if self.redis is not None and self.redis.process is not None:
             out["redis"] = self.redis.process.pid
+        for i, node in enumerate(self.cluster.servers if self.cluster is not None else []):
+            if node.process is not None:
+                out[f"redis{i}"] = node.process.pid  # masters first, then their replicas
         return out
 
 
@@ -203,7 +217,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     workers: list[LoadWorker] = []
     try:
         stack.start()
-        fsync = args.fsync if stack.redis is not None else "external Redis"
+        fsync = args.fsync if stack.redis is not None or stack.cluster is not None else "external Redis"
         print(f"stack: redis ({fsync}) at {stack.redis_url}; game x{len(stack.games)} "
               f"{[g.port for g in stack.games]}; projection x{len(stack.projections)} "
               f"{[p.port for p in stack.projections]}", flush=True)

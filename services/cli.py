@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--data-dir", default=os.environ.get("ROUNDHOUSE_DATA_DIR", "data"),
                      help="where the embedded Redis keeps its AOF and where the seat-token secret is kept "
                           "(default: $ROUNDHOUSE_DATA_DIR, else ./data)")
+    dev.add_argument("--redis-cluster", type=int, metavar="N", default=0,
+                     help="embed a local Redis Cluster of N masters with one replica each instead of one "
+                          "redis-server (default: 0, one redis-server)")
     dev.set_defaults(module="services.dev")
 
     for name, port in (("game", 8001), ("projection", 8002)):
@@ -112,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     live.add_argument("--seconds", type=float, default=20.0, help="length of the measured window (default: %(default)s)")
     live.add_argument("--redis-url", default=os.environ.get("REDIS_URL"),
                       help="Redis to use (default: $REDIS_URL, else an embedded redis-server started for the run)")
+    live.add_argument("--redis-cluster", type=int, metavar="N", default=0,
+                      help="start a local Redis Cluster of N masters with one replica each instead of one "
+                           "redis-server (default: 0, one redis-server)")
     live.add_argument("--players", type=int, default=4, help="seats per table (default: %(default)s)")
     live.add_argument("--rate", type=float, default=0.0,
                       help="target actions/s over all tables; 0 = as fast as turns allow (default: %(default)s)")

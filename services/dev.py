@@ -36,6 +36,7 @@ from services.runner import (
     serve,
 )
 from shared.config import Config
+from shared.redis_cluster import LocalCluster
 from shared.redis_server import RedisServer
 
 Installer = Callable[[web.Application, Config], None]
@@ -72,6 +73,7 @@ def main(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     data_dir = Path(args.data_dir).resolve()
     redis: RedisServer | None = None
+    cluster: LocalCluster | None = None
     # The data dir holds the AOF (every table's seed), the secret and the Redis password:
     # nothing in it is for other users. The embedded redis-server inherits the mask.
     os.umask(0o077)
@@ -80,7 +82,13 @@ def main(args: argparse.Namespace) -> int:
             _private(data_dir)
             secret = load_secret(data_dir)
             redis_url = os.environ.get("REDIS_URL")
-            if not redis_url:
+            if getattr(args, "redis_cluster", 0) < 0:
+                raise DevError(f"--redis-cluster wants a number of masters >= 1 (0: one redis-server), not {args.redis_cluster}")
+            if not redis_url and getattr(args, "redis_cluster", 0):
+                cluster = LocalCluster(data_dir / "redis-cluster", masters=args.redis_cluster, replicas=1)
+                _start_redis(cluster)
+                redis_url = cluster.url
+            elif not redis_url:
                 # Assigned before it starts, so an interrupted start is still stopped below.
                 redis = RedisServer(data_dir / "redis")
                 _start_redis(redis)
@@ -107,6 +115,8 @@ def main(args: argparse.Namespace) -> int:
         sock.close()
         if redis is not None:
             redis.stop()
+        if cluster is not None:
+            cluster.stop()
     return 0
 
 
@@ -205,7 +215,7 @@ def _configure_redis(redis: RedisServer, password: str, maxmemory: str) -> str:
     return redis.url.replace("redis://", f"redis://:{password}@", 1)
 
 
-def _start_redis(redis: RedisServer) -> None:
+def _start_redis(redis: RedisServer | LocalCluster) -> None:
     try:
         redis.start()
     except RuntimeError as exc:

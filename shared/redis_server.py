@@ -81,10 +81,13 @@ def free_port() -> int:
 class RedisServer:
     """One redis-server process bound to 127.0.0.1 with its data in `data_dir`."""
 
-    def __init__(self, data_dir: str | Path, port: int | None = None, fsync: str = "always") -> None:
+    def __init__(self, data_dir: str | Path, port: int | None = None, fsync: str = "always",
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.fsync = fsync
+        # More redis-server options (e.g. `--cluster-enabled yes`, see shared/redis_cluster.py).
+        self.extra_args = extra_args
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -104,6 +107,7 @@ class RedisServer:
             "--daemonize", "no",
             "--protected-mode", "yes",
             "--logfile", str(self.data_dir / "redis.log"),
+            *self.extra_args,
         ]
         # A stop signal whose handler raises (as `roundhouse dev`'s does) must not land inside
         # Popen, after the fork but before `self.process` holds the child: the owner would unwind

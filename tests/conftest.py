@@ -1,5 +1,6 @@
 """Shared fixtures. Integration tests talk to a real redis-server started here on a free port
-(or to REDIS_URL when it is set); never a mock."""
+(or to REDIS_URL when it is set); never a mock. With REDIS_CLUSTER=1 they talk instead to a
+real local Redis Cluster (3 masters, 1 replica each) started here (shared/redis_cluster.py)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,32 @@ TEST_TITLES = "tests.titles.nim,tests.titles.sealed"
 os.environ["ROUNDHOUSE_TITLE_MODULES"] = TEST_TITLES
 import redis.asyncio as aioredis
 
+from shared.redis_cluster import LocalCluster
 from shared.redis_server import RedisServer
+from shared.store.connect import connect
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
 
+def cluster_run() -> bool:
+    return os.environ.get("REDIS_CLUSTER", "").lower() in ("1", "yes", "true")
+
+
 @pytest.fixture(scope="session")
-def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer | None]:
-    if os.environ.get("REDIS_URL"):
+def redis_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCluster | None]:
+    if not cluster_run():
+        yield None
+        return
+    cluster = LocalCluster(tmp_path_factory.mktemp("redis-cluster"), masters=3, replicas=1).start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory, redis_cluster: LocalCluster | None) -> Iterator[RedisServer | None]:
+    if os.environ.get("REDIS_URL") or redis_cluster is not None:
         yield None
         return
     server = RedisServer(tmp_path_factory.mktemp("redis")).start()
@@ -37,13 +56,15 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 
 
 @pytest.fixture(scope="session")
-def redis_url(redis_server: RedisServer | None) -> str:
+def redis_url(redis_server: RedisServer | None, redis_cluster: LocalCluster | None) -> str:
+    if redis_cluster is not None:
+        return redis_cluster.url
     return os.environ["REDIS_URL"] if redis_server is None else redis_server.url
 
 
 @pytest.fixture
 async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis]:
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         yield client
     finally:

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 
 T = TypeVar("T")
 
@@ -30,13 +31,19 @@ async def until(condition: Callable[[], T | Awaitable[T]], what: str, timeout: f
         await asyncio.sleep(interval)
 
 
-async def blocked_stream_reads(redis: aioredis.Redis[Any]) -> set[int]:
-    """Ids of the connections Redis has now parked in a blocking XREAD / XREADGROUP."""
-    return {int(c["id"]) for c in await redis.client_list()
+async def blocked_stream_reads(redis: aioredis.Redis[Any]) -> set[Any]:
+    """Ids of the connections Redis has now parked in a blocking XREAD / XREADGROUP (on a
+    cluster, (node, id) over every node)."""
+    if isinstance(redis, RedisCluster):
+        per_node = await redis.client_list(target_nodes=RedisCluster.ALL_NODES)
+        clients = [(node, c) for node, found in per_node.items() for c in found]
+    else:
+        clients = [(None, c) for c in await redis.client_list()]
+    return {(node, int(c["id"])) if node else int(c["id"]) for node, c in clients
             if "b" in str(c["flags"]) and c["cmd"] in ("xread", "xreadgroup")}
 
 
-async def until_blocked_in_read(redis: aioredis.Redis[Any], before: set[int], what: str) -> set[int]:
+async def until_blocked_in_read(redis: aioredis.Redis[Any], before: set[Any], what: str) -> set[Any]:
     """Wait until a connection not in `before` is blocked in a stream read; returns its id(s)."""
     async def new_blocked() -> set[int]:
         return await blocked_stream_reads(redis) - before

@@ -10,6 +10,7 @@ from aiohttp import web
 
 from services.game.app import GAME_KEY
 from shared.config import Config
+from shared.store.connect import connect, warm
 
 from .settings import BotSettings
 from .submit import LocalSubmitter
@@ -24,8 +25,9 @@ class DevBot:
         self.worker: BotWorker | None = None
 
     async def start(self, app: web.Application) -> None:
-        self.redis = aioredis.from_url(self.cfg.redis_url, socket_timeout=self.settings.block_ms / 1000 + 10,
-                                       socket_connect_timeout=5)
+        self.redis = connect(self.cfg.redis_url, socket_timeout=self.settings.block_ms / 1000 + 10,
+                             socket_connect_timeout=5)
+        await warm(self.redis)
         self.worker = BotWorker(self.redis, LocalSubmitter(lambda: app[GAME_KEY].service), self.settings)
         await self.worker.start()
 

@@ -16,6 +16,7 @@ from redis.exceptions import RedisError
 
 from services.runner import configure_logging
 from shared.config import Config
+from shared.store.connect import connect, warm
 
 from .settings import BotSettings
 from .submit import HttpSubmitter
@@ -49,8 +50,9 @@ def main(args: argparse.Namespace) -> int:
 
 async def _serve(cfg: Config, settings: BotSettings) -> int:
     # The socket timeout must outlast a blocking read of the turn stream.
-    redis = aioredis.from_url(cfg.redis_url, socket_timeout=settings.block_ms / 1000 + 10,
-                              socket_connect_timeout=5)
+    redis = connect(cfg.redis_url, socket_timeout=settings.block_ms / 1000 + 10,
+                    socket_connect_timeout=5)
+    await warm(redis)
     worker = BotWorker(redis, HttpSubmitter(settings.game_url, cfg.secret), settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -175,6 +175,7 @@ class BotWorker:
         for task in list(self._running.values()):
             task.cancel()
         await asyncio.gather(*self._running.values(), return_exceptions=True)
+        await self.store.close()
         await self.submitter.close()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -236,7 +237,7 @@ class BotWorker:
         """Remove consumers of workers long gone (nothing pending, idle for an hour): every
         restart joins under a new name, and the group's consumer list would only grow."""
         try:
-            for stream in keys.TURN_STREAMS:
+            for stream in self.store.turn_streams():
                 for consumer in await self.redis.xinfo_consumers(stream, self.settings.group):
                     name = consumer["name"].decode() if isinstance(consumer["name"], bytes) else consumer["name"]
                     idle = consumer["idle"] > self.settings.forget_after_ms

@@ -20,6 +20,7 @@ from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
+from shared.store.connect import connect, warm
 from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.loader import LogBroken, LogGap
 
@@ -83,10 +84,9 @@ class GameHttp:
         # A blocking pool: under a burst, requests queue for a connection (redis-py's default
         # pool raises "Too many connections" at 100 instead).
         # Timeouts turn a hung Redis into 503s the client retries with the same key.
-        pool = aioredis.BlockingConnectionPool.from_url(
-            self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, socket_connect_timeout=5, socket_timeout=10
-        )
-        self.redis = aioredis.Redis(connection_pool=pool)
+        self.redis = connect(self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, blocking_pool=True,
+                             pool_timeout=10, socket_connect_timeout=5, socket_timeout=10)
+        await warm(self.redis)
         self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
         try:
             # Once per store: tables made before the status index existed join it.

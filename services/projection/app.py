@@ -16,6 +16,7 @@ from aiohttp import web
 from shared.config import Config
 from shared.engine import Engine
 from shared.games import get_engine
+from shared.store.connect import connect, warm
 from shared.store import EventStore
 from shared.store.chat import ChatStore
 
@@ -49,19 +50,19 @@ class Projection:
     async def start(self, _app: web.Application) -> None:
         url = self.cfg.redis_url
         # Commands wait for a free connection rather than fail when many tables load at once.
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=self.settings.redis_connections, timeout=10, socket_timeout=_COMMAND_TIMEOUT
-        )
-        self.redis = aioredis.Redis(connection_pool=pool)
+        self.redis = connect(url, max_connections=self.settings.redis_connections, blocking_pool=True,
+                             pool_timeout=10, socket_timeout=_COMMAND_TIMEOUT)
         # Blocked reads get their own client: a socket timeout above the block time (redis-py's
         # default of 5 s would cut every idle XREAD BLOCK 5000 short), and in per_table mode one
         # connection per table for as long as it waits.
-        self.tail_redis = aioredis.from_url(
+        self.tail_redis = connect(
             url,
             max_connections=1_000_000,
             socket_timeout=self.settings.block_ms / 1000 + _COMMAND_TIMEOUT,
             socket_connect_timeout=_COMMAND_TIMEOUT,
         )
+        await warm(self.redis)
+        await warm(self.tail_redis)
         self.hub = Hub(
             EventStore(self.redis),
             self.settings,
@@ -84,6 +85,7 @@ class Projection:
             await self.life.chat.stop()
         if self.hub is not None:
             await self.hub.stop()
+            await self.hub.tail_store.close()
         for client in (self.redis, self.tail_redis):
             if client is not None:
                 await client.aclose()

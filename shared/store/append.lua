@@ -1,11 +1,16 @@
 -- Append one action to a table's log, atomically with its idempotency record.
 -- KEYS[1] log stream, KEYS[2] idempotency key, KEYS[3] meta hash (one hash slot).
 -- ARGV: expected_seq, seat, action JSON, idempotency key, time ms, reply, reply TTL ms,
---       new status ('' keeps it).
+--       new status ('' keeps it), '1' when the caller waits for replicas (WAIT) after it.
 -- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq}
 --       | {'ok', seq, seats_version}.
 local stored = redis.call('GET', KEYS[2])
 if stored then
+  -- A retry that will WAIT: write something (renew the record's TTL), so this connection's
+  -- replication offset covers the original append and the WAIT that follows means it.
+  if ARGV[9] == '1' then
+    redis.call('PEXPIRE', KEYS[2], ARGV[7])
+  end
   return {'duplicate', 0, stored}
 end
 if redis.call('EXISTS', KEYS[3]) == 0 then

@@ -9,12 +9,19 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Any
 
+import asyncio
+import os
+
 import msgspec
 import redis.asyncio as aioredis
 
 from shared.store import keys
+from shared.store.connect import is_cluster_client
+from redis.exceptions import NoScriptError
+
 from shared.store.models import (
     STATUSES,
+    ReplicaAckTimeout,
     AppendOutcome,
     Attention,
     LoggedAction,
@@ -85,13 +92,42 @@ def _summary(values: list[bytes | None]) -> TableSummary | None:
     )
 
 
+def _env_int(env: Any, name: str, default: int) -> int:
+    text = env.get(name, "")
+    if not text:
+        return default
+    if not text.isdigit():
+        raise ValueError(f"{name} must be a whole number >= 0, not {text!r}")
+    return int(text)
+
+
+def default_shards(cluster: bool, env: Any = os.environ) -> int:
+    """`ROUNDHOUSE_REDIS_SHARDS`, else 1 on a single Redis and 16 on a cluster."""
+    text = env.get("ROUNDHOUSE_REDIS_SHARDS", "")
+    if not text:
+        return 16 if cluster else 1
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"ROUNDHOUSE_REDIS_SHARDS must be a whole number >= 1, not {text!r}")
+    return int(text)
+
+
 class EventStore:
-    def __init__(self, redis: aioredis.Redis, idem_ttl_ms: int = DAY_MS, turns_maxlen: int = 100_000) -> None:
-        if redis.connection_pool.connection_kwargs.get("decode_responses"):
+    def __init__(self, redis: Any, idem_ttl_ms: int = DAY_MS, turns_maxlen: int = 100_000,
+                 shards: int | None = None, replica_ack: int | None = None, replica_ack_ms: int | None = None) -> None:
+        if redis.get_encoder().decode_responses:
             raise ValueError("EventStore needs a Redis client with decode_responses=False")
         self.redis = redis
         self.idem_ttl_ms = idem_ttl_ms
         self.turns_maxlen = turns_maxlen
+        self.cluster = is_cluster_client(redis)
+        self.layout = keys.Layout(default_shards(self.cluster) if shards is None else shards, tagged=self.cluster)
+        # Blocked reads still waiting, kept across calls (see _Blocked): on a cluster one read
+        # may name the keys of one slot only, so a multi-table or multi-shard wait is several.
+        self._blocked = _Blocked()
+        # Acknowledge an append only once this many replicas have it (WAIT), else raise
+        # ReplicaAckTimeout after replica_ack_ms. 0: the master's word (and its AOF) suffices.
+        self.replica_ack = _env_int(os.environ, "ROUNDHOUSE_REDIS_WAIT_REPLICAS", 0) if replica_ack is None else replica_ack
+        self.replica_ack_ms = _env_int(os.environ, "ROUNDHOUSE_REDIS_WAIT_MS", 1000) if replica_ack_ms is None else replica_ack_ms
         # register_script runs EVALSHA and loads the script only on NOSCRIPT (once per server).
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
@@ -118,9 +154,10 @@ class EventStore:
         if not await self._create(keys=[keys.meta_key(table)], args=fields):
             raise TableExists(table)
         # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
+        shard = self.layout.shard_of(table)
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.TABLES, {table: meta.created_ms})
-            pipe.zadd(keys.status_key(meta.status), {table: meta.created_ms})
+            pipe.zadd(self.layout.tables(shard), {table: meta.created_ms})
+            pipe.zadd(self.layout.status(shard, meta.status), {table: meta.created_ms})
             await pipe.execute()
 
     async def index_status(self, table: str, created_ms: int, status: str) -> None:
@@ -129,22 +166,29 @@ class EventStore:
         Not atomic with the append (another slot): if the process dies in between, the
         table stays in its old index until a listing of that status finds the meta
         disagreeing and moves it (`list_tables`)."""
+        shard = self.layout.shard_of(table)
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.status_key(status), {table: created_ms})
+            pipe.zadd(self.layout.status(shard, status), {table: created_ms})
             for other in STATUSES:
                 if other != status:
-                    pipe.zrem(keys.status_key(other), table)
+                    pipe.zrem(self.layout.status(shard, other), table)
             await pipe.execute()
 
     async def build_status_index(self, page: int = 1000) -> int:
         """Index every listed table by status, once per store (tables made before the index
         existed); later calls return at once. Safe to run from several replicas. Returns the
         number of tables indexed."""
-        if await self.redis.exists(keys.STATUS_INDEX_BUILT):
+        done = 0
+        for shard in range(self.layout.shards):
+            done += await self._build_status_index(shard, page)
+        return done
+
+    async def _build_status_index(self, shard: int, page: int) -> int:
+        if await self.redis.exists(self.layout.status_built(shard)):
             return 0
         done, start = 0, 0
         while True:
-            rows = await self.redis.zrange(keys.TABLES, start, start + page - 1, withscores=True)
+            rows = await self.redis.zrange(self.layout.tables(shard), start, start + page - 1, withscores=True)
             if not rows:
                 break
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -154,11 +198,11 @@ class EventStore:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for (table, score), status in zip(rows, statuses):
                     if status is not None and _text(status) in STATUSES:
-                        pipe.zadd(keys.status_key(_text(status)), {table: score})
+                        pipe.zadd(self.layout.status(shard, _text(status)), {table: score})
                         done += 1
                 await pipe.execute()
             start += len(rows)
-        await self.redis.set(keys.STATUS_INDEX_BUILT, b"1")
+        await self.redis.set(self.layout.status_built(shard), b"1")
         return done
 
     async def get_meta(self, table: str) -> TableSummary | None:
@@ -194,8 +238,10 @@ class EventStore:
         """
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
+        if self.layout.shards > 1:
+            return await self._list_sharded(limit, offset, status)
         found: list[TableSummary] = []
-        index = keys.TABLES if status is None else keys.status_key(status)
+        index = self.layout.tables(0) if status is None else self.layout.status(0, status)
         while len(found) < limit:
             ids = await self.redis.zrevrange(index, offset, offset + limit - 1)
             if not ids:
@@ -220,6 +266,33 @@ class EventStore:
             if len(ids) < limit:
                 return found, None
         return found, offset
+
+    def _index(self, shard: int, status: str | None) -> str:
+        return self.layout.tables(shard) if status is None else self.layout.status(shard, status)
+
+    async def _list_sharded(self, limit: int, offset: int, status: str | None) -> tuple[list[TableSummary], int | None]:
+        """`list_tables` over several shards: the first offset + limit of each, merged newest
+        first (the order one sorted set would give), so a deep page costs shards × depth."""
+        while True:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for shard in range(self.layout.shards):
+                    pipe.zrevrange(self._index(shard, status), 0, offset + limit - 1, withscores=True)
+                replies = await pipe.execute()
+            rows = sorted(((score, table) for reply in replies for table, score in reply), reverse=True)
+            page = [table for _score, table in rows[offset:offset + limit]]
+            if not page:
+                return [], None
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table in page:
+                    pipe.hmget(keys.meta_key(_text(table)), _META_FIELDS)
+                summaries = [_summary(row) for row in await pipe.execute()]
+            stale = [s for s in summaries if s is not None and status and s.status != status]
+            for summary in stale:  # moved to its right index; read the page again without it
+                await self.index_status(summary.table, summary.created_ms, summary.status)
+            if stale:
+                continue
+            found = [s for s in summaries if s is not None]
+            return found, (offset + len(page) if len(rows) > offset + limit else None)
 
     async def mark_attention(self, table: str, note: Attention) -> None:
         """Record that the table's log no longer folds (see shared/store/loader.py). The log
@@ -250,10 +323,13 @@ class EventStore:
         """Append `action_json` as seq expected_seq + 1 iff the log ends at `expected_seq` and
         (seat, idem_key) was never used; `reply` is stored with it for retries. One round trip.
         Raises UnknownTable if the table has no meta."""
-        result = await self._append(
-            keys=[keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)],
-            args=[expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or ""],
-        )
+        script_keys = [keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)]
+        args = [expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "",
+                "1" if self.replica_ack else ""]
+        if self.replica_ack:
+            result = await self._append_acked(table, script_keys, args)
+        else:
+            result = await self._append(keys=script_keys, args=args)
         kind = result[0]
         if kind == b"ok":
             return AppendOutcome("ok", int(result[1]), seats_version=int(result[2]))
@@ -262,6 +338,31 @@ class EventStore:
         if kind == b"duplicate":
             return AppendOutcome("duplicate", 0, result[2])
         raise UnknownTable(table)
+
+    async def _append_acked(self, table: str, script_keys: list[str], args: list[Any]) -> Any:
+        """The append script, then WAIT on the same connection (a pipeline: WAIT counts the
+        writes of its own connection). Raises ReplicaAckTimeout when too few replicas answer."""
+        node: dict[str, Any] = {}
+        if self.cluster:
+            await self.redis.initialize()  # the slot map, read on first use
+            node = {"target_nodes": self.redis.get_node_from_key(script_keys[0])}
+        for _attempt in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                # (execute_command: redis-py's cluster pipeline refuses its evalsha method only)
+                pipe.execute_command("EVALSHA", self._append.sha, len(script_keys), *script_keys, *args)
+                pipe.execute_command("WAIT", self.replica_ack, self.replica_ack_ms, **node)
+                result, acked = await pipe.execute(raise_on_error=False)
+            if isinstance(result, NoScriptError):  # not run: load it where it runs and go again
+                await self.redis.script_load(self._append.script)
+                continue
+            for reply in (result, acked):
+                if isinstance(reply, Exception):
+                    raise reply
+            if result[0] in (b"ok", b"duplicate") and int(acked) < self.replica_ack:
+                seq = int(result[1]) if result[0] == b"ok" else -1
+                raise ReplicaAckTimeout(table, seq, int(acked), self.replica_ack, self.replica_ack_ms)
+            return result
+        raise NoScriptError("the append script could not be loaded")
 
     async def idem_reply(self, table: str, seat: int, key: str) -> bytes | None:
         return await self.redis.get(keys.idem_key(table, seat, key))
@@ -284,11 +385,44 @@ class EventStore:
         if block_ms <= 0:
             raise ValueError("block_ms must be > 0 (XREAD BLOCK 0 would wait forever)")
         streams = {keys.log_key(t): f"{seq}-0" for t, seq in positions.items()}
-        reply = await self.redis.xread(streams, block=block_ms)
+        if self.cluster:
+            groups: dict[int, dict[str, str]] = {}
+            for key, start in streams.items():
+                groups.setdefault(_slot(key), {})[key] = start
+            reply = await self._read_slots(list(groups.values()), block_ms)
+        else:
+            reply = _per_stream(await self.redis.xread(streams, block=block_ms))
         out: dict[str, list[LoggedAction]] = {}
-        for key, entries in _per_stream(reply):
+        for key, entries in reply:
             out[keys.table_of_log_key(key)] = [_entry(i, f) for i, f in entries]
         return out
+
+    async def _read_slots(self, groups: list[dict[str, str]], block_ms: int) -> list[Any]:
+        """XREAD over several slots (a cluster): first without blocking, all slots in one
+        pipeline (one round trip per node), so every table with news is in the answer as on a
+        single node; if none has any, wait for the first slot that gets some."""
+        await self.redis.initialize()  # the slot map, read on first use
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for group in groups:
+                pipe.execute_command(*_xread_args(group, None), target_nodes=self._node_of(next(iter(group))))
+            ready = [pair for reply in await pipe.execute() for pair in _per_stream(reply)]
+        if ready:
+            return ready
+        return await self._blocked.first(
+            {tuple(sorted(g.items())): (lambda g=g: self._on_node(g, _xread_args(g, block_ms))) for g in groups})
+
+    def _node_of(self, key: str) -> Any:
+        return self.redis.get_node_from_key(key)
+
+    async def _on_node(self, streams: dict[str, str], args: list[Any]) -> Any:
+        """A stream read sent straight to the node of its slot. (redis-py would first ask a node
+        which keys the command names, COMMAND GETKEYS, as for every command with movable keys.)"""
+        await self.redis.initialize()
+        return await self.redis.execute_command(*args, target_nodes=self._node_of(next(iter(streams))))
+
+    async def close(self) -> None:
+        """Cancel the blocked reads this store still holds (a cluster's multi-slot waits)."""
+        await self._blocked.cancel_all()
 
     # --- snapshots (a cache: deleting them changes no result) ----------------------------------
 
@@ -315,21 +449,26 @@ class EventStore:
             deleted += await self.redis.unlink(*batch)
         return deleted
 
-    # --- the global turn stream, read by bot workers through a consumer group -------------------
+    # --- the global turn streams, read by bot workers through a consumer group ----------------
 
     async def publish_turn(self, table: str, seq: int, seats: list[int], bots_only: bool = False,
                            noted_ms: int | None = None) -> str:
         """Tell bot workers that `seats` of `table` must act at `seq`. Tables where a person
-        sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS.
-        With `noted_ms`, the `expect_turn` note is cleared in the same round trip."""
+        sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS, of
+        the table's shard. With `noted_ms`, the `expect_turn` note is cleared too."""
         fields = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
-        stream = keys.TURNS_BOTS if bots_only else keys.TURNS
+        shard = self.layout.shard_of(table)
+        stream = self.layout.turns(shard, keys.TURNS_BOTS if bots_only else keys.TURNS)
         if noted_ms is None:
             entry_id = await self.redis.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
             return _text(entry_id)
+        if self.cluster:  # a cluster pipeline cannot load a script a node lacks: two round trips
+            entry_id = await self.redis.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
+            await self._clear_note(keys=[self.layout.announce(shard)], args=[table, noted_ms])
+            return _text(entry_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
-            await self._clear_note(keys=[keys.ANNOUNCE], args=[table, noted_ms], client=pipe)
+            await self._clear_note(keys=[self.layout.announce(shard)], args=[table, noted_ms], client=pipe)
             entry_id, _cleared = await pipe.execute()
         return _text(entry_id)
 
@@ -338,23 +477,37 @@ class EventStore:
     async def expect_turn(self, table: str, now_ms: int) -> None:
         """Note, before the append that makes it so, that a bot must act at `table`; cleared
         by `turn_announced`. A note older than a grace period is a lost notice (the sweeper)."""
-        await self.redis.zadd(keys.ANNOUNCE, {table: now_ms})
+        await self.redis.zadd(self.layout.announce(self.layout.shard_of(table)), {table: now_ms})
 
     async def turn_announced(self, table: str, noted_ms: int) -> None:
         """Clear the note made at `noted_ms` (a newer note, for a later turn, stays)."""
-        await self._clear_note(keys=[keys.ANNOUNCE], args=[table, noted_ms])
+        await self._clear_note(keys=[self.layout.announce(self.layout.shard_of(table))], args=[table, noted_ms])
+
+    async def noted_turn(self, table: str) -> int | None:
+        """When the table's open note was made (ms), or None."""
+        score = await self.redis.zscore(self.layout.announce(self.layout.shard_of(table)), table)
+        return None if score is None else int(score)
 
     async def overdue_turns(self, older_than_ms: int, count: int = 100) -> list[tuple[str, int]]:
-        """(table, noted ms) of notes older than `older_than_ms`, oldest first."""
-        rows = await self.redis.zrangebyscore(keys.ANNOUNCE, "-inf", older_than_ms, start=0, num=count, withscores=True)
-        return [(_text(t), int(score)) for t, score in rows]
+        """(table, noted ms) of notes older than `older_than_ms`, oldest first (over every shard)."""
+        found: list[tuple[str, int]] = []
+        for shard in range(self.layout.shards):
+            rows = await self.redis.zrangebyscore(self.layout.announce(shard), "-inf", older_than_ms,
+                                                  start=0, num=count, withscores=True)
+            found += [(_text(t), int(score)) for t, score in rows]
+        found.sort(key=lambda row: row[1])
+        return found[:count]
 
     # --- the turn streams, read by bot workers through a consumer group ---------------------
+
+    def turn_streams(self) -> list[str]:
+        """Every turn stream of this store (both kinds, every shard)."""
+        return self.layout.turn_streams()
 
     async def ensure_turn_group(self, group: str, start: str = "$") -> None:
         """Create the consumer group (and the streams) unless it exists. A new group sees turns
         published from now on (`start="0"`: from the oldest kept)."""
-        for stream in keys.TURN_STREAMS:
+        for stream in self.turn_streams():
             try:
                 await self.redis.xgroup_create(stream, group, id=start, mkstream=True)
             except aioredis.ResponseError as exc:
@@ -363,20 +516,37 @@ class EventStore:
 
     async def read_turns(self, group: str, consumer: str, count: int = 10, block_ms: int | None = None,
                          streams: tuple[str, ...] = keys.TURN_STREAMS) -> list[TurnNotice]:
-        """New turns for this consumer from `streams` (up to `count` from each); each is
-        delivered to one consumer of the group. Tables with a person come first."""
-        reply = await self.redis.xreadgroup(group, consumer, {s: ">" for s in streams}, count=count, block=block_ms)
-        found = [_turn(i, f, _text(k)) for k, entries in _per_stream(reply) for i, f in entries if f]
-        found.sort(key=lambda n: n.stream != keys.TURNS)
+        """New turns for this consumer from the streams of the kinds in `streams` (keys.TURNS,
+        keys.TURNS_BOTS), up to `count` from each stream of each shard; each is delivered to
+        one consumer of the group. Tables with a person come first."""
+        per_shard = [{self.layout.turns(shard, kind): ">" for kind in streams} for shard in range(self.layout.shards)]
+        def read(wanted: dict[str, str], block: int | None) -> Any:
+            if not self.cluster:
+                return self.redis.xreadgroup(group, consumer, wanted, count=count, block=block)
+            return self._on_node(wanted, ["XREADGROUP", "GROUP", group, consumer, "COUNT", count,
+                                                        *_xread_args(wanted, block)[1:]])
+
+        if len(per_shard) == 1:
+            replies = _per_stream(await read(per_shard[0], block_ms))
+        elif block_ms is None:
+            replies = []
+            for wanted in per_shard:
+                replies += _per_stream(await read(wanted, None))
+        else:
+            replies = await self._blocked.first({
+                ("turns", group, consumer, count, tuple(w)): (lambda w=w: read(w, block_ms)) for w in per_shard})
+        found = [_turn(i, f, _text(k)) for k, entries in replies for i, f in entries if f]
+        found.sort(key=lambda n: self.layout.kind_of_stream(n.stream) != keys.TURNS)
         return found
 
     async def ack_turns(self, group: str, *ids: str, stream: str = keys.TURNS) -> int:
+        """Ack notices of `stream` (a TurnNotice's own stream)."""
         return await self.redis.xack(stream, group, *ids) if ids else 0
 
     async def claim_stale_turns(self, group: str, consumer: str, min_idle_ms: int, count: int = 10) -> list[TurnNotice]:
         """Take over turns another consumer read but did not ack within min_idle_ms (it crashed)."""
         found: list[TurnNotice] = []
-        for stream in keys.TURN_STREAMS:
+        for stream in self.turn_streams():
             if len(found) >= count:
                 break
             try:
@@ -388,6 +558,65 @@ class EventStore:
             # XAUTOCLAIM returns [next start id, entries(, deleted ids on Redis 7)]; trimmed entries come back as None.
             found += [_turn(i, f, stream) for i, f in reply[1] if f]
         return found
+
+
+def _xread_args(streams: dict[str, str], block_ms: int | None) -> list[Any]:
+    """XREAD [BLOCK ms] STREAMS keys... ids..."""
+    block = ["BLOCK", block_ms] if block_ms is not None else []
+    return ["XREAD", *block, "STREAMS", *streams.keys(), *streams.values()]
+
+
+def _slot(key: str) -> int:
+    """The Redis Cluster hash slot of `key` (CRC16 of its hash tag)."""
+    from redis.crc import key_slot
+
+    return key_slot(key.encode())
+
+
+class _Blocked:
+    """Blocking reads that outlive the call that started them. On a cluster one XREAD names the
+    keys of one slot, so a wait over many slots is one read per slot; when the first answers,
+    the others are left running (not cancelled: a cancel drops the connection, and a cancelled
+    XREADGROUP may already have delivered entries) and are picked up by the next call that asks
+    for the same read. A read no longer asked for is cancelled then."""
+
+    def __init__(self) -> None:
+        self.tasks: dict[Any, asyncio.Future[Any]] = {}
+
+    async def first(self, reads: dict[Any, Any]) -> list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]]:
+        for key in [k for k in self.tasks if k not in reads]:
+            _drop(self.tasks.pop(key))
+        for key, start in reads.items():
+            if key not in self.tasks:
+                self.tasks[key] = asyncio.ensure_future(start())
+        if not self.tasks:
+            return []
+        await asyncio.wait(list(self.tasks.values()), return_when=asyncio.FIRST_COMPLETED)
+        out: list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]] = []
+        error: BaseException | None = None
+        for key in [k for k, t in self.tasks.items() if t.done()]:
+            task = self.tasks.pop(key)
+            if task.cancelled():
+                continue
+            if task.exception() is not None:
+                error = error or task.exception()
+                continue
+            out += _per_stream(task.result())
+        if error is not None and not out:
+            raise error
+        return out
+
+    async def cancel_all(self) -> None:
+        tasks = list(self.tasks.values())
+        self.tasks.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _drop(task: asyncio.Future[Any]) -> None:
+    task.cancel()
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
 
 
 def _per_stream(reply: Any) -> list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]]:

@@ -5,6 +5,7 @@ keys live in one Redis Cluster slot and a Lua script may touch them together.
 from __future__ import annotations
 
 import re
+import zlib
 
 TABLES = "rh:tables"  # sorted set: table id scored by created_ms
 # Sorted sets per status (`rh:tables:open|running|finished`), scored by created_ms, so a
@@ -77,3 +78,46 @@ def chat_rate_key(table: str, author: str) -> str:
 def table_of_key(key: bytes | str) -> str:
     """The table id in any per-table key (its hash tag)."""
     return table_of_log_key(key)
+
+
+class Layout:
+    """Where the global keys live: one set (`shards=1` on a single Redis: the names above) or
+    `shards` sets, each in its own hash slot (`rh:{shard:<k>}:…`), a table's entries going to
+    shard `crc32(table) % shards`. On Redis Cluster the names are always tagged, so the keys one
+    command touches together (a shard's two turn streams and its announce set) share a slot,
+    and with several shards the global load spreads over the masters. Every process of a
+    deployment must use the same layout (`ROUNDHOUSE_REDIS_SHARDS`): changing it moves keys."""
+
+    def __init__(self, shards: int = 1, tagged: bool = False) -> None:
+        if shards < 1:
+            raise ValueError(f"shards must be >= 1, not {shards}")
+        self.shards = shards
+        self.tagged = tagged or shards > 1
+
+    def shard_of(self, table: str) -> int:
+        return zlib.crc32(table.encode()) % self.shards if self.shards > 1 else 0
+
+    def _name(self, shard: int, legacy: str) -> str:
+        return f"rh:{{shard:{shard}}}:{legacy[3:]}" if self.tagged else legacy
+
+    def tables(self, shard: int) -> str:
+        return self._name(shard, TABLES)
+
+    def status(self, shard: int, status: str) -> str:
+        return self._name(shard, status_key(status))
+
+    def status_built(self, shard: int) -> str:
+        return self._name(shard, STATUS_INDEX_BUILT)
+
+    def turns(self, shard: int, kind: str = TURNS) -> str:
+        """The shard's turn stream of `kind` (TURNS: tables with a person, TURNS_BOTS)."""
+        return self._name(shard, kind)
+
+    def announce(self, shard: int) -> str:
+        return self._name(shard, ANNOUNCE)
+
+    def kind_of_stream(self, stream: str) -> str:
+        return TURNS_BOTS if stream.endswith(":bots") else TURNS
+
+    def turn_streams(self) -> list[str]:
+        return [self.turns(s, kind) for s in range(self.shards) for kind in TURN_STREAMS]

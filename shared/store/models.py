@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
+from redis.exceptions import RedisError
 
 SeatKind = Literal["human", "bot"]
 
@@ -100,3 +101,16 @@ class TableExists(Exception):
     def __init__(self, table: str) -> None:
         super().__init__(f"table {table!r} already exists")
         self.table = table
+
+
+class ReplicaAckTimeout(RedisError):
+    """The append is on the master but fewer replicas than asked confirmed it in time (WAIT):
+    a failover now could lose it. A RedisError, so the services answer 503 "retry with the same
+    idempotency key"; the retry finds the entry (or, if the failover lost it, appends it again)
+    and waits for the replicas again."""
+
+    def __init__(self, table: str, seq: int, acked: int, wanted: int, timeout_ms: int) -> None:
+        what = f"seq {seq}" if seq >= 0 else "the earlier append with this key"
+        super().__init__(f"table {table!r}: {what} is on the master, but {acked} of {wanted} replica(s) "
+                         f"confirmed it within {timeout_ms} ms (ROUNDHOUSE_REDIS_WAIT_REPLICAS)")
+        self.table, self.seq, self.acked, self.wanted = table, seq, acked, wanted

@@ -24,6 +24,7 @@ from aiohttp import web
 from services.bot.settings import BotSettings
 from services.bot.submit import HttpSubmitter
 from services.bot.worker import BotWorker
+from shared.store.connect import connect
 from services.game.app import install as install_game
 from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
@@ -107,7 +108,7 @@ async def start_worker(stack: Stack, group: str) -> AsyncIterator[Callable[..., 
 
     async def start(**overrides: Any) -> BotWorker:
         settings = settings_for(group, f"w{len(started)}", **overrides)
-        redis = aioredis.from_url(stack.redis_url, socket_timeout=30)
+        redis = connect(stack.redis_url, socket_timeout=30)
         worker = BotWorker(redis, HttpSubmitter(stack.url, SECRET), settings)
         await worker.start()
         started.append((worker, redis))
@@ -186,7 +187,7 @@ def worker_process(stack: Stack, group: str):
 
 async def replay(redis_url: str, table: str) -> tuple[Any, list[Any]]:
     """Fold the table's stream from Redis on our own: (engine result, log entries)."""
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         store = EventStore(client)
         meta = await store.get_meta(table)
@@ -208,13 +209,14 @@ def assert_each_turn_played_once(entries: list[Any]) -> None:
 
 
 async def pending(redis_url: str, group: str) -> dict[str, int]:
-    client = aioredis.from_url(redis_url, decode_responses=True)
+    client = connect(redis_url)
     held: dict[str, int] = {}
     try:
-        for stream in keys.TURN_STREAMS:  # people's tables and bot-only tables
+        for stream in EventStore(client).turn_streams():  # people's and bot-only tables, every shard
             summary = await client.xpending(stream, group)
             for c in summary.get("consumers") or []:
-                held[c["name"]] = held.get(c["name"], 0) + int(c["pending"])
+                name = c["name"].decode()
+                held[name] = held.get(name, 0) + int(c["pending"])
     finally:
         await client.aclose()
     return held

@@ -20,6 +20,7 @@ from services.bot.worker import BotWorker
 from shared.failpoints import EXIT_CODE
 from shared.redis_server import RedisServer
 from shared.store import EventStore, keys
+from shared.store.connect import connect
 
 from .conftest import SECRET, replay, settings_for
 
@@ -82,14 +83,15 @@ async def test_a_turn_notice_lost_with_the_game_service_is_announced_again(
             assert game.wait_exit() == EXIT_CODE
             # Appended, but no bot worker was ever told: the notice died with the service.
             assert await redis_client.xlen(keys.log_key(table)) == 1
-            for stream in keys.TURN_STREAMS:
+            store = EventStore(redis_client)
+            for stream in store.turn_streams():
                 told = [f for _, f in await redis_client.xrange(stream) if f[b"table"] == table.encode()]
                 assert all(int(f[b"seq"]) == 0 for f in told), told
-            assert await redis_client.zscore(keys.ANNOUNCE, table) is not None
+            assert await store.noted_turn(table) is not None
             game.start(ROUNDHOUSE_FAILPOINT=None)
 
             settings = settings_for(group, "sweeper", sweep_every_ms=100, sweep_after_ms=500)
-            wredis = aioredis.from_url(redis_url, socket_timeout=30)
+            wredis = connect(redis_url, socket_timeout=30)
             worker = BotWorker(wredis, HttpSubmitter(game.url, SECRET), settings)
             await worker.start()
             await wait_for(lambda: _length_at_least(redis_client, table, 2), what="the bot's move")
@@ -99,7 +101,7 @@ async def test_a_turn_notice_lost_with_the_game_service_is_announced_again(
 
             async def note_cleared() -> bool:
                 # Cleared after the notice went out; another worker may have played it first.
-                return await redis_client.zscore(keys.ANNOUNCE, table) is None
+                return await store.noted_turn(table) is None
 
             await wait_for(note_cleared, timeout=10, what="the note to be cleared")
         finally:

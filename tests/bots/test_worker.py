@@ -14,6 +14,7 @@ import redis.asyncio as aioredis
 
 from shared.protocol.json_patch import apply
 from shared.store import EventStore, SeatSpec, TableMeta, keys
+from shared.store.connect import connect
 
 from tests.waiting import until
 
@@ -24,13 +25,19 @@ from .conftest import assert_each_turn_played_once, pending, replay
 
 async def every_notice_handled(redis_url: str, group: str) -> bool:
     """Every notice on the turn stream was delivered to `group` and acknowledged."""
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
-        last = (await client.xinfo_stream(keys.TURNS))["last-generated-id"]
-        info = next(g for g in await client.xinfo_groups(keys.TURNS) if g["name"] == group.encode())
+        store = EventStore(client)
+        for stream in store.turn_streams():  # every shard's
+            if store.layout.kind_of_stream(stream) != keys.TURNS:
+                continue
+            last = (await client.xinfo_stream(stream))["last-generated-id"]
+            info = next(g for g in await client.xinfo_groups(stream) if g["name"] == group.encode())
+            if info["last-delivered-id"] != last or info["pending"] != 0:
+                return False
     finally:
         await client.aclose()
-    return info["last-delivered-id"] == last and info["pending"] == 0
+    return True
 
 
 class Watcher:
@@ -126,8 +133,9 @@ async def test_departed_consumers_are_forgotten_but_not_those_holding_turns(
     store = EventStore(redis_client)
     await store.ensure_turn_group(group, start="$")
     await store.publish_turn("ghost-table", 1, [0])
-    await redis_client.xreadgroup(group, "holder", {"rh:turns": ">"}, count=1)  # holds a turn
-    await redis_client.xreadgroup(group, "departed", {"rh:turns": ">"}, count=1)  # holds nothing
+    turns = store.layout.turns(store.layout.shard_of("ghost-table"))
+    await redis_client.xreadgroup(group, "holder", {turns: ">"}, count=1)  # holds a turn
+    await redis_client.xreadgroup(group, "departed", {turns: ">"}, count=1)  # holds nothing
     worker = await start_worker(forget_after_ms=50, claim_idle_ms=60_000)
     await store.publish_turn("ghost-table", 1, [0])  # Redis lists a consumer once it was served
     for _ in range(100):
@@ -136,13 +144,13 @@ async def test_departed_consumers_are_forgotten_but_not_those_holding_turns(
         await asyncio.sleep(0.02)
 
     async def departed_is_idle() -> bool:
-        consumers = await redis_client.xinfo_consumers("rh:turns", group)
+        consumers = await redis_client.xinfo_consumers(turns, group)
         # (The worker's own clean-up round may have forgotten it already.)
         return all(c["idle"] > 50 for c in consumers if c["name"] == b"departed")
 
     await until(departed_is_idle, "'departed' to be idle for longer than forget_after_ms")
     await worker._forget_departed()
-    names = {c["name"].decode() for c in await redis_client.xinfo_consumers("rh:turns", group)}
+    names = {c["name"].decode() for c in await redis_client.xinfo_consumers(turns, group)}
     assert "departed" not in names and {"holder", worker.settings.consumer} <= names
 
 

@@ -40,11 +40,11 @@ def free_port() -> int:
 class DevProcess:
     """`python3 -m services.cli dev ...` with its stdout lines collected by a thread."""
 
-    def __init__(self, data_dir: Path, port: int, env: dict[str, str]) -> None:
+    def __init__(self, data_dir: Path, port: int, env: dict[str, str], extra_args: tuple[str, ...] = ()) -> None:
         self.data_dir = data_dir
         self.port = port
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "services.cli", "dev", "--port", str(port), "--data-dir", str(data_dir)],
+            [sys.executable, "-m", "services.cli", "dev", "--port", str(port), "--data-dir", str(data_dir), *extra_args],
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         self.lines: queue.Queue[str | None] = queue.Queue()

@@ -35,3 +35,18 @@ def test_bench_live_refuses_bad_arguments_in_one_line():
     assert done.returncode == 2
     assert done.stderr.strip() == "roundhouse bench live: --tables must be at least 1"
     assert done.stdout == ""
+
+
+def test_bench_live_on_a_local_cluster():
+    done = subprocess.run(
+        [sys.executable, "-m", "services.cli", "bench", "live", "--redis-cluster", "3", "--tables", "3",
+         "--sockets", "6", "--seconds", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[0].startswith("stack: redis (always) at redis-cluster://"), lines[0]
+    bench = json.loads(lines[-1])["bench"]
+    assert bench["errors"] == 0 and bench["actions_per_s"] > 0, done.stdout
+    cpu = next(line for line in lines if line.lstrip().startswith("cpu %"))
+    assert all(f"redis{i}=" in cpu for i in range(6)), cpu  # 3 masters + 3 replicas measured

@@ -220,11 +220,12 @@ async def test_legal_actions_need_the_seats_token(client, make_table):
 
 async def test_bot_turns_are_published(client, make_table, redis_client):
     seats = [{"name": "human"}, {"name": "bot", "kind": "bot", "level": "random"}]
-    start = (await redis_client.xrevrange(keys.TURNS, count=1) or [(b"0-0", {})])[0][0]
     table = await make_table(client, seats, seed=1)  # seed 1: the bot starts
     status, _ = await table.act(0, {"type": "shout", "word": "go"}, 0)  # bot still to act
     assert status == 201
-    notices = [f for _, f in await redis_client.xrange(keys.TURNS, min=f"({start.decode()}") if f[b"table"] == table.id.encode()]
+    layout = client.app[GAME_KEY].service.store.layout  # the table's shard of the turn streams
+    stream = layout.turns(layout.shard_of(table.id), keys.TURNS)
+    notices = [f for _, f in await redis_client.xrange(stream) if f[b"table"] == table.id.encode()]
     assert [(n[b"seq"], n[b"seats"]) for n in notices] == [(b"0", b"[1]"), (b"1", b"[1]")]
 
 

@@ -4,6 +4,7 @@ are only a cache."""
 from __future__ import annotations
 
 from shared.store import keys
+from tests.redis_nodes import on_node_of
 
 from services.game.app import GAME_KEY
 
@@ -41,11 +42,12 @@ async def test_replica_behind_reads_only_the_missing_entries(new_client, make_ta
     assert hot.seq == 0
     # Whatever the second replica folds next comes from reading the log after its seq.
     seat = (await table.detail())["active_seats"][0]
-    await redis_client.config_resetstat()
+    node = await on_node_of(redis_client, keys.log_key(table.id))
+    await redis_client.config_resetstat(**node)
     status, body = await twin.act(seat, {"type": "take", "count": 1}, seq)
     assert (status, body["seq"]) == (201, seq + 1)
     assert hot.seq == seq + 1 and second.app[GAME_KEY].service.metrics.table_loads.value("log") == 1
-    stats = await redis_client.info("commandstats")
+    stats = await redis_client.info("commandstats", **node)
     assert stats["cmdstat_xrange"]["calls"] == 1
 
 

@@ -8,6 +8,7 @@ import time
 import msgspec
 import pytest
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 
 from shared.redis_server import RedisServer
 from shared.store import EventStore
@@ -55,5 +56,6 @@ async def test_blocked_reads_outlast_the_block_time(client, settings):
     # redis-py's default socket timeout (5 s) equals the default block time; it would cut
     # every idle blocked read short and log it as a failure.
     proj = projection_of(client)
-    kwargs = proj.tail_redis.connection_pool.connection_kwargs
+    tail = proj.tail_redis
+    kwargs = tail.connection_kwargs if isinstance(tail, RedisCluster) else tail.connection_pool.connection_kwargs
     assert kwargs["socket_timeout"] > settings.block_ms / 1000

@@ -7,6 +7,8 @@ import asyncio
 import pytest
 
 from shared.store import EventStore, LoggedAction, UnknownTable, keys
+from shared.store.connect import connect
+from tests.redis_nodes import on_node_of
 from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
 
@@ -164,10 +166,12 @@ async def test_tail_many_reports_only_tables_with_news(store, make_meta, redis_c
 
 
 async def test_lua_is_loaded_once_then_run_by_sha(store, table, redis_client):
-    await redis_client.script_flush()
-    await redis_client.config_resetstat()
+    # On a cluster: the counts of the node that holds the table.
+    node = await on_node_of(redis_client, keys.log_key(table))
+    await redis_client.execute_command("SCRIPT FLUSH", **node)
+    await redis_client.config_resetstat(**node)
     await append_n(store, table, 10)
-    stats = await redis_client.info("commandstats")
+    stats = await redis_client.info("commandstats", **node)
     # The first EVALSHA meets NOSCRIPT, the script is loaded once, every later call is EVALSHA.
     loads = stats.get("cmdstat_script|load") or stats["cmdstat_script"]  # Redis 7 counts subcommands apart
     assert loads["calls"] == 1
@@ -178,7 +182,7 @@ async def test_lua_is_loaded_once_then_run_by_sha(store, table, redis_client):
 async def test_works_over_resp3(redis_url, make_meta):
     import redis.asyncio as aioredis
 
-    client = aioredis.from_url(redis_url, protocol=3)
+    client = connect(redis_url, protocol=3)
     try:
         store = EventStore(client)
         meta = make_meta()

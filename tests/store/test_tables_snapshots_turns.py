@@ -6,7 +6,8 @@ import asyncio
 
 import pytest
 
-from shared.store import EventStore, SeatSpec, TableExists, keys
+from shared.store import STATUSES, EventStore, SeatSpec, TableExists, keys
+from shared.store.connect import connect
 from tests.waiting import blocked_stream_reads, until, until_blocked_in_read
 
 
@@ -37,8 +38,9 @@ async def test_unknown_and_malformed_table_ids(store, make_meta):
 
 
 async def test_list_tables_newest_first_with_paging_and_status(redis_client, make_meta):
-    await redis_client.delete(keys.TABLES, *(keys.status_key(s) for s in ("open", "running", "finished")))
     store = EventStore(redis_client)
+    for shard in range(store.layout.shards):  # one listing per shard on a cluster: merged here
+        await redis_client.delete(store.layout.tables(shard), *(store.layout.status(shard, s) for s in STATUSES))
     made = []
     for i in range(7):
         meta = make_meta(created_ms=1000 + i, status="finished" if i % 2 else "open")
@@ -78,8 +80,10 @@ async def test_snapshots_save_load_and_delete(store, make_meta):
 
 
 async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(redis_client):
-    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
-    store = EventStore(redis_client)
+    # One shard: the order of delivery across tables is the one stream's (with several shards
+    # it holds per shard only).
+    store = EventStore(redis_client, shards=1)
+    await redis_client.delete(*store.turn_streams())  # people's and bot-only tables' streams
     await store.ensure_turn_group("bots")
     await store.ensure_turn_group("bots")  # idempotent
     await store.publish_turn("tA", 3, [2, 0])
@@ -92,20 +96,22 @@ async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(re
     assert await store.read_turns("bots", "worker-2", count=10, block_ms=20) == []
 
     # worker-1 crashed before acking; after the idle time another worker takes its turn over.
-    assert await store.ack_turns("bots", second[0].id) == 1
+    assert await store.ack_turns("bots", second[0].id, stream=second[0].stream) == 1
     assert await store.claim_stale_turns("bots", "worker-3", min_idle_ms=60_000) == []
     # Taken over once it has been idle for 20 ms (and not before, as the 60 s case showed).
     claimed = await until(lambda: store.claim_stale_turns("bots", "worker-3", min_idle_ms=20),
                           "worker-1's turn to be idle for 20 ms")
     assert [(n.id, n.table) for n in claimed] == [(first[0].id, "tA")]
-    assert await store.ack_turns("bots", claimed[0].id) == 1
+    assert await store.ack_turns("bots", claimed[0].id, stream=claimed[0].stream) == 1
     assert await store.claim_stale_turns("bots", "worker-4", min_idle_ms=0) == []
     assert await store.ack_turns("bots") == 0
 
 
 async def test_read_turns_blocks_until_published(redis_client):
-    await redis_client.delete(*keys.TURN_STREAMS)  # people's and bot-only tables' streams
-    store = EventStore(redis_client)
+    # One shard: the order of delivery across tables is the one stream's (with several shards
+    # it holds per shard only).
+    store = EventStore(redis_client, shards=1)
+    await redis_client.delete(*store.turn_streams())  # people's and bot-only tables' streams
     await store.ensure_turn_group("g")
     before = await blocked_stream_reads(redis_client)
     waiter = asyncio.create_task(store.read_turns("g", "w", block_ms=5000))
@@ -120,7 +126,7 @@ def test_store_refuses_a_decoding_client(redis_url):
     import redis.asyncio as aioredis
 
     with pytest.raises(ValueError):
-        EventStore(aioredis.from_url(redis_url, decode_responses=True))
+        EventStore(connect(redis_url, decode_responses=True))
 
 
 async def test_a_table_of_older_rules_is_marked_not_folded(store, make_meta) -> None:

@@ -1,0 +1,80 @@
+"""One Redis client from one URL: a single server, or Redis Cluster through redis-py's cluster client.
+
+A URL names a cluster when its scheme is `redis-cluster://` (`host:port[,host:port...]`, the
+seed nodes; the rest of the cluster is discovered), or when `ROUNDHOUSE_REDIS_CLUSTER=1` is set
+(then a plain `redis://host:port` is one seed node). Everything else is a single server.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+import redis.asyncio as aioredis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.exceptions import RedisError
+
+CLUSTER_SCHEME = "redis-cluster"
+_TRUE = ("1", "yes", "true", "on")
+
+AnyRedis = aioredis.Redis | RedisCluster
+
+
+def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
+    return url.startswith(CLUSTER_SCHEME + "://") or env.get("ROUNDHOUSE_REDIS_CLUSTER", "").lower() in _TRUE
+
+
+def cluster_url(nodes: list[tuple[str, int]]) -> str:
+    return f"{CLUSTER_SCHEME}://" + ",".join(f"{host}:{port}" for host, port in nodes)
+
+
+def seed_nodes(url: str) -> list[tuple[str, int]]:
+    """The host:port pairs of a cluster URL (`redis-cluster://a:1,b:2` or `redis://a:1/0`)."""
+    netloc = url.split("://", 1)[1].split("/", 1)[0].rsplit("@", 1)[-1]
+    nodes = []
+    for part in netloc.split(","):
+        host, sep, port = part.rpartition(":")
+        if not sep or not port.isdigit():
+            raise ValueError(f"bad Redis Cluster node {part!r} in {url!r}: want host:port")
+        nodes.append((host.strip("[]"), int(port)))
+    return nodes
+
+
+def connect(url: str, *, max_connections: int | None = None, blocking_pool: bool = False, pool_timeout: float = 10.0,
+            env: Mapping[str, str] = os.environ, **kwargs: Any) -> AnyRedis:
+    """A client for `url` (decode_responses stays False: the store reads raw bytes).
+
+    `max_connections` is per client on a single server, per node on a cluster. With
+    `blocking_pool` a single-server client waits for a free connection instead of failing;
+    the cluster client has no such pool, so its limit is raised to at least 1,000 per node."""
+    if is_cluster_url(url, env):
+        parts = urlsplit(url.split(",", 1)[0])
+        nodes = [ClusterNode(host, port) for host, port in seed_nodes(url)]
+        per_node = max(max_connections or 0, 1000) if blocking_pool else (max_connections or 1000)
+        return RedisCluster(startup_nodes=nodes, password=parts.password, username=parts.username,
+                            max_connections=per_node, **kwargs)
+    if blocking_pool:
+        pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=max_connections or 50,
+                                                         timeout=pool_timeout, **kwargs)
+        return aioredis.Redis(connection_pool=pool)
+    if max_connections is not None:
+        kwargs["max_connections"] = max_connections
+    return aioredis.from_url(url, **kwargs)
+
+
+def is_cluster_client(redis: Any) -> bool:
+    return isinstance(redis, RedisCluster)
+
+
+async def warm(redis: Any) -> None:
+    """Read a cluster client's slot map now, before the first burst of commands: redis-py 8.1's
+    async cluster client, reading it lazily under concurrent first commands, can close
+    connections other commands are using (AttributeError on `writelines`). A cluster not
+    reachable yet is left to the first command (which retries), as a single server is."""
+    if is_cluster_client(redis):
+        try:
+            await redis.initialize()
+        except (RedisError, OSError):
+            pass
