@@ -92,7 +92,10 @@ class Engine(Protocol[State]):
 
     `view` and `redact` are the only places hidden information is removed. Optional:
     `reveals(before, after) -> bool`, True when that step revealed hidden information or
-    drew randomness: undo never goes back across such a step.
+    drew randomness: undo never goes back across such a step; `sealed(action) -> bool`, True
+    for an action whose content other seats may not see when it is taken (a sealed bid, a
+    secret vote): they are told only its type, and learn the rest from their views when the
+    title reveals it.
     """
 
     meta: ClassVar[TitleMeta]
@@ -205,6 +208,16 @@ class UnionDecoder:
 
 def encode_action(action: Any) -> bytes:
     return _encoder.encode(action)
+
+
+def shown_to_others(engine: Engine[Any], action: Any, canonical: bytes) -> bytes:
+    """The action as seats other than its actor (and spectators) are told of it: whole, or
+    only its type when the title says it is sealed (`Engine.sealed`)."""
+    sealed = getattr(engine, "sealed", None)
+    if sealed is None or not sealed(action):
+        return canonical
+    config = type(action).__struct_config__
+    return _encoder.encode({config.tag_field: config.tag})
 
 
 def action_to_builtins(action: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, RuleError, encode_action, served_view
+from shared.engine import Engine, RuleError, encode_action, served_view, shown_to_others
 from shared.timeline import Timeline
 from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode, error_frame
@@ -52,7 +52,8 @@ class Entry(msgspec.Struct, array_like=True):
 
     seq: int
     seat: int
-    action: bytes  # canonical JSON of the action
+    action: bytes  # canonical JSON of the action, for its own seat
+    public: bytes  # the action as other seats and spectators are told of it (Engine.sealed)
     t: int
     state: Any
 
@@ -123,10 +124,13 @@ class TableFeed:
 
     # --- folding and fan-out -------------------------------------------------------------
 
-    def _fold(self, timeline: Timeline[Any], entry: Any) -> tuple[Any, bytes]:
-        """Fold one logged entry; returns (state, canonical action JSON). LogBroken/LogGap."""
+    def _fold(self, timeline: Timeline[Any], entry: Any) -> tuple[Any, bytes, bytes]:
+        """Fold one logged entry; returns (state, canonical action JSON, what others are told
+        of it). LogBroken/LogGap."""
         state, action = fold_entry(timeline, entry, self.table)
-        return state, encode_action(action)
+        canonical = encode_action(action)
+        assert self.engine is not None
+        return state, canonical, shown_to_others(self.engine, action, canonical)
 
     def ingest(self, entries: Iterable[Any]) -> None:
         """Fold new log entries in order and push one update per entry to every watcher."""
@@ -142,11 +146,11 @@ class TableFeed:
                 break
             before, views_before = timeline.state, self._views
             try:
-                state, action = self._fold(timeline, e)
+                state, action, public = self._fold(timeline, e)
             except LogBroken as exc:
                 self._broken(exc)
                 break
-            entry = Entry(e.seq, e.seat, action, e.t_ms, state)
+            entry = Entry(e.seq, e.seat, action, public, e.t_ms, state)
             self.seq = e.seq
             if len(self.history) == self.history.maxlen:
                 dropped = self.history[0]
@@ -180,7 +184,7 @@ class TableFeed:
             if old is None:  # a key nobody watched at the previous seq (a resumed socket)
                 old = self._view(before, key)
             self._views[key] = view
-            frame = _update_frame(entry, _patch(old, view))
+            frame = _update_frame(entry, _patch(old, view), key)
             for sub in list(subs):
                 sub.push(frame)
 
@@ -242,7 +246,7 @@ class TableFeed:
         old = self._view(base, key)
         for entry in entries:
             view = self._view(entry.state, key)
-            yield _update_frame(entry, _patch(old, view))
+            yield _update_frame(entry, _patch(old, view), key)
             old = view
 
     def _welcome(self, sub: Subscriber, seq: int, view: bytes | None) -> None:
@@ -321,13 +325,13 @@ class TableFeed:
             if e.seq > self.seq:
                 break  # the feed has not folded this yet; it will arrive live
             try:
-                state, action = self._fold(timeline, e)
+                state, action, public = self._fold(timeline, e)
             except (LogBroken, LogGap):
                 return None
             if e.seq == last_seq:
                 base = state
             elif e.seq > last_seq:
-                out.append(Entry(e.seq, e.seat, action, e.t_ms, state))
+                out.append(Entry(e.seq, e.seat, action, public, e.t_ms, state))
             if i % _COLD_FOLD_CHUNK == _COLD_FOLD_CHUNK - 1:
                 await asyncio.sleep(0)
         # Entries the feed folded while we worked come from memory history.
@@ -342,5 +346,6 @@ def _patch(old: Any, new: Any) -> bytes:
     return msgspec.json.encode(diff(old, new))
 
 
-def _update_frame(entry: Entry, patch: bytes) -> bytes:
-    return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(entry.action), t=entry.t, patch=Raw(patch)))
+def _update_frame(entry: Entry, patch: bytes, key: SeatKey) -> bytes:
+    action = entry.action if key == entry.seat else entry.public
+    return encode(Update(seq=entry.seq, seat=entry.seat, action=Raw(action), t=entry.t, patch=Raw(patch)))

@@ -121,6 +121,9 @@ class Sealed:
         return SealedState(list(state.seats), hands, played, state.round, list(state.points),
                            [list(r) for r in state.revealed])
 
+    def sealed(self, action: Any) -> bool:
+        return isinstance(action, Play)  # the card played stays face down until the round ends
+
     def result(self, state: SealedState) -> Result | None:
         if state.round < len(PRIZES):
             return None

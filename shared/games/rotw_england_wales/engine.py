@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from shared.engine import RuleError
 
 from . import auction, build, cards, deliver, end, rules, turn, view
-from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare,
+from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare, Vote,
                       LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize, UseTunnelEngineer)
 from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
 from .setup import new_game
@@ -196,6 +196,10 @@ class RotwEnglandWalesEngine:
         if s.adv is not None:
             return adv_end.result(s)
         return end.result(s)
+
+    def sealed(self, action: Any) -> bool:
+        # Merger votes are secret until every vote is in; the view reveals them together.
+        return isinstance(action, Vote)
 
     def reveals(self, before: State, after: State) -> bool:
         if before.adv is not None and after.adv is not None and before.adv.reveal_seq != after.adv.reveal_seq:
