@@ -12,6 +12,8 @@ SECRET = b"roundhouse-test-secret-0123456789abcdef"
 
 def config_factory(redis_url: str) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
+        # Unstarted-table budget off: see tests/conftest.py.
+        overrides = {"max_open_tables_per_client": 0, "max_open_tables": 0, **overrides}
         return Config(redis_url=redis_url, secret=SECRET, **overrides)
 
     return make

@@ -14,7 +14,7 @@ from typing import TypeVar
 import msgspec
 import redis.asyncio as aioredis
 from aiohttp import web
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
 
 from shared import auth
 from shared.config import Config
@@ -49,6 +49,14 @@ MAX_TOKEN_HEADER = 200
 TARPIT_S = 1.0
 
 
+def is_store_full(exc: BaseException) -> bool:
+    """Redis refusing a write at its maxmemory. redis-py maps the `OOM` reply to
+    OutOfMemoryError (whose text no longer says OOM); inside a pipeline or script it may
+    come back as a plain ResponseError with the server's text."""
+    return isinstance(exc, OutOfMemoryError) or (
+        isinstance(exc, ResponseError) and "command not allowed when used memory" in str(exc))
+
+
 def parse_uint(text: str) -> int | None:
     """`text` as a non-negative integer if it is 1-12 ASCII digits, else None."""
     return int(text) if UINT.fullmatch(text) else None
@@ -70,6 +78,7 @@ class GameHttp:
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
         self.limit_create = Limiter(cfg.limit_create)
+        self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
         self.limit_actions = Limiter(cfg.limit_actions)
 
@@ -130,9 +139,9 @@ class GameHttp:
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
             except (RedisError, ConnectionError) as exc:
-                if isinstance(exc, ResponseError) and "OOM command not allowed" in str(exc):
+                if is_store_full(exc):
                     log.warning("redis is full (maxmemory) on %s", route)
-                    resp = error_response(503, "store_full", "the event store is full; nothing was written")
+                    resp = error_response(507, "store_full", "the event store is full; nothing was written")
                 else:
                     log.warning("redis unavailable on %s: %s", route, exc)
                     resp = error_response(503, "unavailable",
@@ -229,10 +238,14 @@ class GameHttp:
     async def create_table(self, request: web.Request) -> web.Response:
         # Limits before the body is read: a refused flood should cost as little as possible.
         await self.limit(self.limit_create, request, "tables created")
+        wait = self.limit_create_all.take("*")
+        if wait:
+            raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
+                                       f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
         req = await self._body(request, CreateTable)
         if all(seat.kind == "bot" for seat in req.seats):
             await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
-        created = await self.service.create_table(req)
+        created = await self.service.create_table(req, client_key(request, self.cfg))
         return json_response(created, 201)
 
     async def list_tables(self, request: web.Request) -> web.Response:

@@ -42,7 +42,9 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "rate_limited": (429, "this client sent more than its limit (tables created, actions); `Retry-After` says when to retry"),
     "too_many_undos": (429, "this table undid and redid more than ROUNDHOUSE_LIMIT_UNDO allows; `Retry-After` says when"),
     "too_many_connections": (429, "this address holds more open connections than ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT"),
-    "store_full": (503, "Redis reached its maxmemory and refuses writes (nothing is evicted); the operator must act"),
+    "too_many_open_tables": (429, "this address holds ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT tables where nothing was played yet"),
+    "store_full": (507, "the event store is full (Redis's maxmemory, its reserve for moves, or ROUNDHOUSE_MAX_OPEN_TABLES); nothing was written; do not retry at once"),
+    "tables_busy": (503, "all clients together are creating tables faster than ROUNDHOUSE_LIMIT_CREATE_ALL; `Retry-After` says when"),
     "unavailable": (503, "the event store (Redis) cannot be reached; retry with the same idempotency key"),
     "internal_error": (500, "a bug; the message names a request id, and the server log has one line with it"),
 }

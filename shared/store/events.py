@@ -14,6 +14,7 @@ import redis.asyncio as aioredis
 
 from shared.store import keys
 from shared.store.models import (
+    OPEN,
     STATUSES,
     AppendOutcome,
     Attention,
@@ -97,11 +98,31 @@ class EventStore:
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
+        self._reserve = redis.register_script(_lua("reserve.lua"))
+        self._release = redis.register_script(_lua("release.lua"))
 
     # --- tables ---------------------------------------------------------------------------
 
-    async def create_table(self, meta: TableMeta) -> None:
-        """Store a new table's meta and list it; raises TableExists if the id is taken."""
+    async def reserve_open(self, table: str, owner: str, now_ms: int, expires_ms: int, per_owner: int,
+                           overall: int) -> str:
+        """Count a new unstarted table against the budget: `ok`, or `client` (the address
+        holds `per_owner` unstarted tables) / `all` (the store holds `overall`), then nothing
+        is reserved. The place is freed by `release_open` or at `expires_ms`."""
+        return _text(await self._reserve(
+            keys=[keys.PENDING, keys.pending_key(owner), keys.PENDING_OWNERS],
+            args=[keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall],
+        ))
+
+    async def release_open(self, table: str) -> None:
+        await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+
+    async def create_table(self, meta: TableMeta, ttl_ms: int = 0) -> None:
+        """Store a new table's meta and list it; raises TableExists if the id is taken.
+
+        With `ttl_ms` the table expires unless an action is logged within it (the append
+        sets the table's expiry from then on). All or nothing: if a write fails (a full
+        Redis), what was written is deleted again - deletes pass a full Redis - and the error
+        is raised; a process that dies in between leaves a meta that expires by itself."""
         table = keys.check_table_id(meta.table)
         fields = [
             "table", table,
@@ -115,25 +136,44 @@ class EventStore:
             "updated_ms", str(meta.created_ms),
             "rules_version", meta.rules_version,
         ]
-        if not await self._create(keys=[keys.meta_key(table)], args=fields):
+        if not await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields]):
             raise TableExists(table)
         # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zadd(keys.TABLES, {table: meta.created_ms})
+                pipe.zadd(keys.status_key(meta.status), {table: meta.created_ms})
+                await pipe.execute()
+        except BaseException:
+            await self._forget(table, meta.status)
+            raise
+
+    async def _forget(self, table: str, status: str) -> None:
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(keys.TABLES, {table: meta.created_ms})
-            pipe.zadd(keys.status_key(meta.status), {table: meta.created_ms})
+            pipe.zrem(keys.TABLES, table)
+            pipe.zrem(keys.status_key(status), table)
+            pipe.unlink(keys.meta_key(table))
             await pipe.execute()
+
+    async def remove_new_table(self, table: str, status: str) -> None:
+        """Undo a creation that failed after `create_table` (nothing was logged yet)."""
+        await self._forget(table, status)
 
     async def index_status(self, table: str, created_ms: int, status: str) -> None:
         """Move the table to the listing index of `status` (after the append that changed it).
 
         Not atomic with the append (another slot): if the process dies in between, the
         table stays in its old index until a listing of that status finds the meta
-        disagreeing and moves it (`list_tables`)."""
+        disagreeing and moves it (`list_tables`). A table that started leaves the unstarted
+        budget (`reserve_open`) here too."""
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(keys.status_key(status), {table: created_ms})
             for other in STATUSES:
                 if other != status:
                     pipe.zrem(keys.status_key(other), table)
+            if status != OPEN:
+                await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")],
+                                    client=pipe)
             await pipe.execute()
 
     async def build_status_index(self, page: int = 1000) -> int:
@@ -207,7 +247,9 @@ class EventStore:
             moved = 0  # entries that left this index: the positions after them moved up
             for i, row in enumerate(rows):
                 summary = _summary(row)
-                if summary is None:
+                if summary is None:  # expired (docs/running.md#the-stores-budget): unlisted now
+                    await self._unlist(_text(ids[i]))
+                    moved += 1
                     continue
                 if status and summary.status != status:
                     await self.index_status(summary.table, summary.created_ms, summary.status)
@@ -220,6 +262,13 @@ class EventStore:
             if len(ids) < limit:
                 return found, None
         return found, offset
+
+    async def _unlist(self, table: str) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(keys.TABLES, table)
+            for status in STATUSES:
+                pipe.zrem(keys.status_key(status), table)
+            await pipe.execute()
 
     async def mark_attention(self, table: str, note: Attention) -> None:
         """Record that the table's log no longer folds (see shared/store/loader.py). The log
@@ -246,13 +295,15 @@ class EventStore:
         reply: bytes,
         now_ms: int,
         status: str | None = None,
+        ttl_ms: int = 0,
     ) -> AppendOutcome:
         """Append `action_json` as seq expected_seq + 1 iff the log ends at `expected_seq` and
         (seat, idem_key) was never used; `reply` is stored with it for retries. One round trip.
-        Raises UnknownTable if the table has no meta."""
+        The table's meta and log then expire `ttl_ms` from now (0: never). Raises
+        UnknownTable if the table has no meta."""
         result = await self._append(
             keys=[keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)],
-            args=[expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or ""],
+            args=[expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "", ttl_ms],
         )
         kind = result[0]
         if kind == b"ok":
@@ -292,8 +343,9 @@ class EventStore:
 
     # --- snapshots (a cache: deleting them changes no result) ----------------------------------
 
-    async def save_snapshot(self, table: str, seq: int, blob: bytes) -> None:
-        await self.redis.set(keys.snap_key(table), str(seq).encode() + b":" + blob)
+    async def save_snapshot(self, table: str, seq: int, blob: bytes, ttl_ms: int = 0) -> None:
+        """`ttl_ms`: the table's own expiry, so a snapshot does not outlive its table."""
+        await self.redis.set(keys.snap_key(table), str(seq).encode() + b":" + blob, px=ttl_ms or None)
 
     async def load_snapshot(self, table: str) -> tuple[int, bytes] | None:
         raw = await self.redis.get(keys.snap_key(table))

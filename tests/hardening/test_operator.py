@@ -71,24 +71,6 @@ def test_dev_keeps_its_data_private_and_its_redis_behind_a_password(tmp_path):
         assert password not in "\n".join(dev.stdout)  # the banner shows where it is, not what it is
 
 
-async def test_a_full_redis_is_503_store_full_and_nothing_is_written(aiohttp_client, tmp_path):
-    own = RedisServer(tmp_path / "redis").start()
-    try:
-        admin = redis.Redis.from_url(own.url)
-        admin.config_set("maxmemory", "1")  # every write is over the cap
-        client = await aiohttp_client(build(Config(redis_url=own.url, secret=SECRET)))
-        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
-        body = await resp.json()
-        assert resp.status == 503 and body["error"]["code"] == "store_full", body
-        assert admin.zcard(keys.TABLES) == 0
-        admin.config_set("maxmemory", "0")
-        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
-        assert resp.status == 201
-        admin.close()
-    finally:
-        own.stop()
-
-
 @pytest.mark.parametrize("service", ["game", "projection"])
 def test_a_malformed_limit_setting_is_one_line(redis_url, service):
     env = dev_env(redis_url, ROUNDHOUSE_SECRET="s" * 32, ROUNDHOUSE_LIMIT_CREATE="fast")
