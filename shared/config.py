@@ -80,6 +80,11 @@ class Config(msgspec.Struct, kw_only=True):
     # to send its body.
     header_timeout: float = 10.0
     body_timeout: float = 30.0
+    # Reads (listings, table details, legal actions) per client address, as a cost: a
+    # listing costs 1 + limit/10 (its rows are what it costs), any other read 1.
+    limit_reads: RateLimit = RateLimit(200.0, 400.0)
+    # WebSockets without a seat token (spectators) per client address, per process.
+    max_watchers_per_client: int = 256
     # --- the store's budget (for the whole service, not one address) ---
     # Tables created per second by all clients of one process together.
     limit_create_all: RateLimit = RateLimit(50.0, 1000.0)
@@ -139,6 +144,8 @@ class Config(msgspec.Struct, kw_only=True):
             max_connections_per_client=num_get("ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT", d.max_connections_per_client),
             header_timeout=num_get("ROUNDHOUSE_HEADER_TIMEOUT", d.header_timeout, float),
             body_timeout=num_get("ROUNDHOUSE_BODY_TIMEOUT", d.body_timeout, float),
+            limit_reads=rate_get("ROUNDHOUSE_LIMIT_READS", d.limit_reads),
+            max_watchers_per_client=num_get("ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT", d.max_watchers_per_client),
             limit_create_all=rate_get("ROUNDHOUSE_LIMIT_CREATE_ALL", d.limit_create_all),
             max_open_tables_per_client=num_get("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", d.max_open_tables_per_client),
             max_open_tables=num_get("ROUNDHOUSE_MAX_OPEN_TABLES", d.max_open_tables),

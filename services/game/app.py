@@ -81,6 +81,7 @@ class GameHttp:
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
         self.limit_actions = Limiter(cfg.limit_actions)
+        self.limit_reads = Limiter(cfg.limit_reads)
 
     @property
     def service(self) -> GameService:
@@ -216,13 +217,13 @@ class GameHttp:
             raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi} in ASCII digits")
         return value
 
-    async def limit(self, limiter: Limiter, request: web.Request, what: str) -> None:
+    async def limit(self, limiter: Limiter, request: web.Request, what: str, cost: float = 1.0) -> None:
         """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After.
 
         The refusal is held back for up to TARPIT_S (never longer than the client must wait
         anyway): a client that ignores Retry-After and floods then gets one answer per
         connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
-        wait = limiter.take(client_key(request, self.cfg))
+        wait = limiter.take(client_key(request, self.cfg), cost=cost)
         if wait:
             await asyncio.sleep(min(wait, TARPIT_S))
             per_s, burst = limiter.limit.per_s, limiter.limit.burst
@@ -254,9 +255,11 @@ class GameHttp:
             raise coded("bad_query", f"?status= must be one of {', '.join(STATUSES)}")
         limit = self._int_query(request, "limit", 50, 1, 200)
         offset = self._int_query(request, "offset", 0, 0, 10**9)
+        await self.limit(self.limit_reads, request, "reads", cost=1 + limit / 10)
         return json_response(await self.service.list_tables(limit, offset, status))
 
     async def get_table(self, request: web.Request) -> web.Response:
+        await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.table_detail(request.match_info["table"]))
 
     async def submit_action(self, request: web.Request) -> web.Response:
@@ -282,6 +285,7 @@ class GameHttp:
         asked = self._int_query(request, "seat", seat, 0, 10**6)
         if asked != seat:
             raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
+        await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.legal_actions(table, seat))
 
     async def titles(self, _request: web.Request) -> web.Response:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -59,6 +60,8 @@ class Hub:
         self.send_timeout = send_timeout
         self.feeds: dict[str, TableFeed] = {}
         self.sessions: set[Watched] = set()
+        # Spectator sockets (no seat token) per client address: Config.max_watchers_per_client.
+        self.watchers: Counter[str] = Counter()
         self._loading: dict[str, asyncio.Task[None]] = {}
         self._stop_timers: dict[str, asyncio.TimerHandle] = {}
         self._tailers: dict[str, asyncio.Task[None]] = {}  # per_table mode

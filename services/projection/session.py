@@ -32,6 +32,8 @@ from shared.protocol.ws import (
     error_frame,
 )
 
+from services.game.guard import client_key
+
 from .hub import Hub, StoreUnavailable, join_error_code
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -69,6 +71,7 @@ class Session:
             compress=settings.compress,
         )
         self.seat: SeatKey = None
+        self.watcher_of: str | None = None  # the client address a spectator socket counts against
         self.feed: TableFeed | None = None
         self.queue: deque[bytes | Iterator[bytes]] = deque()  # iterators: replays made on demand
         self.queued_bytes = 0
@@ -197,6 +200,7 @@ class Session:
                     await self.fail("internal_error", "internal error; see the server log", CLOSE_INTERNAL)
         finally:
             self.hub.sessions.discard(self)
+            self._unwatch()
             if self.feed is not None:
                 self.hub.leave(self.feed, self)
             self._writer.cancel()
@@ -235,6 +239,11 @@ class Session:
                 await self.fail("wrong_table", f"this seat token is for table {claim.table!r}, not {hello.table!r}")
                 return False
             self.seat = claim.seat
+        elif not self._watch():
+            cap = self.cfg.max_watchers_per_client
+            await self.fail("too_many_watchers", f"this address watches {cap} tables without a seat token already; "
+                                                 "close some first", _CLOSE_TRY_AGAIN_LATER)
+            return False
         try:
             feed, _resumed = await self.hub.join(hello.table, self, hello.last_seq)
         except (UnknownTable, StoreUnavailable) as exc:
@@ -249,6 +258,23 @@ class Session:
             self.hub.leave(feed, self)
             return False
         return True
+
+    def _watch(self) -> bool:
+        """Count this spectator against its address; False over the cap."""
+        cap = self.cfg.max_watchers_per_client
+        key = client_key(self.request, self.cfg)
+        if cap and self.hub.watchers[key] >= cap:
+            return False
+        self.hub.watchers[key] += 1
+        self.watcher_of = key
+        return True
+
+    def _unwatch(self) -> None:
+        key, self.watcher_of = self.watcher_of, None
+        if key is not None:
+            self.hub.watchers[key] -= 1
+            if self.hub.watchers[key] <= 0:
+                del self.hub.watchers[key]
 
     async def _serve(self) -> None:
         async for msg in self.ws:

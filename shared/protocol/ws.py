@@ -141,6 +141,7 @@ ERROR_CODES: dict[str, str] = {
     "duplicate_hello": "a second hello on the same connection",
     "binary_not_supported": "the protocol uses text frames only",
     "frame_too_large": "a frame exceeded the server's size limit",
+    "too_many_watchers": "this address holds ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT spectator sockets already; closes with 1013",
     "unavailable": "the server cannot reach its store right now; reconnect later",
     "internal_error": "a bug in the server (logged there); the socket closes with 1011",
 }
