@@ -22,6 +22,7 @@ import hmac
 import ipaddress
 import logging
 import secrets
+import time
 from collections import Counter
 from http import HTTPStatus
 from typing import Any
@@ -34,6 +35,9 @@ from shared.config import Config
 from services.game.errors import ApiError, error_response
 
 log = logging.getLogger("roundhouse.http")
+
+# Connections refused over the cap are logged as one counted line per this many seconds.
+REFUSALS_LOG_S = 60.0
 
 CONFIG_KEY = web.AppKey("roundhouse.config", Config)
 _INSTALLED = web.AppKey("roundhouse.guard", bool)
@@ -218,6 +222,10 @@ class _GuardedServer(web.Server):
     cap: int
     open_per_ip: Counter[str]
     peer_of: dict[RequestHandler, str]
+    refused: int  # refusals not logged yet
+    refused_logged_at: float
+    refused_last_ip: str
+    refused_timer: asyncio.TimerHandle | None
 
     def __call__(self) -> RequestHandler:
         handler = super().__call__()
@@ -235,8 +243,34 @@ class _GuardedServer(web.Server):
                     b'connections; close some and retry"}}')
             transport.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
                             b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
-            handler.force_close()
-            transport.close()
+            # The handler's force_close (which closes the transport) waits a turn of the loop:
+            # run now, the connection would be lost before the handler's task (created after
+            # this returns) first runs, and that task would fail its own checks (an
+            # AssertionError logged per refusal as "Task exception was never retrieved").
+            # Queued before the task's first step, it still makes that task serve nothing.
+            asyncio.get_running_loop().call_soon(handler.force_close)
+            self._note_refusal(ip)
+
+    def _note_refusal(self, ip: str) -> None:
+        """Counted, and logged as one line per REFUSALS_LOG_S at most, however many refusals
+        (they need no login): the first at once, the rest when the interval is over."""
+        self.refused += 1
+        self.refused_last_ip = ip
+        if self.refused_timer is not None:
+            return
+        wait = self.refused_logged_at + REFUSALS_LOG_S - time.monotonic()
+        if wait <= 0:
+            self._log_refusals()
+        else:
+            self.refused_timer = asyncio.get_running_loop().call_later(wait, self._log_refusals)
+
+    def _log_refusals(self) -> None:
+        self.refused_timer = None
+        if self.refused:
+            log.warning("refused %d connection(s) over the per-address cap of %d (one such line per %.0f s at "
+                        "most; latest from %s)", self.refused, self.cap, REFUSALS_LOG_S, self.refused_last_ip)
+        self.refused = 0
+        self.refused_logged_at = time.monotonic()
 
     def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
         ip = self.peer_of.pop(handler, None)
@@ -262,6 +296,10 @@ class GuardedRunner(web.AppRunner):
         guarded.cap = self.cfg.max_connections_per_client
         guarded.open_per_ip = Counter()
         guarded.peer_of = {}
+        guarded.refused = 0
+        guarded.refused_logged_at = -REFUSALS_LOG_S
+        guarded.refused_last_ip = ""
+        guarded.refused_timer = None
         return server
 
 

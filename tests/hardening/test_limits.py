@@ -11,6 +11,8 @@ import aiohttp
 from shared.config import Config, RateLimit
 from shared.store import keys
 
+from tests.waiting import until
+
 from .conftest import assert_error, create, read_http
 
 TAKE1 = {"type": "take", "count": 1}
@@ -237,3 +239,33 @@ async def test_the_header_timeout_does_not_cut_an_idle_websocket(guarded):
             await asyncio.sleep(1.2)
             await ws.send_json({"type": "ping", "id": 1})
             assert await ws.receive_json(timeout=5) == {"type": "pong", "id": 1}
+
+
+async def test_connections_refused_over_the_cap_log_one_counter_line_not_tracebacks(guarded, caplog, monkeypatch):
+    import gc
+    import logging
+
+    from services.game import guard
+
+    monkeypatch.setattr(guard, "REFUSALS_LOG_S", 0.5)
+    caplog.set_level(logging.INFO)
+    host, port = await guarded(max_connections_per_client=1)
+    held = await asyncio.open_connection(host, port)
+    for _ in range(40):
+        reader, writer = await asyncio.open_connection(host, port)
+        status, _headers, raw = await asyncio.wait_for(read_http(reader), 5)
+        assert_error(status, json.loads(raw), 429, "too_many_connections")
+        assert await asyncio.wait_for(reader.read(), 5) == b""
+        writer.close()
+    # A task whose exception nobody read is reported when it is collected.
+    await asyncio.sleep(0)
+    gc.collect()
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "Task exception was never retrieved" not in text and "Traceback" not in caplog.text, caplog.text
+    def refusals() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "over the per-address cap" in r.getMessage()]
+
+    # The first at once, the other 39 as one line when the interval is over.
+    await until(lambda: len(refusals()) == 2, "the second counter line")
+    assert refusals()[0].startswith("refused 1 connection(s)") and refusals()[1].startswith("refused 39 "), refusals()
+    held[1].close()
