@@ -53,6 +53,31 @@ async def test_tables_with_only_bots_have_their_own_tighter_limit(new_client):
     assert (await client.post("/api/tables", json={**bots, "seats": [{"name": "h"}, bots["seats"][0]]})).status == 201
 
 
+async def test_handing_every_seat_to_bots_counts_as_a_bot_only_table(new_client, redis_client):
+    client = await new_client(limit_bot_tables=RateLimit(0.01, 2))
+    tables = [await create(client) for _ in range(3)]
+
+    async def hand_over(created: dict, seat: int):
+        return await client.post(f"/api/tables/{created['table']}/seats/{seat}/controller",
+                                 json={"kind": "bot", "level": "random"},
+                                 headers={"Authorization": f"Bearer {created['seats'][seat]['token']}"})
+
+    for created in tables[:2]:
+        assert (await hand_over(created, 0)).status == 200  # a person still sits at seat 1
+        assert (await hand_over(created, 1)).status == 200  # now only bots: one of the two
+    created = tables[2]
+    assert (await hand_over(created, 0)).status == 200
+    resp = await hand_over(created, 1)
+    assert_error(resp.status, await resp.json(), 429, "rate_limited")
+    assert int(resp.headers["Retry-After"]) >= 90
+    seats = json.loads(await redis_client.hget(keys.meta_key(created["table"]), "seats"))
+    assert [s["kind"] for s in seats] == ["bot", "human"]  # refused: nothing changed
+    # Creating a table of bots draws on the same limit.
+    resp = await client.post("/api/tables", json={"title": "nim", "seats": [
+        {"name": "r1", "kind": "bot", "level": "random"}, {"name": "r2", "kind": "bot", "level": "random"}]})
+    assert_error(resp.status, await resp.json(), 429, "rate_limited")
+
+
 async def test_actions_are_rate_limited_per_client(new_client, redis_client):
     client = await new_client(limit_actions=RateLimit(0.2, 2))
     created = await create(client)
