@@ -82,10 +82,13 @@ def main(args: argparse.Namespace) -> int:
             redis_url = os.environ.get("REDIS_URL")
             if not redis_url:
                 # Assigned before it starts, so an interrupted start is still stopped below.
-                redis = RedisServer(data_dir / "redis")
-                _start_redis(redis)
-                redis_url = _configure_redis(redis, load_redis_password(data_dir),
-                                             os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY))
+                # The password is in place before Redis accepts its first connection.
+                password = load_redis_password(data_dir)
+                maxmemory = os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY)
+                redis = RedisServer(data_dir / "redis", password=password,
+                                    settings={"maxmemory": maxmemory, "maxmemory-policy": "noeviction"})
+                _start_redis(redis, maxmemory)
+                redis_url = redis.url.replace("redis://", f"redis://:{password}@", 1)
             try:
                 cfg = Config.from_env(redis_url=redis_url, secret=secret,
                                       public_url=(os.environ.get("ROUNDHOUSE_PUBLIC_URL") or public_url(sock)).rstrip("/"))
@@ -185,30 +188,13 @@ def _kept_random(path: Path, nbytes: int, remedy: str) -> str:
     return value
 
 
-def _configure_redis(redis: RedisServer, password: str, maxmemory: str) -> str:
-    """Cap the embedded Redis's memory (full: writes are refused, nothing is evicted) and
-    require the password from now on (neither is written to the AOF); the URL with it."""
-    import redis as redis_py
-
-    try:
-        client = redis_py.Redis.from_url(redis.url, socket_timeout=5)
-        try:
-            client.config_set("maxmemory", maxmemory)
-            client.config_set("maxmemory-policy", "noeviction")
-            client.config_set("requirepass", password)
-        finally:
-            client.close()
-    except redis_py.ResponseError as exc:
-        raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
-    except redis_py.RedisError as exc:
-        raise DevError(f"could not configure the embedded Redis: {one_line(exc)}") from None
-    return redis.url.replace("redis://", f"redis://:{password}@", 1)
-
-
-def _start_redis(redis: RedisServer) -> None:
+def _start_redis(redis: RedisServer, maxmemory: str) -> None:
+    """Start it with its memory cap (full: writes are refused, nothing is evicted) and password."""
     try:
         redis.start()
     except RuntimeError as exc:
+        if "maxmemory" in str(exc):
+            raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
         raise DevError(f"could not start the embedded redis-server: {one_line(exc)}") from None
 
 
