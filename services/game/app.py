@@ -25,7 +25,7 @@ from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
-from services.game.guard import check_metrics_access, client_key, install_guard, request_id
+from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
@@ -194,13 +194,13 @@ class GameHttp:
     def _seat(self, request: web.Request, table: str) -> int:
         """The seat the bearer token grants at `table` (401 / 403 otherwise)."""
         header = request.headers.get("Authorization", "")
-        scheme, _, token = header.partition(" ")
         if not header:
             raise coded("missing_token", "send `Authorization: Bearer <seat token>`")
-        if scheme.lower() != "bearer" or not token.strip() or len(header) > MAX_TOKEN_HEADER:
+        token = bearer_token(header)
+        if token is None or len(header) > MAX_TOKEN_HEADER:
             raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`")
         try:
-            claim = auth.verify(self.cfg.secret, token.strip())
+            claim = auth.verify(self.cfg.secret, token)
         except auth.TokenError as exc:
             raise coded("bad_token", str(exc)) from None
         if claim.table != table:

@@ -21,6 +21,7 @@ import asyncio
 import hmac
 import ipaddress
 import logging
+import re
 import secrets
 import time
 from collections import Counter
@@ -42,6 +43,8 @@ REFUSALS_LOG_S = 60.0
 CONFIG_KEY = web.AppKey("roundhouse.config", Config)
 _INSTALLED = web.AppKey("roundhouse.guard", bool)
 REQUEST_ID = web.RequestKey("roundhouse.request_id", str)
+
+_BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] +([!-~]+) *", re.ASCII)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 JSON_TYPES = frozenset({"application/json"})
@@ -87,9 +90,33 @@ def _origin_allowed(origin: str, request: web.Request, cfg: Config) -> bool:
         return True
     if cfg.public_url and origin == _origin_of(cfg.public_url):
         return True
-    # Same origin: the page was served by this host (scheme aside, which a proxy may change).
+    # Same origin: the page was served by this host (scheme aside, which a proxy may change),
+    # and that host is an address or localhost. A name is trusted only through the public URL
+    # or the CORS list: with DNS rebinding, a page of any domain can resolve that domain to
+    # this server, and then its Host and Origin agree.
     host = origin.split("://", 1)[-1]
-    return host == request.host
+    return host == request.host and _is_local_name(host)
+
+
+def _is_local_name(host: str) -> bool:
+    """An IP literal (v4, or v6 in brackets) or localhost, with or without a port."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if name.startswith("[") and "]" in name:
+        name = name[1:name.index("]")]
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def bearer_token(header: str) -> str | None:
+    """The token of `Authorization: Bearer <token>`, or None. ASCII only: str.split and
+    str.strip also take Unicode spaces (a non-breaking space), which no client sends."""
+    match = _BEARER.fullmatch(header)
+    return match.group(1) if match else None
 
 
 def _origin_of(url: str) -> str:
@@ -179,8 +206,8 @@ def check_metrics_access(request: web.Request, cfg: Config) -> None:
     """Metrics name tables' counts and timings: with ROUNDHOUSE_METRICS_TOKEN they need it as a
     bearer token, without it they answer loopback peers only."""
     if cfg.metrics_token:
-        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), cfg.metrics_token.encode()):
+        token = bearer_token(request.headers.get("Authorization", ""))
+        if token is None or not hmac.compare_digest(token.encode(), cfg.metrics_token.encode()):
             raise ApiError(401, "unauthorized", "metrics need `Authorization: Bearer <ROUNDHOUSE_METRICS_TOKEN>`")
         return
     try:

@@ -246,12 +246,14 @@ class GameService:
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
             if hot.seq >= self.cfg.max_log > 0:
                 raise coded("log_full", f"the table's log holds {hot.seq} entries, the most this server keeps")
+            pending = hot.timeline.check(seat, action)
             if isinstance(action, (Undo, Redo)):
+                # Only an undo the rules accept counts: refused ones write nothing, and must
+                # not use up the allowance the table's other seats share.
                 wait = self.undo_churn.take(table)
                 if wait:
                     raise coded("too_many_undos", f"this table undid and redid too often; retry in {wait:.1f}s",
                                 retry_after=retry_after(wait))
-            pending = hot.timeline.check(seat, action)
             new_state = pending.state
             engine = hot.engine
             seq = expected_seq + 1

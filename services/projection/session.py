@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -35,6 +36,7 @@ from shared.protocol.ws import (
 from services.game.guard import client_key
 
 from .hub import Hub, StoreUnavailable, join_error_code
+from .masking import MaskCheck, MaskedOnly
 from .metrics import Metrics
 from .settings import ProjectionSettings
 from .table_feed import SeatKey, TableFeed, UnknownTable
@@ -42,6 +44,7 @@ from .table_feed import SeatKey, TableFeed, UnknownTable
 log = logging.getLogger(__name__)
 
 _CLOSE_TRY_AGAIN_LATER = 1013
+CLOSE_PROTOCOL_ERROR = 1002
 
 
 class _Socket(web.WebSocketResponse):
@@ -54,6 +57,29 @@ class _Socket(web.WebSocketResponse):
                 await self.send_frame(error_frame("frame_too_large", text, fatal=True), WSMsgType.TEXT)
             message = message or b"frame_too_large"
         return await super().close(code=code, message=message, drain=drain)
+
+    def _post_start(self, request: Any, protocol: str | None, writer: Any) -> None:
+        # Frames that came with the upgrade request reach the reader inside super(): checked
+        # here first; the rest through MaskedOnly (see masking.py).
+        check = MaskCheck()
+        handler = request.protocol
+        if not check.feed(bytes(handler._message_tail)):
+            handler._message_tail = b""
+            super()._post_start(request, protocol, writer)
+            self._refuse_unmasked(request)
+            return
+        super()._post_start(request, protocol, writer)
+        handler._payload_parser = MaskedOnly(handler._payload_parser, check, lambda: self._refuse_unmasked(request))
+
+    def _refuse_unmasked(self, request: Any) -> None:
+        """Close 1002 at once: nothing more this client sends is read."""
+        log.info("closing a WebSocket from %s: it sent an unmasked frame", request.remote)
+        transport = request.transport
+        if transport is None or transport.is_closing():
+            return
+        reason = b"unmasked_frame"
+        transport.write(bytes([0x88, 2 + len(reason)]) + CLOSE_PROTOCOL_ERROR.to_bytes(2, "big") + reason)
+        transport.close()
 
 
 class Session:
