@@ -25,6 +25,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from aiohttp import web
 
+from shared.config import Config
+from shared.redis_server import RedisServer
+
 from services.runner import (
     OPERATIONAL_ERRORS,
     STOP_SIGNALS,
@@ -35,8 +38,6 @@ from services.runner import (
     public_url,
     serve,
 )
-from shared.config import Config
-from shared.redis_server import RedisServer
 
 Installer = Callable[[web.Application, Config], None]
 
@@ -59,6 +60,8 @@ LOCK_FILE = "roundhouse.lock"
 class DevError(Exception):
     """A start-up problem the user can fix; printed as one line."""
 
+
+STARTUP_ERRORS: tuple[type[Exception], ...] = (DevError, *OPERATIONAL_ERRORS)
 
 def main(args: argparse.Namespace) -> int:
     configure_logging()
@@ -101,7 +104,7 @@ def main(args: argparse.Namespace) -> int:
             banner = _banner(data_dir, redis, redis_url)
             watch = (lambda: _watch_redis(redis)) if redis else None
             asyncio.run(serve(app, sock, on_ready=banner, watch=watch))
-    except (DevError, *OPERATIONAL_ERRORS) as exc:
+    except STARTUP_ERRORS as exc:
         return _fail(one_line(exc))
     except KeyboardInterrupt:
         _fail("interrupted before it was ready")

@@ -81,7 +81,8 @@ class Config(msgspec.Struct, kw_only=True):
     header_timeout: float = 10.0
     body_timeout: float = 30.0
     # Reads (listings, table details, legal actions) per client address, as a cost: a
-    # listing costs 1 + limit/10 (its rows are what it costs), any other read 1.
+    # listing costs 1 + limit/2 (its rows are what it costs: 200 of them about 15 submits'
+    # CPU), any other read 1.
     limit_reads: RateLimit = RateLimit(200.0, 400.0)
     # WebSockets without a seat token (spectators) per client address, per process.
     max_watchers_per_client: int = 256

@@ -14,8 +14,9 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from services.runner import configure_logging
 from shared.config import Config
+
+from services.runner import configure_logging
 
 from .settings import BotSettings
 from .submit import HttpSubmitter

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 PATH = "/api/tables/{table}/seats/{seat}/controller"
 
 
-async def set_controller(http: "GameHttp", request: web.Request) -> web.Response:
+async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     from services.game.app import json_response, parse_uint
 
     table = request.match_info["table"]

@@ -112,7 +112,8 @@ def openapi_document() -> dict[str, Any]:
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
         },
-        "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module", (200, "TitleList"), ())},
+        "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module",
+                                   (200, "TitleList"), ())},
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},
         "/api/ready": {"get": _op("Readiness: Redis reachable", (200, "Ready"), ())},
         "/api/metrics": {"get": {

@@ -17,19 +17,19 @@ from typing import Any
 import msgspec
 
 from shared import auth
-from shared.config import Config
 from shared.bots import BOT_NAMES
+from shared.config import Config
 from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
-from shared.options import resolve_options
-from shared.timeline import Timeline
 from shared.failpoints import crash_point
 from shared.games import get_engine
+from shared.options import resolve_options
 from shared.protocol.http import (
     ActionAccepted,
     CreateTable,
     LegalActions,
     SeatGrant,
     SeatInfo,
+    Status,
     TableCreated,
     TableDetail,
     TableList,
@@ -38,6 +38,7 @@ from shared.protocol.http import (
 from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
 from shared.store.snapshot import encode_timeline
+from shared.timeline import Timeline
 
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
@@ -169,7 +170,7 @@ class GameService:
             # chooses); without one the link is relative to wherever the page is served.
             invite = f"{self.cfg.public_url}/#table={meta.table}&token={token}" if token else None
             grants.append(SeatGrant(seat=i, name=s.name, kind=s.kind, level=s.level, token=token, invite_url=invite))
-        return TableCreated(table=meta.table, title=meta.title, status=OPEN, seq=0,
+        return TableCreated(table=meta.table, title=meta.title, status="open", seq=0,
                             active_seats=hot.active_seats(), seats=grants)
 
     async def _undo_creation(self, table: str) -> None:
@@ -259,7 +260,7 @@ class GameService:
             seq = expected_seq + 1
             status_before = hot.status
             result = engine.result(new_state)
-            status = "finished" if result is not None else "running"
+            status: Status = "finished" if result is not None else "running"
             active = sorted(engine.active_seats(new_state))
             reply = _encoder.encode(ActionAccepted(
                 table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result

@@ -13,9 +13,10 @@ from typing import Any
 
 import msgspec
 
+from shared.engine import Engine
+
 from services.offline.errors import OfflineError, engine_for, run_reporting
 from services.offline.random_play import Playout, PlayoutError, game_seeds, play_random_game
-from shared.engine import Engine
 
 
 class GameLine(msgspec.Struct):

@@ -20,11 +20,10 @@ from redis.exceptions import RedisError
 
 from shared.engine import Engine
 from shared.games import get_engine
+from shared.protocol.ws import ProtocolError
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
-from shared.protocol.ws import ProtocolError
-
 from .table_feed import Subscriber, TableFeed, UnknownTable
 
 log = logging.getLogger(__name__)

@@ -201,7 +201,7 @@ class Session:
             return
         try:
             await asyncio.wait_for(self.ws.close(code=CLOSE_GOING_AWAY, message=b"server shutdown"), 1.0)
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             self.drop("did not close on shutdown")
 
     # --- the connection ------------------------------------------------------------------
@@ -235,7 +235,7 @@ class Session:
     async def _receive_hello(self) -> Hello | None:
         try:
             msg = await self.ws.receive(timeout=self.settings.hello_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self.fail("hello_timeout", f"send hello within {self.settings.hello_timeout:g}s of connecting")
             return None
         if msg.type == WSMsgType.BINARY:
@@ -320,5 +320,6 @@ class Session:
                 break
 
 
-async def handle(request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings, metrics: Metrics) -> web.WebSocketResponse:
+async def handle(request: web.Request, hub: Hub, cfg: Config, settings: ProjectionSettings,
+                 metrics: Metrics) -> web.WebSocketResponse:
     return await Session(request, hub, cfg, settings, metrics).run()

@@ -89,7 +89,8 @@ _PATCH_SCHEMA: dict[str, Any] = {
 
 
 class Update(_Message, tag="update"):
-    """One log entry: `seat` did `action` (undo/redo included); `patch` turns the receiver's view at seq - 1 into its view at seq."""
+    """One log entry: `seat` did `action` (undo/redo included); `patch` turns the receiver's view at
+    seq - 1 into its view at seq."""
 
     seq: Seq
     seat: Annotated[int, Meta(description="the seat that acted")]

@@ -53,7 +53,7 @@ def _lua(name: str) -> str:
     return files("shared.store").joinpath(name).read_text()
 
 
-def _text(value: bytes | str) -> str:
+def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
@@ -67,7 +67,7 @@ def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
     )
 
 
-def _summary(values: list[bytes | None]) -> TableSummary | None:
+def _summary(values: list[Any]) -> TableSummary | None:
     if values[0] is None:
         return None
     table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version = values
@@ -124,7 +124,7 @@ class EventStore:
         Redis), what was written is deleted again - deletes pass a full Redis - and the error
         is raised; a process that dies in between leaves a meta that expires by itself."""
         table = keys.check_table_id(meta.table)
-        fields = [
+        fields: list[str | bytes] = [
             "table", table,
             "title", meta.title,
             "options", _json.encode(meta.options),
@@ -136,7 +136,8 @@ class EventStore:
             "updated_ms", str(meta.created_ms),
             "rules_version", meta.rules_version,
         ]
-        if not await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields]):
+        created: Any = await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields])
+        if not created:
             raise TableExists(table)
         # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
         try:
@@ -184,7 +185,7 @@ class EventStore:
             return 0
         done, start = 0, 0
         while True:
-            rows = await self.redis.zrange(keys.TABLES, start, start + page - 1, withscores=True)
+            rows: Any = await self.redis.zrange(keys.TABLES, start, start + page - 1, withscores=True)
             if not rows:
                 break
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -205,7 +206,8 @@ class EventStore:
         """The table's meta (a TableSummary: TableMeta plus last_seq), or None."""
         if not keys.TABLE_ID.match(table):
             return None
-        return _summary(await self.redis.hmget(keys.meta_key(table), _META_FIELDS))
+        values: Any = await self.redis.hmget(keys.meta_key(table), _META_FIELDS)
+        return _summary(values)
 
     async def set_seat(self, table: str, index: int, seat: SeatSpec) -> int:
         """Replace seat `index` of the table's meta (a seat handed to a bot or back), atomically
@@ -237,7 +239,7 @@ class EventStore:
         found: list[TableSummary] = []
         index = keys.TABLES if status is None else keys.status_key(status)
         while len(found) < limit:
-            ids = await self.redis.zrevrange(index, offset, offset + limit - 1)
+            ids: Any = await self.redis.zrevrange(index, offset, offset + limit - 1)
             if not ids:
                 return found, None
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -282,7 +284,7 @@ class EventStore:
     # --- the log ------------------------------------------------------------------------------
 
     async def last_seq(self, table: str) -> int:
-        top = await self.redis.xrevrange(keys.log_key(table), count=1)
+        top: Any = await self.redis.xrevrange(keys.log_key(table), count=1)
         return int(top[0][0].split(b"-", 1)[0]) if top else 0
 
     async def append(
@@ -315,11 +317,12 @@ class EventStore:
         raise UnknownTable(table)
 
     async def idem_reply(self, table: str, seat: int, key: str) -> bytes | None:
-        return await self.redis.get(keys.idem_key(table, seat, key))
+        reply: Any = await self.redis.get(keys.idem_key(table, seat, key))
+        return reply
 
     async def read(self, table: str, after_seq: int, count: int | None = None) -> list[LoggedAction]:
         """Entries with seq > after_seq, oldest first (at most `count`)."""
-        entries = await self.redis.xrange(keys.log_key(table), f"{after_seq + 1}-0", "+", count=count)
+        entries: Any = await self.redis.xrange(keys.log_key(table), f"{after_seq + 1}-0", "+", count=count)
         return [_entry(i, f) for i, f in entries]
 
     async def tail(self, table: str, after_seq: int, block_ms: int) -> list[LoggedAction]:
@@ -334,7 +337,7 @@ class EventStore:
         """
         if block_ms <= 0:
             raise ValueError("block_ms must be > 0 (XREAD BLOCK 0 would wait forever)")
-        streams = {keys.log_key(t): f"{seq}-0" for t, seq in positions.items()}
+        streams: Any = {keys.log_key(t): f"{seq}-0" for t, seq in positions.items()}
         reply = await self.redis.xread(streams, block=block_ms)
         out: dict[str, list[LoggedAction]] = {}
         for key, entries in _per_stream(reply):
@@ -348,7 +351,7 @@ class EventStore:
         await self.redis.set(keys.snap_key(table), str(seq).encode() + b":" + blob, px=ttl_ms or None)
 
     async def load_snapshot(self, table: str) -> tuple[int, bytes] | None:
-        raw = await self.redis.get(keys.snap_key(table))
+        raw: Any = await self.redis.get(keys.snap_key(table))
         if raw is None:
             return None
         seq, _, blob = raw.partition(b":")
@@ -374,7 +377,7 @@ class EventStore:
         """Tell bot workers that `seats` of `table` must act at `seq`. Tables where a person
         sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS.
         With `noted_ms`, the `expect_turn` note is cleared in the same round trip."""
-        fields = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
+        fields: Any = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
         stream = keys.TURNS_BOTS if bots_only else keys.TURNS
         if noted_ms is None:
             entry_id = await self.redis.xadd(stream, fields, maxlen=self.turns_maxlen, approximate=True)
@@ -398,7 +401,7 @@ class EventStore:
 
     async def overdue_turns(self, older_than_ms: int, count: int = 100) -> list[tuple[str, int]]:
         """(table, noted ms) of notes older than `older_than_ms`, oldest first."""
-        rows = await self.redis.zrangebyscore(keys.ANNOUNCE, "-inf", older_than_ms, start=0, num=count, withscores=True)
+        rows: Any = await self.redis.zrangebyscore(keys.ANNOUNCE, "-inf", older_than_ms, start=0, num=count, withscores=True)
         return [(_text(t), int(score)) for t, score in rows]
 
     # --- the turn streams, read by bot workers through a consumer group ---------------------

@@ -12,17 +12,17 @@ from .peers import peer
 
 
 async def test_listings_cost_their_rows_against_a_per_address_read_budget(guarded):
-    host, port = await guarded(limit_reads=RateLimit(0.5, 40))
+    host, port = await guarded(limit_reads=RateLimit(0.5, 150))
     base = f"http://{host}:{port}"
     async with peer(2) as a, peer(3) as b:
-        # limit=200 costs 21 of the 40: one goes through, the second is refused.
+        # limit=200 costs 101 of the 150: one goes through, the second is refused.
         async with a.get(f"{base}/api/tables?limit=200") as resp:
             assert resp.status == 200
         async with a.get(f"{base}/api/tables?limit=200") as resp:
             assert_error(resp.status, await resp.json(), 429, "rate_limited")
             assert int(resp.headers["Retry-After"]) >= 1
         # Small reads still fit what is left.
-        for _ in range(5):
+        for _ in range(8):  # 6 each
             async with a.get(f"{base}/api/tables?limit=10") as resp:
                 assert resp.status == 200
         # Another address has its own budget.
