@@ -83,12 +83,12 @@ class Config(msgspec.Struct, kw_only=True):
     # Reads (listings, table details, legal actions) per client address, as a cost: a
     # listing costs 1 + limit/2 (its rows are what it costs: 200 of them about 15 submits'
     # CPU), any other read 1.
-    limit_reads: RateLimit = RateLimit(200.0, 400.0)
+    limit_reads: RateLimit = RateLimit(100.0, 400.0)
     # WebSockets without a seat token (spectators) per client address, per process.
     max_watchers_per_client: int = 256
     # --- the store's budget (for the whole service, not one address) ---
     # Tables created per second by all clients of one process together.
-    limit_create_all: RateLimit = RateLimit(50.0, 1000.0)
+    limit_create_all: RateLimit = RateLimit(20.0, 300.0)
     # Unstarted tables (no action logged yet) per client address, and in the whole store.
     max_open_tables_per_client: int = 500
     max_open_tables: int = 20_000

@@ -179,9 +179,10 @@ class BotWorker:
         reading, others = self._loops[:2], self._loops[2:]
         for task in others:
             task.cancel()
-        _done, late = await asyncio.wait(reading, timeout=self.settings.block_ms / 1000 + grace_s)
-        for task in late:
-            task.cancel()
+        if reading:  # empty if start() failed before the loops began
+            _done, late = await asyncio.wait(reading, timeout=self.settings.block_ms / 1000 + grace_s)
+            for task in late:
+                task.cancel()
         await asyncio.gather(*self._loops, return_exceptions=True)
         if self._running:
             await asyncio.wait(list(self._running.values()), timeout=grace_s)

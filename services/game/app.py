@@ -44,8 +44,9 @@ REDIS_CONNECTIONS = 256
 # short enough that int() is cheap and never refuses.
 UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
-# Longest a 429 is held back (see GameHttp.limit).
+# Longest a 429 is held back (see GameHttp.limit); the store budget's refusals are held too.
 TARPIT_S = 1.0
+BUDGET_CODES = frozenset({"too_many_open_tables", "store_full"})
 
 
 def is_store_full(exc: BaseException) -> bool:
@@ -240,12 +241,18 @@ class GameHttp:
         await self.limit(self.limit_create, request, "tables created")
         wait = self.limit_create_all.take("*")
         if wait:
+            await asyncio.sleep(min(wait, TARPIT_S))  # held back like a 429 (see limit)
             raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
                                        f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
         req = await self._body(request, CreateTable)
         if all(seat.kind == "bot" for seat in req.seats):
             await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
-        created = await self.service.create_table(req, client_key(request, self.cfg))
+        try:
+            created = await self.service.create_table(req, client_key(request, self.cfg))
+        except ApiError as refused:
+            if refused.code in BUDGET_CODES:  # a flood of refusals must not cost more than one
+                await asyncio.sleep(TARPIT_S)
+            raise
         return json_response(created, 201)
 
     async def list_tables(self, request: web.Request) -> web.Response:
