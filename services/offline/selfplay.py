@@ -1,22 +1,29 @@
 """`roundhouse selfplay`: play K uniformly random legal games in-process and print them as JSON lines.
 
 Game i uses `game_seeds(seed, i)`: the same flags always play the same games, and one game
-can be played again alone (tests write its log and replay it).
+can be played again alone (tests write its log and replay it). `--option NAME=VALUE` sets a
+title option (VALUE read as JSON, else as a string), checked as a table's would be; `--save
+DIR` also writes each game's table log to `DIR/game-<index>.json`, the format `roundhouse
+replay` and `roundhouse export-18xx` read.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from shared.engine import Engine
+from shared.engine import Engine, RuleError, default_options
+from shared.options import UNDO_OPTION, resolve_options
 
 from services.offline.errors import OfflineError, engine_for, run_reporting
 from services.offline.random_play import Playout, PlayoutError, game_seeds, play_random_game
+from services.offline.table_log import encode_log
 
 
 class GameLine(msgspec.Struct):
@@ -61,16 +68,55 @@ def game_line(index: int, playout: Playout) -> GameLine:
     )
 
 
-def run(engine: Engine[Any], players: int, games: int, base_seed: int, max_actions: int) -> int:
+def parse_options(engine: Engine[Any], pairs: list[str]) -> dict[str, Any]:
+    """The title's options with `NAME=VALUE` pairs over its defaults, checked as a table's are."""
+    given: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep or not name:
+            raise OfflineError(f"option: bad_option: {pair!r} is not NAME=VALUE", 2)
+        if name == UNDO_OPTION:
+            raise OfflineError(f"option: bad_option: {UNDO_OPTION} is a table's setting, not a rule of the game", 2)
+        try:
+            given[name] = json.loads(text)
+        except ValueError:
+            given[name] = text
+    try:
+        resolved = resolve_options(engine.meta, {**default_options(engine), **given})
+    except RuleError as exc:
+        raise OfflineError(f"option: {exc.code}: {exc.message}", 2) from None
+    return {k: v for k, v in resolved.items() if k != UNDO_OPTION}
+
+
+def save_dir(path: str | None) -> Path | None:
+    if path is None:
+        return None
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OfflineError(f"save: cannot make {path}: {exc.strerror or exc}", 2) from None
+    return folder
+
+
+def run(engine: Engine[Any], players: int, games: int, base_seed: int, max_actions: int,
+        options: dict[str, Any] | None = None, save: Path | None = None) -> int:
     out = sys.stdout
     finished = actions = 0
     started = time.perf_counter()
     for index in range(games):
         setup_seed, rng = game_seeds(base_seed, index)
         try:
-            playout = play_random_game(engine, players, setup_seed, rng, max_actions)
+            playout = play_random_game(engine, players, setup_seed, rng, max_actions, options)
         except PlayoutError as exc:
             raise OfflineError(f"game {index}: {exc}", 1) from None
+        if save is not None:
+            target = save / f"game-{index}.json"
+            try:
+                target.write_bytes(encode_log(engine.title, playout.options, playout.seats, playout.seed,
+                                              playout.actions))
+            except OSError as exc:
+                raise OfflineError(f"save: cannot write {target}: {exc.strerror or exc}", 2) from None
         finished += playout.finished
         actions += len(playout.actions)
         out.write(msgspec.json.encode(game_line(index, playout)).decode() + "\n")
@@ -95,6 +141,7 @@ def main(args: argparse.Namespace) -> int:
         max_actions = args.max_actions
         if max_actions < 1:
             raise OfflineError(f"max-actions: bad_max_actions: must be 1 or more, not {max_actions}", 2)
-        return run(engine, args.players, args.games, args.seed, max_actions)
+        options = parse_options(engine, args.option)
+        return run(engine, args.players, args.games, args.seed, max_actions, options, save_dir(args.save))
 
     return run_reporting(body)

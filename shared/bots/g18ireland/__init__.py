@@ -11,7 +11,7 @@ from typing import Any
 
 from shared.bots.kits import GenericKit, chances_from_values, terminal_rewards
 from shared.engine import Engine
-from shared.games.core18xx import operating as O
+from shared.games.core18xx.money import operating as O
 from shared.games.g18ireland.flow import COMPANY_VALUES
 
 # Values a few dozen pounds apart are near even chances; a lead of a fifth of the average
