@@ -138,8 +138,10 @@ class GameService:
         ttl = self.table_ttl_ms(OPEN)
         table = new_table_id()
         cfg = self.cfg
-        budget = await self.store.reserve_open(table, owner, created, created + (ttl or DAY_MS),
-                                               cfg.max_open_tables_per_client, cfg.max_open_tables)
+        budget = "ok"
+        if cfg.max_open_tables_per_client or cfg.max_open_tables:  # both 0: no budget, no bookkeeping
+            budget = await self.store.reserve_open(table, owner, created, created + (ttl or DAY_MS),
+                                                   cfg.max_open_tables_per_client, cfg.max_open_tables)
         if budget == "client":
             self.metrics.store_refusals.inc("client")
             raise coded("too_many_open_tables", f"this address holds {cfg.max_open_tables_per_client} tables where "
