@@ -1,15 +1,20 @@
-"""Abuse benchmark: what one greedy client costs another player, with and without the limits.
+"""Abuse benchmark: what a flood costs a legitimate player, with the limits off and on.
 
     python3 -m benchmarks.abuse_bench --seconds 5
 
 Starts a private redis-server (AOF; appendfsync everysec by default, see --fsync) and
-`roundhouse game` twice: once with the per-client limits off, once with the defaults
-(docs/running.md#security). In each, a player submits actions at one Nim table back to back
-(measuring each submit), first alone, then while a second client (another address, told
-apart through ROUNDHOUSE_CLIENT_IP_HEADER) that ignores Retry-After creates tables as fast
-as `--abusers` connections allow. Prints one JSON line per (limits, phase) with the
-player's submit p50/p99 in ms, the greedy client's tables created per second and its 429s;
-then a summary line (pairs: [alone, with the greedy client]).
+`roundhouse game` twice: once with the limits off, once with the defaults
+(docs/running.md#security). In each, a player at 127.0.0.1 submits actions at one Nim table
+back to back (measuring each submit): first alone, then during each flood in turn, from
+other loopback addresses (127.0.0.2 ...) that ignore Retry-After:
+
+- `tables`: `--abusers` connections spread over 20 addresses create tables as fast as they can;
+- `listings`: 8 connections from one address list 200 tables at a time;
+- `connections`: one address opens connections over its cap (64 here) as fast as it can.
+
+Prints one JSON line per (limits, phase) with the player's submit p50/p99 in ms and what the
+flood got through; then a summary line: per flood, the player's p99 during it over its p99
+alone, in the same run (the acceptance: at most 2 with the defaults).
 """
 
 from __future__ import annotations
@@ -22,18 +27,25 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import aiohttp  # noqa: E402
 
-from services.bench.procs import ServiceProcess  # noqa: E402
 from shared.redis_server import RedisServer  # noqa: E402
+
+from services.bench.procs import ServiceProcess  # noqa: E402
 
 TITLE_MODULES = "tests.titles.nim"
 NIM = {"title": "nim", "seats": [{"name": "a"}, {"name": "b"}], "options": {"piles": 9, "pile": 100_000, "max_take": 1}}
+ADDRESSES = [f"127.0.0.{n}" for n in range(2, 22)]
+CONNECTION_CAP = 64
+FLOODS = ("tables", "listings", "connections")
+Counts = dict[str, int]
 
 
 def pct(samples: list[float], q: float) -> float:
@@ -41,48 +53,104 @@ def pct(samples: list[float], q: float) -> float:
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2) if ordered else 0.0
 
 
-async def player(http: aiohttp.ClientSession, url: str, stop: asyncio.Event) -> list[float]:
+def session_from(address: str) -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(address, 0)))
+
+
+async def player(url: str, stop: asyncio.Event) -> list[float]:
     """One table, two seats taking one counter in turn; the latency of every submit, ms."""
-    async with http.post(f"{url}/api/tables", json=NIM, headers={"X-Client": "player"}) as resp:
-        created = await resp.json()
-    table, tokens = created["table"], [s["token"] for s in created["seats"]]
-    seat, seq, samples = created["active_seats"][0], 0, []
-    while not stop.is_set():
-        body = {"expected_seq": seq, "idempotency_key": secrets.token_hex(8), "action": {"type": "take", "count": 1}}
-        started = time.perf_counter()
-        async with http.post(f"{url}/api/tables/{table}/actions", json=body,
-                             headers={"Authorization": f"Bearer {tokens[seat]}", "X-Client": "player"}) as resp:
-            reply = await resp.json()
-        samples.append((time.perf_counter() - started) * 1000)
-        if resp.status != 201:
-            raise RuntimeError(f"the player was refused: {resp.status} {reply}")
-        seq, seat = reply["seq"], reply["active_seats"][0]
+    async with session_from("127.0.0.1") as http:
+        async with http.post(f"{url}/api/tables", json=NIM) as resp:
+            created = await resp.json()
+        table, tokens = created["table"], [s["token"] for s in created["seats"]]
+        seat, seq, samples = created["active_seats"][0], 0, []
+        while not stop.is_set():
+            body = {"expected_seq": seq, "idempotency_key": secrets.token_hex(8), "action": {"type": "take", "count": 1}}
+            started = time.perf_counter()
+            async with http.post(f"{url}/api/tables/{table}/actions", json=body,
+                                 headers={"Authorization": f"Bearer {tokens[seat]}"}) as resp:
+                reply = await resp.json()
+            samples.append((time.perf_counter() - started) * 1000)
+            if resp.status != 201:
+                raise RuntimeError(f"the player was refused: {resp.status} {reply}")
+            seq, seat = reply["seq"], reply["active_seats"][0]
     return samples
 
 
-async def greedy(http: aiohttp.ClientSession, url: str, stop: asyncio.Event, counts: dict[int, int]) -> None:
-    while not stop.is_set():
-        async with http.post(f"{url}/api/tables", json=NIM, headers={"X-Client": "greedy"}) as resp:
-            await resp.read()
-            counts[resp.status] = counts.get(resp.status, 0) + 1
+async def _count(counts: Counts, status: int | str) -> None:
+    counts[str(status)] = counts.get(str(status), 0) + 1
 
 
-async def phase(url: str, seconds: float, abusers: int) -> dict[str, float]:
+async def flood_tables(url: str, stop: asyncio.Event, counts: Counts, abusers: int) -> None:
+    async def one(address: str) -> None:
+        async with session_from(address) as http:
+            while not stop.is_set():
+                async with http.post(f"{url}/api/tables", json=NIM) as resp:
+                    await resp.read()
+                    await _count(counts, resp.status)
+
+    await asyncio.gather(*(one(ADDRESSES[i % len(ADDRESSES)]) for i in range(abusers)))
+
+
+async def flood_listings(url: str, stop: asyncio.Event, counts: Counts, _abusers: int) -> None:
+    async def one(http: aiohttp.ClientSession) -> None:
+        while not stop.is_set():
+            async with http.get(f"{url}/api/tables?limit=200") as resp:
+                await resp.read()
+                await _count(counts, resp.status)
+
+    async with session_from(ADDRESSES[0]) as http:
+        await asyncio.gather(*(one(http) for _ in range(8)))
+
+
+async def flood_connections(url: str, stop: asyncio.Event, counts: Counts, _abusers: int) -> None:
+    """Hold the cap's worth of connections open, then keep opening more (each refused)."""
+    host, port = url.split("://", 1)[1].split(":")
+    held = []
+    for _ in range(CONNECTION_CAP):
+        held.append(await asyncio.open_connection(host, int(port), local_addr=(ADDRESSES[0], 0)))
+
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port), local_addr=(ADDRESSES[0], 0))
+                line = await reader.readline()
+                await _count(counts, line.split(b" ")[1].decode() if line else "closed")
+                writer.close()
+            except OSError:
+                await _count(counts, "error")
+
+    await asyncio.gather(*(one() for _ in range(8)))
+    for _reader, writer in held:
+        writer.close()
+
+
+FLOOD: dict[str, Callable[[str, asyncio.Event, Counts, int], Coroutine[Any, Any, None]]] = {
+    "tables": flood_tables, "listings": flood_listings, "connections": flood_connections,
+}
+
+
+async def phase(url: str, seconds: float, flood: str | None, abusers: int) -> dict[str, object]:
     stop = asyncio.Event()
-    counts: dict[int, int] = {}
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
-        play = asyncio.create_task(player(http, url, stop))
-        hogs = [asyncio.create_task(greedy(http, url, stop, counts)) for _ in range(abusers)]
-        await asyncio.sleep(seconds)
-        stop.set()
-        samples = await play
-        await asyncio.gather(*hogs)
+    counts: Counts = {}
+    play = asyncio.create_task(player(url, stop))
+    hogs = [asyncio.create_task(FLOOD[flood](url, stop, counts, abusers))] if flood else []
+    await asyncio.sleep(seconds)
+    stop.set()
+    samples = await play
+    await asyncio.gather(*hogs)
     return {
         "submits": len(samples),
         "p50_ms": pct(samples, 0.5), "p99_ms": pct(samples, 0.99), "mean_ms": round(statistics.fmean(samples), 2),
-        "greedy_tables_per_s": round(counts.get(201, 0) / seconds, 1),
-        "greedy_429_per_s": round(counts.get(429, 0) / seconds, 1),
+        "flood_per_s": {status: round(n / seconds, 1) for status, n in sorted(counts.items())},
     }
+
+
+OFF = {
+    "ROUNDHOUSE_LIMIT_CREATE": "off", "ROUNDHOUSE_LIMIT_ACTIONS": "off", "ROUNDHOUSE_LIMIT_READS": "off",
+    "ROUNDHOUSE_LIMIT_CREATE_ALL": "off", "ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT": "0",
+    "ROUNDHOUSE_MAX_OPEN_TABLES": "0",
+}
 
 
 async def run(seconds: float, abusers: int, fsync: str) -> list[dict[str, object]]:
@@ -91,15 +159,17 @@ async def run(seconds: float, abusers: int, fsync: str) -> list[dict[str, object
         server = RedisServer(Path(tmp) / "redis", fsync=fsync).start()
         try:
             for limits in ("off", "default"):
-                env = {"REDIS_URL": server.url, "ROUNDHOUSE_SECRET": secrets.token_hex(32),
-                       "ROUNDHOUSE_CLIENT_IP_HEADER": "X-Client", "ROUNDHOUSE_TITLE_MODULES": TITLE_MODULES}
+                server_client_env = {"REDIS_URL": server.url, "ROUNDHOUSE_SECRET": secrets.token_hex(32),
+                                     "ROUNDHOUSE_TITLE_MODULES": TITLE_MODULES,
+                                     "ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT": str(CONNECTION_CAP)}
                 if limits == "off":
-                    env.update(ROUNDHOUSE_LIMIT_CREATE="off", ROUNDHOUSE_LIMIT_ACTIONS="off")
-                game = ServiceProcess("game", env, Path(tmp)).start()
+                    server_client_env.update(OFF)
+                game = ServiceProcess("game", server_client_env, Path(tmp)).start()
                 try:
-                    await phase(game.url, 3.0, 0)  # warm-up, not reported
-                    for name, hogs in (("alone", 0), ("with_greedy_client", abusers)):
-                        row = {"limits": limits, "phase": name, **await phase(game.url, seconds, hogs)}
+                    await phase(game.url, 3.0, None, 0)  # warm-up, not reported
+                    for flood in (None, *FLOODS):
+                        row: dict[str, object] = {"limits": limits, "phase": flood or "alone",
+                                                  **await phase(game.url, seconds, flood, abusers)}
                         print(json.dumps(row), flush=True)
                         rows.append(row)
                 finally:
@@ -112,18 +182,22 @@ async def run(seconds: float, abusers: int, fsync: str) -> list[dict[str, object
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=5.0, help="length of each phase")
-    p.add_argument("--abusers", type=int, default=16, help="connections the greedy client creates tables on")
+    p.add_argument("--abusers", type=int, default=16, help="connections the table flood creates tables on")
     p.add_argument("--fsync", default="everysec", choices=("always", "everysec", "no"),
                    help="Redis appendfsync (everysec: the disk's fsync jitter, shared with other work, "
                         "would drown what is measured here: CPU taken from the player)")
     args = p.parse_args()
     rows = asyncio.run(run(args.seconds, args.abusers, args.fsync))
-    by = {(r["limits"], r["phase"]): r for r in rows}
-    # Each pair: [alone, with the greedy client].
-    print(json.dumps({f"limits_{lim}_{key}": [by[(lim, "alone")][key], by[(lim, "with_greedy_client")][key]]
-                      for lim in ("off", "default") for key in ("p50_ms", "p99_ms")} | {
-        "greedy_tables_per_s": {lim: by[(lim, "with_greedy_client")]["greedy_tables_per_s"] for lim in ("off", "default")},
-    }))
+    by: dict[tuple[Any, Any], dict[str, Any]] = {(r["limits"], r["phase"]): r for r in rows}
+    summary: dict[str, object] = {}
+    for lim in ("off", "default"):
+        alone = by[(lim, "alone")]["p99_ms"]
+        summary[f"limits_{lim}_p99_alone_ms"] = alone
+        for flood in FLOODS:
+            during = by[(lim, flood)]["p99_ms"]
+            summary[f"limits_{lim}_{flood}_p99_ms"] = during
+            summary[f"limits_{lim}_{flood}_p99_ratio"] = round(during / alone, 2) if alone else None
+    print(json.dumps(summary))
 
 
 if __name__ == "__main__":

@@ -28,10 +28,11 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 import aiohttp  # noqa: E402
 
+from shared.config import RateLimit  # noqa: E402
+
 from benchmarks.stack import bot_stack, create_table, play_person  # noqa: E402
 from services.game import tables as game_tables  # noqa: E402
 from services.offline.arena import percentile  # noqa: E402
-from shared.config import RateLimit  # noqa: E402
 
 TITLE = "chicago-express"
 BOTS3 = [{"name": f"B{i}", "kind": "bot", "level": "random"} for i in range(3)]
@@ -42,7 +43,7 @@ PERSON = [{"name": "Person"}, {"name": "R1", "kind": "bot", "level": "random"},
 async def one_run(backlog: int, games: int, fifo: bool, processes: int) -> list[float]:
     original = game_tables.HotTable.bots_only
     if fifo:  # every table's notices in the bot-only stream: one queue, as before
-        game_tables.HotTable.bots_only = property(lambda self: True)  # type: ignore[method-assign]
+        game_tables.HotTable.bots_only = property(lambda self: True)  # type: ignore[method-assign,assignment]
     try:
         times: list[float] = []
         async with bot_stack(processes, fsync="everysec", limit_bot_tables=RateLimit(0, 0),

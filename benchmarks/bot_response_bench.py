@@ -24,9 +24,10 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 import aiohttp  # noqa: E402
 import msgspec  # noqa: E402
 
+from shared.bots import BOT_NAMES  # noqa: E402
+
 from benchmarks.stack import bot_stack, create_table, play_person  # noqa: E402
 from services.offline.arena import percentile  # noqa: E402
-from shared.bots import BOT_NAMES  # noqa: E402
 
 
 async def run(args: argparse.Namespace) -> dict[str, list[float]]:

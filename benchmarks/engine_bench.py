@@ -4,10 +4,10 @@
 
 Playouts go through the same random policy as `roundhouse selfplay`, so both measure one thing.
 Replay time is a whole recorded game folded from set-up with `apply` alone (what loading a
-table from its log costs without a snapshot). Per-call costs are timed on another pass that refolds the recorded games, so the clock calls
-stay out of the playout figure. `--profile N` then plays the games once more under cProfile and
-prints the N functions with the most own time (stderr), to show where an engine spends it.
-The last line of stdout is JSON.
+table from its log costs without a snapshot). Per-call costs are timed on another pass that
+refolds the recorded games, so the clock calls stay out of the playout figure. `--profile N`
+then plays the games once more under cProfile and prints the N functions with the most own
+time (stderr), to show where an engine spends it. The last line of stdout is JSON.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from typing import Any
 if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from services.offline.random_play import DEFAULT_MAX_ACTIONS, Playout, game_seeds, play_random_game  # noqa: E402
-from services.collector import tune_gc  # noqa: E402
 from shared.engine import Engine  # noqa: E402
 from shared.games import get_engine  # noqa: E402
+
+from services.collector import tune_gc  # noqa: E402
+from services.offline.random_play import DEFAULT_MAX_ACTIONS, Playout, game_seeds, play_random_game  # noqa: E402
 
 
 def play(engine: Engine[Any], players: int, games: int, seed: int) -> list[Playout]:

@@ -37,6 +37,7 @@ from shared.store import EventStore, SeatSpec, TableMeta  # noqa: E402
 from shared.store.loader import open_table  # noqa: E402
 from shared.store.snapshot import encode_timeline  # noqa: E402
 from shared.timeline import Timeline  # noqa: E402
+
 from tests.titles.nim import ENGINE as NIM  # noqa: E402
 from tests.titles.nim import Take  # noqa: E402
 

@@ -53,11 +53,12 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 import msgspec  # noqa: E402
 
+from shared.engine import Redo, Undo  # noqa: E402
+from shared.timeline import Timeline  # noqa: E402
+
 from services.collector import tune_gc  # noqa: E402
 from services.offline.errors import OfflineError  # noqa: E402
 from services.offline.import_18xx import Import, engine_for_export, import_export  # noqa: E402
-from shared.engine import Redo, Undo  # noqa: E402
-from shared.timeline import Timeline  # noqa: E402
 from tests.g18ireland.exports import export_paths  # noqa: E402
 
 

@@ -27,7 +27,7 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 import redis.asyncio as aioredis  # noqa: E402
 
 from shared.redis_server import RedisServer  # noqa: E402
-from shared.store import EventStore, SeatSpec, TableMeta, keys  # noqa: E402
+from shared.store import EventStore, keys  # noqa: E402
 from shared.store.events import _META_FIELDS, _summary  # noqa: E402
 
 
@@ -54,7 +54,7 @@ async def scan_listing(redis: aioredis.Redis, limit: int, status: str) -> int:
     """The listing before the index: pages of the full listing, every meta read and filtered."""
     found, offset, page = 0, 0, max(limit, 100)
     while found < limit:
-        ids = await redis.zrevrange(keys.TABLES, offset, offset + page - 1)
+        ids: list[bytes] = await redis.zrevrange(keys.TABLES, offset, offset + page - 1)  # type: ignore[assignment]
         if not ids:
             break
         async with redis.pipeline(transaction=False) as pipe:

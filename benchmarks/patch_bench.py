@@ -26,10 +26,11 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 import msgspec  # noqa: E402
 
-from services.offline.random_play import DEFAULT_MAX_ACTIONS, game_seeds, play_random_game  # noqa: E402
-from shared.engine import Timeline  # noqa: E402
 from shared.games import get_engine  # noqa: E402
 from shared.protocol.json_patch import apply, diff  # noqa: E402
+from shared.timeline import Timeline  # noqa: E402
+
+from services.offline.random_play import DEFAULT_MAX_ACTIONS, game_seeds, play_random_game  # noqa: E402
 
 _encode = msgspec.json.encode
 

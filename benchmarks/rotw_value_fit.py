@@ -35,12 +35,13 @@ def play(args: tuple[int, int, int]) -> list[Sample]:
     game, players, seed = args
     from shared.bots.kits import get_kit
     from shared.bots.rotw_england_wales import value as V
+    from shared.engine import default_options
     from shared.games import get_engine
 
     engine = get_engine("rotw-england-wales")
     kit = get_kit(engine)
     rng = random.Random(seed + game)
-    s = engine.setup([f"P{i}" for i in range(players)], engine.default_options(), rng.randrange(2**31))
+    s = engine.setup([f"P{i}" for i in range(players)], default_options(engine), rng.randrange(2**31))
     weights = V.weights_for(players)
     seen: list[list[tuple[float, list[float]]]] = []
     while engine.result(s) is None:
@@ -54,7 +55,9 @@ def play(args: tuple[int, int, int]) -> list[Sample]:
                     s = engine.apply(s, seat, action)
                 continue
         s = engine.apply(s, seat, kit.greedy(engine, s, seat, rng))
-    final = engine.result(s).scores
+    result = engine.result(s)
+    assert result is not None  # the loop above plays until the game is over
+    final = result.scores
     return [(certain, feats, float(final[q])) for row in seen for q, (certain, feats) in enumerate(row)]
 
 

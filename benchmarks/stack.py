@@ -17,13 +17,14 @@ import aiohttp
 import redis.asyncio as aioredis
 from aiohttp import web
 
+from shared.config import Config
+from shared.redis_server import RedisServer, free_port
+from shared.store import EventStore
+
 from services.bot.settings import BotSettings
 from services.bot.submit import HttpSubmitter
 from services.bot.worker import BotWorker
 from services.game.app import install as install_game
-from shared.config import Config
-from shared.redis_server import RedisServer, free_port
-from shared.store import EventStore
 
 SECRET = b"benchmark-secret-0123456789abcdef0123"
 

@@ -34,11 +34,12 @@ from typing import Any
 
 import aiohttp
 
+from shared.redis_cluster import LocalCluster
+from shared.redis_server import RedisServer, _die_with_parent
+
 from services.bench.messages import Outcome, Progress, Ready, TableSpec, WorkerConfig, decode_message, encode
 from services.bench.procs import ROOT, ServiceProcess
 from services.game.bench_submit import cpu_seconds
-from shared.redis_cluster import LocalCluster
-from shared.redis_server import RedisServer, _die_with_parent
 
 TITLE = "chicago-express"
 CREATE_AT_ONCE = 20
@@ -99,6 +100,8 @@ class Stack:
             "REDIS_URL": self.redis_url,
             "ROUNDHOUSE_SECRET": secrets.token_hex(16),
             "ROUNDHOUSE_LOG_LEVEL": "WARNING",
+            # Every socket comes from loopback, --sockets of them, spectators among them.
+            "ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT": str(max(args.sockets, 1)),
         }
         self.games = [ServiceProcess("game", env, workdir) for _ in range(args.game_workers)]
         self.projections = [ServiceProcess("projection", env, workdir) for _ in range(args.projection_workers)]
@@ -200,7 +203,7 @@ class LoadWorker:
         try:
             await asyncio.wait_for(asyncio.shield(self.reader), timeout)
             await asyncio.wait_for(self.proc.wait(), 5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.kill()
 
     def kill(self) -> None:
@@ -229,9 +232,9 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         for worker in workers:
             await worker.start()
         await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in workers)), STARTUP_TIMEOUT)
-        failed = [w for w in workers if w.proc is not None and w.proc.returncode is not None]
+        failed = [(w.index, w.proc.returncode) for w in workers if w.proc is not None and w.proc.returncode is not None]
         if failed:
-            raise BenchError(f"load generator {failed[0].index} exited with {failed[0].proc.returncode} before it was ready")
+            raise BenchError(f"load generator {failed[0][0]} exited with {failed[0][1]} before it was ready")
         print(f"{args.tables} tables, {args.sockets} sockets open; load generators x{len(workers)}; "
               f"rate {'as fast as turns allow' if not args.rate else f'{args.rate:g}/s'}; "
               f"warm-up {args.warmup:g}s, measuring {args.seconds:g}s", flush=True)

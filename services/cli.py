@@ -16,7 +16,9 @@ def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
-def _command(sub: "argparse._SubParsersAction[argparse.ArgumentParser]", name: str, summary: str) -> argparse.ArgumentParser:
+SEED_HELP = "base seed: the same flags always play the same games (default: %(default)s)"
+
+def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, summary: str) -> argparse.ArgumentParser:
     """A subcommand whose own --help starts with the summary `roundhouse --help` lists."""
     return sub.add_parser(name, help=summary, description=summary)
 
@@ -78,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")
     sp.add_argument("--games", type=int, default=10, help="games to play (default: %(default)s)")
-    sp.add_argument("--seed", type=int, default=1, help="base seed: the same flags always play the same games (default: %(default)s)")
+    sp.add_argument("--seed", type=int, default=1, help=SEED_HELP)
     sp.add_argument("--max-actions", type=int, default=10_000,
                     help="cap per game; a game cut short has finished=false (default: %(default)s)")
     sp.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
@@ -93,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--bots", default="mcts,heuristic,random,random",
                     help="one per seat: random, heuristic, mcts (default: %(default)s)")
     ar.add_argument("--games", type=int, default=200, help="games to play (default: %(default)s)")
-    ar.add_argument("--seed", type=int, default=1, help="base seed: the same flags always play the same games (default: %(default)s)")
+    ar.add_argument("--seed", type=int, default=1, help=SEED_HELP)
     ar.add_argument("--budget-ms", type=float, default=None,
                     help="mcts time per move; 0 = iterations only (default: 700 when neither this nor "
                          "--iterations is given, else no clock)")
@@ -135,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     _command(sub, "test", "run the test suite (pytest); every argument after `test` goes to pytest, "
                           "so `roundhouse test --help` is pytest's help")
+    lint = _command(sub, "lint", "run ruff and mypy over the checked part of the tree (configured in pyproject.toml)")
+    lint.set_defaults(module="services.lint")
     return p
 
 

@@ -25,6 +25,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 from aiohttp import web
 
+from shared.config import Config
+from shared.redis_cluster import LocalCluster
+from shared.redis_server import RedisServer
+
 from services.runner import (
     OPERATIONAL_ERRORS,
     STOP_SIGNALS,
@@ -35,9 +39,6 @@ from services.runner import (
     public_url,
     serve,
 )
-from shared.config import Config
-from shared.redis_cluster import LocalCluster
-from shared.redis_server import RedisServer
 
 Installer = Callable[[web.Application, Config], None]
 
@@ -60,6 +61,8 @@ LOCK_FILE = "roundhouse.lock"
 class DevError(Exception):
     """A start-up problem the user can fix; printed as one line."""
 
+
+STARTUP_ERRORS: tuple[type[Exception], ...] = (DevError, *OPERATIONAL_ERRORS)
 
 def main(args: argparse.Namespace) -> int:
     configure_logging()
@@ -90,10 +93,13 @@ def main(args: argparse.Namespace) -> int:
                 redis_url = cluster.url
             elif not redis_url:
                 # Assigned before it starts, so an interrupted start is still stopped below.
-                redis = RedisServer(data_dir / "redis")
-                _start_redis(redis)
-                redis_url = _configure_redis(redis, load_redis_password(data_dir),
-                                             os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY))
+                # The password is in place before Redis accepts its first connection.
+                password = load_redis_password(data_dir)
+                maxmemory = os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY)
+                redis = RedisServer(data_dir / "redis", password=password,
+                                    settings={"maxmemory": maxmemory, "maxmemory-policy": "noeviction"})
+                _start_redis(redis, maxmemory)
+                redis_url = redis.url.replace("redis://", f"redis://:{password}@", 1)
             try:
                 cfg = Config.from_env(redis_url=redis_url, secret=secret,
                                       public_url=(os.environ.get("ROUNDHOUSE_PUBLIC_URL") or public_url(sock)).rstrip("/"))
@@ -106,7 +112,7 @@ def main(args: argparse.Namespace) -> int:
             banner = _banner(data_dir, redis, redis_url)
             watch = (lambda: _watch_redis(redis)) if redis else None
             asyncio.run(serve(app, sock, on_ready=banner, watch=watch))
-    except (DevError, *OPERATIONAL_ERRORS) as exc:
+    except STARTUP_ERRORS as exc:
         return _fail(one_line(exc))
     except KeyboardInterrupt:
         _fail("interrupted before it was ready")
@@ -195,30 +201,13 @@ def _kept_random(path: Path, nbytes: int, remedy: str) -> str:
     return value
 
 
-def _configure_redis(redis: RedisServer, password: str, maxmemory: str) -> str:
-    """Cap the embedded Redis's memory (full: writes are refused, nothing is evicted) and
-    require the password from now on (neither is written to the AOF); the URL with it."""
-    import redis as redis_py
-
-    try:
-        client = redis_py.Redis.from_url(redis.url, socket_timeout=5)
-        try:
-            client.config_set("maxmemory", maxmemory)
-            client.config_set("maxmemory-policy", "noeviction")
-            client.config_set("requirepass", password)
-        finally:
-            client.close()
-    except redis_py.ResponseError as exc:
-        raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
-    except redis_py.RedisError as exc:
-        raise DevError(f"could not configure the embedded Redis: {one_line(exc)}") from None
-    return redis.url.replace("redis://", f"redis://:{password}@", 1)
-
-
-def _start_redis(redis: RedisServer | LocalCluster) -> None:
+def _start_redis(redis: RedisServer | LocalCluster, maxmemory: str = "") -> None:
+    """Start it (a RedisServer with its memory cap and password in its config file)."""
     try:
         redis.start()
     except RuntimeError as exc:
+        if "maxmemory" in str(exc):
+            raise DevError(f"ROUNDHOUSE_REDIS_MAXMEMORY={maxmemory!r} refused by redis-server: {one_line(exc)}") from None
         raise DevError(f"could not start the embedded redis-server: {one_line(exc)}") from None
 
 

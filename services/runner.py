@@ -111,7 +111,7 @@ async def serve(
         gc.freeze()
         if on_ready is not None:
             on_ready(public_url(sock))
-        stopped = asyncio.ensure_future(stop.wait())
+        stopped: asyncio.Future[object] = asyncio.ensure_future(stop.wait())
         waiters.append(stopped)
         if watch is not None:
             waiters.append(asyncio.ensure_future(watch()))

@@ -80,6 +80,26 @@ class Config(msgspec.Struct, kw_only=True):
     # to send its body.
     header_timeout: float = 10.0
     body_timeout: float = 30.0
+    # Reads (listings, table details, legal actions) per client address, as a cost: a
+    # listing costs 1 + limit/2 (its rows are what it costs: 200 of them about 15 submits'
+    # CPU), any other read 1.
+    limit_reads: RateLimit = RateLimit(100.0, 400.0)
+    # WebSockets without a seat token (spectators) per client address, per process.
+    max_watchers_per_client: int = 256
+    # --- the store's budget (for the whole service, not one address) ---
+    # Tables created per second by all clients of one process together.
+    limit_create_all: RateLimit = RateLimit(20.0, 300.0)
+    # Unstarted tables (no action logged yet) per client address, and in the whole store.
+    max_open_tables_per_client: int = 500
+    max_open_tables: int = 20_000
+    # Fraction of Redis's maxmemory kept for the moves of existing tables: new tables are
+    # refused (507 store_full) once used memory is above the rest. 0: only a full Redis refuses.
+    store_reserve: float = 0.10
+    # Expiry (seconds; 0 keeps forever): an unstarted table after its creation, a running
+    # table after its last action (abandoned), a finished table after its last action.
+    table_open_ttl: float = 24 * 3600.0
+    table_idle_ttl: float = 30 * 24 * 3600.0
+    table_finished_ttl: float = 180 * 24 * 3600.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
@@ -125,6 +145,15 @@ class Config(msgspec.Struct, kw_only=True):
             max_connections_per_client=num_get("ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT", d.max_connections_per_client),
             header_timeout=num_get("ROUNDHOUSE_HEADER_TIMEOUT", d.header_timeout, float),
             body_timeout=num_get("ROUNDHOUSE_BODY_TIMEOUT", d.body_timeout, float),
+            limit_reads=rate_get("ROUNDHOUSE_LIMIT_READS", d.limit_reads),
+            max_watchers_per_client=num_get("ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT", d.max_watchers_per_client),
+            limit_create_all=rate_get("ROUNDHOUSE_LIMIT_CREATE_ALL", d.limit_create_all),
+            max_open_tables_per_client=num_get("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", d.max_open_tables_per_client),
+            max_open_tables=num_get("ROUNDHOUSE_MAX_OPEN_TABLES", d.max_open_tables),
+            store_reserve=num_get("ROUNDHOUSE_STORE_RESERVE", d.store_reserve, float),
+            table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
+            table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),
+            table_finished_ttl=num_get("ROUNDHOUSE_TABLE_FINISHED_TTL", d.table_finished_ttl, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg
 

@@ -72,6 +72,21 @@ def _block(signals: frozenset[signal.Signals]) -> set[signal.Signals] | None:
     return signal.pthread_sigmask(signal.SIG_BLOCK, signals)
 
 
+def _quoted(value: str) -> str:
+    """A redis.conf argument: double-quoted, backslash and quote escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _read_line(sock: socket.socket) -> bytes:
+    data = b""
+    while not data.endswith(b"\r\n"):
+        chunk = sock.recv(64)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -79,16 +94,41 @@ def free_port() -> int:
 
 
 class RedisServer:
-    """One redis-server process bound to 127.0.0.1 with its data in `data_dir`."""
+    """One redis-server process bound to 127.0.0.1 with its data in `data_dir`.
+
+    With a `password`, it is in place before the server accepts its first connection: it
+    goes, with `settings` (e.g. maxmemory), into `<data_dir>/redis.conf` (0600; never on the
+    command line, which other users can read), which redis-server loads at launch. The
+    server then also listens on `<data_dir>/redis.sock`, mode 0700."""
 
     def __init__(self, data_dir: str | Path, port: int | None = None, fsync: str = "always",
+                 password: str | None = None, settings: dict[str, str] | None = None,
                  extra_args: tuple[str, ...] = ()) -> None:
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.fsync = fsync
+        self.password = password
+        self.settings = dict(settings or {})
         # More redis-server options (e.g. `--cluster-enabled yes`, see shared/redis_cluster.py).
         self.extra_args = extra_args
         self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def socket_path(self) -> Path:
+        return self.data_dir / "redis.sock"
+
+    def _write_config(self) -> Path:
+        lines = [f"requirepass {_quoted(self.password or '')}"] if self.password else []
+        lines += [f"{name} {_quoted(value)}" for name, value in self.settings.items()]
+        # A unix socket path is limited to about 100 bytes; a deeper data dir has TCP only.
+        if self.password and len(str(self.socket_path).encode()) < 100:
+            lines += [f"unixsocket {_quoted(str(self.socket_path))}", "unixsocketperm 700"]
+        path = self.data_dir / "redis.conf"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path
 
     @property
     def url(self) -> str:
@@ -98,6 +138,7 @@ class RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [
             redis_server_binary(),
+            str(self._write_config()),  # first: the file's settings, then the flags below
             "--port", str(self.port),
             "--bind", "127.0.0.1",
             "--dir", str(self.data_dir),
@@ -109,6 +150,8 @@ class RedisServer:
             "--logfile", str(self.data_dir / "redis.log"),
             *self.extra_args,
         ]
+        # A config error is printed to stderr before the log file opens: it goes there too.
+        early_log = open(self.data_dir / "redis.log", "ab")  # noqa: SIM115 - closed below, the child keeps its copy
         # A stop signal whose handler raises (as `roundhouse dev`'s does) must not land inside
         # Popen, after the fork but before `self.process` holds the child: the owner would unwind
         # with nothing to stop and leave redis-server running. So the stop signals are blocked
@@ -122,13 +165,14 @@ class RedisServer:
             self.process = subprocess.Popen(
                 args,
                 stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stderr=early_log,
                 start_new_session=True,
                 preexec_fn=_child_setup(os.getpid(), mask),
             )
         finally:
             if mask is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            early_log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -144,8 +188,13 @@ class RedisServer:
     def _ping(self) -> bool:
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
+                if self.password:
+                    pw = self.password.encode()
+                    s.sendall(b"*2\r\n$4\r\nAUTH\r\n$%d\r\n%s\r\n" % (len(pw), pw))
+                    if not _read_line(s).startswith(b"+OK"):
+                        return False
                 s.sendall(b"PING\r\n")
-                return s.recv(64).startswith(b"+PONG")
+                return _read_line(s).startswith(b"+PONG")
         except OSError:
             return False
 

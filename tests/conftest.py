@@ -18,6 +18,14 @@ import pytest
 # bot worker and compute process the tests start (they inherit the environment).
 TEST_TITLES = "tests.titles.nim,tests.titles.sealed"
 os.environ["ROUNDHOUSE_TITLE_MODULES"] = TEST_TITLES
+# One session Redis gathers every test's tables, all made from 127.0.0.1 and mostly never
+# started: the store's unstarted-table budget would refuse them. Its own tests
+# (tests/hardening/test_store_budget.py) set it; tests/service_config.py does the same in-process.
+os.environ.setdefault("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", "0")
+os.environ.setdefault("ROUNDHOUSE_MAX_OPEN_TABLES", "0")
+# Likewise reads: every service a test starts is read from 127.0.0.1 by tests that poll the
+# API (tests/hardening/test_read_limits.py sets the budget it tests).
+os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")
 import redis.asyncio as aioredis
 
 from shared.redis_cluster import LocalCluster

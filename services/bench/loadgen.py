@@ -19,22 +19,28 @@ import gc
 import random
 import sys
 import time
+from functools import partial
 from typing import Any
 
 import aiohttp
 import msgspec
 
-from shared.engine import encode_action, default_options
-from shared.timeline import Timeline
+from shared.engine import default_options, encode_action
 from shared.games import get_engine
+from shared.timeline import Timeline
+
 from services.offline.random_play import random_action
 
-from .wsclient import HeadSocket
 from .messages import Outcome, Progress, Ready, TableSpec, WorkerConfig, decode_config, encode
+from .wsclient import HeadSocket
 
 DRAIN_SECONDS = 5.0  # after the window: how long updates of counted submits may still take
 OPEN_AT_ONCE = 50  # sockets opened concurrently
 
+
+
+def _reached(watch: Watch, run: TableRun) -> bool:
+    return watch.seq >= run.seq
 
 class _Head(msgspec.Struct):
     type: str
@@ -109,7 +115,7 @@ class HttpConnection:
 class Watch:
     """One WebSocket watching a table as a seat (or spectator)."""
 
-    def __init__(self, run: "TableRun", seat: int | None) -> None:
+    def __init__(self, run: TableRun, seat: int | None) -> None:
         self.run = run
         self.seat = seat
         self.seq = -1
@@ -169,7 +175,7 @@ class Watch:
 class TableRun:
     """One table: its local fold, its sockets, and the driver that plays it."""
 
-    def __init__(self, worker: "Worker", spec: TableSpec, rng: random.Random) -> None:
+    def __init__(self, worker: Worker, spec: TableSpec, rng: random.Random) -> None:
         self.worker = worker
         self.engine = get_engine(worker.cfg.title)
         self.rng = rng
@@ -224,8 +230,8 @@ class TableRun:
             watch = self.by_seat.get(seat)
             if watch is not None:  # the seat learns it is its turn from its own socket
                 try:
-                    await asyncio.wait_for(self._until(lambda: watch.seq >= self.seq), DRAIN_SECONDS)
-                except asyncio.TimeoutError:
+                    await asyncio.wait_for(self._until(partial(_reached, watch, self)), DRAIN_SECONDS)
+                except TimeoutError:
                     worker.error(f"table {self.spec.table}: seq {self.seq} never reached seat {seat}'s socket")
                     return
             action = random_action(self.engine, state, seat, self.rng)

@@ -56,7 +56,7 @@ class ServiceProcess:
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
-    def start(self, timeout: float = 30.0, **env: str | None) -> "ServiceProcess":
+    def start(self, timeout: float = 30.0, **env: str | None) -> ServiceProcess:
         """Start (or restart) the process; `env` adds variables for this start only (None removes one)."""
         if self.alive():
             raise RuntimeError(f"{self.name} is already running")
@@ -92,7 +92,8 @@ class ServiceProcess:
                 if marker in log.read():
                     return
             if not self.alive():
-                raise ServiceFailed(f"{self.name} exited with {self.process.returncode if self.process else '?'}: {self.log_tail()}")
+                code = self.process.returncode if self.process else "?"
+                raise ServiceFailed(f"{self.name} exited with {code}: {self.log_tail()}")
             time.sleep(0.02)
         self.kill()
         raise ServiceFailed(f"{self.name} not ready within {timeout}s: {self.log_tail()}")

@@ -52,7 +52,7 @@ class HeadSocket(asyncio.Protocol):
         self._control = bytearray()
 
     @classmethod
-    async def connect(cls, host: str, port: int, path: str, on_message: Callable[[bytes, int], None]) -> "HeadSocket":
+    async def connect(cls, host: str, port: int, path: str, on_message: Callable[[bytes, int], None]) -> HeadSocket:
         loop = asyncio.get_running_loop()
         _, proto = await loop.create_connection(lambda: cls(on_message), host, port)
         key = base64.b64encode(os.urandom(16)).decode()

@@ -8,9 +8,10 @@ from __future__ import annotations
 import redis.asyncio as aioredis
 from aiohttp import web
 
-from services.game.app import GAME_KEY
 from shared.config import Config
 from shared.store.connect import connect, warm
+
+from services.game.app import GAME_KEY
 
 from .settings import BotSettings
 from .submit import LocalSubmitter

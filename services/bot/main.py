@@ -14,9 +14,10 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from services.runner import configure_logging
 from shared.config import Config
 from shared.store.connect import connect, warm
+
+from services.runner import configure_logging
 
 from .settings import BotSettings
 from .submit import HttpSubmitter

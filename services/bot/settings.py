@@ -56,7 +56,7 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
     game_url: str = "http://127.0.0.1:8001"
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> "BotSettings":
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> BotSettings:
         env = dict(os.environ if env is None else env)
         default = cls()
         processes = _int(env, "ROUNDHOUSE_BOT_PROCESSES", min(2, os.cpu_count() or 1), 1)

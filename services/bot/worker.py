@@ -31,6 +31,7 @@ therefore picked up within claim_idle_ms + claim_every_ms (6 s with the defaults
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
@@ -49,7 +50,6 @@ from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
 from shared.store.loader import CachedTable, LogBroken, TableCache
-
 
 from . import compute
 from .settings import BotSettings
@@ -105,11 +105,11 @@ class _TableLocks:
     def __init__(self) -> None:
         self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
-    def __call__(self, table: str) -> "_TableLocks._Hold":
+    def __call__(self, table: str) -> _TableLocks._Hold:
         return self._Hold(self, table)
 
     class _Hold:
-        def __init__(self, owner: "_TableLocks", table: str) -> None:
+        def __init__(self, owner: _TableLocks, table: str) -> None:
             self.owner, self.table = owner, table
 
         async def __aenter__(self) -> None:
@@ -150,6 +150,7 @@ class BotWorker:
         self._slot = asyncio.Event()
         self._loops: list[asyncio.Task[None]] = []
         self._stopping = False
+        self._stopped = asyncio.Event()  # set by stop(): wakes the loops' waits
 
     # --- lifecycle ----------------------------------------------------------------------------
 
@@ -165,10 +166,23 @@ class BotWorker:
 
     async def stop(self, grace_s: float = 5.0) -> None:
         """Stop reading, let the turns in hand finish (up to `grace_s`), then shut down.
-        Turns still unfinished stay pending and another worker takes them over."""
+        Turns still unfinished stay pending and another worker takes them over.
+
+        The read and claim loops are not cancelled mid-command: a turn Redis has delivered
+        to (or let this worker claim) is pending under this worker's name, and a reply lost
+        to a cancellation would leave it there, unhandled, until another worker claims it.
+        They end after their current command (a read blocks block_ms at most), and what
+        it brought is handled like any other turn in hand."""
         self._stopping = True
-        for task in self._loops:
+        self._stopped.set()
+        self._slot.set()
+        reading, others = self._loops[:2], self._loops[2:]
+        for task in others:
             task.cancel()
+        if reading:  # empty if start() failed before the loops began
+            _done, late = await asyncio.wait(reading, timeout=self.settings.block_ms / 1000 + grace_s)
+            for task in late:
+                task.cancel()
         await asyncio.gather(*self._loops, return_exceptions=True)
         if self._running:
             await asyncio.wait(list(self._running.values()), timeout=grace_s)
@@ -187,7 +201,6 @@ class BotWorker:
         return self.settings.inflight - len(self._running)
 
     async def _read_loop(self) -> None:
-        s = self.settings
         while not self._stopping:
             free = self._free()
             if free <= 0:
@@ -202,6 +215,8 @@ class BotWorker:
                 continue
             for notice in notices:
                 self._spawn(notice, claimed=False)
+            if self._stopping:
+                return
 
     async def _next_turns(self, free: int) -> list[TurnNotice]:
         """Up to `free` notices: tables with a person first, then bot-only tables; if neither
@@ -217,7 +232,10 @@ class BotWorker:
         s = self.settings
         rounds = 0
         while not self._stopping:
-            await asyncio.sleep(s.claim_every_ms / 1000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopped.wait(), s.claim_every_ms / 1000)
+            if self._stopping:
+                return
             rounds += 1
             if rounds % CLEANUP_EVERY == 0:
                 await self._forget_departed()
@@ -251,7 +269,7 @@ class BotWorker:
         s = self.settings
         while not self._stopping:
             await asyncio.sleep(s.claim_idle_ms / 3000)
-            held: dict[str, list[str]] = {}
+            held: dict[str, list[int | bytes | str | memoryview]] = {}
             for key in self._running:
                 stream, _, entry_id = key.partition(" ")
                 held.setdefault(stream, []).append(entry_id)

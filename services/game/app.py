@@ -14,7 +14,7 @@ from typing import TypeVar
 import msgspec
 import redis.asyncio as aioredis
 from aiohttp import web
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
 
 from shared import auth
 from shared.config import Config
@@ -26,13 +26,12 @@ from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
 from services.game.errors import ApiError, coded, error_response
-from services.game.guard import check_metrics_access, client_key, install_guard, request_id
+from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
-from services.game.titles import title_list
 from services.game.service import GameService, Submitted
-
+from services.game.titles import title_list
 
 log = logging.getLogger("roundhouse.game")
 
@@ -46,8 +45,17 @@ REDIS_CONNECTIONS = 256
 # short enough that int() is cheap and never refuses.
 UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
-# Longest a 429 is held back (see GameHttp.limit).
+# Longest a 429 is held back (see GameHttp.limit); the store budget's refusals are held too.
 TARPIT_S = 1.0
+BUDGET_CODES = frozenset({"too_many_open_tables", "store_full"})
+
+
+def is_store_full(exc: BaseException) -> bool:
+    """Redis refusing a write at its maxmemory. redis-py maps the `OOM` reply to
+    OutOfMemoryError (whose text no longer says OOM); inside a pipeline or script it may
+    come back as a plain ResponseError with the server's text."""
+    return isinstance(exc, OutOfMemoryError) or (
+        isinstance(exc, ResponseError) and "command not allowed when used memory" in str(exc))
 
 
 def parse_uint(text: str) -> int | None:
@@ -71,8 +79,10 @@ class GameHttp:
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
         self.limit_create = Limiter(cfg.limit_create)
+        self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
         self.limit_actions = Limiter(cfg.limit_actions)
+        self.limit_reads = Limiter(cfg.limit_reads)
 
     @property
     def service(self) -> GameService:
@@ -130,9 +140,9 @@ class GameHttp:
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
             except (RedisError, ConnectionError) as exc:
-                if isinstance(exc, ResponseError) and "OOM command not allowed" in str(exc):
+                if is_store_full(exc):
                     log.warning("redis is full (maxmemory) on %s", route)
-                    resp = error_response(503, "store_full", "the event store is full; nothing was written")
+                    resp = error_response(507, "store_full", "the event store is full; nothing was written")
                 else:
                     log.warning("redis unavailable on %s: %s", route, exc)
                     resp = error_response(503, "unavailable",
@@ -165,7 +175,7 @@ class GameHttp:
             raw = await asyncio.wait_for(request.read(), self.cfg.body_timeout)
         except web.HTTPRequestEntityTooLarge:
             raise coded("body_too_large", f"the body exceeds the limit of {limit} bytes") from None
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise coded("request_timeout", f"the body did not arrive within {self.cfg.body_timeout:g}s") from None
         if len(raw) > limit:
             raise coded("body_too_large", f"body of {len(raw)} bytes; the limit is {limit}")
@@ -184,13 +194,13 @@ class GameHttp:
     def _seat(self, request: web.Request, table: str) -> int:
         """The seat the bearer token grants at `table` (401 / 403 otherwise)."""
         header = request.headers.get("Authorization", "")
-        scheme, _, token = header.partition(" ")
         if not header:
             raise coded("missing_token", "send `Authorization: Bearer <seat token>`")
-        if scheme.lower() != "bearer" or not token.strip() or len(header) > MAX_TOKEN_HEADER:
+        token = bearer_token(header)
+        if token is None or len(header) > MAX_TOKEN_HEADER:
             raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`")
         try:
-            claim = auth.verify(self.cfg.secret, token.strip())
+            claim = auth.verify(self.cfg.secret, token)
         except auth.TokenError as exc:
             raise coded("bad_token", str(exc)) from None
         if claim.table != table:
@@ -207,13 +217,13 @@ class GameHttp:
             raise coded("bad_query", f"?{name}= must be an integer {lo}..{hi} in ASCII digits")
         return value
 
-    async def limit(self, limiter: Limiter, request: web.Request, what: str) -> None:
+    async def limit(self, limiter: Limiter, request: web.Request, what: str, cost: float = 1.0) -> None:
         """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After.
 
         The refusal is held back for up to TARPIT_S (never longer than the client must wait
         anyway): a client that ignores Retry-After and floods then gets one answer per
         connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
-        wait = limiter.take(client_key(request, self.cfg))
+        wait = limiter.take(client_key(request, self.cfg), cost=cost)
         if wait:
             await asyncio.sleep(min(wait, TARPIT_S))
             per_s, burst = limiter.limit.per_s, limiter.limit.burst
@@ -229,10 +239,20 @@ class GameHttp:
     async def create_table(self, request: web.Request) -> web.Response:
         # Limits before the body is read: a refused flood should cost as little as possible.
         await self.limit(self.limit_create, request, "tables created")
+        wait = self.limit_create_all.take("*")
+        if wait:
+            await asyncio.sleep(min(wait, TARPIT_S))  # held back like a 429 (see limit)
+            raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
+                                       f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
         req = await self._body(request, CreateTable)
         if all(seat.kind == "bot" for seat in req.seats):
             await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
-        created = await self.service.create_table(req)
+        try:
+            created = await self.service.create_table(req, client_key(request, self.cfg))
+        except ApiError as refused:
+            if refused.code in BUDGET_CODES:  # a flood of refusals must not cost more than one
+                await asyncio.sleep(TARPIT_S)
+            raise
         return json_response(created, 201)
 
     async def list_tables(self, request: web.Request) -> web.Response:
@@ -241,9 +261,11 @@ class GameHttp:
             raise coded("bad_query", f"?status= must be one of {', '.join(STATUSES)}")
         limit = self._int_query(request, "limit", 50, 1, 200)
         offset = self._int_query(request, "offset", 0, 0, 10**9)
+        await self.limit(self.limit_reads, request, "reads", cost=1 + limit / 2)  # its rows are its cost
         return json_response(await self.service.list_tables(limit, offset, status))
 
     async def get_table(self, request: web.Request) -> web.Response:
+        await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.table_detail(request.match_info["table"]))
 
     async def submit_action(self, request: web.Request) -> web.Response:
@@ -269,6 +291,7 @@ class GameHttp:
         asked = self._int_query(request, "seat", seat, 0, 10**6)
         if asked != seat:
             raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
+        await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.legal_actions(table, seat))
 
     async def titles(self, _request: web.Request) -> web.Response:

@@ -23,10 +23,10 @@ from pathlib import Path
 import aiohttp
 import msgspec
 
-from shared.engine import encode_action, default_options
-from shared.timeline import Timeline
+from shared.engine import default_options, encode_action
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
+from shared.timeline import Timeline
 
 ROOT = Path(__file__).resolve().parents[2]
 TITLE = "chicago-express"
@@ -111,7 +111,8 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": "bench-" + "0" * 32, "PYTHONPATH": str(ROOT)}
     profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get("BENCH_PROFILE") else []
-    service = subprocess.Popen([sys.executable, *profile, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)],
+    command = [sys.executable, *profile, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)]
+    service = subprocess.Popen(command,
                                cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert service.stdout is not None

@@ -1,5 +1,9 @@
 """`POST /api/tables/{table}/seats/{seat}/controller`: who plays a seat, a person or a bot.
 
+A handover that leaves only bots at an unfinished table takes from the same per-client
+limit as creating a table of bots (ROUNDHOUSE_LIMIT_BOT_TABLES): what counts is what the
+table is, not the route that made it so.
+
 Authorized by that seat's own token: the person holding a seat can hand it to a bot
 (`{"kind": "bot", "level": "mcts"}`) and take it back (`{"kind": "human"}`); seat tokens
 are per seat, not per controller, so the same token works before and after. The change is
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 PATH = "/api/tables/{table}/seats/{seat}/controller"
 
 
-async def set_controller(http: "GameHttp", request: web.Request) -> web.Response:
+async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     from services.game.app import json_response, parse_uint
 
     table = request.match_info["table"]
@@ -54,6 +58,10 @@ async def set_controller(http: "GameHttp", request: web.Request) -> web.Response
     if seat >= len(hot.meta.seats):
         raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
     spec = SeatSpec(hot.meta.seats[seat].name, req.kind, level)
+    others_bots = all(s.kind == "bot" for i, s in enumerate(hot.meta.seats) if i != seat)
+    if req.kind == "bot" and others_bots and hot.meta.seats[seat].kind != "bot" and hot.result() is None:
+        # This handover makes a table where only bots sit: the same limit as creating one.
+        await http.limit(http.limit_bot_tables, request, "tables with only bot seats")
     active = hot.active_seats()
     noted = None
     if req.kind == "bot" and seat in active:

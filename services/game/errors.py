@@ -29,7 +29,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "unknown_table": (404, "no table has that id"),
     "stale_seq": (409, "expected_seq is not the table's current seq; `current_seq` says what it is"),
     "log_full": (409, "the table's log reached ROUNDHOUSE_MAX_LOG entries; it takes no more"),
-    "table_needs_attention": (409, "the table's stored log no longer folds under this server's rules (the entry and the rule error are named); nothing is lost"),
+    "table_needs_attention": (409, "the table's stored log no longer folds under this server's rules "
+                                   "(the entry and the rule error are named); nothing is lost"),
     "body_too_large": (413, "the body is larger than the server accepts"),
     "unsupported_media_type": (415, "a write whose Content-Type is not application/json"),
     "bad_request": (422, "the body is JSON but does not match the endpoint's schema"),
@@ -42,7 +43,11 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "rate_limited": (429, "this client sent more than its limit (tables created, actions); `Retry-After` says when to retry"),
     "too_many_undos": (429, "this table undid and redid more than ROUNDHOUSE_LIMIT_UNDO allows; `Retry-After` says when"),
     "too_many_connections": (429, "this address holds more open connections than ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT"),
-    "store_full": (503, "Redis reached its maxmemory and refuses writes (nothing is evicted); the operator must act"),
+    "too_many_open_tables": (429, "this address holds ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT tables where nothing was played yet"),
+    "store_full": (507, "the event store is full (Redis's maxmemory, its reserve for moves, or "
+                        "ROUNDHOUSE_MAX_OPEN_TABLES); nothing was written; do not retry at once"),
+    "tables_busy": (503, "all clients together are creating tables faster than ROUNDHOUSE_LIMIT_CREATE_ALL; "
+                         "`Retry-After` says when"),
     "unavailable": (503, "the event store (Redis) cannot be reached; retry with the same idempotency key"),
     "internal_error": (500, "a bug; the message names a request id, and the server log has one line with it"),
 }

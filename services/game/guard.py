@@ -21,7 +21,9 @@ import asyncio
 import hmac
 import ipaddress
 import logging
+import re
 import secrets
+import time
 from collections import Counter
 from http import HTTPStatus
 from typing import Any
@@ -35,9 +37,14 @@ from services.game.errors import ApiError, error_response
 
 log = logging.getLogger("roundhouse.http")
 
+# Connections refused over the cap are logged as one counted line per this many seconds.
+REFUSALS_LOG_S = 60.0
+
 CONFIG_KEY = web.AppKey("roundhouse.config", Config)
 _INSTALLED = web.AppKey("roundhouse.guard", bool)
 REQUEST_ID = web.RequestKey("roundhouse.request_id", str)
+
+_BEARER = re.compile(r"[Bb][Ee][Aa][Rr][Ee][Rr] +([!-~]+) *", re.ASCII)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 JSON_TYPES = frozenset({"application/json"})
@@ -83,9 +90,33 @@ def _origin_allowed(origin: str, request: web.Request, cfg: Config) -> bool:
         return True
     if cfg.public_url and origin == _origin_of(cfg.public_url):
         return True
-    # Same origin: the page was served by this host (scheme aside, which a proxy may change).
+    # Same origin: the page was served by this host (scheme aside, which a proxy may change),
+    # and that host is an address or localhost. A name is trusted only through the public URL
+    # or the CORS list: with DNS rebinding, a page of any domain can resolve that domain to
+    # this server, and then its Host and Origin agree.
     host = origin.split("://", 1)[-1]
-    return host == request.host
+    return host == request.host and _is_local_name(host)
+
+
+def _is_local_name(host: str) -> bool:
+    """An IP literal (v4, or v6 in brackets) or localhost, with or without a port."""
+    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    if name.startswith("[") and "]" in name:
+        name = name[1:name.index("]")]
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def bearer_token(header: str) -> str | None:
+    """The token of `Authorization: Bearer <token>`, or None. ASCII only: str.split and
+    str.strip also take Unicode spaces (a non-breaking space), which no client sends."""
+    match = _BEARER.fullmatch(header)
+    return match.group(1) if match else None
 
 
 def _origin_of(url: str) -> str:
@@ -175,8 +206,8 @@ def check_metrics_access(request: web.Request, cfg: Config) -> None:
     """Metrics name tables' counts and timings: with ROUNDHOUSE_METRICS_TOKEN they need it as a
     bearer token, without it they answer loopback peers only."""
     if cfg.metrics_token:
-        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), cfg.metrics_token.encode()):
+        token = bearer_token(request.headers.get("Authorization", ""))
+        if token is None or not hmac.compare_digest(token.encode(), cfg.metrics_token.encode()):
             raise ApiError(401, "unauthorized", "metrics need `Authorization: Bearer <ROUNDHOUSE_METRICS_TOKEN>`")
         return
     try:
@@ -218,6 +249,10 @@ class _GuardedServer(web.Server):
     cap: int
     open_per_ip: Counter[str]
     peer_of: dict[RequestHandler, str]
+    refused: int  # refusals not logged yet
+    refused_logged_at: float
+    refused_last_ip: str
+    refused_timer: asyncio.TimerHandle | None
 
     def __call__(self) -> RequestHandler:
         handler = super().__call__()
@@ -235,8 +270,34 @@ class _GuardedServer(web.Server):
                     b'connections; close some and retry"}}')
             transport.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
                             b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
-            handler.force_close()
-            transport.close()
+            # The handler's force_close (which closes the transport) waits a turn of the loop:
+            # run now, the connection would be lost before the handler's task (created after
+            # this returns) first runs, and that task would fail its own checks (an
+            # AssertionError logged per refusal as "Task exception was never retrieved").
+            # Queued before the task's first step, it still makes that task serve nothing.
+            asyncio.get_running_loop().call_soon(handler.force_close)
+            self._note_refusal(ip)
+
+    def _note_refusal(self, ip: str) -> None:
+        """Counted, and logged as one line per REFUSALS_LOG_S at most, however many refusals
+        (they need no login): the first at once, the rest when the interval is over."""
+        self.refused += 1
+        self.refused_last_ip = ip
+        if self.refused_timer is not None:
+            return
+        wait = self.refused_logged_at + REFUSALS_LOG_S - time.monotonic()
+        if wait <= 0:
+            self._log_refusals()
+        else:
+            self.refused_timer = asyncio.get_running_loop().call_later(wait, self._log_refusals)
+
+    def _log_refusals(self) -> None:
+        self.refused_timer = None
+        if self.refused:
+            log.warning("refused %d connection(s) over the per-address cap of %d (one such line per %.0f s at "
+                        "most; latest from %s)", self.refused, self.cap, REFUSALS_LOG_S, self.refused_last_ip)
+        self.refused = 0
+        self.refused_logged_at = time.monotonic()
 
     def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
         ip = self.peer_of.pop(handler, None)
@@ -262,6 +323,10 @@ class GuardedRunner(web.AppRunner):
         guarded.cap = self.cfg.max_connections_per_client
         guarded.open_per_ip = Counter()
         guarded.peer_of = {}
+        guarded.refused = 0
+        guarded.refused_logged_at = -REFUSALS_LOG_S
+        guarded.refused_last_ip = ""
+        guarded.refused_timer = None
         return server
 
 

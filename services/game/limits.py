@@ -24,20 +24,22 @@ class Limiter:
         self.limit = limit
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, at)
 
-    def take(self, key: str, now: float | None = None) -> float:
-        """Take one token for `key`: 0.0 if allowed, else the seconds until one is available."""
+    def take(self, key: str, now: float | None = None, cost: float = 1.0) -> float:
+        """Take `cost` tokens (at most the burst) for `key`: 0.0 if allowed, else the seconds
+        until they are available (nothing is taken then)."""
         limit = self.limit
         if not limit.enabled:
             return 0.0
         now = time.monotonic() if now is None else now
         tokens, at = self._buckets.pop(key, (limit.burst, now))
         tokens = min(limit.burst, tokens + (now - at) * limit.per_s)
-        if tokens >= 1.0:
-            self._buckets[key] = (tokens - 1.0, now)
+        cost = min(cost, limit.burst)
+        if tokens >= cost:
+            self._buckets[key] = (tokens - cost, now)
             wait = 0.0
         else:
             self._buckets[key] = (tokens, now)
-            wait = (1.0 - tokens) / limit.per_s
+            wait = (cost - tokens) / limit.per_s
         while len(self._buckets) > MAX_KEYS:
             self._buckets.popitem(last=False)
         return wait

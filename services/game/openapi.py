@@ -53,7 +53,7 @@ def _param(name: str, where: str, schema: dict[str, Any], description: str, requ
 
 
 TABLE = _param("table", "path", {"type": "string"}, "table id")
-SUBMIT_ERRORS = (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503)
+SUBMIT_ERRORS = (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503, 507)
 
 
 def _action_schemas() -> dict[str, Any]:
@@ -81,7 +81,7 @@ def openapi_document() -> dict[str, Any]:
     paths = {
         "/api/tables": {
             "post": _op("Create a table; returns a token per human seat", (201, "TableCreated"),
-                        (400, 403, 408, 413, 415, 422, 429, 500, 503),
+                        (400, 403, 408, 413, 415, 422, 429, 500, 503, 507),
                         body="CreateTable"),
             "get": _op("List tables, newest first", (200, "TableList"), (400, 503), params=[
                 _param("status", "query", {"enum": ["open", "running", "finished"]}, "only tables in this status"),
@@ -112,7 +112,8 @@ def openapi_document() -> dict[str, Any]:
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
         },
-        "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module", (200, "TitleList"), ())},
+        "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module",
+                                   (200, "TitleList"), ())},
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},
         "/api/ready": {"get": _op("Readiness: Redis reachable", (200, "Ready"), ())},
         "/api/metrics": {"get": {

@@ -17,27 +17,28 @@ from typing import Any
 import msgspec
 
 from shared import auth
-from shared.config import Config
 from shared.bots import BOT_NAMES
+from shared.config import Config
 from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
-from shared.options import resolve_options
-from shared.timeline import Timeline
 from shared.failpoints import crash_point
 from shared.games import get_engine
+from shared.options import resolve_options
 from shared.protocol.http import (
     ActionAccepted,
     CreateTable,
     LegalActions,
     SeatGrant,
     SeatInfo,
+    Status,
     TableCreated,
     TableDetail,
     TableList,
     TableSummary,
 )
-from shared.store import OPEN, EventStore, SeatSpec, TableExists, TableMeta
+from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
 from shared.store.snapshot import encode_timeline
+from shared.timeline import Timeline
 
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
@@ -47,6 +48,7 @@ from services.game.tables import HotTable, HotTables
 log = logging.getLogger("roundhouse.game")
 
 _encoder = msgspec.json.Encoder()
+DAY_MS = 24 * 3600 * 1000
 
 
 def now_ms() -> int:
@@ -87,10 +89,36 @@ class GameService:
         # Undo and redo entries per table (in this process): a seat looping undo/redo would
         # otherwise grow the log without bound while the game stands still.
         self.undo_churn = Limiter(cfg.limit_undo)
+        self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
+        self._memory_at = -1e9
 
     # --- tables ---------------------------------------------------------------------------------
 
-    async def create_table(self, req: CreateTable) -> TableCreated:
+    def table_ttl_ms(self, status: str) -> int:
+        """How long a table is kept after an action that leaves it in `status` (0: forever)."""
+        cfg = self.cfg
+        ttl = {OPEN: cfg.table_open_ttl, FINISHED: cfg.table_finished_ttl}.get(status, cfg.table_idle_ttl)
+        return int(ttl * 1000)
+
+    async def _check_room(self) -> None:
+        """Refuse new tables once Redis is within `store_reserve` of its maxmemory, so the
+        tables already playing keep room for their moves (INFO read at most once a second)."""
+        reserve = self.cfg.store_reserve
+        if reserve <= 0:
+            return
+        now = time.monotonic()
+        if now - self._memory_at > 1.0:
+            info = await self.store.redis.info("memory")
+            self._memory = (int(info.get("used_memory", 0)), int(info.get("maxmemory", 0)))
+            self._memory_at = now
+        used, cap = self._memory
+        if cap and used >= cap * (1.0 - reserve):
+            self.metrics.store_refusals.inc("reserve")
+            raise coded("store_full", f"the event store is within {reserve:.0%} of its memory cap: no new tables "
+                                      "(moves at existing tables go on); retry later, not at once")
+
+    async def create_table(self, req: CreateTable, owner: str = "local") -> TableCreated:
+        """A new table, counted against `owner`'s (a client address) and the store's budget."""
         engine = get_engine(req.title)  # RuleError unknown_title
         n = len(req.seats)
         if not engine.meta.min_players <= n <= engine.meta.max_players:
@@ -106,20 +134,37 @@ class GameService:
         timeline = Timeline(engine, names, options, seed)  # the title checks option values: RuleError
         created = now_ms()
         seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
-        while True:
-            meta = TableMeta(table=new_table_id(), title=req.title, options=options, seats=seats,
-                             seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version)
-            try:
-                await self.store.create_table(meta)
-                break
-            except TableExists:
-                continue
-        stored = StoredTable(**msgspec.structs.asdict(meta), last_seq=0, updated_ms=created)
-        hot = HotTable(stored, engine, timeline)
+        await self._check_room()
+        ttl = self.table_ttl_ms(OPEN)
+        table = new_table_id()
+        cfg = self.cfg
+        budget = "ok"
+        if cfg.max_open_tables_per_client or cfg.max_open_tables:  # both 0: no budget, no bookkeeping
+            budget = await self.store.reserve_open(table, owner, created, created + (ttl or DAY_MS),
+                                                   cfg.max_open_tables_per_client, cfg.max_open_tables)
+        if budget == "client":
+            self.metrics.store_refusals.inc("client")
+            raise coded("too_many_open_tables", f"this address holds {cfg.max_open_tables_per_client} tables where "
+                                                "nothing was played yet; start or abandon some first")
+        if budget == "all":
+            self.metrics.store_refusals.inc("all")
+            raise coded("store_full", f"the store holds {cfg.max_open_tables} tables where nothing was played yet; "
+                                      "retry later, not at once")
+        meta = TableMeta(table=table, title=req.title, options=options, seats=seats,
+                         seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version)
+        try:
+            # An 80-bit random id is never taken in practice; TableExists would be a bug.
+            await self.store.create_table(meta, ttl_ms=ttl)
+            stored = StoredTable(**msgspec.structs.asdict(meta), last_seq=0, updated_ms=created)
+            hot = HotTable(stored, engine, timeline)
+            noted = await self._expect_turn(hot, hot.active_seats())
+            await self._announce_turn(hot, noted=noted)
+        except BaseException:
+            # All or nothing (a full Redis, a lost connection): the client is told nothing was made.
+            await asyncio.shield(self._undo_creation(table))
+            raise
         self.tables.add(hot)
         self.metrics.tables_created.inc()
-        noted = await self._expect_turn(hot, hot.active_seats())
-        await self._announce_turn(hot, noted=noted)
         grants = []
         for i, s in enumerate(seats):
             token = auth.issue(self.cfg.secret, meta.table, i) if s.kind == "human" else None
@@ -127,8 +172,15 @@ class GameService:
             # chooses); without one the link is relative to wherever the page is served.
             invite = f"{self.cfg.public_url}/#table={meta.table}&token={token}" if token else None
             grants.append(SeatGrant(seat=i, name=s.name, kind=s.kind, level=s.level, token=token, invite_url=invite))
-        return TableCreated(table=meta.table, title=meta.title, status=OPEN, seq=0,
+        return TableCreated(table=meta.table, title=meta.title, status="open", seq=0,
                             active_seats=hot.active_seats(), seats=grants)
+
+    async def _undo_creation(self, table: str) -> None:
+        try:
+            await self.store.remove_new_table(table, OPEN)
+            await self.store.release_open(table)
+        except Exception as exc:  # noqa: BLE001 - the meta expires by itself (table_open_ttl)
+            log.warning("could not remove the half-created table %s: %s", table, exc)
 
     async def list_tables(self, limit: int, offset: int, status: str | None) -> TableList:
         found, nxt = await self.store.list_tables(limit=limit, offset=offset, status=status)
@@ -197,18 +249,20 @@ class GameService:
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
             if hot.seq >= self.cfg.max_log > 0:
                 raise coded("log_full", f"the table's log holds {hot.seq} entries, the most this server keeps")
+            pending = hot.timeline.check(seat, action)
             if isinstance(action, (Undo, Redo)):
+                # Only an undo the rules accept counts: refused ones write nothing, and must
+                # not use up the allowance the table's other seats share.
                 wait = self.undo_churn.take(table)
                 if wait:
                     raise coded("too_many_undos", f"this table undid and redid too often; retry in {wait:.1f}s",
                                 retry_after=retry_after(wait))
-            pending = hot.timeline.check(seat, action)
             new_state = pending.state
             engine = hot.engine
             seq = expected_seq + 1
             status_before = hot.status
             result = engine.result(new_state)
-            status = "finished" if result is not None else "running"
+            status: Status = "finished" if result is not None else "running"
             active = sorted(engine.active_seats(new_state))
             reply = _encoder.encode(ActionAccepted(
                 table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result
@@ -219,7 +273,7 @@ class GameService:
             started = time.perf_counter()
             outcome = await self.store.append(
                 table, expected_seq, seat, encode_action(action), key, reply, now_ms(),
-                status if status != status_before else None,
+                status if status != status_before else None, self.table_ttl_ms(status),
             )
             self.metrics.append_seconds.observe(time.perf_counter() - started)
             if outcome.status != "ok" and noted is not None:
@@ -241,7 +295,7 @@ class GameService:
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:
-            self._spawn(self.store.save_snapshot(table, seq, snapshot))
+            self._spawn(self.store.save_snapshot(table, seq, snapshot, self.table_ttl_ms(status)))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
         await self._announce_turn(hot, seq, active, noted)

@@ -15,21 +15,22 @@ The last line printed is JSON:
 
 from __future__ import annotations
 
-from shared.engine import default_options
-
 import argparse
 import math
 import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
 import msgspec
+
+from shared.bots import BOT_NAMES, Budget, decide
+from shared.bots.random_bot import random_action
+from shared.engine import default_options
 
 from services.offline.errors import OfflineError, engine_for, run_reporting
 from services.offline.random_play import seat_names
 from services.offline.selfplay import check_players
-from shared.bots import BOT_NAMES, Budget, decide
-from shared.bots.random_bot import random_action
 
 Z95 = 1.959963984540054
 

@@ -33,13 +33,14 @@ from typing import Any
 import msgspec
 import redis.asyncio as aioredis
 
-from services.offline.errors import OfflineError, engine_for, internal_error, run_reporting
-from services.offline.table_log import decode_entry, load_log
 from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo, decode_action, default_options
 from shared.store import EventStore
 from shared.store.keys import TABLE_ID
 from shared.timeline import Timeline
+
+from services.offline.errors import OfflineError, engine_for, internal_error, run_reporting
+from services.offline.table_log import decode_entry, load_log
 
 
 class Source(msgspec.Struct):
@@ -56,7 +57,7 @@ class Source(msgspec.Struct):
 def read_log_file(path: str) -> Source:
     log = load_log(path)
     engine = engine_for(log.title, "title")
-    entries = []
+    entries: list[tuple[int, Any, int | None]] = []
     for index, raw in enumerate(log.actions):
         entry = decode_entry(index, raw)
         try:
@@ -79,7 +80,7 @@ async def read_table(table: str, redis_url: str) -> Source:
         raise OfflineError(f"store: cannot reach Redis at {redis_url}: {exc}", 2) from None
     finally:
         await client.aclose()
-    entries = []
+    entries: list[tuple[int, Any, int | None]] = []
     for item in logged:
         try:
             entries.append((item.seat, decode_action(engine, item.action), item.t_ms))

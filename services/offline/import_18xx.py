@@ -31,11 +31,12 @@ from typing import Any
 
 import msgspec
 
-from services.offline.errors import OfflineError, internal_error, run_reporting
 from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo
 from shared.games import get_engine, titles
 from shared.timeline import Timeline
+
+from services.offline.errors import OfflineError, internal_error, run_reporting
 
 
 def engine_for_export(title: str) -> Engine[Any]:

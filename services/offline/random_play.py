@@ -14,8 +14,7 @@ from typing import Any
 import msgspec
 
 from shared.bots.random_bot import random_action
-from shared.engine import Engine, RuleError, encode_action, default_options
-from shared.engine import Result
+from shared.engine import Engine, Result, RuleError, default_options, encode_action
 
 # Far above any real game of the current titles; it only stops a game that cannot end.
 DEFAULT_MAX_ACTIONS = 10_000

@@ -13,10 +13,11 @@ from typing import Any
 
 import msgspec
 
-from services.offline.errors import OfflineError, engine_for, internal_error, run_reporting
-from services.offline.table_log import TableLog, decode_entry, load_log
 from shared.engine import Engine, RuleError, decode_action, default_options
 from shared.timeline import Timeline
+
+from services.offline.errors import OfflineError, engine_for, internal_error, run_reporting
+from services.offline.table_log import TableLog, decode_entry, load_log
 
 
 def open_timeline(engine: Engine[Any], log: TableLog) -> Timeline[Any]:

@@ -18,11 +18,12 @@ from typing import Any
 
 import msgspec
 
+from shared.engine import Engine, RuleError, default_options
+from shared.options import UNDO_OPTION, resolve_options
+
 from services.offline.errors import OfflineError, engine_for, run_reporting
 from services.offline.random_play import Playout, PlayoutError, game_seeds, play_random_game
 from services.offline.table_log import encode_log
-from shared.engine import Engine, RuleError, default_options
-from shared.options import UNDO_OPTION, resolve_options
 
 
 class GameLine(msgspec.Struct):

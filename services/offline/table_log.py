@@ -17,8 +17,9 @@ from typing import Any
 
 import msgspec
 
-from services.offline.errors import OfflineError
 from shared.engine import action_to_builtins
+
+from services.offline.errors import OfflineError
 
 
 class SeatSpec(msgspec.Struct, frozen=True):

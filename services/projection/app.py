@@ -30,7 +30,6 @@ from .metrics import Metrics
 from .session import handle
 from .settings import ProjectionSettings
 
-
 _COMMAND_TIMEOUT = 5.0  # seconds; a Redis that answers nothing this long counts as down
 
 

@@ -16,7 +16,7 @@ _SERVER = (ws.Welcome, ws.Update, ws.Error, ws.Pong, ws.ChatLine, ws.ChatLog, ws
 
 
 def _message_name(cls: type) -> str:
-    return cls.__struct_config__.tag  # type: ignore[attr-defined,no-any-return]
+    return cls.__struct_config__.tag  # type: ignore[attr-defined]
 
 
 def document() -> dict[str, Any]:

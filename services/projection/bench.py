@@ -28,11 +28,11 @@ import msgspec
 import redis.asyncio as aioredis
 
 from shared.auth import issue
-from shared.engine import encode_action, default_options
-from shared.timeline import Timeline
+from shared.engine import default_options, encode_action
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
 from shared.store import EventStore, SeatSpec, TableMeta
+from shared.timeline import Timeline
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -80,7 +80,8 @@ class BenchTable:
         seq = self.seq + 1
         self.sent_at[seq] = time.perf_counter()
         self.pending[seq] = self.sockets
-        out = await self.store.append(self.table, self.seq, seat, encode_action(action), secrets.token_hex(6), b"{}", int(time.time() * 1000))
+        out = await self.store.append(self.table, self.seq, seat, encode_action(action), secrets.token_hex(6), b"{}",
+                                      int(time.time() * 1000))
         if out.status != "ok":
             raise RuntimeError(f"append failed: {out}")
         self.seq = seq
@@ -96,7 +97,8 @@ class BenchTable:
             self.pending[seq] = left - 1
 
 
-async def watch(http: aiohttp.ClientSession, url: str, table: BenchTable, seat: int | None, secret: bytes, stop: asyncio.Event, stats: dict[str, int]) -> None:
+async def watch(http: aiohttp.ClientSession, url: str, table: BenchTable, seat: int | None, secret: bytes,
+                stop: asyncio.Event, stats: dict[str, int]) -> None:
     async with http.ws_connect(url, max_msg_size=0) as ws:
         hello: dict[str, Any] = {"type": "hello", "v": 1, "table": table.table}
         if seat is not None:
@@ -130,7 +132,8 @@ async def run(args: argparse.Namespace) -> None:
         redis_url = server.url
     secret = secrets.token_hex(16)
     port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": secret, "ROUNDHOUSE_WS_READER": args.reader, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "REDIS_URL": redis_url, "ROUNDHOUSE_SECRET": secret, "ROUNDHOUSE_WS_READER": args.reader,
+           "PYTHONPATH": str(REPO)}
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "services.cli", "projection", "--host", "127.0.0.1", "--port", str(port),
         env=env, stdout=asyncio.subprocess.PIPE,
@@ -189,13 +192,16 @@ async def run(args: argparse.Namespace) -> None:
             await asyncio.gather(*watchers, return_exceptions=True)
         lat = sorted(x for t in tables for x in t.latencies)
         actions = sum(t.seq for t in tables)
-        print(f"reader={args.reader} title={args.title} tables={args.tables} sockets={args.sockets} target={args.rate}/s seconds={elapsed:.1f}")
+        print(f"reader={args.reader} title={args.title} tables={args.tables} sockets={args.sockets} "
+              f"target={args.rate}/s seconds={elapsed:.1f}")
         print(f"actions appended: {actions} ({actions / elapsed:.0f}/s); games finished early: {sum(t.over for t in tables)}")
-        print(f"frames received: {stats['frames']} ({stats['frames'] / elapsed:.0f}/s, {stats['bytes'] / elapsed / 1e6:.1f} MB/s); gaps: {stats['gaps']}; sockets closed: {stats['closed']}")
+        print(f"frames received: {stats['frames']} ({stats['frames'] / elapsed:.0f}/s, "
+              f"{stats['bytes'] / elapsed / 1e6:.1f} MB/s); gaps: {stats['gaps']}; sockets closed: {stats['closed']}")
         if lat:
             print(
                 "submit -> all sockets updated: "
-                f"p50 {_ms(lat, 0.50)} ms, p90 {_ms(lat, 0.90)} ms, p99 {_ms(lat, 0.99)} ms, max {lat[-1] * 1000:.1f} ms, mean {statistics.fmean(lat) * 1000:.1f} ms "
+                f"p50 {_ms(lat, 0.50)} ms, p90 {_ms(lat, 0.90)} ms, p99 {_ms(lat, 0.99)} ms, "
+                f"max {lat[-1] * 1000:.1f} ms, mean {statistics.fmean(lat) * 1000:.1f} ms "
                 f"({len(lat)} updates complete, {sum(len(t.pending) for t in tables)} incomplete)"
             )
         print(
@@ -206,7 +212,7 @@ async def run(args: argparse.Namespace) -> None:
         proc.send_signal(signal.SIGTERM)
         try:
             await asyncio.wait_for(proc.wait(), 20)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             print("the projection did not stop within 20 s of SIGTERM; killed", file=sys.stderr)
             proc.kill()
             await proc.wait()

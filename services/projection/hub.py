@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -19,11 +20,10 @@ from redis.exceptions import RedisError
 
 from shared.engine import Engine
 from shared.games import get_engine
+from shared.protocol.ws import ProtocolError
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
-from shared.protocol.ws import ProtocolError
-
 from .table_feed import Subscriber, TableFeed, UnknownTable
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,8 @@ class Hub:
         self.send_timeout = send_timeout
         self.feeds: dict[str, TableFeed] = {}
         self.sessions: set[Watched] = set()
+        # Spectator sockets (no seat token) per client address: Config.max_watchers_per_client.
+        self.watchers: Counter[str] = Counter()
         self._loading: dict[str, asyncio.Task[None]] = {}
         self._stop_timers: dict[str, asyncio.TimerHandle] = {}
         self._tailers: dict[str, asyncio.Task[None]] = {}  # per_table mode

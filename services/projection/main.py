@@ -7,12 +7,12 @@ import logging
 import os
 import sys
 
-from services.runner import run_app
 from shared.config import Config, check_secret
+
+from services.runner import run_app
 
 from .app import create_app
 from .settings import ProjectionSettings
-
 
 
 def main(args: argparse.Namespace) -> int:

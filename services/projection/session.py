@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -32,8 +33,11 @@ from shared.protocol.ws import (
     error_frame,
 )
 
+from services.game.guard import client_key
+
 from .hub import Hub, StoreUnavailable, join_error_code
 from .life import TableLife
+from .masking import MaskCheck, MaskedOnly
 from .metrics import Metrics
 from .settings import ProjectionSettings
 from .table_feed import SeatKey, TableFeed, UnknownTable
@@ -41,6 +45,7 @@ from .table_feed import SeatKey, TableFeed, UnknownTable
 log = logging.getLogger(__name__)
 
 _CLOSE_TRY_AGAIN_LATER = 1013
+CLOSE_PROTOCOL_ERROR = 1002
 
 
 class _Socket(web.WebSocketResponse):
@@ -53,6 +58,29 @@ class _Socket(web.WebSocketResponse):
                 await self.send_frame(error_frame("frame_too_large", text, fatal=True), WSMsgType.TEXT)
             message = message or b"frame_too_large"
         return await super().close(code=code, message=message, drain=drain)
+
+    def _post_start(self, request: Any, protocol: str | None, writer: Any) -> None:
+        # Frames that came with the upgrade request reach the reader inside super(): checked
+        # here first; the rest through MaskedOnly (see masking.py).
+        check = MaskCheck()
+        handler = request.protocol
+        if not check.feed(bytes(handler._message_tail)):
+            handler._message_tail = b""
+            super()._post_start(request, protocol, writer)
+            self._refuse_unmasked(request)
+            return
+        super()._post_start(request, protocol, writer)
+        handler._payload_parser = MaskedOnly(handler._payload_parser, check, lambda: self._refuse_unmasked(request))
+
+    def _refuse_unmasked(self, request: Any) -> None:
+        """Close 1002 at once: nothing more this client sends is read."""
+        log.info("closing a WebSocket from %s: it sent an unmasked frame", request.remote)
+        transport = request.transport
+        if transport is None or transport.is_closing():
+            return
+        reason = b"unmasked_frame"
+        transport.write(bytes([0x88, 2 + len(reason)]) + CLOSE_PROTOCOL_ERROR.to_bytes(2, "big") + reason)
+        transport.close()
 
 
 class Session:
@@ -74,6 +102,7 @@ class Session:
             compress=settings.compress,
         )
         self.seat: SeatKey = None
+        self.watcher_of: str | None = None  # the client address a spectator socket counts against
         self.feed: TableFeed | None = None
         self.queue: deque[bytes | Iterator[bytes]] = deque()  # iterators: replays made on demand
         self.queued_bytes = 0
@@ -177,7 +206,7 @@ class Session:
             return
         try:
             await asyncio.wait_for(self.ws.close(code=CLOSE_GOING_AWAY, message=b"server shutdown"), 1.0)
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             self.drop("did not close on shutdown")
 
     # --- the connection ------------------------------------------------------------------
@@ -207,6 +236,7 @@ class Session:
             self.hub.sessions.discard(self)
             if self.life is not None and self.chatting:
                 self.life.left(self)
+            self._unwatch()
             if self.feed is not None:
                 self.hub.leave(self.feed, self)
             self._writer.cancel()
@@ -215,7 +245,7 @@ class Session:
     async def _receive_hello(self) -> Hello | None:
         try:
             msg = await self.ws.receive(timeout=self.settings.hello_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self.fail("hello_timeout", f"send hello within {self.settings.hello_timeout:g}s of connecting")
             return None
         if msg.type == WSMsgType.BINARY:
@@ -245,6 +275,11 @@ class Session:
                 await self.fail("wrong_table", f"this seat token is for table {claim.table!r}, not {hello.table!r}")
                 return False
             self.seat = claim.seat
+        elif not self._watch():
+            cap = self.cfg.max_watchers_per_client
+            await self.fail("too_many_watchers", f"this address watches {cap} tables without a seat token already; "
+                                                 "close some first", _CLOSE_TRY_AGAIN_LATER)
+            return False
         try:
             feed, _resumed = await self.hub.join(hello.table, self, hello.last_seq)
         except (UnknownTable, StoreUnavailable) as exc:
@@ -259,6 +294,23 @@ class Session:
             self.hub.leave(feed, self)
             return False
         return True
+
+    def _watch(self) -> bool:
+        """Count this spectator against its address; False over the cap."""
+        cap = self.cfg.max_watchers_per_client
+        key = client_key(self.request, self.cfg)
+        if cap and self.hub.watchers[key] >= cap:
+            return False
+        self.hub.watchers[key] += 1
+        self.watcher_of = key
+        return True
+
+    def _unwatch(self) -> None:
+        key, self.watcher_of = self.watcher_of, None
+        if key is not None:
+            self.hub.watchers[key] -= 1
+            if self.hub.watchers[key] <= 0:
+                del self.hub.watchers[key]
 
     async def _serve(self) -> None:
         async for msg in self.ws:

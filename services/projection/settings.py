@@ -38,7 +38,7 @@ class ProjectionSettings(msgspec.Struct, kw_only=True, frozen=True):
     compress: bool = False
 
     @classmethod
-    def from_env(cls, **overrides: object) -> "ProjectionSettings":
+    def from_env(cls, **overrides: object) -> ProjectionSettings:
         env = os.environ
         d = cls()
         s = cls(

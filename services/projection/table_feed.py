@@ -19,11 +19,11 @@ import msgspec
 from msgspec import Raw
 
 from shared.engine import Engine, RuleError, encode_action, served_view, shown_to_others
-from shared.timeline import Timeline
 from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode, error_frame
 from shared.store import UnknownTable as StoreUnknownTable
 from shared.store.loader import FOLD_CHUNK, LogBroken, LogGap, fold_entry, mark, open_table
+from shared.timeline import Timeline
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -300,7 +300,7 @@ class TableFeed:
                 return
             try:
                 await asyncio.wait_for(self._advanced.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
 
     def _replay_from_memory(self, last_seq: int) -> Replay | None:

@@ -118,7 +118,8 @@ _PATCH_SCHEMA: dict[str, Any] = {
 
 
 class Update(_Message, tag="update"):
-    """One log entry: `seat` did `action` (undo/redo included); `patch` turns the receiver's view at seq - 1 into its view at seq."""
+    """One log entry: `seat` did `action` (undo/redo included); `patch` turns the receiver's view at
+    seq - 1 into its view at seq."""
 
     seq: Seq
     seat: Annotated[int, Meta(description="the seat that acted")]
@@ -216,6 +217,7 @@ ERROR_CODES: dict[str, str] = {
     "duplicate_hello": "a second hello on the same connection",
     "binary_not_supported": "the protocol uses text frames only",
     "frame_too_large": "a frame exceeded the server's size limit",
+    "too_many_watchers": "this address holds ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT spectator sockets already; closes with 1013",
     "unavailable": "the server cannot reach its store right now; reconnect later",
     "internal_error": "a bug in the server (logged there); the socket closes with 1011",
     "chat_empty": "a chat message with no text (not fatal)",

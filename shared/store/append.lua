@@ -1,14 +1,16 @@
 -- Append one action to a table's log, atomically with its idempotency record.
 -- KEYS[1] log stream, KEYS[2] idempotency key, KEYS[3] meta hash (one hash slot).
 -- ARGV: expected_seq, seat, action JSON, idempotency key, time ms, reply, reply TTL ms,
---       new status ('' keeps it), '1' when the caller waits for replicas (WAIT) after it.
+--       new status ('' keeps it), time to live ms of the table after this entry (0: none;
+--       the expiry policy, docs/running.md#the-stores-budget), '1' when the caller waits for
+--       replicas (WAIT) after it.
 -- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq}
 --       | {'ok', seq, seats_version}.
 local stored = redis.call('GET', KEYS[2])
 if stored then
   -- A retry that will WAIT: write something (renew the record's TTL), so this connection's
   -- replication offset covers the original append and the WAIT that follows means it.
-  if ARGV[9] == '1' then
+  if ARGV[10] == '1' then
     redis.call('PEXPIRE', KEYS[2], ARGV[7])
   end
   return {'duplicate', 0, stored}
@@ -32,5 +34,13 @@ if ARGV[8] ~= '' then
   redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5], 'status', ARGV[8])
 else
   redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5])
+end
+local ttl = tonumber(ARGV[9] or '0')
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[3], ttl)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+else
+  redis.call('PERSIST', KEYS[3])
+  redis.call('PERSIST', KEYS[1])
 end
 return {'ok', seq, tonumber(redis.call('HGET', KEYS[3], 'seats_version') or '0')}

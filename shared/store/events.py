@@ -20,6 +20,7 @@ from shared.store.connect import is_cluster_client
 from redis.exceptions import NoScriptError
 
 from shared.store.models import (
+    OPEN,
     STATUSES,
     ReplicaAckTimeout,
     AppendOutcome,
@@ -59,7 +60,7 @@ def _lua(name: str) -> str:
     return files("shared.store").joinpath(name).read_text()
 
 
-def _text(value: bytes | str) -> str:
+def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
@@ -73,7 +74,7 @@ def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
     )
 
 
-def _summary(values: list[bytes | None]) -> TableSummary | None:
+def _summary(values: list[Any]) -> TableSummary | None:
     if values[0] is None:
         return None
     table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version = values
@@ -133,13 +134,33 @@ class EventStore:
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
+        self._reserve = redis.register_script(_lua("reserve.lua"))
+        self._release = redis.register_script(_lua("release.lua"))
 
     # --- tables ---------------------------------------------------------------------------
 
-    async def create_table(self, meta: TableMeta) -> None:
-        """Store a new table's meta and list it; raises TableExists if the id is taken."""
+    async def reserve_open(self, table: str, owner: str, now_ms: int, expires_ms: int, per_owner: int,
+                           overall: int) -> str:
+        """Count a new unstarted table against the budget: `ok`, or `client` (the address
+        holds `per_owner` unstarted tables) / `all` (the store holds `overall`), then nothing
+        is reserved. The place is freed by `release_open` or at `expires_ms`."""
+        return _text(await self._reserve(
+            keys=[keys.PENDING, keys.pending_key(owner), keys.PENDING_OWNERS],
+            args=[keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall],
+        ))
+
+    async def release_open(self, table: str) -> None:
+        await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+
+    async def create_table(self, meta: TableMeta, ttl_ms: int = 0) -> None:
+        """Store a new table's meta and list it; raises TableExists if the id is taken.
+
+        With `ttl_ms` the table expires unless an action is logged within it (the append
+        sets the table's expiry from then on). All or nothing: if a write fails (a full
+        Redis), what was written is deleted again - deletes pass a full Redis - and the error
+        is raised; a process that dies in between leaves a meta that expires by itself."""
         table = keys.check_table_id(meta.table)
-        fields = [
+        fields: list[str | bytes] = [
             "table", table,
             "title", meta.title,
             "options", _json.encode(meta.options),
@@ -151,21 +172,39 @@ class EventStore:
             "updated_ms", str(meta.created_ms),
             "rules_version", meta.rules_version,
         ]
-        if not await self._create(keys=[keys.meta_key(table)], args=fields):
+        created: Any = await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields])
+        if not created:
             raise TableExists(table)
         # Separate commands: `rh:tables` lives in another slot. Listed only once the meta exists.
         shard = self.layout.shard_of(table)
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.zadd(self.layout.tables(shard), {table: meta.created_ms})
+                pipe.zadd(self.layout.status(shard, meta.status), {table: meta.created_ms})
+                await pipe.execute()
+        except BaseException:
+            await self._forget(table, meta.status)
+            raise
+
+    async def _forget(self, table: str, status: str) -> None:
+        shard = self.layout.shard_of(table)
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(self.layout.tables(shard), {table: meta.created_ms})
-            pipe.zadd(self.layout.status(shard, meta.status), {table: meta.created_ms})
+            pipe.zrem(self.layout.tables(shard), table)
+            pipe.zrem(self.layout.status(shard, status), table)
+            pipe.unlink(keys.meta_key(table))
             await pipe.execute()
+
+    async def remove_new_table(self, table: str, status: str) -> None:
+        """Undo a creation that failed after `create_table` (nothing was logged yet)."""
+        await self._forget(table, status)
 
     async def index_status(self, table: str, created_ms: int, status: str) -> None:
         """Move the table to the listing index of `status` (after the append that changed it).
 
         Not atomic with the append (another slot): if the process dies in between, the
         table stays in its old index until a listing of that status finds the meta
-        disagreeing and moves it (`list_tables`)."""
+        disagreeing and moves it (`list_tables`). A table that started leaves the unstarted
+        budget (`reserve_open`) here too."""
         shard = self.layout.shard_of(table)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(self.layout.status(shard, status), {table: created_ms})
@@ -173,6 +212,9 @@ class EventStore:
                 if other != status:
                     pipe.zrem(self.layout.status(shard, other), table)
             await pipe.execute()
+        if status != OPEN:
+            # Its own call: a script cannot run inside a cluster pipeline on a node lacking it.
+            await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
 
     async def build_status_index(self, page: int = 1000) -> int:
         """Index every listed table by status, once per store (tables made before the index
@@ -188,7 +230,7 @@ class EventStore:
             return 0
         done, start = 0, 0
         while True:
-            rows = await self.redis.zrange(self.layout.tables(shard), start, start + page - 1, withscores=True)
+            rows: Any = await self.redis.zrange(self.layout.tables(shard), start, start + page - 1, withscores=True)
             if not rows:
                 break
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -209,7 +251,8 @@ class EventStore:
         """The table's meta (a TableSummary: TableMeta plus last_seq), or None."""
         if not keys.TABLE_ID.match(table):
             return None
-        return _summary(await self.redis.hmget(keys.meta_key(table), _META_FIELDS))
+        values: Any = await self.redis.hmget(keys.meta_key(table), _META_FIELDS)
+        return _summary(values)
 
     async def set_seat(self, table: str, index: int, seat: SeatSpec) -> int:
         """Replace seat `index` of the table's meta (a seat handed to a bot or back), atomically
@@ -243,7 +286,7 @@ class EventStore:
         found: list[TableSummary] = []
         index = self.layout.tables(0) if status is None else self.layout.status(0, status)
         while len(found) < limit:
-            ids = await self.redis.zrevrange(index, offset, offset + limit - 1)
+            ids: Any = await self.redis.zrevrange(index, offset, offset + limit - 1)
             if not ids:
                 return found, None
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -253,7 +296,9 @@ class EventStore:
             moved = 0  # entries that left this index: the positions after them moved up
             for i, row in enumerate(rows):
                 summary = _summary(row)
-                if summary is None:
+                if summary is None:  # expired (docs/running.md#the-stores-budget): unlisted now
+                    await self._unlist(_text(ids[i]))
+                    moved += 1
                     continue
                 if status and summary.status != status:
                     await self.index_status(summary.table, summary.created_ms, summary.status)
@@ -294,6 +339,14 @@ class EventStore:
             found = [s for s in summaries if s is not None]
             return found, (offset + len(page) if len(rows) > offset + limit else None)
 
+    async def _unlist(self, table: str) -> None:
+        shard = self.layout.shard_of(table)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(self.layout.tables(shard), table)
+            for status in STATUSES:
+                pipe.zrem(self.layout.status(shard, status), table)
+            await pipe.execute()
+
     async def mark_attention(self, table: str, note: Attention) -> None:
         """Record that the table's log no longer folds (see shared/store/loader.py). The log
         itself is left as it is: nothing is lost, and a fixed engine folds it again."""
@@ -306,7 +359,7 @@ class EventStore:
     # --- the log ------------------------------------------------------------------------------
 
     async def last_seq(self, table: str) -> int:
-        top = await self.redis.xrevrange(keys.log_key(table), count=1)
+        top: Any = await self.redis.xrevrange(keys.log_key(table), count=1)
         return int(top[0][0].split(b"-", 1)[0]) if top else 0
 
     async def append(
@@ -319,12 +372,14 @@ class EventStore:
         reply: bytes,
         now_ms: int,
         status: str | None = None,
+        ttl_ms: int = 0,
     ) -> AppendOutcome:
         """Append `action_json` as seq expected_seq + 1 iff the log ends at `expected_seq` and
         (seat, idem_key) was never used; `reply` is stored with it for retries. One round trip.
-        Raises UnknownTable if the table has no meta."""
+        The table's meta and log then expire `ttl_ms` from now (0: never). Raises
+        UnknownTable if the table has no meta."""
         script_keys = [keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)]
-        args = [expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "",
+        args = [expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "", ttl_ms,
                 "1" if self.replica_ack else ""]
         if self.replica_ack:
             result = await self._append_acked(table, script_keys, args)
@@ -365,11 +420,12 @@ class EventStore:
         raise NoScriptError("the append script could not be loaded")
 
     async def idem_reply(self, table: str, seat: int, key: str) -> bytes | None:
-        return await self.redis.get(keys.idem_key(table, seat, key))
+        reply: Any = await self.redis.get(keys.idem_key(table, seat, key))
+        return reply
 
     async def read(self, table: str, after_seq: int, count: int | None = None) -> list[LoggedAction]:
         """Entries with seq > after_seq, oldest first (at most `count`)."""
-        entries = await self.redis.xrange(keys.log_key(table), f"{after_seq + 1}-0", "+", count=count)
+        entries: Any = await self.redis.xrange(keys.log_key(table), f"{after_seq + 1}-0", "+", count=count)
         return [_entry(i, f) for i, f in entries]
 
     async def tail(self, table: str, after_seq: int, block_ms: int) -> list[LoggedAction]:
@@ -426,11 +482,12 @@ class EventStore:
 
     # --- snapshots (a cache: deleting them changes no result) ----------------------------------
 
-    async def save_snapshot(self, table: str, seq: int, blob: bytes) -> None:
-        await self.redis.set(keys.snap_key(table), str(seq).encode() + b":" + blob)
+    async def save_snapshot(self, table: str, seq: int, blob: bytes, ttl_ms: int = 0) -> None:
+        """`ttl_ms`: the table's own expiry, so a snapshot does not outlive its table."""
+        await self.redis.set(keys.snap_key(table), str(seq).encode() + b":" + blob, px=ttl_ms or None)
 
     async def load_snapshot(self, table: str) -> tuple[int, bytes] | None:
-        raw = await self.redis.get(keys.snap_key(table))
+        raw: Any = await self.redis.get(keys.snap_key(table))
         if raw is None:
             return None
         seq, _, blob = raw.partition(b":")
@@ -456,7 +513,7 @@ class EventStore:
         """Tell bot workers that `seats` of `table` must act at `seq`. Tables where a person
         sits go to the stream read first (keys.TURNS), bot-only ones to keys.TURNS_BOTS, of
         the table's shard. With `noted_ms`, the `expect_turn` note is cleared too."""
-        fields = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
+        fields: Any = {"table": table, "seq": seq, "seats": _json.encode(sorted(seats))}
         shard = self.layout.shard_of(table)
         stream = self.layout.turns(shard, keys.TURNS_BOTS if bots_only else keys.TURNS)
         if noted_ms is None:
@@ -492,7 +549,7 @@ class EventStore:
         """(table, noted ms) of notes older than `older_than_ms`, oldest first (over every shard)."""
         found: list[tuple[str, int]] = []
         for shard in range(self.layout.shards):
-            rows = await self.redis.zrangebyscore(self.layout.announce(shard), "-inf", older_than_ms,
+            rows: Any = await self.redis.zrangebyscore(self.layout.announce(shard), "-inf", older_than_ms,
                                                   start=0, num=count, withscores=True)
             found += [(_text(t), int(score)) for t, score in rows]
         found.sort(key=lambda row: row[1])

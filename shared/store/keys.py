@@ -27,6 +27,17 @@ TURN_STREAMS = (TURNS, TURNS_BOTS)
 # service died between append and publish): the bot worker's sweeper announces it again.
 ANNOUNCE = "rh:announce"
 
+# Unstarted tables, for the store's budget (docs/running.md#the-stores-budget): a sorted set
+# of table -> expiry ms for the whole store, one per client address, and a hash table ->
+# address. One hash tag, so the reservation script touches them together.
+PENDING = "rh:{pending}"
+PENDING_OWNERS = "rh:{pending}:owners"
+
+
+def pending_key(owner: str) -> str:
+    return f"rh:{{pending}}:by:{owner}"
+
+
 # Table ids appear inside seat tokens (`<table>.<seat>.<sig>`) and hash tags, so no `.`, `{`, `}`.
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 

@@ -14,8 +14,8 @@ worker - so a log is read the same way everywhere:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from shared.engine import Engine, RuleError, decode_action

@@ -41,7 +41,7 @@ def _decoder(engine: Engine[Any]) -> msgspec.msgpack.Decoder:
                 ("title", str),
                 ("rules_version", str),
                 ("length", int),
-                ("nodes", list[node]),  # type: ignore[valid-type]
+                ("nodes", list[node]),
                 ("heads", list[int]),
                 ("redo", list[tuple[int, int]]),
                 ("states", list[tuple[int, engine.state_type]]),  # type: ignore[name-defined]

@@ -50,7 +50,7 @@ def test_every_command_is_listed_with_a_summary() -> None:
         for name in sub.choices:
             assert f"    {name}" in out, (path, name, out)
     assert {path[0] for path, _ in ALL if path} >= {"dev", "game", "projection", "bot", "replay", "selfplay",
-                                                     "arena", "bench", "test"}
+                                                     "arena", "bench", "test", "lint"}
 
 
 @pytest.mark.parametrize("path", [path for path, _ in PARSED], ids=lambda path: " ".join(path) or "roundhouse")

@@ -11,6 +11,8 @@ import aiohttp
 from shared.config import Config, RateLimit
 from shared.store import keys
 
+from tests.waiting import until
+
 from .conftest import assert_error, create, read_http
 
 TAKE1 = {"type": "take", "count": 1}
@@ -49,6 +51,31 @@ async def test_tables_with_only_bots_have_their_own_tighter_limit(new_client):
     assert int(resp.headers["Retry-After"]) >= 90
     # A table with a person at it is not a bot-only table.
     assert (await client.post("/api/tables", json={**bots, "seats": [{"name": "h"}, bots["seats"][0]]})).status == 201
+
+
+async def test_handing_every_seat_to_bots_counts_as_a_bot_only_table(new_client, redis_client):
+    client = await new_client(limit_bot_tables=RateLimit(0.01, 2))
+    tables = [await create(client) for _ in range(3)]
+
+    async def hand_over(created: dict, seat: int):
+        return await client.post(f"/api/tables/{created['table']}/seats/{seat}/controller",
+                                 json={"kind": "bot", "level": "random"},
+                                 headers={"Authorization": f"Bearer {created['seats'][seat]['token']}"})
+
+    for created in tables[:2]:
+        assert (await hand_over(created, 0)).status == 200  # a person still sits at seat 1
+        assert (await hand_over(created, 1)).status == 200  # now only bots: one of the two
+    created = tables[2]
+    assert (await hand_over(created, 0)).status == 200
+    resp = await hand_over(created, 1)
+    assert_error(resp.status, await resp.json(), 429, "rate_limited")
+    assert int(resp.headers["Retry-After"]) >= 90
+    seats = json.loads(await redis_client.hget(keys.meta_key(created["table"]), "seats"))
+    assert [s["kind"] for s in seats] == ["bot", "human"]  # refused: nothing changed
+    # Creating a table of bots draws on the same limit.
+    resp = await client.post("/api/tables", json={"title": "nim", "seats": [
+        {"name": "r1", "kind": "bot", "level": "random"}, {"name": "r2", "kind": "bot", "level": "random"}]})
+    assert_error(resp.status, await resp.json(), 429, "rate_limited")
 
 
 async def test_actions_are_rate_limited_per_client(new_client, redis_client):
@@ -237,3 +264,40 @@ async def test_the_header_timeout_does_not_cut_an_idle_websocket(guarded):
             await asyncio.sleep(1.2)
             await ws.send_json({"type": "ping", "id": 1})
             assert await ws.receive_json(timeout=5) == {"type": "pong", "id": 1}
+
+
+async def test_connections_refused_over_the_cap_log_one_counter_line_not_tracebacks(guarded, caplog, monkeypatch):
+    import gc
+    import logging
+
+    from services.game import guard
+
+    monkeypatch.setattr(guard, "REFUSALS_LOG_S", 0.5)
+    caplog.set_level(logging.INFO)
+    host, port = await guarded(max_connections_per_client=1)
+    held = await asyncio.open_connection(host, port)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    for _ in range(40):
+        reader, writer = await asyncio.open_connection(host, port)
+        status, _headers, raw = await asyncio.wait_for(read_http(reader), 5)
+        assert_error(status, json.loads(raw), 429, "too_many_connections")
+        assert await asyncio.wait_for(reader.read(), 5) == b""
+        writer.close()
+    # A task whose exception nobody read is reported when it is collected.
+    await asyncio.sleep(0)
+    gc.collect()
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "Task exception was never retrieved" not in text and "Traceback" not in caplog.text, caplog.text
+    def refusals() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "over the per-address cap" in r.getMessage()]
+
+    def counted() -> int:
+        return sum(int(line.split()[1]) for line in refusals())
+
+    # Every refusal is counted, in lines at most one per interval (the first at once).
+    await until(lambda: counted() == 40, "every refusal to be counted in the log")
+    elapsed = loop.time() - began
+    assert refusals()[0].startswith("refused 1 connection(s)"), refusals()
+    assert len(refusals()) <= 2 + elapsed / 0.5, (elapsed, refusals())
+    held[1].close()

@@ -4,9 +4,11 @@ private and its Redis behind a password. (Invite links: test_input.py; metrics: 
 from __future__ import annotations
 
 import re
+import socket
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -71,22 +73,35 @@ def test_dev_keeps_its_data_private_and_its_redis_behind_a_password(tmp_path):
         assert password not in "\n".join(dev.stdout)  # the banner shows where it is, not what it is
 
 
-async def test_a_full_redis_is_503_store_full_and_nothing_is_written(aiohttp_client, tmp_path):
-    own = RedisServer(tmp_path / "redis").start()
+def test_the_embedded_redis_asks_for_its_password_from_its_first_connection(tmp_path):
+    """No window between start and protection: every connection that gets an answer while
+    redis-server starts is asked for the password; the password is in a 0600 file, not on the
+    command line, and the unix socket is the owner's only."""
+    password = "p" * 48
+    server = RedisServer(tmp_path / "r", password=password, settings={"maxmemory": "64mb"})
+    starting = threading.Thread(target=server.start)
+    starting.start()
+    answers: list[bytes] = []
     try:
-        admin = redis.Redis.from_url(own.url)
-        admin.config_set("maxmemory", "1")  # every write is over the cap
-        client = await aiohttp_client(build(Config(redis_url=own.url, secret=SECRET)))
-        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
-        body = await resp.json()
-        assert resp.status == 503 and body["error"]["code"] == "store_full", body
-        assert admin.zcard(keys.TABLES) == 0
-        admin.config_set("maxmemory", "0")
-        resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
-        assert resp.status == 201
-        admin.close()
+        while starting.is_alive() or not answers:
+            try:
+                with socket.create_connection(("127.0.0.1", server.port), timeout=1) as conn:
+                    conn.sendall(b"CONFIG GET requirepass\r\n")
+                    answers.append(conn.recv(256))
+            except OSError:
+                continue  # not listening yet
+        starting.join()
+        assert answers and all(a.startswith(b"-NOAUTH") for a in answers), answers
+        assert _mode(tmp_path / "r" / "redis.conf") == 0o600
+        assert _mode(server.socket_path) & 0o077 == 0
+        assert server.process is not None
+        assert password.encode() not in Path(f"/proc/{server.process.pid}/cmdline").read_bytes()
+        client = redis.Redis(unix_socket_path=str(server.socket_path), password=password)
+        assert client.config_get("maxmemory")["maxmemory"] == str(64 * 1024**2)
+        client.close()
     finally:
-        own.stop()
+        starting.join()
+        server.stop()
 
 
 @pytest.mark.parametrize("service", ["game", "projection"])
