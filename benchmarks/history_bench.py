@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -23,12 +22,13 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from services.collector import tune_gc
-from services.offline.random_play import game_seeds, play_random_game
-from services.projection.history import HistoryBook
 from shared.engine import encode_action
 from shared.games import get_engine
 from shared.store.models import LoggedAction
+
+from services.collector import tune_gc
+from services.offline.random_play import game_seeds, play_random_game
+from services.projection.history import HistoryBook
 
 TITLES = {"chicago-express": 4, "rotw-england-wales": 4, "18ireland": 4}
 

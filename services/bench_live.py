@@ -66,7 +66,7 @@ def check_args(args: argparse.Namespace) -> None:
         raise BenchError("--players must be 2..6 (Chicago Express)")
     if args.seconds <= 0 or args.warmup < 0 or args.rate < 0:
         raise BenchError("--seconds must be > 0, --warmup and --rate >= 0")
-    if getattr(args, "redis_cluster", 0) < 0:
+    if int(getattr(args, "redis_cluster", None) or 0) < 0:
         raise BenchError("--redis-cluster must be 0 (one redis-server) or a number of masters")
     for name in ("game_workers", "projection_workers", "load_workers"):
         if getattr(args, name) < 1:
@@ -90,7 +90,7 @@ class Stack:
         self.redis: RedisServer | None = None
         self.cluster: LocalCluster | None = None
         self.redis_url = args.redis_url
-        if not self.redis_url and getattr(args, "redis_cluster", 0):
+        if not self.redis_url and int(getattr(args, "redis_cluster", None) or 0):
             self.cluster = LocalCluster(workdir / "redis-cluster", masters=args.redis_cluster, replicas=1, fsync=args.fsync)
             self.redis_url = self.cluster.url
         elif not self.redis_url:

@@ -85,9 +85,9 @@ def main(args: argparse.Namespace) -> int:
             _private(data_dir)
             secret = load_secret(data_dir)
             redis_url = os.environ.get("REDIS_URL")
-            if getattr(args, "redis_cluster", 0) < 0:
+            if int(getattr(args, "redis_cluster", None) or 0) < 0:
                 raise DevError(f"--redis-cluster wants a number of masters >= 1 (0: one redis-server), not {args.redis_cluster}")
-            if not redis_url and getattr(args, "redis_cluster", 0):
+            if not redis_url and int(getattr(args, "redis_cluster", None) or 0):
                 cluster = LocalCluster(data_dir / "redis-cluster", masters=args.redis_cluster, replicas=1)
                 _start_redis(cluster)
                 redis_url = cluster.url

@@ -5,11 +5,10 @@ compute processes, never on the app's event loop."""
 
 from __future__ import annotations
 
-import redis.asyncio as aioredis
 from aiohttp import web
 
 from shared.config import Config
-from shared.store.connect import connect, warm
+from shared.store.connect import AnyRedis, connect, warm
 
 from services.game.app import GAME_KEY
 
@@ -22,13 +21,14 @@ class DevBot:
     def __init__(self, cfg: Config, settings: BotSettings) -> None:
         self.cfg = cfg
         self.settings = settings
-        self.redis: aioredis.Redis | None = None
+        self.redis: AnyRedis | None = None
         self.worker: BotWorker | None = None
 
     async def start(self, app: web.Application) -> None:
         self.redis = connect(self.cfg.redis_url, socket_timeout=self.settings.block_ms / 1000 + 10,
                              socket_connect_timeout=5)
         await warm(self.redis)
+        assert self.redis is not None
         self.worker = BotWorker(self.redis, LocalSubmitter(lambda: app[GAME_KEY].service), self.settings)
         await self.worker.start()
 

@@ -11,7 +11,6 @@ import signal
 import sys
 
 import msgspec
-import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from shared.config import Config

@@ -43,12 +43,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
+from shared.store.connect import AnyRedis
 from shared.store.loader import CachedTable, LogBroken, TableCache
 
 from . import compute
@@ -129,7 +129,7 @@ class _TableLocks:
 class BotWorker:
     def __init__(
         self,
-        redis: aioredis.Redis,
+        redis: AnyRedis,
         submitter: Submitter,
         settings: BotSettings,
         pool_factory: Callable[[BotSettings], Executor] = new_pool,

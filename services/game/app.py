@@ -12,7 +12,6 @@ from functools import partial
 from typing import TypeVar
 
 import msgspec
-import redis.asyncio as aioredis
 from aiohttp import web
 from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
 
@@ -20,8 +19,8 @@ from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
-from shared.store.connect import connect, warm
 from shared.store import STATUSES, EventStore, UnknownTable
+from shared.store.connect import AnyRedis, connect, warm
 from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
@@ -74,7 +73,7 @@ class GameHttp:
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
         self.metrics = GameMetrics()
-        self.redis: aioredis.Redis | None = None
+        self.redis: AnyRedis | None = None
         self._service: GameService | None = None
         self._openapi: bytes | None = None
         self._titles: bytes | None = None

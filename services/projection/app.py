@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import redis.asyncio as aioredis
 from aiohttp import web
 
 from shared.config import Config
 from shared.engine import Engine
 from shared.games import get_engine
-from shared.store.connect import connect, warm
 from shared.store import EventStore
 from shared.store.chat import ChatStore
+from shared.store.connect import AnyRedis, connect, warm
 
 from services.game.guard import check_metrics_access, install_guard
 
@@ -41,8 +40,8 @@ class Projection:
         self.settings = settings
         self.engine_for = engine_for
         self.metrics = Metrics()
-        self.redis: aioredis.Redis | None = None
-        self.tail_redis: aioredis.Redis | None = None
+        self.redis: AnyRedis | None = None
+        self.tail_redis: AnyRedis | None = None
         self.hub: Hub | None = None
         self.life: TableLife | None = None
 
@@ -71,6 +70,7 @@ class Projection:
             tail_store=EventStore(self.tail_redis),
         )
         await self.hub.start()
+        assert self.redis is not None and self.tail_redis is not None
         chat = ChatHub(ChatStore(self.redis), ChatStore(self.tail_redis), self.settings.block_ms)
         await chat.start()
         self.life = TableLife(chat, ChatStore(self.redis), self.hub.store)

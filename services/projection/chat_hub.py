@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from typing import Any, Protocol
+from typing import Protocol
 
 from shared.protocol.ws import ChatLine, ChatLog, Mutes, encode
 from shared.store.chat import SPECTATORS, ChatEvent, ChatStore, Line, MuteChange, Target

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any, Protocol
 
-from shared.protocol.ws import ChatSend, MuteSet, ViewAt, ViewAtReply, encode
 from msgspec import Raw
 from redis.exceptions import RedisError
 
+from shared.protocol.ws import ChatSend, MuteSet, ViewAt, ViewAtReply, encode
 from shared.store.chat import SPECTATORS, ChatStore, RateLimited, Target
 
 from .chat_hub import ChatHub

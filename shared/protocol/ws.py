@@ -58,7 +58,9 @@ class ChatSend(_Message, tag="chat"):
 
     text: Annotated[str, Meta(description="the message; 1-500 characters after trimming; never HTML")]
     name: Annotated[
-        Annotated[str, Meta(max_length=200)] | None, Meta(description="a spectator's name for its lines, up to 40 characters (seats speak as their seat's name)")
+        Annotated[str, Meta(max_length=200)] | None, Meta(description=
+            "a spectator's name for its lines, up to 40 characters "
+            "(seats speak as their seat's name)")
     ] = None
 
 
@@ -75,7 +77,9 @@ class ViewAt(_Message, tag="view_at", kw_only=True):
     seq: Seq
     id: PingId = None
     entries_after: Annotated[
-        Annotated[int, Meta(ge=0)] | None, Meta(description="also send the log entries after this seq (the index for stepping); null = none")
+        Annotated[int, Meta(ge=0)] | None, Meta(description=
+            "also send the log entries after this seq (the index for "
+            "stepping); null = none")
     ] = None
 
 
@@ -178,7 +182,9 @@ class HistoryEntry(msgspec.Struct, kw_only=True):
     seat: int
     action: Annotated[Raw, Meta(description="the action as logged for the asking seat's own entries; only {type} for others'")]
     t: Annotated[int, Meta(description="server time the entry was appended, ms since the epoch")]
-    round: Annotated[str | None, Meta(description="where the game was after this entry (a round label), if the title has rounds")] = None
+    round: Annotated[str | None, Meta(description=
+        "where the game was after this entry (a round label), if the "
+        "title has rounds")] = None
 
 
 class ViewAtReply(_Message, tag="past_view", kw_only=True):
@@ -190,7 +196,9 @@ class ViewAtReply(_Message, tag="past_view", kw_only=True):
     last_seq: Annotated[Seq, Meta(description="the table's seq when this was answered")]
     view: Annotated[Raw, Meta(description="title-specific view object at seq")]
     entries: Annotated[
-        list[HistoryEntry], Meta(description="the log entries after the request's entries_after, up to last_seq (empty if not asked)")
+        list[HistoryEntry], Meta(description=
+            "the log entries after the request's entries_after, up to "
+            "last_seq (empty if not asked)")
     ]
     round: Annotated[str | None, Meta(description="the round label at seq 0 (the set-up); entries carry their own")] = None
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import msgspec
-import redis.asyncio as aioredis
 
 from shared.store import keys
+
+from .connect import AnyRedis
 
 CHAT_KEEP = 1000  # entries kept in a table's chat stream (approximately: MAXLEN ~)
 SPECTATORS = "spectators"
@@ -81,7 +82,7 @@ def _event(entry_id: bytes | str, fields: dict[bytes, bytes]) -> ChatEvent | Non
 
 
 class ChatStore:
-    def __init__(self, redis: aioredis.Redis) -> None:
+    def __init__(self, redis: AnyRedis) -> None:
         self.redis = redis
         self._post = redis.register_script(_POST)
         self._mute = redis.register_script(_MUTE)

@@ -6,26 +6,24 @@ its socket timeout, if any, must exceed the `block_ms` given to `tail`/`tail_man
 
 from __future__ import annotations
 
+import asyncio
+import os
 from importlib.resources import files
 from typing import Any
 
-import asyncio
-import os
-
 import msgspec
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
 
 from shared.store import keys
 from shared.store.connect import is_cluster_client
-from redis.exceptions import NoScriptError
-
 from shared.store.models import (
     OPEN,
     STATUSES,
-    ReplicaAckTimeout,
     AppendOutcome,
     Attention,
     LoggedAction,
+    ReplicaAckTimeout,
     SeatSpec,
     TableExists,
     TableMeta,

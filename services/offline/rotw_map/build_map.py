@@ -17,9 +17,10 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from services.offline.rotw_map import design, geography
 from shared.games.rotw_england_wales.board import DATA_FILE
 from shared.games.rotw_england_wales.hexgrid import distance, neighbours
+
+from services.offline.rotw_map import design, geography
 
 OUTPUT = DATA_FILE
 
@@ -234,14 +235,14 @@ def build() -> tuple[dict, list[str]]:
     hexes = []
     for (col, row) in sorted(set(land) | sea, key=lambda h: (h[1], h[0])):
         if (col, row) in sea:
-            entry = {"col": col, "row": row, "terrain": "sea", "city": None,
-                     "town": False, "src": ["G1"], "reconstructed": True}
+            water: dict = {"col": col, "row": row, "terrain": "sea", "city": None,
+                            "town": False, "src": ["G1"], "reconstructed": True}
             if (col, row) in detached:
-                entry["note"] = "a speck of coast cut off from the rest at this scale"
-            hexes.append(entry)
+                water["note"] = "a speck of coast cut off from the rest at this scale"
+            hexes.append(water)
             continue
         info = land[(col, row)]
-        spec = city_at.get((col, row))
+        here = city_at.get((col, row))
         if info["mountain"]:
             terrain = "mountain_water" if info["water"] else "mountain"
         else:
@@ -249,11 +250,11 @@ def build() -> tuple[dict, list[str]]:
         entry: dict = {"col": col, "row": row, "terrain": terrain, "city": None,
                        "town": False, "src": ["G1"], "reconstructed": True}
         features = info["upland"] + info["water"]
-        if spec is not None:
+        if here is not None:
             entry["terrain"] = "plain"
-            entry["city"] = {"name": spec.name, "color": spec.color,
-                             "goods": design.GOODS_BY_COLOR[spec.color], "growth": None,
-                             "region": spec.region, "src": ["G1", "S6"], "reconstructed": True}
+            entry["city"] = {"name": here.name, "color": here.color,
+                             "goods": design.GOODS_BY_COLOR[here.color], "growth": None,
+                             "region": here.region, "src": ["G1", "S6"], "reconstructed": True}
             if terrain != "plain":
                 features = [f"city on {terrain} ground"] + features
         if features:
