@@ -118,6 +118,11 @@ class Ireland18xx:
 _REACH: dict[tuple, tuple[Any, Any, float]] = {}
 
 
+# Printed cities and towns with no tile yet show no revenue (the first tile brings it): they
+# count at what a yellow tile usually gives them.
+UNBUILT = {"city": 20, "town": 10}
+
+
 def _stop_values(m: Any, b: B.BoardState, colors: tuple[str, ...]) -> list[tuple[str, int]]:
     """(hex, best stop value there) for every hex with a stop, on the board as it is."""
     hit = _STOPS.get("last")
@@ -126,7 +131,7 @@ def _stop_values(m: Any, b: B.BoardState, colors: tuple[str, ...]) -> list[tuple
     out = []
     for coord in m.hexes:
         nodes = B.tile_at(m, b, coord).tile.nodes
-        best = max((n.value(colors) for n in nodes if n.is_stop), default=0)
+        best = max((n.value(colors) or UNBUILT.get(n.kind, 0) for n in nodes if n.is_stop), default=0)
         if best > 0:
             out.append((coord, best))
     _STOPS["last"] = (b.tiles, colors, out)

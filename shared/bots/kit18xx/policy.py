@@ -134,8 +134,20 @@ class Position:
         return self.revenue(self.state, corp) / self.share_units(corp)
 
     def after(self, action: Any) -> Any | None:
+        """The position after `action`, with any token it lifted put back (by the first spot
+        the rules offer) so the board can be judged."""
         try:
-            return self.engine.apply(self.state, self.seat, action)
+            state = self.engine.apply(self.state, self.seat, action)
+            for _ in range(3):
+                if not self.title.pending_token(state):
+                    break
+                seat = min(self.engine.active_seats(state))
+                token = next((la.action for la in self.engine.legal_actions(state, seat)
+                              if tname(la.action) == "PlaceToken"), None)
+                if token is None:
+                    break
+                state = self.engine.apply(state, seat, token)
+            return state
         except RuleError:
             return None
 
