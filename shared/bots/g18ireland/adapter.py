@@ -114,6 +114,11 @@ class Ireland18xx:
         mr = state.merger
         return list(mr.merging or []) if state.round == "merger" and mr is not None else []
 
+    def proposed(self, state: State) -> list[list[str]]:
+        """The sets of minors already put to a vote this merger round (sorted)."""
+        mr = state.merger
+        return [list(x) for x in mr.proposed] if state.round == "merger" and mr is not None else []
+
 
 _REACH: dict[tuple, tuple[Any, Any, float]] = {}
 

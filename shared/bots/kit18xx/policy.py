@@ -450,9 +450,10 @@ def _merger(p: Position, legal: list[LegalAction]) -> Scored:
             group = [*merging, sym]
             if len(group) == 1:
                 # propose: one of our minors, where a partner makes a good merger
-                score = _proposal_score(p, sym, late)
+                score = _proposal_score(p, a, late)
             else:
-                score = 8.0 if _merge_good(p, group, late) and len(merging) < 2 else -2.0
+                fresh = sorted(group) not in [sorted(x) for x in p.title.proposed(p.state)]
+                score = 8.0 if fresh and _merge_good(p, group, late) and len(merging) < 2 else -2.0
             out.append((score, a))
         elif kind == "Pass":
             # with a set of two or more, pass puts it to the vote
@@ -478,13 +479,23 @@ def _merge_good(p: Position, minors: list[str], late: bool) -> bool:
     return new >= held * (1 - tolerance)
 
 
-def _proposal_score(p: Position, sym: str, late: bool) -> float:
+def _proposal_score(p: Position, a: Any, late: bool) -> float:
+    """Proposing `a.corporation`: worth it when a minor the rules would let us add next makes
+    a good merger that has not been voted on this round already."""
+    sym = a.corporation
     if _my_units(p, sym) == 0:
         return -2.0
-    partners = [m for m, c in p.money.corps.items()
-                if c.type == "minor" and c.floated and not c.closed and m != sym]
-    good = [m for m in partners if _merge_good(p, [sym, m], late)]
-    return 7.0 if good else -2.0
+    after = p.after(a)
+    if after is None:
+        return -2.0
+    done = [sorted(x) for x in p.title.proposed(p.state)]
+    for la in p.engine.legal_actions(after, p.seat):
+        other = getattr(la.action, "corporation", None)
+        if tname(la.action) != "Merge" or other is None or sorted([sym, other]) in done:
+            continue
+        if _merge_good(p, [sym, other], late):
+            return 7.0
+    return -2.0
 
 
 def ranked(engine: Engine[Any], title: Title18xx, params: Params, state: Any, seat: int) -> Scored:

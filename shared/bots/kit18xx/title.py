@@ -39,4 +39,6 @@ class Title18xx(Protocol):
 
     def merged_price(self, state: Any, minors: list[str]) -> int | None: ...
 
-    def merging(self, state: Any) -> list[str]: ...
+    def merging(self, state: Any) -> list[str]: ...            # the minors of the proposal being made
+
+    def proposed(self, state: Any) -> list[list[str]]: ...     # sets already voted on this round
