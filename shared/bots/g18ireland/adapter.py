@@ -70,8 +70,18 @@ class Ireland18xx:
         trains += [R.Train(f"extra-{i}", d) for i, d in enumerate(extra)]
         if not trains:
             return 0
-        best: AR.BestRoutes = AR.best_routes(BO.the_map(), state.board, BO.ctx(state, corp), trains,
-                                             limit=50_000)
+        # searches and lookaheads ask again and again of boards that did not change (a share
+        # bought, a dividend paid): the answer is kept per board, company, trains and phase
+        b = state.board
+        ctx = BO.ctx(state, corp)
+        key = (id(b.tiles), id(b.tokens), tuple(sorted(t.distance for t in trains)), ctx)
+        hit = _REVENUE.get(key)
+        if hit is not None and hit[0] is b.tiles and hit[1] is b.tokens:
+            return hit[2]
+        best: AR.BestRoutes = AR.best_routes(BO.the_map(), b, ctx, trains, limit=50_000)
+        if len(_REVENUE) > 8192:
+            _REVENUE.clear()
+        _REVENUE[key] = (b.tiles, b.tokens, best.total)
         return best.total
 
     def reach(self, state: State, corp: str) -> float:
@@ -121,6 +131,7 @@ class Ireland18xx:
 
 
 _REACH: dict[tuple, tuple[Any, Any, float]] = {}
+_REVENUE: dict[tuple, tuple[Any, Any, int]] = {}
 
 
 # Printed cities and towns with no tile yet show no revenue (the first tile brings it): they

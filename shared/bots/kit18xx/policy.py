@@ -370,16 +370,15 @@ def _tokens(p: Position, corp: str, la: LegalAction) -> Scored:
 
 
 def _dividend(p: Position, corp: str, a: Any) -> float:
-    op = p.title.operating(p.state)
-    revenue = p.revenue(p.state, corp) if op else 0
+    """Pay out (the price moves right) unless withholding is what buys the train the company
+    must or should buy now."""
     cash = p.cash(corp)
     need = p.cheapest_train() if p.needs_train(corp) else 0
-    short = cash < need <= cash + revenue
     if a.kind == "withhold":
-        return 20.0 if short else -5.0
-    # a payout moves the price right (twice for a minor paying double): worth it unless the
-    # money is needed for a train
-    return 10.0 if not short else -10.0
+        after = p.after(a)
+        kept = p.title.money(after).cash.get(corp, 0) if after is not None else cash
+        return 20.0 if cash < need <= kept else -5.0
+    return 10.0
 
 
 def _train_value(p: Position, corp: str, distance: int) -> int:
@@ -411,8 +410,10 @@ def _train(p: Position, corp: str, la: LegalAction) -> tuple[float, Any]:
     if len(own) >= p.train_limit(corp):
         return (-50.0, a)
     score = gain * p.params.payback_runs - price
-    if p.rusting(corp) and (rusts is None or lasting > p.params.rust_lookahead):
-        score += 60.0 + ttype.distance
+    if p.rusting(corp) and (rusts is None or lasting > p.params.rust_lookahead) and price <= cash:
+        # its trains are about to rust: buy the one that outlasts them now, from its own
+        # money, rather than have the president pay for it in an emergency
+        score = max(score, 150.0 + ttype.distance)
     if price > cash:
         score -= 1000.0               # the president would pay: never by choice
     return (score, a)
