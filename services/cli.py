@@ -63,13 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Redis for --to-table (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
     im.set_defaults(module="services.offline.import_18xx")
 
-    sp = _command(sub, "selfplay", "play random legal games in-process")
+    sp = _command(sub, "selfplay", "play random legal games (or one bot level's) in-process")
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")
     sp.add_argument("--games", type=int, default=10, help="games to play (default: %(default)s)")
     sp.add_argument("--seed", type=int, default=1, help="base seed: the same flags always play the same games (default: %(default)s)")
     sp.add_argument("--max-actions", type=int, default=10_000,
                     help="cap per game; a game cut short has finished=false (default: %(default)s)")
+    sp.add_argument("--bot", default="random",
+                    help="the level playing every seat: random, heuristic, mcts (default: %(default)s)")
     sp.set_defaults(module="services.offline.selfplay")
 
     ar = _command(sub, "arena", "bots play each other in-process: win rates, scores, move times")

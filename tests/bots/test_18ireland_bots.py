@@ -9,8 +9,12 @@ The engine still decides what is legal in them.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -25,6 +29,7 @@ from shared.engine import is_program
 from shared.games import get_engine
 
 ENGINE = get_engine("18ireland")
+REPO = Path(__file__).resolve().parents[2]
 replace = msgspec.structs.replace
 
 
@@ -201,3 +206,42 @@ def test_every_level_plays_a_whole_game_with_legal_moves_only(lineup: list[str])
     assert record.finished, record
     assert record.illegal == [0, 0, 0]
     assert record.reason in ("bank", "stock_market", "bankrupt")
+
+
+# --- the command line ------------------------------------------------------------------------------------
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "services.cli", *args], cwd=REPO, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_selfplay_plays_a_bot_level_in_every_seat() -> None:
+    """`roundhouse selfplay --bot heuristic`: three heuristic bots finish 18Ireland by the bank
+    or the market, with majors formed on the way (the view's companies)."""
+    proc = _cli("selfplay", "--title", "18ireland", "--players", "3", "--games", "1", "--seed", "5",
+                "--bot", "heuristic")
+    assert proc.returncode == 0, proc.stderr
+    game = json.loads(proc.stdout.splitlines()[0])
+    assert game["finished"] is True and game["result"]["reason"] in ("bank", "stock_market"), game
+    again = _cli("selfplay", "--title", "18ireland", "--players", "3", "--games", "1", "--seed", "5",
+                 "--bot", "heuristic")
+    assert json.loads(again.stdout.splitlines()[0]) == game      # the same flags, the same game
+    bad = _cli("selfplay", "--title", "18ireland", "--players", "3", "--bot", "grandmaster")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.startswith("bot: unknown_bot: 'grandmaster'") and len(bad.stderr.splitlines()) == 1
+
+
+def test_heuristic_games_form_majors_and_end_by_the_bank_or_the_market() -> None:
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = ENGINE.setup(["P0", "P1", "P2"], {}, seed)
+        majors: set[str] = set()
+        for _ in range(5000):
+            if ENGINE.result(state) is not None:
+                break
+            seat = min(ENGINE.active_seats(state))
+            state = ENGINE.apply(state, seat, decide(ENGINE, state, seat, "heuristic", rng, Budget()))
+            majors |= {sym for sym, c in state.money.corps.items() if c.type == "major" and c.ipoed}
+        result = ENGINE.result(state)
+        assert result is not None and result.reason in ("bank", "stock_market"), result
+        assert majors, f"no major formed in the game from seed {seed}"
