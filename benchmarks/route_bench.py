@@ -23,11 +23,11 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from shared.games.core18xx import autoroute as A  # noqa: E402
-from shared.games.core18xx import board as B  # noqa: E402
-from shared.games.core18xx import routes as R  # noqa: E402
-from shared.games.core18xx import tokens as K  # noqa: E402
-from shared.games.core18xx import track as T  # noqa: E402
+from shared.games.core18xx.board import autoroute as A  # noqa: E402
+from shared.games.core18xx.board import state as B  # noqa: E402
+from shared.games.core18xx.board import routes as R  # noqa: E402
+from shared.games.core18xx.board import tokens as K  # noqa: E402
+from shared.games.core18xx.board import track as T  # noqa: E402
 from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, board_map  # noqa: E402
 
 PHASES = ["2", "4", "6", "8", "10", "D"]

@@ -63,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Redis for --to-table (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
     im.set_defaults(module="services.offline.import_18xx")
 
+    ex = _command(sub, "export-18xx", "write a game of ours as an 18xx.games export (JSON) that its engine loads")
+    ex.add_argument("source", help="TABLE or LOG.json: a table log file ({title, options, seats, seed, actions}), "
+                                   "else a table id in Redis")
+    ex.add_argument("-o", "--output", metavar="FILE", default=None, help="write the export here (default: stdout)")
+    ex.add_argument("--redis-url", default=None,
+                    help="Redis holding TABLE (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
+    ex.set_defaults(module="services.offline.export_18xx")
+
     sp = _command(sub, "selfplay", "play random legal games (or one bot level's) in-process")
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")
@@ -70,6 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1, help="base seed: the same flags always play the same games (default: %(default)s)")
     sp.add_argument("--max-actions", type=int, default=10_000,
                     help="cap per game; a game cut short has finished=false (default: %(default)s)")
+    sp.add_argument("--option", metavar="NAME=VALUE", action="append", default=[],
+                    help="a title option, VALUE as JSON (e.g. larger_bank=true); repeatable (default: the title's defaults)")
+    sp.add_argument("--save", metavar="DIR", default=None,
+                    help="also write each game's table log to DIR/game-<index>.json (default: off)")
     sp.add_argument("--bot", default="random",
                     help="the level playing every seat: random, heuristic, mcts (default: %(default)s)")
     sp.set_defaults(module="services.offline.selfplay")

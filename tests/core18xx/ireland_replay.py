@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx import routes as R
-from shared.games.core18xx import tokens as K
-from shared.games.core18xx import track as T
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import tokens as K
+from shared.games.core18xx.board import track as T
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
     blocked_hexes,

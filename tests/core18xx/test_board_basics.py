@@ -2,8 +2,8 @@
 
 import pytest
 
-from shared.games.core18xx import hexgrid
-from shared.games.core18xx.tiles import NODE, TileError, parse, path_subset, placed
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board.tiles import NODE, TileError, parse, path_subset, placed
 from shared.games.g18ireland.map import board_map
 
 

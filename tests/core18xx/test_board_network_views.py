@@ -10,8 +10,8 @@ import json
 import pytest
 
 from services.offline.import_18xx import import_export
-from shared.games.core18xx import board as B
-from shared.games.core18xx import network as N
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import network as N
 from shared.games.g18ireland.map import board_map
 
 from .test_board_state import play

@@ -4,11 +4,11 @@ import random
 
 import msgspec
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx import network as N
-from shared.games.core18xx import tokens as K
-from shared.games.core18xx import track as T
-from shared.games.core18xx.tiles import path_subset
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import network as N
+from shared.games.core18xx.board import tokens as K
+from shared.games.core18xx.board import track as T
+from shared.games.core18xx.board.tiles import path_subset
 from shared.games.g18ireland.map import PHASE_COLORS, board_map
 
 M = board_map()

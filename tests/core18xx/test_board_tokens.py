@@ -2,10 +2,10 @@
 
 import pytest
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx import network as N
-from shared.games.core18xx import tokens as K
-from shared.games.core18xx.board import BoardError
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import network as N
+from shared.games.core18xx.board import tokens as K
+from shared.games.core18xx.board.state import BoardError
 from shared.games.core18xx.choice import flatten
 from shared.games.g18ireland.map import board_map
 
@@ -29,7 +29,7 @@ def test_homes_are_reserved_and_placed_in_the_reserved_slot():
 def wexford_line():
     """CIR (test owner) stationed at Wexford I17, track laid legally I17 - H18 - G19 (Waterford,
     reserved as WKR's home). Each lay is checked legal first."""
-    from shared.games.core18xx import track as T
+    from shared.games.core18xx.board import track as T
     from shared.games.g18ireland.map import PHASE_COLORS
 
     b = B.place_token(M, B.unreserve(B.initial(M), "CIR"), "CIR", "I17", 0)

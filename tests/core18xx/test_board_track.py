@@ -2,11 +2,11 @@
 
 import pytest
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx import track as T
-from shared.games.core18xx.board import BoardError
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import track as T
+from shared.games.core18xx.board.state import BoardError
 from shared.games.core18xx.choice import flatten
-from shared.games.core18xx.tiles import placed
+from shared.games.core18xx.board.tiles import placed
 from shared.games.g18ireland.map import PHASE_COLORS, board_map
 
 M = board_map()

@@ -2,8 +2,8 @@
 
 import json
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx.view import board_view
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board.view import board_view
 from shared.games.g18ireland.map import PHASE_COLORS, board_map
 
 M = board_map()

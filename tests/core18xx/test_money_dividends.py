@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared.games.core18xx import dividends as D
+from shared.games.core18xx.money import dividends as D
 
 
 def test_seed_example_minor_pays_per_share_and_treasury_collects() -> None:

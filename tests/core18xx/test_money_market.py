@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.games.core18xx.market import Market, Token, operating_order, parse_cell
+from shared.games.core18xx.money.market import Market, Token, operating_order, parse_cell
 
 DATA = json.loads((Path(__file__).resolve().parents[2] / "shared/games/g18ireland/entities.json").read_text())
 M = Market.from_codes(DATA["market"])

@@ -8,11 +8,11 @@ import msgspec
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx import emergency as E
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import emergency as E
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 

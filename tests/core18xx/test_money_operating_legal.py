@@ -6,10 +6,10 @@ from __future__ import annotations
 import msgspec
 
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import emergency as E
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
-from shared.games.core18xx.steps import operating_money as OM
+from shared.games.core18xx.money import emergency as E
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.core18xx.rounds import operating_legal as OM
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx.rounds import Round
+from shared.games.core18xx.rounds.base import Round
 
 
 class Counter:

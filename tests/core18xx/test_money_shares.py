@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx import shares as S
+from shared.games.core18xx.money import shares as S
 
 PLAYERS = ["p1", "p2", "p3", "p4"]
 

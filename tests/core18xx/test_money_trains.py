@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx import trains as T
+from shared.games.core18xx.money import trains as T
 
 DATA = json.loads((Path(__file__).resolve().parents[2] / "shared/games/g18ireland/entities.json").read_text())
 TYPES = [msgspec.convert(t, T.TrainType) for t in DATA["trains"]]

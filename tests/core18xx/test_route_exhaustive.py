@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from shared.games.core18xx import autoroute as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import routes as R
-from shared.games.core18xx import track as T
-from shared.games.core18xx.board import BoardError
+from shared.games.core18xx.board import autoroute as A
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import track as T
+from shared.games.core18xx.board.state import BoardError
 from shared.games.g18ireland.map import PHASE_COLORS, board_map
 
 M = board_map()

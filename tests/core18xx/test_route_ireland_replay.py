@@ -3,8 +3,8 @@ players ran, and its answer passes the route validator with the same total."""
 
 import pytest
 
-from shared.games.core18xx import autoroute as A
-from shared.games.core18xx import routes as R
+from shared.games.core18xx.board import autoroute as A
+from shared.games.core18xx.board import routes as R
 
 from .ireland_replay import DISTANCE, Replay
 from .replay import filtered_actions, fixtures, load

@@ -2,11 +2,11 @@
 
 import pytest
 
-from shared.games.core18xx import autoroute as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import routes as R
-from shared.games.core18xx.board import BoardError
-from shared.games.core18xx.mapdef import from_data
+from shared.games.core18xx.board import autoroute as A
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board.state import BoardError
+from shared.games.core18xx.board.mapdef import from_data
 
 # One column of hexes joined by straight track (edge 3 up, edge 0 down): an offboard, cities,
 # a town, plain track, a city with terminal track and a dead-end city beyond it.
@@ -153,7 +153,7 @@ def test_one_stop_per_group():
 
 
 def test_unmodelled_stop_rules_are_refused():
-    from shared.games.core18xx.tiles import TileError, parse
+    from shared.games.core18xx.board.tiles import TileError, parse
 
     with pytest.raises(TileError):
         parse("P", "blue", "town=revenue:40,route:never,loc:2;path=a:_0,b:2")

@@ -18,13 +18,13 @@ import msgspec
 import pytest
 
 from services.offline.import_18xx import import_export
-from shared.games.core18xx import board as B
-from shared.games.core18xx import network as N
-from shared.games.core18xx import routes as R
-from shared.games.core18xx import shares as S
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import network as N
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.money import shares as S
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import merging as MR
 from shared.games.g18ireland.engine import Ireland
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from shared.games.core18xx import trains as T
+from shared.games.core18xx.money import trains as T
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland import flow as F
 
 from .positions import M, operating

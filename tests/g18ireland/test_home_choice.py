@@ -5,7 +5,7 @@ to the first city, and moves when the first tile is laid), nor one with a named 
 
 from __future__ import annotations
 
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland import board_ops as BO
 
 from .positions import M, operating

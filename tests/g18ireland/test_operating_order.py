@@ -9,7 +9,7 @@ import pytest
 from shared.engine import RuleError
 from shared.families import expand
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 
 from .positions import ENGINE, M, operating, replace
 
@@ -63,7 +63,7 @@ def test_an_emergency_sale_that_raises_more_than_the_train_costs_leaves_the_trai
     """README reading 23: with the floor 18xx.games sets after a sale above the train's price,
     and nothing else left (no train within the floor, no sale allowed, no bankruptcy), the
     train is bought at its price (18xx.games would offer nothing at all)."""
-    from shared.games.core18xx import emergency as E
+    from shared.games.core18xx.money import emergency as E
     state = operating(B.place_token(M, B.initial(M), "LER", "G1", 0), "LER", presidents={"LER": "0"}, phase="2",
                       stage="buy_train")
     money = replace(state.money, cash={**state.money.cash, "LER": 0, "0": 126})

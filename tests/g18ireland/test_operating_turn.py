@@ -8,10 +8,10 @@ import pytest
 
 from shared.engine import RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland.setup_random import draw_setup
 
 COMPANIES = [c["sym"] for c in M.ENTITIES["companies"]]

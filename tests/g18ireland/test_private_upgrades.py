@@ -10,7 +10,7 @@ from typing import Any
 
 from shared.families import expand
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland import board_ops as BO
 
 from .positions import ENGINE, M, operating

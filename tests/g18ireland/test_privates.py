@@ -14,8 +14,8 @@ from shared.engine import RuleError
 from shared.families import expand
 from shared.games import get_engine
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import track as TR
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.export_log import decisions
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import from_18xx as X

@@ -11,9 +11,9 @@ import pytest
 
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.legal import covers
-from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland.operate import same_purchase
+from shared.games.g18ireland.operating_round import same_purchase
 
 from .exports import export_paths
 from .imported import imported

@@ -9,9 +9,9 @@ import pytest
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import shares as S
-from shared.games.core18xx.money_state import MoneyState
-from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from shared.families import expand
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland import flow as F
 
 from .positions import ENGINE, M, operating, replace

@@ -11,7 +11,7 @@ import pytest
 from shared.engine import RuleError, is_program
 from shared.families import expand
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland.state import Pending
 

@@ -11,7 +11,7 @@ import pytest
 
 from shared.engine import RuleError
 from shared.games.core18xx.export_log import decisions, live_actions
-from shared.games.core18xx.steps import waterfall_auction as W
+from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland.setup_random import draw_setup
 
 from .exports import export_paths

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.core18xx import autoroute as AR
-from shared.games.core18xx import board as B
-from shared.games.core18xx import hexgrid as HG
-from shared.games.core18xx import network as NW
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import routes as R
-from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.board import autoroute as AR
+from shared.games.core18xx.board import hexgrid as HG
+from shared.games.core18xx.board import network as NW
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.rounds import merger as MG
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland.flow import COMPANY_REVENUE, COMPANY_VALUES
 from shared.games.g18ireland.state import State

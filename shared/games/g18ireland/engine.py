@@ -12,18 +12,18 @@ import msgspec
 
 from shared.engine import LegalAction, Result, RuleError, TitleMeta
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import operating as O
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.legal import covers, has_bookkeeping
-from shared.games.core18xx.steps import merger as MG
-from shared.games.core18xx.steps import stock_round as SR
-from shared.games.core18xx.steps import waterfall_auction as W
+from shared.games.core18xx.rounds import merger as MG
+from shared.games.core18xx.rounds import stock as SR
+from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import operate as OPR
+from shared.games.g18ireland import operating_round as OPR
 from shared.games.g18ireland import program_moves as PM
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.merging import crowded, merger_step

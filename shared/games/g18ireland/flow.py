@@ -2,7 +2,7 @@
 
 Private auction (waterfall) -> stock round -> a set of operating rounds (as many as the phase
 at the set's start says) -> a merger round after the set's last operating round from phase 4
-on (not in phase 2) -> the next stock round. The game ends as `core18xx.operating.end_reason`
+on (not in phase 2) -> the next stock round. The game ends as `core18xx.money.operating.end_reason`
 says when: bankruptcy of all but one player at once, the market's end cell after the current
 round, a broken bank after the current set of operating rounds.
 
@@ -17,15 +17,15 @@ from typing import Any
 
 import msgspec
 
-from shared.games.core18xx import board as B
-from shared.games.core18xx import operating as O
-from shared.games.core18xx.market import Market
-from shared.games.core18xx.money_state import Corp, MoneyState
-from shared.games.core18xx.steps import merger as MG
-from shared.games.core18xx.steps import stock_round as SR
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money.market import Market
+from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.core18xx.rounds import merger as MG
+from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS
 from shared.games.g18ireland.state import OperatingRound, State

@@ -1,8 +1,9 @@
-"""What `roundhouse import-18xx` needs to know about 18Ireland exports of 18xx.games.
+"""18Ireland and 18xx.games' exports, both ways: what `roundhouse import-18xx` and
+`roundhouse export-18xx` need to know.
 
-The engine speaks 18xx.games' own action vocabulary, so an exported action is decoded as it is;
-only player ids change: the export names players by their 18xx.games user id, the engine by
-seat ("0" for the export's first player, and so on).
+The engine speaks 18xx.games' own action vocabulary, so an exported action is decoded as it is
+and a decision encodes back as it is; only player ids change: the export names players by their
+18xx.games user id, the engine by seat ("0" for the export's first player, and so on).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from shared.games.g18ireland.state import State
 
 TITLE = "18Ireland"                 # 18xx.games' title name
 BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
+OPTIONAL_RULES = ("larger_bank",)   # 18xx.games' optional rules, each our boolean option of that name
 PLAYER_FIELDS = ("entity", "purchase_for", "borrow_from")
 
 
@@ -24,7 +26,7 @@ def table(export: dict[str, Any]) -> tuple[list[str], dict[str, Any], int]:
     """(seat names, options, seed) of the table the export was played at."""
     seats = [str(p.get("name") or p["id"]) for p in export["players"]]
     rules = export.get("settings", {}).get("optional_rules") or []
-    unknown = sorted(set(rules) - {"larger_bank"})
+    unknown = sorted(set(rules) - set(OPTIONAL_RULES))
     if unknown:
         raise RuleError("unsupported_option", f"optional rules {', '.join(unknown)} are not supported")
     return seats, {"larger_bank": "larger_bank" in rules}, int(export["settings"]["seed"])
@@ -69,3 +71,31 @@ def automatic(state: State) -> list[Any]:
     """The decisions the engine just made by itself, as the export records them among a
     decision's `auto_actions` (merger-round passes of players with nothing to propose)."""
     return [A.Pass(entity=p, entity_type="player") for p in state.auto_passed]
+
+
+# --- the other way: our table as an 18xx.games export ----------------------------------------
+
+def settings(options: dict[str, Any]) -> dict[str, Any]:
+    """The export's `settings` for a table with these options (the seed is added by the caller)."""
+    return {"optional_rules": [rule for rule in OPTIONAL_RULES if options.get(rule)]}
+
+
+def export_action(decision: Any, ids: list[str]) -> dict[str, Any]:
+    """One decision (or program) as the export holds it: players by 18xx.games id."""
+    plain = A.to_export_dict(decision)
+    for name in PLAYER_FIELDS:
+        kind = plain.get(f"{name}_type", "player" if name != "entity" else plain.get("entity_type"))
+        if name in plain and kind == "player":
+            plain[name] = _export_id(ids[int(plain[name])])
+    return plain
+
+
+def auto_actions(state: State) -> list[Any]:
+    """What the engine did by itself in the decision just applied, in the order 18xx.games
+    lists a decision's `auto_actions`: the merger-round passes, then the moves players'
+    programs made."""
+    return [*automatic(state), *(made.action for made in state.programs.made)]
+
+
+def _export_id(pid: str) -> int | str:
+    return int(pid) if pid.isdigit() else pid

@@ -15,13 +15,13 @@ from shared.engine import LegalAction, RuleError
 from shared.families import Choice
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.choice import trie
-from shared.games.core18xx.steps import merger as MG
-from shared.games.core18xx.steps import stock_round as SR
-from shared.games.core18xx.steps import waterfall_auction as W
+from shared.games.core18xx.rounds import merger as MG
+from shared.games.core18xx.rounds import stock as SR
+from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import operate as OPR
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import operating_round as OPR
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland import merging

@@ -10,12 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..core18xx.board import BoardState, token_hexes
-from ..core18xx.mapdef import MapDef, load
-from ..core18xx.network import corporations_reached
-from ..core18xx.routes import RouteContext, RouteRules, StopBonus
-from ..core18xx.track import IRELAND as TRACK_RULES
-from ..core18xx.track import LaySlot, Special, ireland_lay_slot
+from shared.games.core18xx.board.state import BoardState, token_hexes
+from shared.games.core18xx.board.mapdef import MapDef, load
+from shared.games.core18xx.board.network import corporations_reached
+from shared.games.core18xx.board.routes import RouteContext, RouteRules, StopBonus
+from shared.games.core18xx.board.track import IRELAND as TRACK_RULES
+from shared.games.core18xx.board.track import LaySlot, Special, ireland_lay_slot
 
 DATA = Path(__file__).with_name("map.json")
 

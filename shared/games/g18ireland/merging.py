@@ -9,13 +9,13 @@ import msgspec
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.steps import operating_money as OM
-from shared.games.core18xx.steps import merger as MG
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.rounds import operating_legal as OM
+from shared.games.core18xx.rounds import merger as MG
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland.map import merge_connected, same_tile
 from shared.games.g18ireland.state import State
 

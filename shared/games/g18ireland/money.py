@@ -9,11 +9,11 @@ from typing import Any
 
 import msgspec
 
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.market import Market
-from shared.games.core18xx.money_state import Corp, MoneyState
-from shared.games.core18xx.steps.waterfall_auction import Sale
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.market import Market
+from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.core18xx.rounds.waterfall_auction import Sale
 from shared.games.g18ireland.setup_random import RandomSetup
 
 ENTITIES: dict[str, Any] = json.loads((Path(__file__).with_name("entities.json")).read_text())

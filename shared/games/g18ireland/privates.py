@@ -26,14 +26,14 @@ import msgspec
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import track as TR
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.choice import trie
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS
 from shared.games.g18ireland.state import Pending, State
 

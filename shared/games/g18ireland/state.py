@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.board import BoardState
-from shared.games.core18xx.money_state import MoneyState
-from shared.games.core18xx.steps.merger import MergerRound
-from shared.games.core18xx.steps.stock_round import StockRound
-from shared.games.core18xx.steps.waterfall_auction import WaterfallState
-from shared.games.g18ireland.operating import OrTurn
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.board.state import BoardState
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.core18xx.rounds.merger import MergerRound
+from shared.games.core18xx.rounds.stock import StockRound
+from shared.games.core18xx.rounds.waterfall_auction import WaterfallState
+from shared.games.g18ireland.company_turn import OrTurn
 from shared.games.g18ireland.programs import Programs
 from shared.games.g18ireland.setup_random import RandomSetup
 

@@ -1,5 +1,5 @@
 """What a seat sees. Everything on the table is public after the set-up's public draw: the money
-side (`core18xx.money_view`: players, companies, market, depot), the board (`core18xx.view`), the
+side (`core18xx.money.view`: players, companies, market, depot), the board (`core18xx.board.view`), the
 set-up's draw, where the game stands, and the moves programs made in the last decision. A seat's
 own program and its messages are added to its view only (`programs`)."""
 
@@ -10,8 +10,8 @@ from typing import Any
 import msgspec
 
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import money_view as MV
-from shared.games.core18xx.view import board_view
+from shared.games.core18xx.money import view as MV
+from shared.games.core18xx.board.view import board_view
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State

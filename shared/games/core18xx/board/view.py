@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import hexgrid
-from .board import BoardState, available_tiles, slots, tile_at
-from .mapdef import MapDef
-from .tiles import NODE
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board.state import BoardState, available_tiles, slots, tile_at
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.tiles import NODE
 
 
 def hex_view(m: MapDef, b: BoardState, coord: str, phase_colors: tuple[str, ...]) -> dict[str, Any]:

@@ -32,10 +32,10 @@ import msgspec
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
-from shared.games.core18xx.steps.stock_round import seated
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.core18xx.rounds.stock import seated
 
 LIMIT_MERGE = 3
 Connected = Callable[[str, str], bool]       # board: minor a's network reaches minor b's token

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import msgspec
 
-from . import hexgrid, network
-from .board import BoardState, linked
-from .mapdef import MapDef
-from .routes import (
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board import network
+from shared.games.core18xx.board.state import BoardState, linked
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.routes import (
     RouteContext,
     RouteResult,
     RouteSpec,
@@ -29,7 +30,7 @@ from .routes import (
     signature,
     stop_value,
 )
-from .tiles import NODE, gauge_matches
+from shared.games.core18xx.board.tiles import NODE, gauge_matches
 
 
 class Candidate(msgspec.Struct, frozen=True):

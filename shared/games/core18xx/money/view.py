@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 
 
 def market_view(money: MoneyState) -> dict[str, Any]:

@@ -12,8 +12,8 @@ from pathlib import Path as FsPath
 
 import msgspec
 
-from . import hexgrid
-from .tiles import TileDef, parse
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board.tiles import TileDef, parse
 
 
 class HexDef(msgspec.Struct, frozen=True):

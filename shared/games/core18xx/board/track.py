@@ -21,11 +21,27 @@ from typing import Literal
 
 import msgspec
 
-from . import network
-from .board import BoardError, BoardState, available_tiles, lay_track, linked, tile_at
-from .choice import Choice, trie
-from .mapdef import MapDef
-from .tiles import COLORS, NODE, Placed, TileDef, gauge_matches, path_ends, path_subset, placed
+from shared.games.core18xx.board import network
+from shared.games.core18xx.board.state import (
+    BoardError,
+    BoardState,
+    available_tiles,
+    lay_track,
+    linked,
+    tile_at,
+)
+from shared.games.core18xx.choice import Choice, trie
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.tiles import (
+    COLORS,
+    NODE,
+    Placed,
+    TileDef,
+    gauge_matches,
+    path_ends,
+    path_subset,
+    placed,
+)
 
 
 class TrackRules(msgspec.Struct, frozen=True):

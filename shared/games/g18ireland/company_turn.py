@@ -30,12 +30,12 @@ import msgspec
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import emergency as E
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
-from shared.games.core18xx.steps import operating_money as OM
+from shared.games.core18xx.money import emergency as E
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.core18xx.rounds import operating_legal as OM
 
 STAGES = ("issue", "track", "token", "route", "dividend", "discard", "buy_train", "buy_company", "done")
 SECOND_LAY_COST = 20

@@ -21,11 +21,12 @@ from typing import Literal
 
 import msgspec
 
-from . import hexgrid, network
-from .board import BoardError, BoardState, tile_at
-from .mapdef import MapDef
-from .network import NodeRef, blocks, token_nodes
-from .tiles import NODE, Path, Placed, gauge_matches
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board import network
+from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.network import NodeRef, blocks, token_nodes
+from shared.games.core18xx.board.tiles import NODE, Path, Placed, gauge_matches
 
 
 class RouteRules(msgspec.Struct, frozen=True):

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from shared.engine import AmountRange, LegalAction
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import emergency as E
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import emergency as E
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 
 
 def _corp(corp: str) -> dict[str, str]:

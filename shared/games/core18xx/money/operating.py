@@ -26,10 +26,10 @@ from collections.abc import Sequence
 import msgspec
 
 from shared.engine import RuleError
-from shared.games.core18xx import dividends as D
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import dividends as D
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 
 
 def _bank_pays(money: MoneyState, to: str, amount: int) -> MoneyState:

@@ -1,5 +1,5 @@
 """Applying a company's operating-round decisions: the board's (tile lays, tokens, routes,
-private assignments) through the board side, the money's through `operating.py`'s step
+private assignments) through the board side, the money's through `company_turn.py`'s step
 machine, which the board answers through `flow.Port`."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ import msgspec
 
 from shared.engine import RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import board as B
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import routes as R
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.legal import covers
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import operating as OP
+from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import Pending, State

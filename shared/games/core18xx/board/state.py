@@ -9,8 +9,8 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
-from .mapdef import MapDef
-from .tiles import Placed, TileDef, placed
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.tiles import Placed, TileDef, placed
 
 FREE = ""  # an empty token slot
 

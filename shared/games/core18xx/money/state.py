@@ -14,8 +14,8 @@ from typing import Literal
 import msgspec
 
 from shared.engine import RuleError
-from shared.games.core18xx import shares as S
-from shared.games.core18xx.market import Coord, Market, Token
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money.market import Coord, Market, Token
 
 CorpType = Literal["major", "minor"]
 
@@ -117,7 +117,7 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         return self.place(sym, coord)
 
     def operating_order(self) -> list[str]:
-        from shared.games.core18xx.market import operating_order
+        from shared.games.core18xx.money.market import operating_order
         live = [self.tokens[s] for s, c in self.corps.items() if c.floated and not c.closed and s in self.tokens]
         return operating_order(self.market, live)
 

@@ -18,7 +18,7 @@ from typing import Literal
 
 import msgspec
 
-from shared.games.core18xx.market import Direction
+from shared.games.core18xx.money.market import Direction
 
 Kind = Literal["payout", "withhold"]
 

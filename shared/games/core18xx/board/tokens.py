@@ -11,10 +11,18 @@ from __future__ import annotations
 
 import msgspec
 
-from . import network
-from .board import FREE, BoardError, BoardState, place_token, slots, tile_at, tile_def
-from .choice import Choice, trie
-from .mapdef import MapDef
+from shared.games.core18xx.board import network
+from shared.games.core18xx.board.state import (
+    FREE,
+    BoardError,
+    BoardState,
+    place_token,
+    slots,
+    tile_at,
+    tile_def,
+)
+from shared.games.core18xx.choice import Choice, trie
+from shared.games.core18xx.board.mapdef import MapDef
 
 
 class TokenSpot(msgspec.Struct, frozen=True):

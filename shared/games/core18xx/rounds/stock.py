@@ -27,8 +27,8 @@ import msgspec
 
 from shared.engine import AmountRange, LegalAction, RuleError
 from shared.games.core18xx import actions as A
-from shared.games.core18xx import shares as S
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money.state import MoneyState
 
 T = TypeVar("T")
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 import msgspec
 
 from shared.engine import RuleError
-from shared.games.core18xx import operating as O
-from shared.games.core18xx import shares as S
-from shared.games.core18xx import trains as T
-from shared.games.core18xx.money_state import MoneyState
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
 
 
 class TrainBuy(msgspec.Struct, frozen=True):

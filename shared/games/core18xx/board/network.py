@@ -17,9 +17,9 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from .board import FREE, BoardState, slots, tile_at
-from .mapdef import MapDef
-from .tiles import NODE, Placed
+from shared.games.core18xx.board.state import FREE, BoardState, slots, tile_at
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.tiles import NODE, Placed
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)

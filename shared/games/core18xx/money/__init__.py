@@ -1,0 +1,1 @@
+"""The money side: market, certificates, money state, trains, payouts (README.md)."""

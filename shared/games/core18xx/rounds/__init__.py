@@ -1,0 +1,1 @@
+"""Rounds as lists of steps, and the generic steps (README.md)."""
