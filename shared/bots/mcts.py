@@ -205,8 +205,11 @@ class MctsBot:
             # Nothing to choose: a seat's options come from what it may know, the same in every
             # determinization.
             return first.root.options[0][0]
-        if deadline is not None and time.perf_counter() >= deadline:
-            # listing the options took the whole budget (a loaded machine): the kit's first
+        now = time.perf_counter()
+        if deadline is not None and now + (now - started) >= deadline:
+            # listing the options took half the budget or more (a loaded machine, a costly
+            # position): an iteration, which lists options again below, would overrun it; the
+            # kit's first option
             return first.root.options[0][0]
         limit = budget.iterations
         done = 0

@@ -33,7 +33,7 @@ RANKED_CACHE = 512
 class Kit18xx(GenericKit):
     # the search's budget: p95 of a move stays under 2 s on a loaded 2-core machine (the
     # clock binds there; the iterations on an idle one)
-    budget = Budget(ms=1000.0, iterations=200)
+    budget = Budget(ms=800.0, iterations=200)
     # the heuristic's ranking as a progressive bias (mcts.py): rivals are searched as the
     # heuristic plays, and a short search does not leave its line on a few noisy visits
     prior = 0.3
