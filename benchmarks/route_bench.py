@@ -28,7 +28,7 @@ from shared.games.core18xx.board import state as B  # noqa: E402
 from shared.games.core18xx.board import routes as R  # noqa: E402
 from shared.games.core18xx.board import tokens as K  # noqa: E402
 from shared.games.core18xx.board import track as T  # noqa: E402
-from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, board_map  # noqa: E402
+from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, TRACK_RULES, board_map  # noqa: E402
 
 PHASES = ["2", "4", "6", "8", "10", "D"]
 
@@ -46,7 +46,7 @@ def grow(seed: int, lays: int, token_rate: float = 0.12) -> tuple[B.BoardState, 
     for i, phase in enumerate(PHASES):
         for _ in range(lays // len(PHASES)):
             corp = rng.choice(corps)
-            opts = T.legal_lays(m, b, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND)
+            opts = T.legal_lays(m, b, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=TRACK_RULES)
             if not opts:
                 continue
             # late phases favour upgrades, as real games do
@@ -96,7 +96,7 @@ def main() -> None:
                                             R.Train("3H'-0", 3)])):
             s, res = timed(lambda: A.best_routes(m, b, ctx, trains), args.repeat)
             row[label] = {"ms": round(s * 1000, 1), "revenue": res.total, "routes": res.candidates, "exact": res.exact}
-        s, lays = timed(lambda: T.legal_lays(m, b, corp, colors, T.LaySlot(True, True), rules=T.IRELAND), args.repeat)
+        s, lays = timed(lambda: T.legal_lays(m, b, corp, colors, T.LaySlot(True, True), rules=TRACK_RULES), args.repeat)
         row["legal_lays"] = {"ms": round(s * 1000, 1), "count": len(lays)}
         s, spots = timed(lambda: K.legal_tokens(m, b, corp, 0), args.repeat)
         row["legal_tokens"] = {"ms": round(s * 1000, 2), "count": len(spots)}

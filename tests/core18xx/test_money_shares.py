@@ -1,4 +1,4 @@
-"""Certificates, payments and presidency changes (18Ireland's minors and majors)."""
+"""Certificates, payments and presidency changes (minors of five shares with a 40 % director's certificate, majors of ten)."""
 
 from __future__ import annotations
 

@@ -18,14 +18,8 @@ import msgspec
 import pytest
 
 from services.offline.import_18xx import import_export
-from shared.games.core18xx.board import state as B
-from shared.games.core18xx.board import network as N
-from shared.games.core18xx.board import routes as R
+from shared.games.core18xx import memo
 from shared.games.core18xx.money import shares as S
-from shared.games.g18ireland import board_ops as BO
-from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import company_turn as OP
-from shared.games.g18ireland import merging as MR
 from shared.games.g18ireland.engine import Ireland
 
 from .exports import export_paths
@@ -34,19 +28,7 @@ EXPORTS = export_paths("18Ireland")
 
 
 def _clear_caches() -> None:
-    B._TOKEN_INDEX.clear()
-    B._SUPPLY[0] = None
-    N._REACH.clear()
-    R._GRAPHS.clear()
-    R._LAST_GRAPH[0] = None
-    R._BONUS.clear()
-    N._VIEWS.clear()
-    BO._SYNCED[0] = None
-    F._CLOSING[0] = None
-    F._CONTEXT[0] = None
-    F._WITH_BOARD[0] = None
-    MR._CONNECTIVITY[0] = None
-    OP._CROWDED[0] = None
+    memo.clear_all()
     S.bundles.cache_clear()
     Ireland._memo.clear()
 

@@ -22,7 +22,7 @@ from shared.games.g18ireland.setup_random import draw_setup
 from .exports import export_paths
 
 EXPORTS = export_paths("18Ireland")
-RULES = SR.StockRules()
+RULES = M.STOCK_RULES
 COMPANIES = [c["sym"] for c in M.ENTITIES["companies"]]
 VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
@@ -33,7 +33,8 @@ def run_auction(export: dict, moves: list[dict]) -> tuple[M.IrelandMoney, list[s
     setup = draw_setup(export["settings"]["seed"], COMPANIES, MINORS)
     state = M.initial(players, setup)
     auction = W.new_waterfall(players, {p: state.money.cash[p] for p in players},
-                              [(c, VALUES[c]) for c in setup.companies])
+                              [(c, VALUES[c]) for c in setup.companies],
+                              unbid_cheapest_leaves=True)
     i = 0
     while not auction.finished:
         move = moves[i]

@@ -15,7 +15,7 @@ from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 
-RULES = SR.StockRules()
+RULES = M.STOCK_RULES
 COMPANIES = [c["sym"] for c in M.ENTITIES["companies"]]
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
 SETUP = draw_setup(689309492, COMPANIES, MINORS)     # queue: DKR, LER, WLR, UR, ...

@@ -1,4 +1,4 @@
-"""Shared 18xx machinery for 18Ireland and 1841: board/, money/, rounds/.
+"""Shared 18xx machinery for 18xx titles: board/, money/, rounds/.
 
 Not a title: it exports no META. See README.md in this directory.
 """

@@ -148,7 +148,7 @@ class RunRoutes(Action, tag="run_routes"):
 
 
 class Dividend(Action, tag="dividend"):
-    # "payout" | "withhold" | "half" (18Ireland) ...
+    # "payout" | "withhold" | "half" ...
     kind: str
     amount: int | None = None
 

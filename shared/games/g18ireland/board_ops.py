@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import autoroute as AR
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as NW
@@ -20,10 +21,12 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
     SHANNON_COMPANY,
+    TRACK_RULES,
     blocked_hexes,
     board_map,
     route_context,
 )
+from shared.games.g18ireland.map import lay_slot as map_lay_slot
 
 if TYPE_CHECKING:
     from shared.games.g18ireland.state import State
@@ -54,14 +57,14 @@ def owns_dargan(state: State, corp: str) -> bool:
 
 
 def lay_slot(state: State, corp: str, lays: int, upgraded: bool) -> TR.LaySlot | None:
-    return TR.ireland_lay_slot(lays, upgraded, dargan=owns_dargan(state, corp))
+    return map_lay_slot(lays, upgraded, owns_dargan(state, corp))
 
 
 def legal_lays(state: State, corp: str, lays: int, upgraded: bool) -> list[TR.Lay]:
     slot = lay_slot(state, corp, lays, upgraded)
     if slot is None:
         return []
-    return TR.legal_lays(the_map(), state.board, corp, colors(state), slot, rules=TR.IRELAND,
+    return TR.legal_lays(the_map(), state.board, corp, colors(state), slot, rules=TRACK_RULES,
                          blocked=blocked(state), cash=state.money.cash[corp])
 
 
@@ -70,7 +73,7 @@ def check_lay(state: State, corp: str, lays: int, upgraded: bool, coord: str, ti
     if slot is None:
         raise B.BoardError("no_lay_left", f"{corp} has no tile lay left this turn")
     lay = TR.check_lay(the_map(), state.board, corp, colors(state), slot, coord, tile, rotation,
-                       rules=TR.IRELAND, blocked=blocked(state))
+                       rules=TRACK_RULES, blocked=blocked(state))
     if lay.cost > state.money.cash[corp]:
         raise B.BoardError("cannot_afford", f"{corp} cannot pay {lay.cost} for that lay")
     return lay
@@ -169,9 +172,9 @@ def sync(state: State) -> B.BoardState:
     # asked several times per decision, mostly of the same companies and board (every change
     # copies `corps` and the board): the last answer is kept, keyed by their identity and by
     # (a copy of) the waiting tokens
-    last = _SYNCED[0]
-    if last is not None and last[0] is corps and last[1] is b and last[2] == pending:
-        return last[3]
+    hit = _SYNCED.get((corps, b), pending)
+    if hit is not None:
+        return hit
     waiting = frozenset(p.corp for p in pending)
     # one owner index and one reservation scan for all companies (a change below touches
     # only that company's tokens and reservations)
@@ -188,11 +191,10 @@ def sync(state: State) -> B.BoardState:
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
-    _SYNCED[0] = (corps, state.board, list(pending), b)
-    return b
+    return _SYNCED.put((corps, state.board), b, list(pending))
 
 
-_SYNCED: list[tuple[dict, B.BoardState, list, B.BoardState] | None] = [None]
+_SYNCED = Last()
 
 
 def needs_home(state: State, corp: str) -> bool:

@@ -29,6 +29,7 @@ from typing import Protocol
 import msgspec
 
 from shared.engine import LegalAction, RuleError
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
@@ -103,15 +104,15 @@ def crowded(money: MoneyState, depot: T.Depot) -> list[str]:
     """Open companies over the current phase's train limit, who discard before anything else.
     Asked at every step of every decision, and the trains, the phase and the companies change
     far less often (each change copies its dict): the last answer is kept, keyed by them."""
-    last = _CROWDED[0]
-    if last is not None and last[0] is depot.trains and last[1] is money.corps and last[2] == depot.phase:
-        return last[3]
-    out = T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed})
-    _CROWDED[0] = (depot.trains, money.corps, depot.phase, out)
-    return out
+    held = (depot.trains, money.corps)
+    hit = _CROWDED.get(held, depot.phase)
+    if hit is not None:
+        return hit
+    return _CROWDED.put(held, T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}),
+                        depot.phase)
 
 
-_CROWDED: list[tuple[dict, dict, int, list[str]] | None] = [None]
+_CROWDED = Last()
 
 
 def _phase_trade(depot: T.Depot) -> bool:

@@ -15,7 +15,7 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.legal import covers, has_bookkeeping
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
@@ -56,7 +56,8 @@ class Ireland:
         drawn = draw_setup(seed, list(F.COMPANY_VALUES), F.MINORS)
         start = M.initial(players, drawn, larger_bank=larger)
         auction = W.new_waterfall(players, {p: start.money.cash[p] for p in players},
-                                  [(c, F.COMPANY_VALUES[c]) for c in drawn.companies])
+                                  [(c, F.COMPANY_VALUES[c]) for c in drawn.companies],
+                                  unbid_cheapest_leaves=True)
         state = State(seats=list(seats), players=players, setup=drawn, larger_bank=larger, money=start.money,
                       depot=start.depot, minor_order=start.minor_order, board=B.initial(BO.the_map()),
                       round="auction", auction=auction)
@@ -136,17 +137,14 @@ class Ireland:
                 waiting = state.pending[0]
                 raise RuleError("token_first", f"{waiting.placer} must place {waiting.corp}'s token first")
             state = OPR.place_pending(state, action)
-        elif state.round == "auction":
-            state = self._auction(state, seat, action)
-        elif state.round == "stock":
-            state = self._stock(state, seat, action)
-        elif state.round == "merger":
-            state = self._merger(state, seat, action)
         else:
-            state = OPR.apply(state, action)
+            state = self._ROUNDS.get(state.round, Ireland._operating)(self, state, seat, action)
         return F.settle(state)
 
-    # --- rounds ---------------------------------------------------------------------------
+    # --- rounds: each round's decisions (`_ROUNDS`, by `state.round`) ----------------------
+
+    def _operating(self, state: State, seat: int, action: Any) -> State:
+        return OPR.apply(state, action)
 
     def _auction(self, state: State, seat: int, action: Any) -> State:
         auction = state.auction
@@ -189,11 +187,14 @@ class Ireland:
         assert mr is not None
         player = state.players[seat]
         if crowded(state) is not None:
-            return merger_step(state, player, action)     # a discard comes first; checked there
+            return F.after_merger_action(merger_step(state, player, action))   # a discard comes first
         connected, same = L.connectivity(state)
         if not covers(MG.legal(state.money, mr, player, connected, same), action):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        return merger_step(state, player, action)
+        return F.after_merger_action(merger_step(state, player, action))
+
+    _ROUNDS: ClassVar[dict[str, Any]] = {"auction": _auction, "stock": _stock, "merger": _merger,
+                                         "operating": _operating}
 
     # --- reading ------------------------------------------------------------------------------
 

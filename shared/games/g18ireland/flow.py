@@ -13,29 +13,29 @@ company's steps with nothing to decide (`operating.advance`), the end of a round
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import msgspec
 
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
-from shared.games.core18xx.money.market import Market
-from shared.games.core18xx.money.state import Corp, MoneyState
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import company_turn as OP
+from shared.games.g18ireland.merging import auto_pass
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS
 from shared.games.g18ireland.state import OperatingRound, State
+from shared.games.g18ireland.upkeep import check_end, over, with_board
 
 replace = msgspec.structs.replace
 
 COMPANY_VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
 COMPANY_REVENUE = {c["sym"]: c["revenue"] for c in M.ENTITIES["companies"]}
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
-STOCK_RULES = SR.StockRules()
+STOCK_RULES = M.STOCK_RULES
 LAST_TURN = 100     # 18xx.games' `@turn >= 100`: the stock round after which an unfinished game stops
 
 
@@ -87,67 +87,18 @@ def context(state: State) -> OP.OrContext:
     # the last context is kept, keyed by the tokens dict, the companies and the lifted homes
     tokens, corps = state.board.tokens, tuple(state.money.corps)
     lifted = tuple(p.corp for p in state.pending if p.kind == "relocate")
-    last = _CONTEXT[0]
-    if last is not None and last[0] is tokens and last[1] == corps and last[2] == lifted:
-        return last[3]
+    hit = _CONTEXT.get((tokens,), (corps, lifted))
+    if hit is not None:
+        return hit
     owners = B.token_owners(state.board)    # one index for all companies
     used = {sym: len(owners.get(sym, ())) for sym in corps}
     for corp in lifted:
         if corp in used:
             used[corp] += 1
-    ctx = replace(_base_context(), tokens_used=used)
-    _CONTEXT[0] = (tokens, corps, lifted, ctx)
-    return ctx
+    return _CONTEXT.put((tokens,), replace(_base_context(), tokens_used=used), (corps, lifted))
 
 
-_CONTEXT: list[tuple[dict, tuple[str, ...], tuple[str, ...], OP.OrContext] | None] = [None]
-
-
-def with_board(state: State) -> State:
-    """After a money change: companies on the market's closing cell close (18xx.games'
-    `close_corporations_in_close_cell!`, run after every action), then the board follows."""
-    # A decision's step and `settle` after it both call this, mostly on the step's own result:
-    # on its own result it changes nothing (the closed are closed, the board synced), so the
-    # last result is known by identity.
-    if _WITH_BOARD[0] is state:
-        return state
-    money, depot = state.money, state.depot
-    for sym in _on_closing_cell(money):
-        money, depot = O.close_company(money, depot, sym)
-    if money is not state.money:
-        state = replace(state, money=money, depot=depot)
-    board = BO.sync(state)
-    out = state if board is state.board else replace(state, board=board)
-    _WITH_BOARD[0] = out
-    return out
-
-
-_WITH_BOARD: list[State | None] = [None]
-
-
-def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
-    """Open companies whose price is on a closing cell; asked after every money change, mostly
-    of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
-    corps, market = money.corps, money.market
-    last = _CLOSING[0]
-    if last is not None and last[1] is market:
-        if last[0] is corps:
-            return last[2]
-        # a price move copies `corps` with one company changed: the others' answers stand
-        before, closing = last[0], last[2]
-        found = tuple(sym for sym, corp in corps.items()
-                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
-    else:
-        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
-    _CLOSING[0] = (corps, market, found)
-    return found
-
-
-def _closes(corp: Corp, market: Market) -> bool:
-    return not corp.closed and corp.price is not None and market.at(corp.price).closes
-
-
-_CLOSING: list[tuple[dict, Any, tuple[str, ...]] | None] = [None]
+_CONTEXT = Last()
 
 
 def settle(state: State) -> State:
@@ -162,33 +113,6 @@ def settle(state: State) -> State:
     if state.round == "operating":
         return _run_sets(advance_operating(state))
     return state
-
-
-# --- the end ---------------------------------------------------------------------------------
-
-# 18xx.games' GAME_END_TIMING_PRIORITY: a trigger met later replaces one met before only if it
-# ends the game sooner (the bank broken for a full set, then the market's end cell for the
-# current round: the game ends with this round, for the stock market)
-END_TIMING_PRIORITY = ("immediate", "current_round", "current_or", "full_or", "one_more_full_or_set")
-
-
-def check_end(state: State) -> State:
-    """The end trigger after a decision. 18xx.games looks for triggers once per action, after
-    the action itself and before the rounds it ends are followed by the next ones: a trigger
-    those automatic rounds cause (privates' income breaking the bank in operating rounds with
-    no company) is seen after the next action, or never in a game nobody can move in (which
-    then runs to its 100th stock round). So this is asked right after each decision's own
-    effect, never at a round's end."""
-    reason = O.end_reason(state.money)
-    if reason is None:
-        return state
-    if state.end is None or END_TIMING_PRIORITY.index(reason[1]) < END_TIMING_PRIORITY.index(state.end[1]):
-        return replace(state, end=reason)
-    return state
-
-
-def over(state: State) -> State:
-    return replace(state, round="over", auction=None, stock=None, operating=None, merger=None, pending=[])
 
 
 # --- stock rounds ------------------------------------------------------------------------------
@@ -285,7 +209,6 @@ def end_operating(state: State) -> State:
     if state.end is not None:
         return over(state)
     if BO.phase(state) != "2":
-        from shared.games.g18ireland.merging import auto_pass     # merging builds on this module
         state = entered(replace(state, round="merger", operating=None, merger=MG.start(state.money)), "merger")
         state = auto_pass(state)
         return after_merger_action(state)

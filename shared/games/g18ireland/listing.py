@@ -15,7 +15,7 @@ from shared.engine import LegalAction, RuleError
 from shared.families import Choice
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.choice import trie
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
@@ -78,23 +78,38 @@ def active_seats(state: State) -> frozenset[int]:
         return frozenset()
     if state.pending:
         return frozenset({placer_seat(state)})
-    player: str | None = None
-    if state.round == "auction" and state.auction is not None:
-        player = state.auction.active_player()
-    elif state.round == "stock" and state.stock is not None:
-        player = SR.active_player(state.money, state.stock)
-    elif state.round == "merger" and state.merger is not None:
-        corp = merging.crowded(state)
-        if corp is not None:
-            return frozenset({president_seat(state, corp)})
-        player = MG.active_player(state.money, state.merger)
-    elif state.round == "operating" and state.operating is not None and state.operating.turn is not None:
-        turn = state.operating.turn
-        over = OP.crowded(state.money, state.depot)
-        if over:        # the first company over its train limit discards first, whatever the step
-            return frozenset({president_seat(state, over[0])})
-        return frozenset({president_seat(state, turn.corp)})
+    ask = _ACTIVE.get(state.round)
+    return ask(state) if ask is not None else frozenset()
+
+
+def _one(state: State, player: str | None) -> frozenset[int]:
     return frozenset() if player is None else frozenset({seat_of_player(state, player)})
+
+
+def _auction_active(state: State) -> frozenset[int]:
+    return _one(state, state.auction.active_player()) if state.auction is not None else frozenset()
+
+
+def _stock_active(state: State) -> frozenset[int]:
+    return _one(state, SR.active_player(state.money, state.stock)) if state.stock is not None else frozenset()
+
+
+def _merger_active(state: State) -> frozenset[int]:
+    if state.merger is None:
+        return frozenset()
+    corp = merging.crowded(state)
+    if corp is not None:
+        return frozenset({president_seat(state, corp)})
+    return _one(state, MG.active_player(state.money, state.merger))
+
+
+def _operating_active(state: State) -> frozenset[int]:
+    if state.operating is None or state.operating.turn is None:
+        return frozenset()
+    over = OP.crowded(state.money, state.depot)
+    if over:        # the first company over its train limit discards first, whatever the step
+        return frozenset({president_seat(state, over[0])})
+    return frozenset({president_seat(state, state.operating.turn.corp)})
 
 
 def everything(state: State) -> list[LegalAction]:
@@ -103,21 +118,28 @@ def everything(state: State) -> list[LegalAction]:
         return []
     if state.pending:
         return _pending(state)
-    if state.round == "auction" and state.auction is not None:
-        player = state.auction.active_player()
-        return W.legal(state.auction, player) if player else []
-    if state.round == "stock" and state.stock is not None:
-        player = SR.active_player(state.money, state.stock)
-        return SR.legal(state.money, state.stock, player, F.STOCK_RULES) if player else []
-    if state.round == "merger" and state.merger is not None:
-        corp = merging.crowded(state)
-        if corp is not None:
-            return merging.discard_legal(state, corp)
-        player = MG.active_player(state.money, state.merger)
-        return merging.legal(state, player) if player else []
-    if state.round == "operating":
-        return _operating(state)
-    return []
+    ask = _EVERYTHING.get(state.round)
+    return ask(state) if ask is not None else []
+
+
+def _auction_legal(state: State) -> list[LegalAction]:
+    player = state.auction.active_player() if state.auction is not None else None
+    return W.legal(state.auction, player) if player else []     # type: ignore[arg-type]
+
+
+def _stock_legal(state: State) -> list[LegalAction]:
+    player = SR.active_player(state.money, state.stock) if state.stock is not None else None
+    return SR.legal(state.money, state.stock, player, F.STOCK_RULES) if player else []   # type: ignore[arg-type]
+
+
+def _merger_legal(state: State) -> list[LegalAction]:
+    if state.merger is None:
+        return []
+    corp = merging.crowded(state)
+    if corp is not None:
+        return merging.discard_legal(state, corp)
+    player = MG.active_player(state.money, state.merger)
+    return merging.legal(state, player) if player else []
 
 
 def for_seat(state: State, seat: int) -> list[LegalAction]:
@@ -184,3 +206,10 @@ def _operating(state: State) -> list[LegalAction]:
     out += OPR.money_legal(state)
     out += [LegalAction(action=a) for a in OPR.assignments(state)]
     return out
+
+
+# who acts and what is open, by round (the round in play names its own answers)
+_ACTIVE = {"auction": _auction_active, "stock": _stock_active, "merger": _merger_active,
+           "operating": _operating_active}
+_EVERYTHING = {"auction": _auction_legal, "stock": _stock_legal, "merger": _merger_legal,
+               "operating": _operating}

@@ -14,8 +14,8 @@ from shared.games.core18xx.board.state import BoardState, token_hexes
 from shared.games.core18xx.board.mapdef import MapDef, load
 from shared.games.core18xx.board.network import corporations_reached
 from shared.games.core18xx.board.routes import RouteContext, RouteRules, StopBonus
-from shared.games.core18xx.board.track import IRELAND as TRACK_RULES
-from shared.games.core18xx.board.track import LaySlot, Special, ireland_lay_slot
+from shared.games.core18xx.board.track import LaySlot, Special, TrackRules
+from shared.games.core18xx.board.track import lay_slot as resolve_lay_slot
 
 DATA = Path(__file__).with_name("map.json")
 
@@ -33,6 +33,17 @@ PHASE_COLORS: dict[str, tuple[str, ...]] = {
     "10": ("yellow", "green", "brown"),
     "D": ("yellow", "green", "brown", "gray"),
 }
+
+# Narrow gauge is a network of its own: a lay adding only narrow track connects through it
+TRACK_RULES = TrackRules(narrow=True)
+
+# 18xx.games TILE_LAYS: a lay or upgrade, then a second yellow lay for 20 unless the first was
+# an upgrade; with William Dargan (WDE) the second may be an upgrade too (30)
+TILE_LAYS = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]
+DARGAN_TILE_LAYS = [
+    {"lay": True, "upgrade": True},
+    {"lay": "not_if_upgraded", "upgrade": True, "cost": 20, "upgrade_cost": 30},
+]
 
 # Trains count hex edges ("H" trains, D = 99); they run broad gauge only and collect the
 # narrow-gauge bonus.
@@ -61,7 +72,7 @@ SPECIAL_LAYS: dict[str, Special] = {
     # game-wide rotation check wants a connection for every private but TIM, DR and TDR, and
     # its hex_neighbors gives DCR every neighbour of H4): README reading 21
     "DCR": Special(hexes=("H4",), reach="hex", free=True),
-    "TIM": Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), reach="none", irish_mail=True),
+    "TIM": Special(hexes=("F0", "H0", "G-1", "J12", "G21", "H20"), tiles=("IM",), reach="none", water_offboard=True),
 }
 SPECIAL_LAY_COUNTS = {"DR": 2, "TDR": 2, "BoW": 2, "DCR": 1, "TIM": 1}
 
@@ -79,7 +90,7 @@ def blocked_hexes(player_owned: set[str] | frozenset[str]) -> frozenset[str]:
 def lay_slot(lays_done: int, upgraded: bool, owns_dargan: bool = False) -> LaySlot | None:
     """The next lay this turn (None: no more). A corporation owning William Dargan (WDE) may
     make the second lay an upgrade, even after upgrading."""
-    return ireland_lay_slot(lays_done, upgraded, owns_dargan)
+    return resolve_lay_slot(DARGAN_TILE_LAYS if owns_dargan else TILE_LAYS, lays_done, upgraded)
 
 
 def route_context(corp: str, phase: str, assigned: dict[str, tuple[str, str]] | None = None,

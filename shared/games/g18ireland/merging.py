@@ -8,13 +8,14 @@ from typing import Any
 import msgspec
 
 from shared.engine import LegalAction, RuleError
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.rounds import operating_legal as OM
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import board_ops as BO
-from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import upkeep as U
 from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland.map import merge_connected, same_tile
 from shared.games.g18ireland.state import State
@@ -27,16 +28,15 @@ def connectivity(state: State) -> tuple[Any, Any]:
     pairs again and again (each player's candidates, the auto-passes, the legality check) of
     one board: the answers are memoized per board, the last board's kept by identity."""
     b = state.board
-    last = _CONNECTIVITY[0]
-    if last is not None and last[0] is b:
-        return last[1]
+    hit = _CONNECTIVITY.get((b,))
+    if hit is not None:
+        return hit
     m = BO.the_map()
-    pair = (_memo2(lambda a, z: merge_connected(m, b, a, z)), _memo2(lambda a, z: same_tile(m, b, a, z)))
-    _CONNECTIVITY[0] = (b, pair)
-    return pair
+    return _CONNECTIVITY.put((b,), (_memo2(lambda a, z: merge_connected(m, b, a, z)),
+                                    _memo2(lambda a, z: same_tile(m, b, a, z))))
 
 
-_CONNECTIVITY: list[tuple[Any, tuple[Any, Any]] | None] = [None]
+_CONNECTIVITY = Last()
 
 
 def _memo2(ask: Any) -> Any:
@@ -62,6 +62,8 @@ def discard_legal(state: State, corp: str) -> list[LegalAction]:
 
 
 def merger_step(state: State, player: str, action: Any) -> State:
+    """One decision of the merger round; the round reports where it stands in `state.merger`
+    (`finished`), and the flow takes it from there (`flow.after_merger_action`)."""
     mr = state.merger
     assert mr is not None
     corp = crowded(state)
@@ -71,7 +73,7 @@ def merger_step(state: State, player: str, action: Any) -> State:
         if not any(la.action == action for la in discard_legal(state, corp)):
             raise RuleError("not_owner", f"{corp} does not own {action.train}")
         state = replace(state, depot=T.discard(state.depot, corp, action.train))
-        return F.after_merger_action(auto_pass(F.check_end(state)))
+        return auto_pass(U.check_end(state))
     connected, same = connectivity(state)
     money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
     try:
@@ -92,8 +94,8 @@ def merger_step(state: State, player: str, action: Any) -> State:
         # The merged price is the market cell at the minors' top row and left column; where the
         # market has no such cell (18xx.games fails there too) the merger cannot be made.
         raise RuleError("no_merger_price", f"these minors have no merged share price ({exc.args[0]})") from None
-    state = F.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
-    return F.after_merger_action(auto_pass(F.check_end(state)))
+    state = U.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
+    return auto_pass(U.check_end(state))
 
 
 def auto_pass(state: State) -> State:
@@ -113,8 +115,8 @@ def auto_pass(state: State) -> State:
         passed.append(player)
     state = replace(state, merger=mr, auto_passed=passed)
     # each automatic pass is an action of its own in 18xx.games, after which it looks for end
-    # triggers (flow.check_end): a bank broken in the operating rounds before is seen here
-    return F.check_end(state) if len(passed) > made else state
+    # triggers (upkeep.check_end): a bank broken in the operating rounds before is seen here
+    return U.check_end(state) if len(passed) > made else state
 
 
 def legal(state: State, player: str) -> list[LegalAction]:

@@ -12,11 +12,34 @@ import msgspec
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.market import Market
+from shared.games.core18xx.money.rules import MoneyRules, PriceMoves
 from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.core18xx.rounds.stock import StockRules
 from shared.games.core18xx.rounds.waterfall_auction import Sale
 from shared.games.g18ireland.setup_random import RandomSetup
 
 ENTITIES: dict[str, Any] = json.loads((Path(__file__).with_name("entities.json")).read_text())
+
+# 18Ireland's overrides of the base game's money rules (18xx.games `g_18_ireland/game.rb`,
+# `step/dividend.rb`, `step/bankrupt.rb`): a minor paying at least twice its price moves right
+# twice; bankrupt players keep certificates but are paid nothing; a company closed by its
+# president's bankruptcy pays its other holders the share price; the game ends on bankruptcy
+# only when one player is left; DK (it closes when bought) is never sold to a company; only
+# players preside, and companies hold no other company's shares.
+RULES = MoneyRules(
+    price_moves=PriceMoves(withheld=("left", 1), paid=((1, 1),), minor_paid=((2, 2), (1, 1))),
+    bankrupt_paid_nothing=True,
+    bankrupt_close_pays_holders=True,
+    bankruptcy_ends="all_but_one",
+    unbuyable_companies=frozenset({"DK"}),
+    presidents="players",
+)
+
+# 18Ireland's stock round (`g_18_ireland/step/buy_sell_par_shares.rb`, `game.rb`): minors start
+# by auction (bids from 100 in 5s, par at half the bid capped at 135), majors by par from phase
+# 6; a stock round in which no minor started closes the first minor of the queue.
+STOCK_RULES = StockRules(minors_by_auction=True, minor_min_bid=100, max_minor_par=135, bid_increment=5,
+                         majors_from_phase=6, close_unstarted_minor=True)
 
 
 class IrelandMoney(msgspec.Struct, frozen=True):
@@ -50,7 +73,7 @@ def initial(players: list[str], setup: RandomSetup, larger_bank: bool = False) -
     money = MoneyState(players=list(players), cash=cash, book=S.new_book(share_lists), corps=corps,
                        market=Market.from_codes(ENTITIES["market"]), cert_limit=ENTITIES["cert_limit"][n],
                        market_share_limit=ENTITIES["market_share_limit"],
-                       minor_market_share_limit=ENTITIES["minor_market_share_limit"])
+                       minor_market_share_limit=ENTITIES["minor_market_share_limit"], rules=RULES)
     return IrelandMoney(money=money, depot=T.new_depot(train_types(), phases()), minor_order=list(setup.minors))
 
 

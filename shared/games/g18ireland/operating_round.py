@@ -20,7 +20,7 @@ from shared.games.g18ireland import money as M
 from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland.map import ASSIGNMENTS
-from shared.games.g18ireland.state import Pending, State
+from shared.games.g18ireland.state import OperatingRound, Pending, State
 
 replace = msgspec.structs.replace
 
@@ -148,12 +148,17 @@ def _assign(state: State, action: A.Assign) -> State:
     return replace(state, money=money, assigned={**state.assigned, str(action.entity): (action.target, op.turn.corp)})
 
 
-def _lay(state: State, action: A.LayTile) -> State:
+def _at_stage(state: State, stage: str, what: str) -> tuple[OperatingRound, Any]:
+    """The operating round and its company's turn, which must be at `stage`."""
     op = state.operating
     assert op is not None and op.turn is not None
-    turn = op.turn
-    if turn.stage != "track":
-        raise RuleError("not_now", "tiles are laid at the track step")
+    if op.turn.stage != stage:
+        raise RuleError("not_now", f"{what} at the {stage} step")
+    return op, op.turn
+
+
+def _lay(state: State, action: A.LayTile) -> State:
+    op, turn = _at_stage(state, "track", "tiles are laid")
     name = action.tile.rpartition("-")[0] or action.tile
     copy = BO.tile_copy(state, name)
     if copy is None:
@@ -180,11 +185,7 @@ def token_cost(state: State, corp: str) -> int:
 
 
 def _token(state: State, action: A.PlaceToken) -> State:
-    op = state.operating
-    assert op is not None and op.turn is not None
-    turn = op.turn
-    if turn.stage != "token":
-        raise RuleError("not_now", "tokens are placed at the token step")
+    op, turn = _at_stage(state, "token", "tokens are placed")
     _plain_token(action)
     cost = token_cost(state, turn.corp)
     coord, city = BO.find_node(state, action.city)
@@ -204,11 +205,7 @@ def _plain_token(action: A.PlaceToken) -> None:
 
 
 def _run(state: State, action: A.RunRoutes) -> State:
-    op = state.operating
-    assert op is not None and op.turn is not None
-    turn = op.turn
-    if turn.stage != "route":
-        raise RuleError("not_now", "routes are run at the route step")
+    op, turn = _at_stage(state, "route", "routes are run")
     if action.extra_revenue or action.subsidy:
         raise RuleError("bad_routes", "18Ireland has no extra revenue or subsidy")
     specs = []

@@ -34,7 +34,7 @@ from shared.games.core18xx.choice import trie
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import company_turn as OP
-from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS
+from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS, TRACK_RULES
 from shared.games.g18ireland.state import Pending, State
 
 replace = msgspec.structs.replace
@@ -85,7 +85,7 @@ def _raw_lays(state: State, company: str, board: B.BoardState, hexes: tuple[str,
     special = SPECIAL_LAYS[company]
     if hexes:
         special = replace(special, hexes=hexes)
-    return TR.legal_lays(BO.the_map(), board, op.turn.corp, BO.colors(state), slot, rules=TR.IRELAND,
+    return TR.legal_lays(BO.the_map(), board, op.turn.corp, BO.colors(state), slot, rules=TRACK_RULES,
                          blocked=BO.blocked(state), cash=state.money.cash[op.turn.corp], special=special)
 
 

@@ -20,7 +20,7 @@ import msgspec
 
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import shares as S
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.legal import covers
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W

@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import view as MV
 from shared.games.core18xx.board.view import board_view
@@ -61,17 +62,14 @@ def _program_moves(state: State) -> list[dict[str, Any]]:
 # The public part is the same for every seat: built once per state for the seats' views (the
 # projection asks for each seat's view of the same state). Keyed by the state's id, the entry
 # holding the state so the id is not reused while cached.
-_PUBLIC: dict[int, tuple[State, dict[str, Any]]] = {}
-_PUBLIC_SIZE = 4
+_PUBLIC = Memo(4)
 
 
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
-    hit = _PUBLIC.get(id(state))
-    if hit is None or hit[0] is not state:
-        while len(_PUBLIC) >= _PUBLIC_SIZE:
-            _PUBLIC.pop(next(iter(_PUBLIC)), None)
-        hit = _PUBLIC[id(state)] = (state, msgspec.json.encode(_public(state)))
-    out: dict[str, Any] = msgspec.json.decode(hit[1])
+    encoded = _PUBLIC.get(id(state), (state,))
+    if encoded is None:
+        encoded = _PUBLIC.put(id(state), (state,), msgspec.json.encode(_public(state)))
+    out: dict[str, Any] = msgspec.json.decode(encoded)
     if seat is not None and 0 <= seat < len(state.players):
         out["programs"] = PG.view_of(state.programs, state.players[seat])
     return out

@@ -5,7 +5,7 @@
    through towns and cities not blocked by other companies' tokens), each with its stops,
    track mask (bits per hex edge), length and revenue.
 2. Choose one route per train, pairwise track-disjoint, maximising the total (plus a bonus
-   shared by at most one route, e.g. 18Ireland's River Shannon), by branch and bound over
+   shared by at most one route, e.g. two linked cities), by branch and bound over
    routes sorted by revenue. Identical trains take routes in index order (no symmetric repeats).
 The answer is exact when enumeration finished inside `limit` routes (`BestRoutes.exact`).
 """

@@ -1,6 +1,6 @@
 """Hex coordinates as 18xx.games writes them ("D4", "G-1") and the geometry around them.
 
-A coordinate is a letter plus a number. With axes "letter-x" (18Ireland: x=letter,
+A coordinate is a letter plus a number. With axes "letter-x" (x=letter,
 y=number) the letter is the column; with "number-x" (1841: x=number, y=letter) the number is
 the column and the letter the row. Either way they map to "doubled" coordinates: on a flat-topped map
 neighbours in one column differ by 2 in y, neighbours in adjacent columns by 1. Edges are

@@ -1,13 +1,13 @@
 """Who reaches what: a corporation's track network, the way 18xx.games' Graph computes it.
 
 Walking starts at the cities holding the corporation's tokens, follows track of the running
-gauge (broad; 18Ireland skips narrow) across hex edges, passes through towns and through
+gauge (broad; a separate narrow network is skipped) across hex edges, passes through towns and through
 cities unless every slot there is filled by other corporations, and records:
 - `paths`: every (hex, path index) reached — used for "new track must be connected";
 - `nodes`: every (hex, node index) reached — token candidates and route stops;
 - `hexes`: hex -> edges from which this corporation may lay track (the token hexes count with
   all their edges).
-`narrow` does the same for 18Ireland's narrow-gauge network, which starts from every node of
+`narrow` does the same for a separate narrow-gauge network, which starts from every node of
 the broad network and is not blocked by tokens.
 """
 
@@ -19,6 +19,7 @@ from typing import Any
 
 from shared.games.core18xx.board.state import FREE, BoardState, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import NODE, Placed
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
@@ -66,10 +67,6 @@ def blocks(m: MapDef, b: BoardState, coord: str, node: int, corp: str | None) ->
 def token_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
     """The corporation's cities, in the board's token order (board's owner index)."""
     return [(coord, i) for coord, cities in b.tokens.items() for i, s in enumerate(cities) if corp in s]
-
-
-def _paths_at(t: Placed, node: int) -> list[int]:
-    return [i for i, p in enumerate(t.paths) if NODE + node in (p.a, p.b)]
 
 
 def walk(
@@ -183,10 +180,10 @@ class TilesView:
     them. A view made for a tiles dict that differs from an earlier one in a few hexes starts
     from that one's entries, less those reading a changed hex."""
 
-    __slots__ = ("m", "b", "tiles", "placed", "linked", "tracks")
+    __slots__ = ("m", "b", "tiles", "closed", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b, self.tiles = m, b, b.tiles
+        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, b.closed
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
         self.tracks: dict[str, dict[str, HexTrack]] = {}
@@ -216,7 +213,10 @@ class TilesView:
         if out is None:
             row = []
             impassable = self.m.impassable_colors
+            closed = self.closed
             for edge, other in enumerate(self.m.geometry[coord]):
+                if other is not None and closed and (coord, edge) in closed:
+                    other = None
                 if other is not None:
                     t = self.tile(other)
                     if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
@@ -318,24 +318,30 @@ def _without(d: dict, drop: set[str]) -> dict:
     return out
 
 
-_VIEWS: dict[int, tuple[MapDef, dict, TilesView]] = {}
+_VIEWS = Memo(64)
+_LAST_VIEW = Last()
+
+
+def forget_views() -> None:
+    """Drop every tiles view (the next one built starts from nothing)."""
+    _VIEWS.clear()
+    _LAST_VIEW.clear()
 
 
 def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     """The shared TilesView of `b`'s tiles dict (keyed by its id, the entry holding it)."""
-    hit = _VIEWS.get(id(b.tiles))
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[2]
+    key, held = (id(m), id(b.tiles), b.closed), (m, b.tiles)
+    hit = _VIEWS.get(key, held)
+    if hit is not None:
+        return hit
     view = TilesView(m, b)
-    if _VIEWS:
-        last = _VIEWS[next(reversed(_VIEWS))][2]   # the newest: mostly this board's parent
-        changed = changed_hexes(last.tiles, b.tiles) if last.m is m else None
+    last = _LAST_VIEW.value          # the newest: mostly this board's parent
+    if last is not None and last.m is m and last.closed == b.closed:
+        changed = changed_hexes(last.tiles, b.tiles)
         if changed is not None:
             view.inherit(last, changed)
-    if len(_VIEWS) >= 64:
-        del _VIEWS[next(iter(_VIEWS))]     # the oldest
-    _VIEWS[id(b.tiles)] = (m, b.tiles, view)
-    return view
+    _LAST_VIEW.put((), view)
+    return _VIEWS.put(key, held, view)
 
 
 def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
@@ -352,22 +358,16 @@ def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
 
 # A board is immutable and every change copies its `tiles` / `tokens` dicts, so a network
 # computed for one pair of dicts stays right for as long as they are the board's. Replays and
-# step machines ask for the same corporation's network many times per state: cache it, keyed
-# by the dicts' ids, the entry holding the dicts so the ids cannot be reused while cached.
-# Callers only read a Reach.
-_REACH: dict[tuple, tuple[MapDef, dict, dict, Any]] = {}
+# step machines ask for the same corporation's network many times per state: kept per map,
+# tiles and tokens (core18xx.memo). Callers only read a Reach.
+_REACH = Memo(1024)
 
 
 def _cached(kind: str, m: MapDef, b: BoardState, corp: object, make) -> Reach:
-    key = (kind, id(m), id(b.tiles), id(b.tokens), corp)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
-        return hit[3]
-    reach = make()
-    if len(_REACH) >= 1024:
-        _REACH.clear()
-    _REACH[key] = (m, b.tiles, b.tokens, reach)
-    return reach
+    key = (kind, id(m), id(b.tiles), id(b.tokens), b.closed, corp)
+    held = (m, b.tiles, b.tokens)
+    hit = _REACH.get(key, held)
+    return hit if hit is not None else _REACH.put(key, held, make())
 
 
 def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
@@ -387,15 +387,14 @@ def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
 def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
     """len(broad(m, b, corp).nodes) >= count, walking only as far as that takes unless the
     network is known already (the walk adds nodes in the same order either way)."""
-    key = ("broad", id(m), id(b.tiles), id(b.tokens), corp)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles and hit[2] is b.tokens:
-        return len(hit[3].nodes) >= count
+    hit = _REACH.get(("broad", id(m), id(b.tiles), id(b.tokens), b.closed, corp), (m, b.tiles, b.tokens))
+    if hit is not None:
+        return len(hit.nodes) >= count
     return len(walk(m, b, token_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
 
 
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:
-    """18Ireland's narrow-gauge network: narrow track reachable from any node of the broad
+    """A separate narrow-gauge network: narrow track reachable from any node of the broad
     network, through any node (tokens do not block narrow gauge)."""
     if broad_reach is not None and broad_reach is not broad(m, b, corp):
         return walk(m, b, sorted(broad_reach.nodes), None, "narrow")
@@ -404,7 +403,7 @@ def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None
 
 def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = "broad") -> set[str]:
     """Owners of tokens in every city reachable from `start` over `gauge` track, passing
-    through all cities (tokens do not block): 18Ireland's merger connectivity."""
+    through all cities (tokens do not block): connectivity for mergers."""
     found = _cached("reached", m, b, (start, gauge), lambda: _corporations_reached(m, b, start, gauge))
     return set(found)  # type: ignore[arg-type]
 
@@ -419,13 +418,10 @@ def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) 
 def _cities_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> tuple[NodeRef, ...]:
     """The cities a walk from `start` reaches when tokens block nothing: that reads the tiles
     alone, so it is kept per tiles dict (a merger moves tokens, not track)."""
-    key = ("cities", id(m), id(b.tiles), start, gauge)
-    hit = _REACH.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return hit[3]
+    key, held = ("cities", id(m), id(b.tiles), b.closed, start, gauge), (m, b.tiles)
+    hit = _REACH.get(key, held)
+    if hit is not None:
+        return hit
     reach = walk(m, b, [start], None, gauge)
-    cities = tuple((coord, n) for coord, n in reach.nodes if tile_at(m, b, coord).tile.nodes[n].kind == "city")
-    if len(_REACH) >= 1024:
-        _REACH.clear()
-    _REACH[key] = (m, b.tiles, None, cities)  # type: ignore[assignment]
-    return cities
+    return _REACH.put(key, held, tuple((coord, n) for coord, n in reach.nodes
+                                       if tile_at(m, b, coord).tile.nodes[n].kind == "city"))

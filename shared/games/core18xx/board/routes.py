@@ -9,7 +9,7 @@ Route#revenue and Game#check_*, facts; own code):
 - no stop twice in one route; no terminal (offboard) passed through;
 - no hex edge used twice by the corporation's trains together (nor an in-hex node-to-node path);
 - length: stops for N trains, hex edges crossed for H trains (`RouteRules.distance`);
-- revenue: each stop's value in the phase, plus (18Ireland) the narrow-gauge bonus: from each
+- revenue: each stop's value in the phase, plus (`RouteRules.narrow_bonus`) the narrow-gauge bonus: from each
   stop, every node reached over narrow track whose track is all narrow, and per-route extras.
 """
 
@@ -25,6 +25,7 @@ from shared.games.core18xx.board import hexgrid
 from shared.games.core18xx.board import network
 from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.network import NodeRef, blocks, token_nodes
 from shared.games.core18xx.board.tiles import NODE, Path, Placed, gauge_matches
 
@@ -41,7 +42,7 @@ class Train(msgspec.Struct, frozen=True):
 
 
 class StopBonus(msgspec.Struct, frozen=True):
-    """+amount once per route that stops in one of `hexes` (18Ireland port/ship tokens)."""
+    """+amount once per route that stops in one of `hexes` (a port or ship token)."""
 
     hexes: tuple[str, ...]
     amount: int
@@ -52,7 +53,7 @@ class RouteContext(msgspec.Struct, frozen=True):
     phase_colors: tuple[str, ...]
     rules: RouteRules = RouteRules()
     bonuses: tuple[StopBonus, ...] = ()
-    # 18Ireland River Shannon: one route stopping at a city in one hex also earns the other
+    # linked cities (a river company, say): one route stopping at a city in one hex also earns the other
     # hex's city value (with its narrow bonus); pairs listed both ways
     linked_cities: tuple[tuple[str, str], ...] = ()
 
@@ -99,11 +100,11 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
     # are computed once per tiles dict (shared, read only) and paired with this board (whose
     # tokens decide blocking). Keyed by the dicts' ids, the entry holding them. A new tiles
     # dict a few lays away from the last one built changes only those hexes' parts.
-    key = (id(m), id(b.tiles), gauge)
-    hit = _GRAPHS.get(key)
-    if hit is not None and hit[0] is m and hit[1] is b.tiles:
-        return RunGraph(m, b, gauge, *hit[2])
-    last = _LAST_GRAPH[0]
+    key, held = (id(m), id(b.tiles), gauge), (m, b.tiles)
+    hit = _GRAPHS.get(key, held)
+    if hit is not None:
+        return RunGraph(m, b, gauge, *hit)
+    last = _LAST_GRAPH.value
     g = None
     if last is not None and last[0] is m and last[1] == gauge:
         before, after = last[2], b.tiles
@@ -119,11 +120,9 @@ def run_graph(m: MapDef, b: BoardState, gauge: str = "broad") -> RunGraph:
         for coord, printed in m.hexes.items():
             if coord in laid or printed.tile.paths:   # a printed hex without track has no paths
                 _add_hex(g, coord, tile_at(m, b, coord))
-    if len(_GRAPHS) >= 64:
-        _GRAPHS.clear()
     parts = (g.tiles, g.ports, g.node_paths)
-    _GRAPHS[key] = (m, b.tiles, parts)
-    _LAST_GRAPH[0] = (m, gauge, b.tiles, parts)
+    _GRAPHS.put(key, held, parts)
+    _LAST_GRAPH.put((), (m, gauge, b.tiles, parts))
     return g
 
 
@@ -149,8 +148,8 @@ def _drop_hex(g: RunGraph, coord: str) -> None:
         del g.node_paths[(coord, node)]
 
 
-_GRAPHS: dict[tuple, tuple[MapDef, dict, tuple[dict, dict, dict]]] = {}
-_LAST_GRAPH: list[tuple[MapDef, str, dict, tuple[dict, dict, dict]] | None] = [None]
+_GRAPHS = Memo(64)       # per map and tiles dict: the graph's parts (tokens are the board's)
+_LAST_GRAPH = Last()     # the newest graph, the start for a tiles dict a few lays away
 
 
 @lru_cache(maxsize=4096)
@@ -189,7 +188,7 @@ def node_of(m: MapDef, b: BoardState, sig: str) -> NodeRef:
 # ---- values ----------------------------------------------------------------------------------
 
 def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...]) -> int:
-    """18Ireland: value of nodes reached from `stop` over narrow track whose own track is all
+    """Narrow-gauge bonus: value of nodes reached from `stop` over narrow track whose own track is all
     narrow. Follows 18xx.games' walk step by step: a path reaching a not yet counted node that
     also has broad track goes no further into its nodes; a node already counted does not stop
     the walk (so a second narrow way into a mixed node does lead beyond it)."""
@@ -197,21 +196,20 @@ def narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[st
     # walk visits and their neighbours: the answer is kept with the tiles it read, and stays
     # right on any later board whose tiles on those hexes are the same (a lay elsewhere does
     # not change it).
-    key = (id(m), stop, phase_colors)
-    hit = _BONUS.get(key)
-    if hit is not None and hit[0] is m:
+    key = (id(m), stop, phase_colors, b.closed)
+    hit = _BONUS.get(key, (m,))
+    if hit is not None:
         tiles = b.tiles
-        if all(tiles.get(c) == laid for c, laid in hit[1]):
-            return hit[2]
+        if all(tiles.get(c) == laid for c, laid in hit[0]):
+            return hit[1]
     read: set[str] = set()
     total = _narrow_bonus(m, b, stop, phase_colors, read)
-    if len(_BONUS) >= 4096:
-        _BONUS.clear()
-    _BONUS[key] = (m, tuple((c, b.tiles.get(c)) for c in read), total)
+    _BONUS.put(key, (m,), (tuple((c, b.tiles.get(c)) for c in read), total))
     return total
 
 
-_BONUS: dict[tuple, tuple[MapDef, tuple[tuple[str, tuple[str, int] | None], ...], int]] = {}
+# per stop: the answer with the tiles it read (valid on any board with those tiles there)
+_BONUS = Memo(4096)
 
 
 def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[str, ...], read: set[str]) -> int:

@@ -6,10 +6,13 @@ lay or a token copies one small dict. Every function here is pure: it returns a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import msgspec
 from msgspec.structs import replace
 
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import Placed, TileDef, placed
 
 FREE = ""  # an empty token slot
@@ -38,6 +41,10 @@ class BoardState(msgspec.Struct, frozen=True):
     # back to the supply, in the order they came back (they queue behind the unused ones)
     ids: dict[str, str] = {}
     returned: tuple[str, ...] = ()
+    # hex edges closed now, both sides listed: borders that open or close with the game (1841's
+    # province borders by phase); read like an impassable border by every walk, lay and route,
+    # and part of every board cache's key
+    closed: frozenset[tuple[str, int]] = frozenset()
 
 
 def initial(m: MapDef, reserve_homes: bool = True) -> BoardState:
@@ -75,7 +82,7 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
     a map hex, no impassable border, and not an impassable-coloured hex (sea, offboard) unless
     its tile points back at us."""
     other = m.geometry[coord][edge]
-    if other is None:
+    if other is None or (b.closed and (coord, edge) in b.closed):
         return None
     t = tile_at(m, b, other)
     if t.tile.color in m.impassable_colors and (edge + 3) % 6 not in t.exits:
@@ -83,21 +90,34 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
     return other
 
 
+def with_closed(m: MapDef, b: BoardState, borders: Iterable[tuple[str, int]]) -> BoardState:
+    """`b` with exactly `borders` (hex, edge) closed, each also from the hex across it (a
+    title's phase change passes the borders its new phase keeps shut)."""
+    closed: set[tuple[str, int]] = set()
+    for coord, edge in borders:
+        other = m.geometry[coord][edge]
+        closed.add((coord, edge))
+        if other is not None:
+            closed.add((other, (edge + 3) % 6))
+    frozen = frozenset(closed)
+    return b if frozen == b.closed else replace(b, closed=frozen)
+
+
 def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
     """Tiles still in the supply (a replaced tile goes back; preprinted ones never count).
     Shared by every caller asking of the same tiles dict: read only."""
-    last = _SUPPLY[0]
-    if last is not None and last[0] is m and last[1] is b.tiles:
-        return last[2]
+    held = (m, b.tiles)
+    hit = _SUPPLY.get(held)
+    if hit is not None:
+        return hit
     out = dict(m.counts)
     for name, _ in b.tiles.values():
         if name in out:
             out[name] -= 1
-    _SUPPLY[0] = (m, b.tiles, out)    # the entry holds the dict: its identity stays its own
-    return out
+    return _SUPPLY.put(held, out)
 
 
-_SUPPLY: list[tuple[MapDef, dict, dict[str, int]] | None] = [None]
+_SUPPLY = Last()
 
 
 def supply(m: MapDef, b: BoardState) -> list[str]:
@@ -335,25 +355,21 @@ def replace_tokens(b: BoardState, old: str, new: str) -> BoardState:
 
 # Boards are immutable and every change copies `tokens`, so the owner index of one tokens dict
 # is built once and reused by the many queries asked of the same state (a replay asks
-# thousands per action). Keyed by the dict's id; the entry keeps the dict alive so the id
-# cannot be reused while it is cached.
-_TOKEN_INDEX: dict[int, tuple[dict, dict[str, tuple[tuple[str, int], ...]]]] = {}
+# thousands per action): kept per tokens dict (core18xx.memo).
+_TOKEN_INDEX = Memo(512)
 
 
 def _token_index(tokens: dict[str, tuple[tuple[str, ...], ...]]) -> dict[str, tuple[tuple[str, int], ...]]:
-    hit = _TOKEN_INDEX.get(id(tokens))
-    if hit is not None and hit[0] is tokens:
-        return hit[1]
+    held = (tokens,)
+    hit = _TOKEN_INDEX.get(id(tokens), held)
+    if hit is not None:
+        return hit
     index: dict[str, list[tuple[str, int]]] = {}
     for coord, cities in tokens.items():
         for i, s in enumerate(cities):
             for owner in set(s):
                 index.setdefault(owner, []).append((coord, i))
-    frozen = {k: tuple(v) for k, v in index.items()}
-    if len(_TOKEN_INDEX) >= 512:
-        _TOKEN_INDEX.clear()
-    _TOKEN_INDEX[id(tokens)] = (tokens, frozen)
-    return frozen
+    return _TOKEN_INDEX.put(id(tokens), held, {k: tuple(v) for k, v in index.items()})
 
 
 def token_owners(b: BoardState) -> dict[str, tuple[tuple[str, int], ...]]:
@@ -373,7 +389,7 @@ def token_count(b: BoardState, corp: str) -> int:
 def lay_lifting(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int,
                 instance: str | None = None) -> tuple[BoardState, tuple[str, ...]]:
     """`lay`, plus 18xx.games' rule for a first track tile with several cities on a hex that
-    already holds tokens (a home placed before any track, e.g. 18Ireland's Belfast/Cork): the
+    already holds tokens (a home placed before any track on a two-city hex): the
     tokens come off and each owner must choose its city again. Returns (board, owners to
     choose), in slot order."""
     old = tile_at(m, b, coord)

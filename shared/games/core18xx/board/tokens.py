@@ -76,7 +76,7 @@ def token_choices(spots: list[TokenSpot]) -> Choice | None:
 
 def home_spots(m: MapDef, b: BoardState, corp: str) -> list[TokenSpot]:
     """Where a home token may go: the corporation's home if it has one (any city of it when no
-    city is fixed), else (18Ireland majors) any hex with track where a city has a free slot."""
+    city is fixed), else (companies without a printed home) any hex with track where a city has a free slot."""
     if corp in m.homes:
         coord, city = m.homes[corp]
         t = tile_def(m, b, coord)

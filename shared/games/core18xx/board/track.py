@@ -8,9 +8,9 @@ Follows 18xx.games' Tracker step and Game#upgrades_to? (facts; own code):
   hexes count with all edges); every new exit must face a map hex across a passable edge;
 - new track: some new track the corporation reaches is new, or a reached city/town changes
   value ("semi-restrictive");
-- 18Ireland narrow gauge (`rules.narrow`): a lay adding only narrow track may connect through
-  the narrow network instead; exits must meet neighbouring track of the same gauge; terrain is
-  free for an all-narrow tile.
+- a separate narrow-gauge network (`rules.narrow`, a title's choice): a lay adding only
+  narrow track may connect through the narrow network instead; exits must meet neighbouring
+  track of the same gauge; terrain is free for an all-narrow tile.
 Lay slots (how many lays, upgrade or not, extra cost) come from `lay_slot`.
 """
 
@@ -45,12 +45,11 @@ from shared.games.core18xx.board.tiles import (
 
 
 class TrackRules(msgspec.Struct, frozen=True):
-    narrow: bool = False  # 18Ireland's separate narrow-gauge network
+    narrow: bool = False  # narrow gauge is a network of its own (see the module's notes)
     restriction: str = "semi_restrictive"
     allow_removing_towns: bool = False
 
 
-IRELAND = TrackRules(narrow=True)
 STANDARD = TrackRules()
 
 
@@ -79,19 +78,6 @@ def lay_slot(tile_lays: list[dict], lays_done: int, upgraded: bool) -> LaySlot |
                    int(e.get("upgrade_cost", cost)), bool(e.get("cannot_reuse_same_hex", False)))
 
 
-IRELAND_TILE_LAYS = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]
-IRELAND_DARGAN_TILE_LAYS = [
-    {"lay": True, "upgrade": True},
-    {"lay": "not_if_upgraded", "upgrade": True, "cost": 20, "upgrade_cost": 30},
-]
-
-
-def ireland_lay_slot(lays_done: int, upgraded: bool, dargan: bool = False) -> LaySlot | None:
-    """18Ireland: a lay or upgrade, then a second yellow lay for 20 unless the first was an
-    upgrade; with William Dargan (WDE) the second may be an upgrade too (30)."""
-    return lay_slot(IRELAND_DARGAN_TILE_LAYS if dargan else IRELAND_TILE_LAYS, lays_done, upgraded)
-
-
 class Lay(msgspec.Struct, frozen=True):
     hex: str
     tile: str
@@ -100,20 +86,20 @@ class Lay(msgspec.Struct, frozen=True):
 
 
 class Special(msgspec.Struct, frozen=True):
-    """A private company's special lay (18xx.games' tile_lay ability as 18Ireland uses it).
+    """A private company's special lay (18xx.games' tile_lay ability).
 
     `reach`: "exits" — the hex must be reached and some new exit must face the reach (as a
     normal lay; Board of Works); "hex" — the hex must be reached, any rotation on the map will
-    do; "none" — no connection at all (TIM, DR, TDR, DCR). A company's lay is not held to
-    the "new track" restriction (18xx.games checks that only for operators). A lay limited to
-    the first of two hexes (DR: Donegal first) is the title's call: it passes that hex alone.
+    do; "none" — no connection at all. A company's lay is not held to the "new track"
+    restriction (18xx.games checks that only for operators). A lay limited to the first of two
+    hexes is the title's call: it passes that hex alone.
     """
 
     hexes: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
     reach: Literal["exits", "hex", "none"] = "exits"
     free: bool = False  # no terrain cost (BoW)
-    irish_mail: bool = False  # blue sea hex may take the red offboard tile
+    water_offboard: bool = False  # a blue (water) hex may take a red offboard tile
 
     @property
     def connected(self) -> bool:
@@ -138,9 +124,9 @@ def _ct_subset(old: TileDef, new: TileDef) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def upgrades_to(old: TileDef, new: TileDef, irish_mail: bool = False) -> bool:
+def upgrades_to(old: TileDef, new: TileDef, water_offboard: bool = False) -> bool:
     """Could `new` replace `old` at some rotation (before reach and rotation checks)?"""
-    if irish_mail and old.color == "blue" and new.color == "red":
+    if water_offboard and old.color == "blue" and new.color == "red":
         return True
     if old.color not in COLORS or new.color not in COLORS or COLORS.index(new.color) != COLORS.index(old.color) + 1:
         return False
@@ -163,7 +149,7 @@ def upgrades_to(old: TileDef, new: TileDef, irish_mail: bool = False) -> bool:
 
 @lru_cache(maxsize=65536)   # pure on two placed tiles (static data, cached hashes)
 def uses_broad_rules(old: Placed, new: Placed) -> bool:
-    """18Ireland: a lay follows broad-gauge connection rules if all its track is broad, or it
+    """With a separate narrow network: a lay follows broad-gauge connection rules if all its track is broad, or it
     adds any broad track."""
     if all(p.track == "broad" for p in new.paths):
         return True
@@ -224,22 +210,7 @@ def _narrow_lay_connected(m: MapDef, b: BoardState, after: BoardState, corp: str
         ends = path_ends(new.tile, new.paths, j)
         if any(ends <= oe and (coord, i) in before.paths for i, (oe, _) in enumerate(old_ends)):
             broad_here.update(np.nodes)
-    live: set[int] = set()
-    for j, np in enumerate(new.paths):
-        if not gauge_matches("narrow", np.track):
-            continue
-        if any(n in broad_here for n in np.nodes):
-            live.add(j)
-            continue
-        for e in np.edges:
-            other = linked(m, b, coord, e)
-            if other is None:
-                continue
-            ot = tile_at(m, b, other)
-            if any((e + 3) % 6 in (q.a, q.b) and (other, k) in nbefore.paths and gauge_matches(np.track, q.track)
-                   for k, q in enumerate(ot.paths)):
-                live.add(j)
-                break
+    live = _meeting(m, b, coord, new, "narrow", broad_here, nbefore.paths)
     grew = True
     while grew:
         grew = False
@@ -257,6 +228,29 @@ def _narrow_lay_connected(m: MapDef, b: BoardState, after: BoardState, corp: str
         return True
     reached = {r for r in before.nodes if r[0] != coord} | {(coord, n) for n in broad_here}
     return bool(back.nodes & reached)
+
+
+def _meeting(m: MapDef, b: BoardState, coord: str, new: Placed, gauge: str, seeds: set[int],
+             reached: set | frozenset) -> set[int]:
+    """Paths of `new` (laid on `coord`) carrying `gauge` that touch a node in `seeds`, or meet
+    track in `reached` across a hex edge in a matching gauge."""
+    live: set[int] = set()
+    for j, np in enumerate(new.paths):
+        if not gauge_matches(gauge, np.track):
+            continue
+        if any(n in seeds for n in np.nodes):
+            live.add(j)
+            continue
+        for e in np.edges:
+            other = linked(m, b, coord, e)
+            if other is None:
+                continue
+            ot = tile_at(m, b, other)
+            if any((e + 3) % 6 in (q.a, q.b) and (other, k) in reached and gauge_matches(np.track, q.track)
+                   for k, q in enumerate(ot.paths)):
+                live.add(j)
+                break
+    return live
 
 
 def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, new: Placed,
@@ -289,22 +283,7 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
         # is the whole network walked again.
         gauge = "broad"
         mine = {n for c, n in network.token_nodes(m, after, corp) if c == coord}
-        live: set[int] = set()
-        for j, np in enumerate(new.paths):
-            if not gauge_matches(gauge, np.track):
-                continue
-            if any(n in mine for n in np.nodes):
-                live.add(j)
-                continue
-            for e in np.edges:
-                other = linked(m, b, coord, e)
-                if other is None:
-                    continue
-                ot = tile_at(m, b, other)
-                if any((e + 3) % 6 in (q.a, q.b) and (other, k) in before.paths and gauge_matches(np.track, q.track)
-                       for k, q in enumerate(ot.paths)):
-                    live.add(j)
-                    break
+        live = _meeting(m, b, coord, new, gauge, mine, before.paths)
         grew = True
         while grew:
             grew = False
@@ -404,7 +383,7 @@ def legal_lays(
         color = old.tile.color
         if color == "white" and not slot.lay:
             continue
-        if color != "white" and not slot.upgrade and not (special and special.irish_mail):
+        if color != "white" and not slot.upgrade and not (special and special.water_offboard):
             continue
         if color != "white" and slot.cannot_reuse_same_hex and coord in laid_hexes:
             continue
@@ -417,11 +396,11 @@ def legal_lays(
                 continue
             if special is not None and special.tiles and name not in special.tiles:
                 continue
-            if tdef.color not in phase_colors and not (special and special.irish_mail and tdef.color == "red"):
+            if tdef.color not in phase_colors and not (special and special.water_offboard and tdef.color == "red"):
                 continue
             if tdef.color == "yellow" and not slot.lay:
                 continue
-            if not upgrades_to(old.tile, tdef, bool(special and special.irish_mail)):
+            if not upgrades_to(old.tile, tdef, bool(special and special.water_offboard)):
                 continue
             verdicts: dict[frozenset, int | None] = {}
             wanted = None if only_rotation is None else placed(tdef, only_rotation).track_key

@@ -64,4 +64,7 @@ def board_view(m: MapDef, b: BoardState, phase_colors: tuple[str, ...]) -> dict[
         "axes": m.axes,
         "hexes": [hex_view(m, b, c, phase_colors) for c in sorted(m.hexes, key=lambda c: m.order[c])],
         "tiles": {name: n for name, n in sorted(available_tiles(m, b).items()) if n > 0},
+        # borders closed now (by phase), [hex, edge] from both sides; only when there are any,
+        # so a title whose borders never change shows the board as before
+        **({"closed": sorted([c, e] for c, e in b.closed)} if b.closed else {}),
     }

@@ -1,14 +1,14 @@
 """Paying out or withholding a run, and the share-price move that follows.
 
-Facts (18xx.games `step/dividend.rb`, `g_18_ireland/step/dividend.rb`, `share_holder.rb`):
+Facts (18xx.games `step/dividend.rb`, `share_holder.rb`):
 - Payout: per share = revenue / number of shares (10 for a major, 5 for a minor), as a float;
   each holder gets ceil(shares held x per share), also as floats - the same IEEE doubles Ruby uses,
   so rounding quirks (42/5*3 = 25.200000000000003 -> 26) match 18xx.games exactly.
 - With incremental capitalization the company itself collects on its treasury shares; shares in
-  the pool pay nobody. 18Ireland: a bankrupt player receives nothing.
+  the pool pay nobody. Holders in `bankrupt` (a title's choice) receive nothing.
 - Withhold: the whole revenue goes to the company.
-- 18Ireland price move: nothing paid (withheld or no revenue) -> left 1; paid at least the share
-  price -> right 1, and a minor paying at least twice the price -> right 2; else no move.
+- The price move is the title's `rules.PriceMoves` (base game: nothing paid -> left 1, paid at
+  least the share price -> right 1).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Literal
 import msgspec
 
 from shared.games.core18xx.money.market import Direction
+from shared.games.core18xx.money.rules import PriceMoves
 
 Kind = Literal["payout", "withhold"]
 
@@ -37,11 +38,11 @@ def holder_amount(percent: int, share_percent: int, per_share: float) -> int:
 
 def pay(company: str, revenue: int, kind: Kind, holdings: dict[str, int], share_percent: int,
         price: int, is_minor: bool, bankrupt: frozenset[str] = frozenset(),
-        incremental: bool = True) -> Payout:
+        incremental: bool = True, moves: PriceMoves = PriceMoves()) -> Payout:
     """`holdings`: holder -> percent of `company` (include the company itself for its treasury,
     `pool` for the market: it is paid nothing). Amounts come from the bank."""
     if kind == "withhold" or revenue <= 0:
-        move, times = _move_18ireland(0, price, is_minor)
+        move, times = moves.after(0, price, is_minor)
         return Payout(to_company=max(revenue, 0), to_holders={}, move=move, times=times)
     total_shares = 100 // share_percent
     per_share = revenue / float(total_shares)
@@ -56,15 +57,6 @@ def pay(company: str, revenue: int, kind: Kind, holdings: dict[str, int], share_
                 to_company += amount
             continue
         to_holders[holder] = amount
-    move, times = _move_18ireland(revenue, price, is_minor)
+    move, times = moves.after(revenue, price, is_minor)
     return Payout(to_company=to_company, to_holders=to_holders, move=move, times=times)
 
-
-def _move_18ireland(paid: int, price: int, is_minor: bool) -> tuple[Direction | None, int]:
-    if paid <= 0:
-        return "left", 1
-    if is_minor and paid >= 2 * price:
-        return "right", 2
-    if paid >= price:
-        return "right", 1
-    return None, 0

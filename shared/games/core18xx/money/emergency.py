@@ -1,8 +1,9 @@
 """Buying trains in the operating round, the forced purchase with the president's money
-("emergency money raising") and bankruptcy, as 18Ireland plays them on 18xx.games.
+("emergency money raising") and bankruptcy, as 18xx.games plays them for titles with
+incremental capitalization and `must_buy_train: always`.
 
 Facts (18xx.games `step/train.rb`, `step/buy_train.rb`, `step/emergency_money.rb`,
-`step/bankrupt.rb`, `g_18_ireland/step/buy_train.rb`, `g_18_ireland/step/bankrupt.rb`):
+`step/bankrupt.rb`, and their overrides for such titles; the title's README names them):
 - A company may buy from the depot/pool at list price or from another company (any player's) for
   any price from 1 to its cash, within its train limit. From phase 10, once per turn, it may trade
   in a listed train for a discount; a trade-in cannot be topped up by the president.
@@ -19,8 +20,8 @@ Facts (18xx.games `step/train.rb`, `step/buy_train.rb`, `step/emergency_money.rb
 - If company cash + president cash + everything he could sell cannot buy the cheapest
   depot/pool train, the president may (must) declare bankruptcy: he sells every share he legally
   can (largest bundle per company, companies in operating order), hands his remaining cash to the
-  company, is bankrupt, and every company he presides closes (18Ireland pays the other holders
-  the share price per share as it closes).
+  company, is bankrupt, and every company he presides closes (with `rules.bankrupt_close_pays_holders`
+  the other holders are paid the share price per share as it closes).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def room(money: MoneyState, depot: T.Depot, company: str) -> bool:
 
 
 def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Train) -> tuple[int, int]:
-    """Allowed (min, max) price for `train` (18Ireland `spend_minmax`)."""
+    """Allowed (min, max) price for `train` (18xx.games `spend_minmax`)."""
     company = step.company
     price = depot.types[train.name].price
     president = money.book.president_of(company)
@@ -186,7 +187,7 @@ def emergency_sell(money: MoneyState, depot: T.Depot, step: TrainBuy, cert_ids: 
     president = money.book.president_of(step.company)
     price = money.price_of(sym)
     book, cash, moved = S.sell(money.book, money.cash, president, cert_ids, percent, price,
-                               money.players, money.pool_limit(sym))
+                               money.presidents(sym), money.pool_limit(sym))
     money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     return money, msgspec.structs.replace(step, last_share_sold_price=price)
 
@@ -213,11 +214,11 @@ def _legal_sales(money: MoneyState, depot: T.Depot, player: str, buying: str) ->
         for ids, percent in S.sell_options(money.book, player, sym):
             if money.book.percent_of(S.POOL, sym) + percent > money.pool_limit(sym):
                 continue
-            if not S.can_dump(money.book, player, sym, ids, money.players):
+            if not S.can_dump(money.book, player, sym, ids, money.presidents(sym)):
                 continue
             if sym == buying:
                 # never sell so much that the buying company changes hands
-                others = [money.book.percent_of(p, sym) for p in money.players if p != player]
+                others = [money.book.percent_of(p, sym) for p in money.presidents(sym) if p != player]
                 if money.book.percent_of(player, sym) - percent < max(others, default=0):
                     continue
             # sell no more than needed: the next smaller bundle must fall short
@@ -247,7 +248,7 @@ def bankrupt(money: MoneyState, depot: T.Depot, step: TrainBuy) -> tuple[MoneySt
             continue
         _, ids, percent = max(sales, key=lambda s: money.cert_price(s[0], s[2]))
         book, cash, moved = S.sell(money.book, money.cash, player, ids, percent, money.price_of(sym),
-                                   money.players, money.pool_limit(sym))
+                                   money.presidents(sym), money.pool_limit(sym))
         money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     money = msgspec.structs.replace(money, cash=S.pay(money.cash, player, company, money.cash[player]),
                                     bankrupt=[*money.bankrupt, player])

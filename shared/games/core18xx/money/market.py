@@ -1,7 +1,7 @@
 """The stock market: a grid of share-price cells, price moves, and operating order.
 
 A market is given as rows of cell codes, the notation 18xx.games titles use: a price followed by
-letters for the cell's kinds, '' for no cell. The letters used by 18Ireland and 1841:
+letters for the cell's kinds, '' for no cell. The letters read here:
   p  par price (a company may start here)        e  end-game cell (reaching it ends the game)
   y  yellow: shares here do not count for the certificate limit
   o  orange: no certificate limit and no holding limit        b  brown: may buy several per turn
@@ -16,10 +16,13 @@ bottom row. Each move lands on an existing cell or stays put.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import re
 from typing import Literal
 
 import msgspec
+
 
 Direction = Literal["up", "down", "left", "right"]
 Coord = tuple[int, int]
@@ -111,14 +114,19 @@ class Market(msgspec.Struct, frozen=True, dict=True):
     def at(self, coord: Coord) -> Cell:
         # asked for every price, limit and closing check: the cells by coordinate are indexed
         # once per instance (a market never changes; `dict=True`, see par_cells)
-        cells = self.__dict__.get("_cells")
-        if cells is None:
-            cells = self.__dict__["_cells"] = {(r, c): cell for r, row in enumerate(self.rows)
-                                               for c, cell in enumerate(row) if cell is not None}
-        cell = cells.get(tuple(coord))
+        cell = self._cells.get(tuple(coord))
         if cell is None:
             raise KeyError(f"no market cell at {coord}")
         return cell
+
+    @cached_property
+    def _cells(self) -> dict[Coord, Cell]:
+        return {(r, c): cell for r, row in enumerate(self.rows) for c, cell in enumerate(row) if cell is not None}
+
+    @cached_property
+    def _par_cells(self) -> list[Cell]:
+        cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
+        return sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
 
     def by_id(self, price_id: str) -> Cell:
         """The cell of a "price,row,col" id; the price must agree with the cell."""
@@ -135,11 +143,7 @@ class Market(msgspec.Struct, frozen=True, dict=True):
         """Par cells, highest first (ties: further right, then lower row first, as 18xx.games)."""
         # a market never changes: computed once per instance (`dict=True`: a __dict__ neither
         # encoded nor compared)
-        cells = self.__dict__.get("_par_cells")
-        if cells is None:
-            cells = [cell for row in self.rows for cell in row if cell is not None and cell.can_par]
-            cells = self.__dict__["_par_cells"] = sorted(cells, key=lambda c: (c.price, c.col, c.row), reverse=True)
-        return list(cells)
+        return list(self._par_cells)
 
     def highest_par_at_most(self, amount: int) -> Cell | None:
         return next((cell for cell in self.par_cells() if cell.price <= amount), None)

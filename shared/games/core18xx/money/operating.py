@@ -2,20 +2,20 @@
 redeeming, buying a private, token costs, closing a company; and the end-of-game checks and score.
 
 Facts (18xx.games `game/base.rb`, `step/dividend.rb`, `step/buy_company.rb`, `bank.rb`,
-`player.rb`, `g_18_ireland/game.rb`):
+`player.rb`; what titles change is `MoneyState.rules`, see `rules.py`):
 - Private revenue is paid by the bank at the start of each operating round, players' privates
   in player order first, then companies' (ties by revenue, then name).
-- The bank may run dry: payments still happen, the bank goes negative and is "broken"; 18Ireland
-  then ends the game after the current set of operating rounds. A price reaching the end-game
-  cell ends it after the current round; 18Ireland's bankruptcy ends it when all but one player are
-  bankrupt.
+- The bank may run dry: payments still happen, the bank goes negative and is "broken", which
+  ends the game after the current set of operating rounds. A price reaching the end-game
+  cell ends it after the current round; a bankruptcy ends it at once, or (`bankruptcy_ends`
+  "all_but_one") when all but one player are bankrupt.
 - A company buys a private from a player for between half (rounded up) and double its value.
 - A player's score is cash + held shares of started companies at the current price (per ordinary
   share) + privates at face value.
 - Closing a company: its cash goes to the bank, its trains leave play (18xx.games'
-  CLOSED_CORP_TRAINS_REMOVED, true for 18Ireland), its privates close, its shares vanish;
-  18Ireland first pays each non-bankrupt holder the share price per share when the
-  company closes because its president went bankrupt.
+  CLOSED_CORP_TRAINS_REMOVED), its privates close, its shares vanish; with
+  `bankrupt_close_pays_holders` each non-bankrupt holder is first paid the share price per share
+  when the company closes because its president went bankrupt.
 """
 
 from __future__ import annotations
@@ -65,13 +65,15 @@ def pay_private_revenue(money: MoneyState, revenue: dict[str, int], names: dict[
 
 
 def run_dividend(money: MoneyState, sym: str, revenue: int, kind: D.Kind) -> tuple[MoneyState, D.Payout]:
-    """Pay out or withhold `revenue` for company `sym`, then move its price (18Ireland rules)."""
+    """Pay out or withhold `revenue` for company `sym`, then move its price (`rules.price_moves`)."""
     if kind not in ("payout", "withhold"):
         raise RuleError("bad_dividend", f"unknown dividend kind {kind!r}")
     corp = money.corps[sym]
     holdings = money.book.holders(sym)
     payout = D.pay(sym, revenue, kind, {h: p for h, p in holdings.items()}, money.book.normal_percent(sym),
-                   money.price_of(sym), corp.type == "minor", bankrupt=frozenset(money.bankrupt))
+                   money.price_of(sym), corp.type == "minor",
+                   bankrupt=frozenset(money.bankrupt) if money.rules.bankrupt_paid_nothing else frozenset(),
+                   moves=money.rules.price_moves)
     paid = [(sym, payout.to_company)] if payout.to_company else []
     money = _bank_pays_all(money, [*paid, *payout.to_holders.items()])
     if payout.move is not None:
@@ -80,13 +82,13 @@ def run_dividend(money: MoneyState, sym: str, revenue: int, kind: D.Kind) -> tup
 
 
 def issue_one(money: MoneyState, sym: str) -> MoneyState:
-    """18Ireland: sell one treasury share to the pool at the market price; the price drops a row."""
+    """Sell one treasury share to the pool at the market price; the price drops a row."""
     book, cash = S.issue_one(money.book, money.cash, sym, money.price_of(sym), money.pool_limit(sym))
     return msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", 1)
 
 
 def redeem_one(money: MoneyState, sym: str) -> MoneyState:
-    """18Ireland: buy one share back from the pool at the market price (no price move)."""
+    """Buy one share back from the pool at the market price (no price move)."""
     book, cash = S.redeem_one(money.book, money.cash, sym, money.price_of(sym))
     return msgspec.structs.replace(money, book=book, cash=cash)
 
@@ -135,29 +137,30 @@ def token_cost(token_prices: Sequence[int], placed: int) -> int:
     return token_prices[placed]
 
 
-def close_company(money: MoneyState, depot: T.Depot, sym: str, settle_if_owner_bankrupt: bool = True,
-                  trains_removed: bool = True) -> tuple[MoneyState, T.Depot]:
+def close_company(money: MoneyState, depot: T.Depot, sym: str, trains_removed: bool = True) -> tuple[MoneyState, T.Depot]:
     corp = money.corps[sym]
     if corp.closed:
         return money, depot
     president = money.book.president_of(sym) if corp.ipoed else None
-    if settle_if_owner_bankrupt and president in money.bankrupt and corp.price is not None:
+    if money.rules.bankrupt_close_pays_holders and president in money.bankrupt and corp.price is not None:
         per_share = money.price_of(sym)
         if per_share > 0:
             normal = money.book.normal_percent(sym)
-            for player in money.players:
-                if player in money.bankrupt:
+            # every holder but the pool, the company itself and bankrupt players, in seat order
+            # for players, then corporations holding shares
+            for holder in money.presidents(sym):
+                if holder in money.bankrupt:
                     continue
-                amount = int(money.book.percent_of(player, sym) / normal * per_share)
+                amount = int(money.book.percent_of(holder, sym) / normal * per_share)
                 if amount > 0:
-                    money = _bank_pays(money, player, amount)
+                    money = _bank_pays(money, holder, amount)
     cash = dict(money.cash)
     cash[S.BANK] = cash.get(S.BANK, 0) + cash.get(sym, 0)
     cash[sym] = 0
     for train in depot.owned_by(sym):
         if trains_removed:
             # 18xx.games' default: the trains stay with the closed company, unbuyable (they still
-            # rust with their type, and in 18Ireland still release their half trains)
+            # rust with their type, and still release reserved trains)
             depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: msgspec.structs.replace(
                 train, owner=f"closed:{sym}")})
         else:
@@ -182,9 +185,10 @@ def player_value(money: MoneyState, player: str, company_values: dict[str, int])
     return value
 
 
-def end_reason(money: MoneyState, bankruptcy_all_but_one: bool = True) -> tuple[str, str] | None:
+def end_reason(money: MoneyState) -> tuple[str, str] | None:
     """(reason, when) of the first end trigger met: ("bankrupt", "immediate"),
-    ("stock_market", "current_round") or ("bank", "full_or"), in 18Ireland's check order."""
+    ("stock_market", "current_round") or ("bank", "full_or"), in 18xx.games' check order."""
+    bankruptcy_all_but_one = money.rules.bankruptcy_ends == "all_but_one"
     live = [p for p in money.players if p not in money.bankrupt]
     if (bankruptcy_all_but_one and len(live) == 1) or (not bankruptcy_all_but_one and money.bankrupt):
         return ("bankrupt", "immediate")

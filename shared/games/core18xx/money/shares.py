@@ -7,16 +7,17 @@ it returns new values and never mutates what it was given; rule violations raise
 
 Facts (18xx.games `share_pool.rb`, `share_bundle.rb`, `corporation.rb`, `step/buy_sell_par_shares.rb`):
 - A certificate costs price x percent / normal share percent (a minor's 20 % share costs one share
-  price, its 40 % director's certificate two). Titles with `always_market_price` (18Ireland) sell
+  price, its 40 % director's certificate two). Titles with `always_market_price` sell
   treasury shares at the current market price, others at par.
 - Paid to: the company when bought from its own treasury (incremental capitalization), the bank
   when bought from the pool, the seller when bought from a player. Sales to the pool are paid by the bank.
-- Presidency: after a transfer, if the president no longer holds the most, the player holding the
-  most (ties: nearest after the old president in seat order) becomes president and swaps: he gets
+- Presidency: after a transfer, if the president no longer holds the most, the eligible holder
+  (`presidents`: players, or players and corporations, see `control.py`) holding the most (ties:
+  nearest after the old president in that order) becomes president and swaps: he gets
   the president's certificate and hands normal shares of the same percent to the old president (or
   to the pool, when the old president sold it there and has too little left).
-- A president may sell (part of) the president's certificate only if another player holds at least
-  the president's percent ("can dump"). The pool may hold at most the market share limit.
+- A president may sell (part of) the president's certificate only if another eligible holder holds
+  at least the president's percent ("can dump"). The pool may hold at most the market share limit.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import msgspec
 
@@ -48,6 +49,16 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
     # order they arrived, and picks "the first ones" in that order for swaps and returns.
     seq: dict[str, int] = {}
     clock: int = 0
+
+    # answers derived from this book alone, kept on it (`dict=True`; see core18xx.memo)
+    @cached_property
+    def _smallest_plain(self) -> dict:
+        return {}
+
+    @cached_property
+    def _by_certs(self) -> dict[str, dict]:
+        """Answers that read the certificates alone, shared by every book `moved` makes."""
+        return {"presidents": {}, "normal_percent": {}, "company_certs": {}}
 
     # --- reading -------------------------------------------------------------------------
 
@@ -77,7 +88,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
     def smallest_plain(self, holder: str, corporation: str) -> Cert | None:
         """The first of `holder`'s smallest non-president certificates of `corporation` (what
         a purchase from that holder takes), cached on the instance like the index."""
-        cache = self.__dict__.setdefault("_smallest_plain", {})
+        cache = self._smallest_plain
         key = (holder, corporation)
         if key not in cache:
             plain = [c for c in self.held(holder, corporation) if not c.president]
@@ -108,8 +119,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         book = ShareBook(certs=self.certs, owner=owner, seq=seq, clock=clock)
         # share sizes and presidents' certificates depend on the certificates alone, which the
         # new book shares
-        for static in ("_normal_percent", "_presidents", "_company_certs"):
-            book.__dict__[static] = self.__dict__.setdefault(static, {})
+        book.__dict__["_by_certs"] = self._by_certs
         if "_by_holder" in self.__dict__ and len(set(ids)) == len(ids) and all(c in self.owner for c in ids):
             self._carry_index(book, ids, to)
         return book
@@ -156,9 +166,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return percents.get((holder, corporation), 0)
 
     def president_cert(self, corporation: str) -> Cert:
-        cache = self.__dict__.get("_presidents")     # derived from `certs` (see moved)
-        if cache is None:
-            cache = self.__dict__["_presidents"] = {}
+        cache = self._by_certs["presidents"]     # derived from `certs` (see moved)
         cert = cache.get(corporation)
         if cert is None:
             first = self.certs.get(f"{corporation}_0")
@@ -171,7 +179,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
 
     def normal_percent(self, corporation: str) -> int:
         """The size of one ordinary share (18xx.games `share_percent`)."""
-        cache = self.__dict__.setdefault("_normal_percent", {})   # derived from `certs` (see moved)
+        cache = self._by_certs["normal_percent"]   # derived from `certs` (see moved)
         size = cache.get(corporation)
         if size is None:
             normals = [c.percent for c in self._certs_of_company(corporation) if not c.president]
@@ -189,7 +197,7 @@ class ShareBook(msgspec.Struct, frozen=True, dict=True):
         return out
 
     def _certs_of_company(self, corporation: str) -> tuple[Cert, ...]:
-        cache = self.__dict__.setdefault("_company_certs", {})   # derived from `certs` (see moved)
+        cache = self._by_certs["company_certs"]   # derived from `certs` (see moved)
         found = cache.get(corporation)
         if found is None:
             found = cache[corporation] = tuple(c for c in self.certs.values() if c.corporation == corporation)
@@ -237,26 +245,26 @@ def pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, 
 
 # --- presidency ---------------------------------------------------------------------------
 
-def _seat_distance(players: Sequence[str], a: str, b: str) -> int:
-    if a not in players or b not in players:
+def _seat_distance(presidents: Sequence[str], a: str, b: str) -> int:
+    if a not in presidents or b not in presidents:
         return 0
-    ia, ib = players.index(a), players.index(b)
-    return ib - ia if ia < ib else ib - (ia - len(players))
+    ia, ib = presidents.index(a), presidents.index(b)
+    return ib - ia if ia < ib else ib - (ia - len(presidents))
 
 
-def settle_presidency(book: ShareBook, corporation: str, players: Sequence[str], previous: str) -> ShareBook:
+def settle_presidency(book: ShareBook, corporation: str, presidents: Sequence[str], previous: str) -> ShareBook:
     """Hand the presidency over if a player now holds more than `previous` (the president before
     the transfer): the new president swaps normal shares for the president's certificate."""
     pres = book.president_cert(corporation)
-    percents = {p: book.percent_of(p, corporation) for p in players}
+    percents = {p: book.percent_of(p, corporation) for p in presidents}
     best = max(percents.values(), default=0)
-    leaders = [p for p in players if percents[p] == best]
+    leaders = [p for p in presidents if percents[p] == best]
     if best == 0 or previous in leaders:
         return book
     candidates = [p for p in leaders if percents[p] >= pres.percent]
     if not candidates:
         return book
-    new_president = min(candidates, key=lambda p: _seat_distance(players, previous, p))
+    new_president = min(candidates, key=lambda p: _seat_distance(presidents, previous, p))
     if book.owner[pres.id] == new_president:
         return book
     mine = [c for c in book.certs_of(new_president, corporation) if not c.president]
@@ -269,17 +277,17 @@ def settle_presidency(book: ShareBook, corporation: str, players: Sequence[str],
         swapped += cert.percent
     # Normal shares worth the certificate go to the old president while he still holds that much
     # (he was overtaken), else to the pool (he sold the certificate there).
-    keeps = previous in players and book.percent_of(previous, corporation) >= pres.percent
+    keeps = previous in presidents and book.percent_of(previous, corporation) >= pres.percent
     return book.moved(swap, previous if keeps else POOL).moved([pres.id], new_president)
 
 
-def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[str], players: Sequence[str]) -> bool:
+def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[str], presidents: Sequence[str]) -> bool:
     """Selling the president's certificate needs another player holding at least its percent."""
     pres = book.president_cert(corporation)
     if pres.id not in cert_ids:
         return True
     # (asked of every president's bundle in every stock-round check: a plain loop)
-    for p in players:
+    for p in presidents:
         if p != seller and book.percent_of(p, corporation) >= pres.percent:
             return True
     return pres.percent <= 0    # nobody else holds as much (with no other player, 0 does)
@@ -294,7 +302,7 @@ def _known(book: ShareBook, cert_ids: Sequence[str]) -> None:
 
 
 def buy(book: ShareBook, cash: dict[str, int], buyer: str, cert_ids: Sequence[str], price_per_share: int,
-        players: Sequence[str]) -> tuple[ShareBook, dict[str, int]]:
+        presidents: Sequence[str]) -> tuple[ShareBook, dict[str, int]]:
     """`buyer` takes `cert_ids` (all of one company, all from one holder) and pays for them."""
     _known(book, cert_ids)
     certs = [book.certs[cid] for cid in cert_ids]
@@ -313,13 +321,13 @@ def buy(book: ShareBook, cash: dict[str, int], buyer: str, cert_ids: Sequence[st
     cash = _pay(cash, buyer, payee, amount)
     previous = book.president_of(corporation)
     book = book.moved(cert_ids, buyer)
-    if previous not in players:
+    if previous not in presidents:
         return book, cash
-    return settle_presidency(book, corporation, players, previous), cash
+    return settle_presidency(book, corporation, presidents, previous), cash
 
 
 def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[str], percent: int | None,
-         price_per_share: int, players: Sequence[str], pool_limit: int) -> tuple[ShareBook, dict[str, int], int]:
+         price_per_share: int, presidents: Sequence[str], pool_limit: int) -> tuple[ShareBook, dict[str, int], int]:
     """`seller` sells to the pool; `percent` below the certificates' total sells part of the
     president's certificate (the balance comes back from the pool). Returns the book, cash and the
     number of ordinary shares sold (each one moves the price down a row in most titles)."""
@@ -337,14 +345,14 @@ def sell(book: ShareBook, cash: dict[str, int], seller: str, cert_ids: Sequence[
         raise RuleError("bad_bundle", f"cannot sell {percent}% from certificates worth {full}%")
     if book.percent_of(POOL, corporation) + percent > pool_limit:
         raise RuleError("pool_full", f"the market may hold at most {pool_limit}% of {corporation}")
-    if not can_dump(book, seller, corporation, cert_ids, players):
+    if not can_dump(book, seller, corporation, cert_ids, presidents):
         raise RuleError("cannot_dump", "no other player can take the presidency")
     amount = bundle_price(book, corporation, percent, price_per_share)
     cash = _pay(cash, BANK, seller, amount)
     previous = book.president_of(corporation)
     book = book.moved(cert_ids, POOL)
-    if previous in players:
-        book = settle_presidency(book, corporation, players, previous)
+    if previous in presidents:
+        book = settle_presidency(book, corporation, presidents, previous)
     if percent < full:
         # A partial sale of the president's certificate: the unsold part comes back as shares from the pool.
         back = (full - percent) // normal
@@ -394,7 +402,7 @@ def cert_count(book: ShareBook, holder: str, counts: dict[str, bool], companies_
                                 if counts.get(sym, True))
 
 
-# --- 18Ireland: issue / redeem one share --------------------------------------------------
+# --- issue / redeem one share (incremental capitalization) --------------------------------------------------
 
 def issue_one(book: ShareBook, cash: dict[str, int], corporation: str, price_per_share: int,
               pool_limit: int) -> tuple[ShareBook, dict[str, int]]:

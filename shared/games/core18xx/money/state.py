@@ -8,6 +8,8 @@ prices of certificates, holding and certificate limits, floating, selling constr
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from operator import countOf
 from typing import Literal
 
@@ -16,8 +18,10 @@ import msgspec
 from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.market import Coord, Market, Token
+from shared.games.core18xx.money.rules import MoneyRules
 
 CorpType = Literal["major", "minor"]
+NO_LIMIT = 10 ** 6
 
 
 class Corp(msgspec.Struct, frozen=True):
@@ -47,6 +51,17 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
     market_share_limit: int = 50
     minor_market_share_limit: int = 40
     max_reached: bool = False         # a price entered the end-game cell (sticky, as 18xx.games)
+    rules: MoneyRules = MoneyRules()  # the title's money rules (data, see rules.py)
+
+    # answers derived from this state alone, kept on it (`dict=True`; see core18xx.memo):
+    # certificate counts, and the rounds' questions by name (`answers[name][key]`)
+    @cached_property
+    def _num_certs(self) -> dict[str, int]:
+        return {}
+
+    @cached_property
+    def answers(self) -> dict[str, dict]:
+        return {}
 
     # --- prices and limits -------------------------------------------------------------------
 
@@ -63,20 +78,36 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         corp = self.corps[sym]
         return corp.price is None or self.market.at(corp.price).counts_for_cert_limit
 
-    def num_certs(self, player: str) -> int:
+    def num_certs(self, holder: str) -> int:
+        """Certificates of `holder` (a player or a corporation) counting toward its limit; a
+        corporation's own unsold shares never count (18xx.games 1841 `num_certs`)."""
         # asked many times of one (immutable) state by the stock round's option checks: cached on
         # the instance (`dict=True`: a __dict__ neither encoded nor compared)
-        cache = self.__dict__.setdefault("_num_certs", {})
-        n = cache.get(player)
+        cache = self._num_certs
+        n = cache.get(holder)
         if n is None:
-            # `S.cert_count` in one pass: only the companies the player holds need their price
+            # `S.cert_count` in one pass: only the companies the holder holds need their price
             # cell looked at
-            n = countOf(self.companies.values(), player)
-            for sym, certs in self.book.by_company(player).items():
-                if sym not in self.corps or self.counts_for_limit(sym):
+            n = countOf(self.companies.values(), holder)
+            for sym, certs in self.book.by_company(holder).items():
+                if sym != holder and (sym not in self.corps or self.counts_for_limit(sym)):
                     n += len(certs)
-            cache[player] = n
+            cache[holder] = n
         return n
+
+    def cert_limit_of(self, holder: str) -> int:
+        """A player's certificate limit, or a corporation's (`rules.corporate_cert_limit`; 0: none)."""
+        if holder in self.corps:
+            return self.rules.corporate_cert_limit or NO_LIMIT
+        return self.cert_limit
+
+    def presidents(self, sym: str) -> list[str]:
+        """The holders who may preside over `sym`, in the order that breaks ties: the players in
+        priority order, then (`rules.presidents == "holders"`) the other live corporations in
+        the title's order. Players only: the players' list itself (asked on every transfer)."""
+        if self.rules.presidents == "players":
+            return self.players
+        return [*self.players, *(s for s, c in self.corps.items() if s != sym and c.ipoed and not c.closed)]
 
     def holding_ok(self, player: str, sym: str, extra: int = 0) -> bool:
         corp = self.corps[sym]
@@ -85,9 +116,9 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
 
     def can_gain(self, player: str, sym: str, percent: int) -> bool:
         """18xx.games `can_gain?`: holding limit, and the certificate limit unless the company's
-        cell is exempt."""
+        cell is exempt (`player`: any holder)."""
         return self.holding_ok(player, sym, percent) and (
-            not self.counts_for_limit(sym) or self.num_certs(player) < self.cert_limit)
+            not self.counts_for_limit(sym) or self.num_certs(player) < self.cert_limit_of(player))
 
     def cert_price(self, sym: str, percent: int) -> int:
         return S.bundle_price(self.book, sym, percent, self.price_of(sym))

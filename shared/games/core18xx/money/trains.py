@@ -1,14 +1,14 @@
 """Trains, the depot, phases, rusting, train limits, and the emergency purchase.
 
 Facts (18xx.games `depot.rb`, `train.rb`, `phase.rb`, `game/base.rb`, `step/train.rb`,
-`step/buy_train.rb`, `g_18_ireland/game.rb` and `step/buy_train.rb`):
+`step/buy_train.rb`):
 - Trains are numbered per type in `<name>-<index>` ids ("2H-0"); the depot offers the first train
   still upcoming, plus the trains in the bank pool (one per type).
 - Buying the first train of the type that the next phase names advances the phase (possibly
   several), then rusts every train whose `rusts_on` names the bought type, then fires the bought
   type's events (once per type).
 - "Unlimited" types (`num: null`) never run out: buying the last copy adds a fresh one.
-- Reserved types (18Ireland's 1H', 2H', 3H') start set aside. When a train of the non-reserved kind
+- Reserved types (primed half trains such as 1H') start set aside. When a train of the non-reserved kind
   rusts, one reserved train of half its distance enters the bank pool (`release_half_on_rust`).
   Reserved trains still set aside rust too when their own `rusts_on` type comes, releasing nothing.
 - A trade-in (`discount`) lowers the price by the listed amount for the train handed in; the
@@ -21,6 +21,7 @@ Facts (18xx.games `depot.rb`, `train.rb`, `phase.rb`, `game/base.rb`, `step/trai
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 
 import msgspec
 
@@ -28,7 +29,7 @@ from shared.engine import RuleError
 
 DEPOT = "depot"        # upcoming, in the depot
 POOL = "pool"          # bank pool (18xx.games' "discarded"): buyable at its price
-RESERVED = "reserved"  # set aside (18Ireland's primed trains not yet released)
+RESERVED = "reserved"  # set aside (primed trains not yet released)
 RUSTED = "rusted"      # out of the game
 
 
@@ -83,12 +84,13 @@ class Depot(msgspec.Struct, frozen=True, dict=True):
     def _owners(self) -> dict[str, list[Train]]:
         # asked for every company after every decision: one owner index per (immutable) depot
         # (`dict=True`: a __dict__ neither encoded nor compared)
-        index = self.__dict__.get("_by_owner")
-        if index is None:
-            index = {}
-            for t in self.trains.values():
-                index.setdefault(t.owner, []).append(t)
-            self.__dict__["_by_owner"] = index
+        return self._by_owner
+
+    @cached_property
+    def _by_owner(self) -> dict[str, list[Train]]:
+        index: dict[str, list[Train]] = {}
+        for t in self.trains.values():
+            index.setdefault(t.owner, []).append(t)
         return index
 
     def train_limit(self, corporation_type: str) -> int:
@@ -133,7 +135,7 @@ class Purchase(msgspec.Struct, frozen=True):
     cash: dict[str, int]
     events: list[str]          # events fired by this purchase, in order
     rusted: list[str]          # ids rusted by this purchase
-    released: list[str]        # ids released to the pool by this purchase (18Ireland)
+    released: list[str]        # ids released to the pool by this purchase
     new_phase: bool
 
 
@@ -270,7 +272,7 @@ def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
 # --- emergency money -----------------------------------------------------------------------
 
 def must_buy_train(depot: Depot, company: str) -> bool:
-    """The company owns no train and the depot or pool has one for sale (18Ireland: always)."""
+    """The company owns no train and the depot or pool has one for sale (`must_buy_train: always`)."""
     return not depot.count_owned(company) and bool(depot.offered())
 
 
@@ -287,6 +289,6 @@ def can_go_bankrupt(depot: Depot, company_cash: int, president_cash: int, sellab
 
 
 def may_sell_for_train(depot: Depot, company_cash: int, already_selling: bool) -> bool:
-    """18Ireland: the president may sell shares for a train only when the company cannot afford the
+    """The president may sell shares for a train only when the company cannot afford the
     cheapest depot/pool train; once selling has begun it may go on."""
     return already_selling or company_cash < depot.min_price()

@@ -8,7 +8,7 @@ type for that entity, never past the first blocking step. The round is finished 
 blocks. Steps are stateless objects working on the title's game state `G` (all step-local data
 lives in that state), so a round is just data plus these helpers.
 
-The title's engine builds its rounds from its own steps (e.g. 18Ireland's operating round:
+The title's engine builds its rounds from its own steps (e.g. an operating round:
 bankrupt, assign, exchange, home token, special track, buy company, issue shares, track, token,
 route, dividend, discard train, buy train, buy company (blocking)) and asks `route_action` where
 each decision goes, and `legal_types` which decision types an entity has now.
@@ -40,15 +40,6 @@ class Step(Protocol[G]):
     def process(self, game: G, action: Any) -> G:
         """Apply one action of a type from `actions`; raise RuleError if illegal."""
         ...
-
-
-class RoundInfo(msgspec.Struct, frozen=True):
-    """Where the game is: kind ("auction", "stock", "operating", "merger"), number within the
-    set (operating 1.1, 1.2 ...), and the turn (stock-round count)."""
-
-    kind: str
-    number: int = 1
-    turn: int = 1
 
 
 class Round(Generic[G]):

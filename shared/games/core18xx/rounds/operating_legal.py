@@ -1,4 +1,4 @@
-"""Legal actions of the operating round's money steps (18Ireland), in the contract's families:
+"""Legal actions of the operating round's money steps, in the contract's families:
 issue or redeem one share, pay out or withhold, buy a private, buy trains (with trade-ins and
 the forced purchase), the president's emergency sales, bankruptcy. The board steps (track, token,
 routes) list their own.
@@ -23,7 +23,7 @@ def _corp(corp: str) -> dict[str, str]:
 
 
 def issue_redeem(money: MoneyState, corp: str) -> list[LegalAction]:
-    """18Ireland's IssueShares step: one share out of the treasury, or one back from the pool."""
+    """An IssueShares step: one share out of the treasury, or one back from the pool."""
     out: list[LegalAction] = []
     if O.can_issue(money, corp):
         cert = next(c for c in money.book.certs_of(corp, corp) if not c.president)
@@ -40,13 +40,13 @@ def dividend(corp: str, revenue: int) -> list[LegalAction]:
     return [LegalAction(action=A.Dividend(**_corp(corp), kind=kind)) for kind in ("payout", "withhold")]
 
 
-def buy_company(money: MoneyState, corp: str, values: dict[str, int], phase_status: list[str],
-                unbuyable: frozenset[str] = frozenset({"DK"})) -> list[LegalAction]:
+def buy_company(money: MoneyState, corp: str, values: dict[str, int], phase_status: list[str]) -> list[LegalAction]:
     """Companies may buy players' privates in phases with `can_buy_companies`, for half to double
-    the face value, within their cash."""
+    the face value, within their cash; never the title's `unbuyable_companies`."""
     if "can_buy_companies" not in phase_status:
         return []
     out: list[LegalAction] = []
+    unbuyable = money.rules.unbuyable_companies
     for company, owner in money.companies.items():
         if owner not in money.players or company in unbuyable:
             continue

@@ -1,21 +1,22 @@
 """The stock round: sell then buy (or start a company), turn by turn until everyone passes.
 
 Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSharesViaBid`
-(minors started by auction, 18Ireland and 1867) and 18Ireland's overrides:
+(minors started by auction), with what titles change as `StockRules` data:
 - On his turn a player may sell any number of bundles (not in the first stock round, not after
   buying, the pool may not exceed its limit, the presidency only if someone can take it), then make
   one purchase: a share from a company's treasury or the pool (not of a company he sold this round),
-  or start a company. 18Ireland starts minors by auction (only the first minor of the queue, opening
-  bid at least 100, raised in 5s; players who cannot afford the next bid drop out; the winner pays
+  or start a company: majors by par (from `majors_from_phase`), and with `minors_by_auction`
+  minors by auction (only the first minor of the queue, opening bid at least `minor_min_bid`,
+  raised by `bid_increment`; players who cannot afford the next bid drop out; the winner pays
   his bid into the minor, which pars at the highest par price not above half the bid, capped at
-  135) and majors, from phase 6, by par.
+  `max_minor_par`).
 - A player with nothing possible is passed over and counts as having passed. A turn ends after a
   purchase when nothing else is possible, or on `pass`; ending a turn in which he did something
   counts the player as not passed, passing without having done anything marks him passed; the
   round ends when all players are passed. Starting a minor ends
   the turn of the player who opened the auction (as done: he is not marked passed).
-- At the end: 18Ireland closes the first queued minor if none started this round; every floated
-  company whose shares are all held by players moves up.
+- At the end: with `close_unstarted_minor` the first queued minor closes if none started this
+  round; every floated company whose shares are all held by players moves up.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import msgspec
 
 from shared.engine import AmountRange, LegalAction, RuleError
 from shared.games.core18xx import actions as A
+from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 
@@ -34,11 +36,16 @@ T = TypeVar("T")
 
 
 class StockRules(msgspec.Struct, frozen=True):
+    """A title's stock-round rules (defaults: the base game, majors by par in any phase)."""
+    minors_by_auction: bool = False     # minors start by auction (BuySellParSharesViaBid)
     minor_min_bid: int = 100
-    max_minor_par: int = 135
+    max_minor_par: int = 10_000
     bid_increment: int = 5
-    majors_from_phase: int = 6          # phase name number ("D" counts as after)
-    close_unstarted_minor: bool = True
+    majors_from_phase: int = 0          # phase name number ("D" counts as after)
+    close_unstarted_minor: bool = False
+    # corporations buy and sell other companies' shares on their controller's turn (1841's
+    # corporate share steps); the purchase or sale is the turn's, as a player's own would be
+    corporations_trade: bool = False
 
 
 class MinorAuction(msgspec.Struct, frozen=True):
@@ -115,7 +122,7 @@ def _per_money(money: MoneyState, name: str, key: object, make: Callable[[], T])
     else it reads (`dict=True`: the cache is neither encoded nor compared). Asked several times
     of one money state within a decision (the legality check, the action itself, the skip of
     players with nothing to do): answers are read only."""
-    cache = money.__dict__.setdefault(name, {})
+    cache = money.answers.setdefault(name, {})
     hit = cache.get(key)
     if hit is None:
         hit = cache[key] = make()
@@ -157,7 +164,7 @@ def _sellable(money: MoneyState, player: str) -> list[tuple[str, tuple[str, ...]
                 break       # the bundles come smallest first
             if pres in ids:
                 if dump is None:
-                    dump = S.can_dump(book, player, sym, ids, money.players)
+                    dump = S.can_dump(book, player, sym, ids, money.presidents(sym))
                 if not dump:
                     continue
             out.append((sym, ids, percent))
@@ -184,7 +191,7 @@ def _buys_of(money: MoneyState, sr: StockRound, player: str, sym: str) -> tuple[
     sold = sr.sold.get(player, [])
     if _bought(sr) or corp is None or not corp.ipoed or corp.closed or sym in sold:
         return ()
-    known = money.__dict__.get("_buyable", {}).get((player, tuple(sold)))
+    known = money.answers.get("_buyable", {}).get((player, tuple(sold)))
     if known is not None:
         return tuple(p for p in known if p[0] == sym)
     return _per_money(money, "_buyable_of", (player, sym), lambda: tuple(_company_purchases(money, player, sym)))
@@ -213,7 +220,7 @@ def _any_buyable(money: MoneyState, sr: StockRound, player: str) -> bool:
     if _bought(sr):
         return False
     sold = tuple(sr.sold.get(player, []))
-    known = money.__dict__.get("_buyable", {}).get((player, sold))
+    known = money.answers.get("_buyable", {}).get((player, sold))
     if known is not None:
         return bool(known)
     return next(_purchases(money, player, sold), None) is not None
@@ -226,7 +233,7 @@ def _can_start(money: MoneyState, sr: StockRound, player: str, sym: str) -> bool
 
 
 def can_bid_minor(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> str | None:
-    if _bought(sr) or _sold(sr) or money.cash[player] < rules.minor_min_bid:
+    if not rules.minors_by_auction or _bought(sr) or _sold(sr) or money.cash[player] < rules.minor_min_bid:
         return None
     minor = _first_minor(money, sr)
     if minor is None or not _can_start(money, sr, player, minor):
@@ -264,12 +271,12 @@ def available(money: MoneyState, sr: StockRound, player: str, rules: StockRules)
     if known is not None:
         return list(known)
     kinds = _available(money, sr, player, rules)
-    money.__dict__.setdefault("_available", {})[(id(sr), player, id(rules))] = (sr, rules, tuple(kinds))
+    money.answers.setdefault("_available", {})[(id(sr), player, id(rules))] = (sr, rules, tuple(kinds))
     return kinds
 
 
 def _known_kinds(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -> tuple[str, ...] | None:
-    hit = money.__dict__.get("_available", {}).get((id(sr), player, id(rules)))
+    hit = money.answers.get("_available", {}).get((id(sr), player, id(rules)))
     return hit[2] if hit is not None and hit[0] is sr and hit[1] is rules else None
 
 
@@ -279,7 +286,7 @@ def is_open(money: MoneyState, sr: StockRound, player: str, rules: StockRules, k
     purchase open to him (the skip of idle players asks it of every next player)."""
     # asked again of the same states by the legality check, the action, the end of the turn
     # and `settle`: answers cached on the money state like `available`'s
-    answers = money.__dict__.setdefault("_is_open", {})
+    answers = money.answers.setdefault("_is_open", {})
     key = (id(sr), player, id(rules), kind)
     hit = answers.get(key)
     if hit is not None and hit[0] is sr and hit[1] is rules:
@@ -421,16 +428,33 @@ def do_pass(money: MoneyState, sr: StockRound, player: str, rules: StockRules) -
     return _after_action(money, sr, rules)
 
 
+def _trader(money: MoneyState, sr: StockRound, player: str, entity: str | None, rules: StockRules) -> str:
+    """Who holds the shares a purchase or sale moves: the player, or (`corporations_trade`) a
+    corporation he controls, on his own turn (18xx.games `acting_for_entity`)."""
+    if entity is None or entity == player:
+        return player
+    if not rules.corporations_trade or entity not in money.corps:
+        raise RuleError("not_a_trader", f"{entity} cannot trade shares")
+    if C.controller(money, entity) != player:
+        raise RuleError("not_controller", f"{player} does not control {entity}")
+    if sr.finished or sr.auction is not None or sr.step_passed or player != current_player(money, sr):
+        raise RuleError("not_your_turn", "it is not your turn")
+    return entity
+
+
 def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
-           rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if not is_open(money, sr, player, rules, "buy_shares"):
+           rules: StockRules, entity: str | None = None) -> tuple[MoneyState, StockRound]:
+    buyer = _trader(money, sr, player, entity, rules)
+    if buyer == player and not is_open(money, sr, player, rules, "buy_shares"):
         raise RuleError("cannot_buy", "you cannot buy shares now")
     if len(cert_ids) != 1:
         raise RuleError("one_share", "buy one share at a time")
     cert = money.book.certs.get(cert_ids[0])
     if cert is None:
         raise RuleError("unknown_share", f"no share {cert_ids[0]}")
-    options = {cid for _, cid in _buys_of(money, sr, player, cert.corporation)}
+    if cert.corporation == buyer:
+        raise RuleError("own_shares", f"{buyer} cannot buy its own shares here")
+    options = {cid for _, cid in _buys_of(money, sr, buyer, cert.corporation)}
     holder = money.book.owner[cert.id]
     # any normal cert of the same source and size is as good as the one offered
     ok = any(money.book.owner[o] == holder and money.book.certs[o].corporation == cert.corporation
@@ -438,45 +462,50 @@ def do_buy(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str],
     if not ok:
         raise RuleError("cannot_buy_share", f"{cert.id} is not for sale to you")
     price = money.price_of(cert.corporation)
-    book, cash = S.buy(money.book, money.cash, player, [cert.id], price, money.players)
+    book, cash = S.buy(money.book, money.cash, buyer, [cert.id], price, money.presidents(cert.corporation))
     money = msgspec.structs.replace(money, book=book, cash=cash).check_float(cert.corporation)
     sr = msgspec.structs.replace(sr, actions=[*sr.actions, "buy_shares"])
     return _after_action(money, sr, rules)
 
 
 def do_sell(money: MoneyState, sr: StockRound, player: str, cert_ids: list[str], percent: int | None,
-            rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if not is_open(money, sr, player, rules, "sell_shares"):
+            rules: StockRules, entity: str | None = None) -> tuple[MoneyState, StockRound]:
+    seller = _trader(money, sr, player, entity, rules)
+    if seller == player and not is_open(money, sr, player, rules, "sell_shares"):
         raise RuleError("cannot_sell", "you cannot sell shares now")
     if not cert_ids or any(c not in money.book.certs for c in cert_ids):
         raise RuleError("unknown_share", "name the shares to sell")
     sym = money.book.certs[cert_ids[0]].corporation
     total = sum(money.book.certs[c].percent for c in cert_ids if c in money.book.certs)
     percent = total if percent is None else percent
-    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in _sells(money, sr, player)):
+    if sym == seller or not any(s == sym and set(ids) == set(cert_ids) and p == percent
+                                for s, ids, p in _sells(money, sr, seller)):
         raise RuleError("cannot_sell_bundle", f"you cannot sell that bundle of {sym}")
-    book, cash, moved = S.sell(money.book, money.cash, player, cert_ids, percent, money.price_of(sym),
-                               money.players, money.pool_limit(sym))
+    book, cash, moved = S.sell(money.book, money.cash, seller, cert_ids, percent, money.price_of(sym),
+                               money.presidents(sym), money.pool_limit(sym))
     money = msgspec.structs.replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     sold = dict(sr.sold)
-    sold[player] = [*sold.get(player, []), sym]
+    sold[seller] = [*sold.get(seller, []), sym]
     sr = msgspec.structs.replace(sr, actions=[*sr.actions, "sell_shares"], sold=sold)
     return _after_action(money, sr, rules)
 
 
 def do_par(money: MoneyState, sr: StockRound, player: str, sym: str, price_id: str,
-           rules: StockRules) -> tuple[MoneyState, StockRound]:
-    if sym not in parable_majors(money, sr, player, rules):
+           rules: StockRules, entity: str | None = None) -> tuple[MoneyState, StockRound]:
+    """`player` (or, `corporations_trade`, a corporation he controls: it founds `sym` and
+    presides it) starts `sym` at a par price."""
+    founder = _trader(money, sr, player, entity, rules)
+    if sym == founder or sym not in parable_majors(money, sr, founder, rules):
         raise RuleError("cannot_par", f"you cannot start {sym} now")
     try:
         cell = money.market.by_id(price_id)
     except KeyError as exc:
         raise RuleError("bad_par", str(exc)) from None
-    if not cell.can_par or cell.price * 2 > money.cash[player]:
+    if not cell.can_par or cell.price * 2 > money.cash[founder]:
         raise RuleError("bad_par", f"you cannot par {sym} at {cell.price}")
     money = money.set_par(sym, cell.coord)
     pres = money.book.president_cert(sym)
-    book, cash = S.buy(money.book, money.cash, player, [pres.id], cell.price, money.players)
+    book, cash = S.buy(money.book, money.cash, founder, [pres.id], cell.price, money.presidents(sym))
     money = msgspec.structs.replace(money, book=book, cash=cash).check_float(sym)
     sr = msgspec.structs.replace(sr, actions=[*sr.actions, "par"])
     return _after_action(money, sr, rules)
@@ -599,8 +628,35 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
             if high >= low:
                 out.append(LegalAction(action=A.Bid(**who, corporation=sym, price=low),
                                        range=AmountRange(field="price", min=low, max=high, step=rules.bid_increment)))
+    if rules.corporations_trade and kinds and only in (None, A.BuyShares, A.SellShares, A.Par):
+        out += _corporate_legal(money, sr, player, rules, only)
     if "pass" in kinds:
         out.append(LegalAction(action=A.Pass(**who)))
+    return out
+
+
+def _corporate_legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
+                     only: type | None) -> list[LegalAction]:
+    """Purchases, sales and pars of the corporations `player` controls (never of their own
+    shares)."""
+    out: list[LegalAction] = []
+    if _bought(sr):
+        return out
+    for corp in C.controlled_by(money, player):
+        who = {"entity": corp, "entity_type": "corporation"}
+        if only in (None, A.SellShares) and money.turn > 1:
+            for sym, ids, percent in _sellable_of(money, corp):
+                if sym != corp:
+                    out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
+        if only in (None, A.BuyShares):
+            for sym, cid in _purchases(money, corp, tuple(sr.sold.get(corp, []))):
+                if sym != corp:
+                    out.append(LegalAction(action=A.BuyShares(**who, shares=[cid],
+                                                              percent=money.book.certs[cid].percent)))
+        if only in (None, A.Par):
+            for sym in parable_majors(money, sr, corp, rules):
+                out += [LegalAction(action=A.Par(**who, corporation=sym, share_price=cell.id))
+                        for cell in money.market.par_cells() if sym != corp and cell.price * 2 <= money.cash[corp]]
     return out
 
 
@@ -613,10 +669,11 @@ def apply(money: MoneyState, sr: StockRound, player: str, action: A.Action,
         if action.corporation is None:
             raise RuleError("bad_bid", "name the minor to bid on")
         return do_bid(money, sr, player, action.corporation, action.price, rules)
+    entity = action.entity if action.entity_type == "corporation" else None
     if isinstance(action, A.BuyShares):
-        return do_buy(money, sr, player, action.shares, rules)
+        return do_buy(money, sr, player, action.shares, rules, entity)
     if isinstance(action, A.SellShares):
-        return do_sell(money, sr, player, action.shares, action.percent, rules)
+        return do_sell(money, sr, player, action.shares, action.percent, rules, entity)
     if isinstance(action, A.Par):
-        return do_par(money, sr, player, action.corporation, action.share_price, rules)
+        return do_par(money, sr, player, action.corporation, action.share_price, rules, entity)
     raise RuleError("wrong_round", f"{type(action).__name__} is not a stock-round action")

@@ -1,5 +1,5 @@
-"""The waterfall auction for private companies (18xx.games `Step::WaterfallAuction`, with
-18Ireland's handling of a round where everyone passes).
+"""The waterfall auction for private companies (18xx.games `Step::WaterfallAuction`, with a
+title's choice of what a round where everyone passes does after a purchase).
 
 Rules, as 18xx.games plays them:
 - Companies are offered cheapest first. On his turn a player may buy the cheapest remaining
@@ -10,12 +10,13 @@ Rules, as 18xx.games plays them:
   or drop out); with none the resolving stops.
 - When every player has passed in turn: if nothing has been bought yet, the cheapest company's
   price drops by 5 and all bids are cleared (at 0 the next player must take it for free); if
-  something was bought (18Ireland), the cheapest company, which has no bid, leaves the game and the
-  bids resolve. Then everyone may act again.
+  something was bought, the base game runs a "fake" operating round (`revenue_rounds` counts
+  them; the title pays the privates' revenue), while with `unbid_cheapest_leaves` the cheapest
+  company, which has no bid, leaves the game and the bids resolve. Then everyone may act again.
 - The step ends when no company is left. Turn order only moves on decisions outside an auction;
   the player whose turn it would be next gets priority for the first stock round.
-The title applies each purchase's consequences (18Ireland's DK makes its buyer DKR's director);
-this step only records who bought what for how much.
+The title applies each purchase's consequences (a private that makes its buyer a company's
+director, say); this step only records who bought what for how much.
 """
 
 from __future__ import annotations
@@ -42,10 +43,8 @@ class BidRecord(msgspec.Struct, frozen=True):
     price: int
 
 
-class Sale(msgspec.Struct, frozen=True):
-    player: str
-    company: str
-    price: int
+class Sale(BidRecord, frozen=True):
+    """A purchase: who bought which company for how much (a bid's three fields)."""
 
 
 class WaterfallState(msgspec.Struct, frozen=True):
@@ -56,6 +55,8 @@ class WaterfallState(msgspec.Struct, frozen=True):
     entity_index: int = 0
     passed: list[str] = []
     bought: bool = False
+    unbid_cheapest_leaves: bool = False   # all passed after a purchase: see the module's notes
+    revenue_rounds: int = 0               # "fake" operating rounds the title owes (base game)
     auctioning: str | None = None
     sales: list[Sale] = []
     removed: list[str] = []
@@ -105,10 +106,12 @@ class WaterfallState(msgspec.Struct, frozen=True):
         raise RuleError("not_offered", f"{company} is not for sale")
 
 
-def new_waterfall(players: list[str], cash: dict[str, int], companies: list[tuple[str, int]]) -> WaterfallState:
+def new_waterfall(players: list[str], cash: dict[str, int], companies: list[tuple[str, int]],
+                  unbid_cheapest_leaves: bool = False) -> WaterfallState:
     # Python's sort is stable, like the order 18xx.games keeps for companies of equal value.
     offers = [Offer(company=sym, value=value) for sym, value in sorted(companies, key=lambda c: c[1])]
-    return WaterfallState(players=list(players), cash=dict(cash), offers=offers)
+    return WaterfallState(players=list(players), cash=dict(cash), offers=offers,
+                          unbid_cheapest_leaves=unbid_cheapest_leaves)
 
 
 def _next_turn(state: WaterfallState) -> WaterfallState:
@@ -189,8 +192,10 @@ def pass_(state: WaterfallState, player: str) -> WaterfallState:
 
 
 def _all_passed(state: WaterfallState) -> WaterfallState:
-    if state.bought:
-        # 18Ireland: the cheapest company, unbid, leaves the game; the rest resolve.
+    if state.bought and not state.unbid_cheapest_leaves:
+        state = msgspec.structs.replace(state, revenue_rounds=state.revenue_rounds + 1)
+    elif state.bought:
+        # the cheapest company, unbid, leaves the game; the rest resolve
         gone = [o.company for o in state.offers[:1] if not state.bids_on(o.company)]
         state = msgspec.structs.replace(state, offers=[o for o in state.offers if o.company not in gone],
                                         removed=[*state.removed, *gone])

@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from shared.games.g18ireland.map import TRACK_RULES
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import tokens as K
@@ -33,8 +35,8 @@ def test_garbage_lays_raise_board_errors(seed):
     for _ in range(150):
         coord, tile, rot = rng.choice(HEXES), rng.choice(TILES), rng.choice([0, 3, 5, 6, -1, 99])
         try:
-            T.check_lay(M, b, "DER", PHASE_COLORS["4"], T.ireland_lay_slot(0, False), coord, tile, rot,
-                        rules=T.IRELAND)
+            T.check_lay(M, b, "DER", PHASE_COLORS["4"], MAP_LAY_SLOT(0, False), coord, tile, rot,
+                        rules=TRACK_RULES)
         except BoardError as e:
             assert e.code and e.message
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from .ireland_replay import Replay
-from .replay import filtered_actions, fixtures, load
+from .board_replay import Replay
+from .export_replay import filtered_actions, fixtures, load
 
 
 @pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name if p else "absent")

@@ -6,8 +6,8 @@ import pytest
 from shared.games.core18xx.board import autoroute as A
 from shared.games.core18xx.board import routes as R
 
-from .ireland_replay import DISTANCE, Replay
-from .replay import filtered_actions, fixtures, load
+from .board_replay import DISTANCE, Replay
+from .export_replay import filtered_actions, fixtures, load
 
 
 @pytest.mark.parametrize("path", fixtures("18Ireland"), ids=lambda p: p.name if p else "absent")

@@ -4,6 +4,7 @@ import random
 
 import msgspec
 
+from shared.games.g18ireland.map import TRACK_RULES
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as N
 from shared.games.core18xx.board import tokens as K
@@ -26,7 +27,7 @@ def play(seed: int, lays: int):
     for i in range(lays):
         phase = PHASES[min(len(PHASES) - 1, i * len(PHASES) // lays)]
         corp = rng.choice(sorted(M.homes))
-        opts = T.legal_lays(M, b, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND)
+        opts = T.legal_lays(M, b, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=TRACK_RULES)
         if not opts:
             continue
         x = rng.choice(opts)
@@ -84,8 +85,8 @@ def test_fast_lay_listing_equals_full_network_walks():
         if step % 6:
             continue
         for phase in ("4", "D"):
-            fast = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND)
-            slow = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=T.IRELAND,
+            fast = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=TRACK_RULES)
+            slow = T.legal_lays(M, before, corp, PHASE_COLORS[phase], T.LaySlot(True, True), rules=TRACK_RULES,
                                 fast=False)
             assert fast == slow
             compared += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shared.games.g18ireland.map import TRACK_RULES
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import tokens as K
@@ -144,12 +146,12 @@ class Replay:
         coord, rot = a["hex"], a["rotation"]
         if a["entity_type"] == "corporation":
             self.new_turn(ent)
-            slot = T.ireland_lay_slot(self.laid, self.upgraded, dargan=self.companies.get("WDE") == ent)
-            lays = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND,
+            slot = MAP_LAY_SLOT(self.laid, self.upgraded, self.companies.get("WDE") == ent)
+            lays = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=TRACK_RULES,
                                 blocked=self.blocked()) if slot else []
             self.checked["lay"] += 1
             if slot and self.exact_every and self.checked["lay"] % self.exact_every == 0:
-                slow = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=T.IRELAND,
+                slow = T.legal_lays(self.m, self.b, ent, self.colors(), slot, rules=TRACK_RULES,
                                     blocked=self.blocked(), fast=False)
                 if slow != lays:
                     self.failures.append(f"action {a['id']}: fast and exact lay lists differ")

@@ -37,7 +37,7 @@ def _walks(b: B.BoardState) -> list[tuple]:
 def _fresh_equals_inherited(b: B.BoardState) -> None:
     inherited = N.tiles_view(M, b)
     walked = _walks(b)
-    N._VIEWS.clear()
+    N.forget_views()
     assert _walks(b) == walked
     fresh = N.tiles_view(M, b)
     assert fresh is not inherited
@@ -50,7 +50,7 @@ def _fresh_equals_inherited(b: B.BoardState) -> None:
 
 
 def test_inherited_views_equal_fresh_ones_in_random_play():
-    N._VIEWS.clear()
+    N.forget_views()
     inherited = 0
     for before, after, _, _ in play(7, 160):
         N.tiles_view(M, before)         # the parent, as a replay has it
@@ -72,7 +72,7 @@ def test_inherited_views_equal_fresh_ones_at_every_real_lay(path) -> None:
         if not boards or state.board.tiles is not boards[-1].tiles:
             boards.append(state.board)
     assert len(boards) > 50
-    N._VIEWS.clear()
+    N.forget_views()
     for before, after in zip(boards, boards[1:]):
         N.tiles_view(M, before)
         _walks(before)

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from shared.games.g18ireland.map import TRACK_RULES
 from shared.games.core18xx.board import autoroute as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
@@ -30,7 +31,7 @@ def grow(seed: int, corp: str, home: tuple[str, int], lays: int, rival: tuple[st
         b = B.place_token(M, b, rival[0], rival[1], rival[2])
     colors = PHASE_COLORS["8"]
     for _ in range(lays):
-        opts = T.legal_lays(M, b, corp, colors, T.LaySlot(True, True), rules=T.IRELAND)
+        opts = T.legal_lays(M, b, corp, colors, T.LaySlot(True, True), rules=TRACK_RULES)
         if not opts:
             break
         x = rng.choice(opts)

@@ -10,7 +10,7 @@ from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.state import MoneyState
-from shared.games.core18xx.rounds import merger as MG
+from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland.setup_random import draw_setup
 

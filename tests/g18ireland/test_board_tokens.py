@@ -2,6 +2,8 @@
 
 import pytest
 
+from shared.games.g18ireland.map import TRACK_RULES
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as N
 from shared.games.core18xx.board import tokens as K
@@ -33,9 +35,9 @@ def wexford_line():
     from shared.games.g18ireland.map import PHASE_COLORS
 
     b = B.place_token(M, B.unreserve(B.initial(M), "CIR"), "CIR", "I17", 0)
-    slot = T.ireland_lay_slot(0, False)
+    slot = MAP_LAY_SLOT(0, False)
     for hex_, tile, rot in (("I17", "644", 0), ("H18", "9", 1), ("G19", "5", 3)):
-        T.check_lay(M, b, "CIR", PHASE_COLORS["2"], slot, hex_, tile, rot, rules=T.IRELAND)
+        T.check_lay(M, b, "CIR", PHASE_COLORS["2"], slot, hex_, tile, rot, rules=TRACK_RULES)
         b = B.lay(M, b, hex_, tile, rot)
     return b
 

@@ -83,7 +83,7 @@ def merge_possible(money: MoneyState, merging: list[str], new: str, connected: C
     # the share limits read the group, not its order; every player's candidates (and the
     # auto-passes) ask them of one money state: cached on it (`dict=True`, see MoneyState)
     group = tuple(sorted([*merging, new]))
-    known = money.__dict__.setdefault("_merge_shares_ok", {})
+    known = money.answers.setdefault("_merge_shares_ok", {})
     ok = known.get(group)
     if ok is None:
         ok = known[group] = _shares_ok(money, group)
@@ -103,7 +103,7 @@ def candidates(money: MoneyState, mr: MergerRound, player: str, connected: Conne
     # asked several times per decision (what is open, the legality check, the proposal, the
     # auto-passes) of the same round and board: cached on the money state, the entry holding
     # the round and the board's answers so their ids stay theirs
-    known = money.__dict__.setdefault("_merge_candidates", {})
+    known = money.answers.setdefault("_merge_candidates", {})
     key = (id(mr), player, id(connected), id(same_tile))
     hit = known.get(key)
     if hit is not None and hit[0] is mr and hit[1] is connected and hit[2] is same_tile:

@@ -1,0 +1,89 @@
+"""What follows every money change and decision in 18Ireland: companies on the market's
+closing cell close and the board follows (`with_board`), end triggers are noted (`check_end`),
+the game is over (`over`). Used by the flow and by every round's module; it calls none of them,
+so rounds report back through the state and the flow decides what comes next."""
+
+from __future__ import annotations
+
+import msgspec
+
+from shared.games.core18xx.memo import Last
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money.market import Market
+from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland.state import State
+
+replace = msgspec.structs.replace
+
+
+def with_board(state: State) -> State:
+    """After a money change: companies on the market's closing cell close (18xx.games'
+    `close_corporations_in_close_cell!`, run after every action), then the board follows."""
+    # A decision's step and `settle` after it both call this, mostly on the step's own result:
+    # on its own result it changes nothing (the closed are closed, the board synced), so the
+    # last result is known by identity.
+    if _WITH_BOARD.get((state,)) is not None:
+        return state
+    money, depot = state.money, state.depot
+    for sym in _on_closing_cell(money):
+        money, depot = O.close_company(money, depot, sym)
+    if money is not state.money:
+        state = replace(state, money=money, depot=depot)
+    board = BO.sync(state)
+    out = state if board is state.board else replace(state, board=board)
+    return _WITH_BOARD.put((out,), out)
+
+
+_WITH_BOARD = Last()
+
+
+def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
+    """Open companies whose price is on a closing cell; asked after every money change, mostly
+    of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
+    corps, market = money.corps, money.market
+    known = _CLOSING.get((corps, market))
+    if known is not None:
+        return known
+    if _CLOSING.held is not None and _CLOSING.held[1] is market:
+        # a price move copies `corps` with one company changed: the others' answers stand
+        before, closing = _CLOSING.held[0], _CLOSING.value
+        found = tuple(sym for sym, corp in corps.items()
+                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
+    else:
+        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
+    return _CLOSING.put((corps, market), found)
+
+
+def _closes(corp: Corp, market: Market) -> bool:
+    return not corp.closed and corp.price is not None and market.at(corp.price).closes
+
+
+_CLOSING = Last()
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+# 18xx.games' GAME_END_TIMING_PRIORITY: a trigger met later replaces one met before only if it
+# ends the game sooner (the bank broken for a full set, then the market's end cell for the
+# current round: the game ends with this round, for the stock market)
+END_TIMING_PRIORITY = ("immediate", "current_round", "current_or", "full_or", "one_more_full_or_set")
+
+
+def check_end(state: State) -> State:
+    """The end trigger after a decision. 18xx.games looks for triggers once per action, after
+    the action itself and before the rounds it ends are followed by the next ones: a trigger
+    those automatic rounds cause (privates' income breaking the bank in operating rounds with
+    no company) is seen after the next action, or never in a game nobody can move in (which
+    then runs to its 100th stock round). So this is asked right after each decision's own
+    effect, never at a round's end."""
+    reason = O.end_reason(state.money)
+    if reason is None:
+        return state
+    if state.end is None or END_TIMING_PRIORITY.index(reason[1]) < END_TIMING_PRIORITY.index(state.end[1]):
+        return replace(state, end=reason)
+    return state
+
+
+def over(state: State) -> State:
+    return replace(state, round="over", auction=None, stock=None, operating=None, merger=None, pending=[])
