@@ -16,8 +16,8 @@ from shared.games.core18xx.board import network as NW
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
-from shared.games.core18xx.rounds import merger as MG
 from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland.flow import COMPANY_REVENUE, COMPANY_VALUES
 from shared.games.g18ireland.state import State
 
