@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Redis holding TABLE (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
     ex.set_defaults(module="services.offline.export_18xx")
 
-    sp = _command(sub, "selfplay", "play random legal games in-process")
+    sp = _command(sub, "selfplay", "play random legal games (or one bot level's) in-process")
     sp.add_argument("--title", default="chicago-express", help="game title to play (default: %(default)s)")
     sp.add_argument("--players", type=int, default=4, help="seats per game (default: %(default)s)")
     sp.add_argument("--games", type=int, default=10, help="games to play (default: %(default)s)")
@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a title option, VALUE as JSON (e.g. larger_bank=true); repeatable (default: the title's defaults)")
     sp.add_argument("--save", metavar="DIR", default=None,
                     help="also write each game's table log to DIR/game-<index>.json (default: off)")
+    sp.add_argument("--bot", default="random",
+                    help="the level playing every seat: random, heuristic, mcts (default: %(default)s)")
     sp.set_defaults(module="services.offline.selfplay")
 
     ar = _command(sub, "arena", "bots play each other in-process: win rates, scores, move times")

@@ -9,8 +9,14 @@ the game goes on with a uniformly random legal move. Games run in a process pool
 
 Per bot name (a name seated twice is pooled over its seats): win rate = wins / seat-games
 (ties split the win), with a Wilson 95% interval; mean final score; move time p50/p95.
+Per pair of bot names seated together, head to head: how often the first finishes ahead of
+the second (seat pair by seat pair, a tie counts half), averaged per game, with a Wilson 95%
+interval over the games (pairs within one game are not independent, so games are the trials).
+How the games ended: each end reason with its count (`unfinished`: stopped at --max-actions).
 The last line printed is JSON:
-{"arena": {"games", "illegal_moves", "bots": {name: {"win_rate", "ci95", "mean_score", "move_ms_p95"}}}}
+{"arena": {"games", "illegal_moves", "end_reasons": {reason: count},
+ "bots": {name: {"win_rate", "ci95", "mean_score", "move_ms_p95"}},
+ "head_to_head": {"a>b": {"rate", "ci95", "games"}}}}
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ class GameRecord(msgspec.Struct):
     illegal: list[int]  # per seat
     move_ms: list[list[float]]  # per seat
     actions: int
+    reason: str = "unfinished"  # the result's end reason
 
 
 class BotFigures(msgspec.Struct):
@@ -53,10 +60,18 @@ class BotFigures(msgspec.Struct):
     move_ms_p95: float
 
 
+class PairFigures(msgspec.Struct):
+    rate: float
+    ci95: list[float]
+    games: int
+
+
 class ArenaFigures(msgspec.Struct):
     games: int
     illegal_moves: int
+    end_reasons: dict[str, int]
     bots: dict[str, BotFigures]
+    head_to_head: dict[str, PairFigures]
 
 
 class ArenaLine(msgspec.Struct):
@@ -122,6 +137,7 @@ def play_game(job: Job) -> GameRecord:
         illegal=illegal,
         move_ms=move_ms,
         actions=actions,
+        reason=result.reason if result else "unfinished",
     )
 
 
@@ -176,7 +192,40 @@ def summarize(records: list[GameRecord], order: list[str]) -> tuple[ArenaLine, d
             move_ms_p95=round(percentile(t.moves, 95), 2),
         )
     illegal = sum(t.illegal for t in tallies.values())
-    return ArenaLine(ArenaFigures(games=len(records), illegal_moves=illegal, bots=bots)), tallies
+    reasons: dict[str, int] = {}
+    for record in records:
+        reasons[record.reason] = reasons.get(record.reason, 0) + 1
+    ordered = dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+    figures = ArenaFigures(games=len(records), illegal_moves=illegal, end_reasons=ordered, bots=bots,
+                           head_to_head=head_to_head(records, order))
+    return ArenaLine(figures), tallies
+
+
+def head_to_head(records: list[GameRecord], order: list[str]) -> dict[str, PairFigures]:
+    """For each pair of different bot names seated together: the share of seat pairs the
+    first finished ahead of the second in (ties half), averaged per game."""
+    out: dict[str, PairFigures] = {}
+    for a in order:
+        for b in order:
+            if a == b:
+                continue
+            total, games = 0.0, 0
+            for record in records:
+                if not record.finished:
+                    continue
+                pairs = [(i, j) for i, x in enumerate(record.lineup) if x == a
+                         for j, y in enumerate(record.lineup) if y == b]
+                if not pairs:
+                    continue
+                won = sum(1.0 if record.scores[i] > record.scores[j] else 0.5 if record.scores[i] == record.scores[j]
+                          else 0.0 for i, j in pairs)
+                total += won / len(pairs)
+                games += 1
+            if games:
+                lo, hi = wilson(total, games)
+                out[f"{a}>{b}"] = PairFigures(rate=round(total / games, 4), ci95=[round(lo, 4), round(hi, 4)],
+                                              games=games)
+    return out
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -240,6 +289,12 @@ def run(args: argparse.Namespace) -> int:
             f"{figures.mean_score:>11.1f} {percentile(t.moves, 50):>8.1f} {figures.move_ms_p95:>8.1f} "
             f"{(t.moves[-1] if t.moves else 0.0):>8.1f} {t.illegal:>8}\n"
         )
+    for pair, figures in line.arena.head_to_head.items():
+        lo, hi = figures.ci95
+        out.write(f"head to head {pair.replace('>', ' ahead of ')}: {figures.rate:.3f} [{lo:.3f}, {hi:.3f}] "
+                  f"over {figures.games} games\n")
+    reasons = ", ".join(f"{reason} {count}" for reason, count in line.arena.end_reasons.items())
+    out.write(f"end_reasons: {reasons}\n")
     out.write(msgspec.json.encode(line).decode() + "\n")
     return 0
 

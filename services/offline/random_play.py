@@ -9,12 +9,15 @@ with nothing legal, or a game nobody can move in is an engine bug, reported as `
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from shared.bots.random_bot import random_action
 from shared.engine import Engine, Result, RuleError, default_options, encode_action
+
+Policy = Callable[[Engine[Any], Any, int, random.Random], Any]
 
 # Far above any real game of the current titles; it only stops a game that cannot end.
 DEFAULT_MAX_ACTIONS = 10_000
@@ -67,8 +70,10 @@ def play_random_game(
     rng: random.Random,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     options: dict[str, Any] | None = None,
+    policy: Policy = random_action,
 ) -> Playout:
-    """Set a table up with `seed` and play random legal actions until it ends or `max_actions`."""
+    """Set a table up with `seed` and play random legal actions (or `policy`'s: a bot level
+    playing every seat) until it ends or `max_actions`."""
     seats = seat_names(players)
     opts = default_options(engine) if options is None else dict(options)
     try:
@@ -83,7 +88,7 @@ def play_random_game(
             raise PlayoutError(len(actions), "stuck", "no seat is active and the game has not ended")
         # With simultaneous decisions any active seat may go next; pick one at random.
         seat = next(iter(active)) if len(active) == 1 else rng.choice(sorted(active))
-        action = random_action(engine, state, seat, rng)
+        action = policy(engine, state, seat, rng)
         if action is None:
             raise PlayoutError(len(actions), "no_legal_action", f"seat {seat} is active but has no legal action")
         try:

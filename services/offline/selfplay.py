@@ -1,4 +1,5 @@
-"""`roundhouse selfplay`: play K uniformly random legal games in-process and print them as JSON lines.
+"""`roundhouse selfplay`: play K games in-process and print them as JSON lines: uniformly random
+legal moves, or every seat played by one bot level (`--bot heuristic`, `--bot mcts`).
 
 Game i uses `game_seeds(seed, i)`: the same flags always play the same games, and one game
 can be played again alone (tests write its log and replay it). `--option NAME=VALUE` sets a
@@ -18,11 +19,13 @@ from typing import Any
 
 import msgspec
 
+from shared.bots import BOT_NAMES, Budget, decide
+from shared.bots.random_bot import random_action
 from shared.engine import Engine, RuleError, default_options
 from shared.options import UNDO_OPTION, resolve_options
 
 from services.offline.errors import OfflineError, engine_for, run_reporting
-from services.offline.random_play import Playout, PlayoutError, game_seeds, play_random_game
+from services.offline.random_play import Playout, PlayoutError, Policy, game_seeds, play_random_game
 from services.offline.table_log import encode_log
 
 
@@ -68,6 +71,17 @@ def game_line(index: int, playout: Playout) -> GameLine:
     )
 
 
+def bot_policy(level: str) -> Policy:
+    """Every seat played by the bot `level`, each from its own seat's observation."""
+    if level == "random":
+        return random_action
+
+    def play(engine: Engine[Any], state: Any, seat: int, rng: Any) -> Any:
+        return decide(engine, engine.redact(state, seat, rng.getrandbits(63)), seat, level, rng, Budget())
+
+    return play
+
+
 def parse_options(engine: Engine[Any], pairs: list[str]) -> dict[str, Any]:
     """The title's options with `NAME=VALUE` pairs over its defaults, checked as a table's are."""
     given: dict[str, Any] = {}
@@ -100,14 +114,15 @@ def save_dir(path: str | None) -> Path | None:
 
 
 def run(engine: Engine[Any], players: int, games: int, base_seed: int, max_actions: int,
-        options: dict[str, Any] | None = None, save: Path | None = None) -> int:
+        options: dict[str, Any] | None = None, save: Path | None = None, level: str = "random") -> int:
     out = sys.stdout
     finished = actions = 0
     started = time.perf_counter()
     for index in range(games):
         setup_seed, rng = game_seeds(base_seed, index)
         try:
-            playout = play_random_game(engine, players, setup_seed, rng, max_actions, options)
+            playout = play_random_game(engine, players, setup_seed, rng, max_actions, options,
+                                       policy=bot_policy(level))
         except PlayoutError as exc:
             raise OfflineError(f"game {index}: {exc}", 1) from None
         if save is not None:
@@ -142,6 +157,10 @@ def main(args: argparse.Namespace) -> int:
         if max_actions < 1:
             raise OfflineError(f"max-actions: bad_max_actions: must be 1 or more, not {max_actions}", 2)
         options = parse_options(engine, args.option)
-        return run(engine, args.players, args.games, args.seed, max_actions, options, save_dir(args.save))
+        level = getattr(args, "bot", "random")
+        if level not in BOT_NAMES:
+            raise OfflineError(f"bot: unknown_bot: {level!r}; bots are {', '.join(BOT_NAMES)}", 2)
+        return run(engine, args.players, args.games, args.seed, max_actions, options, save_dir(args.save),
+                   level)
 
     return run_reporting(body)

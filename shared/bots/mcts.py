@@ -13,9 +13,10 @@
 - A kit may set `determinizations` (fewer, deeper trees when little is hidden) and its own
   default `budget` (used when the caller gives none); a seat with a single option plays it
   without searching.
-- Leaves: a short playout with the kit's greedy policy (`rollout` decisions, 0 by default)
-  then the kit's evaluation (each seat's win chance from the heuristic's valuation);
-  finished games score from their result.
+- Leaves: a short playout with the kit's greedy policy (`rollout` decisions: the bot's, else
+  the kit's `rollout`, else 0) then the kit's evaluation (each seat's win chance from the
+  heuristic's valuation); finished games score from their result. A playout stops early at
+  the move's deadline (a loaded machine must not stretch one iteration past the budget).
 - The move: the first action of the most visited root option.
 """
 
@@ -66,11 +67,13 @@ def _acting(engine: Engine[Any], state: Any) -> int | None:
 class Search:
     """One tree over one determinized state."""
 
-    def __init__(self, engine: Engine[Any], kit: TitleKit, state: Any, rng: random.Random, rollout: int) -> None:
+    def __init__(self, engine: Engine[Any], kit: TitleKit, state: Any, rng: random.Random, rollout: int,
+                 deadline: float | None = None) -> None:
         self.engine = engine
         self.kit = kit
         self.rng = rng
         self.rollout = rollout
+        self.deadline = deadline
         self.seats = kit.seats(state)
         self.prior = getattr(kit, "prior", PRIOR)
         self.root = self._node(state)
@@ -100,6 +103,8 @@ class Search:
         engine, kit = self.engine, self.kit
         for _ in range(self.rollout):
             if engine.result(state) is not None:
+                break
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
                 break
             seat = _acting(engine, state)
             if seat is None:
@@ -170,8 +175,8 @@ class Search:
 class MctsBot:
     name: ClassVar[str] = "mcts"
 
-    def __init__(self, rollout: int = 0, kit: TitleKit | None = None) -> None:
-        self.rollout = rollout
+    def __init__(self, rollout: int | None = None, kit: TitleKit | None = None) -> None:
+        self.rollout = rollout  # None: the kit's `rollout`, else 0
         self.kit = kit  # None: the title's registered kit
 
     def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
@@ -187,7 +192,8 @@ class MctsBot:
             state = kit.determinize(engine, observation, seat, rng)
             if seat not in engine.active_seats(state):
                 raise NoMove(f"seat {seat} is not to act")
-            search = Search(engine, kit, state, rng, self.rollout)
+            rollout = self.rollout if self.rollout is not None else getattr(kit, "rollout", 0)
+            search = Search(engine, kit, state, rng, rollout, deadline)
             search.root.seat = seat  # with simultaneous decisions, the tree starts with ours
             searches.append(search)
         first = searches[0]
@@ -198,6 +204,12 @@ class MctsBot:
         if len(first.root.options) == 1:
             # Nothing to choose: a seat's options come from what it may know, the same in every
             # determinization.
+            return first.root.options[0][0]
+        now = time.perf_counter()
+        if deadline is not None and now + (now - started) >= deadline:
+            # listing the options took half the budget or more (a loaded machine, a costly
+            # position): an iteration, which lists options again below, would overrun it; the
+            # kit's first option
             return first.root.options[0][0]
         limit = budget.iterations
         done = 0

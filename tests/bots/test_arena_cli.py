@@ -25,8 +25,12 @@ def test_the_arena_prints_figures_and_ends_with_its_json_line() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     figures = json.loads(lines[-1])["arena"]
-    assert set(figures) == {"games", "illegal_moves", "bots"}
+    assert set(figures) == {"games", "illegal_moves", "end_reasons", "bots", "head_to_head"}
     assert figures["games"] == 6 and figures["illegal_moves"] == 0
+    # every game is counted under the reason it ended with, and the table says the same
+    assert sum(figures["end_reasons"].values()) == 6
+    printed = next(line for line in lines if line.startswith("end_reasons: "))
+    assert printed == "end_reasons: " + ", ".join(f"{k} {v}" for k, v in figures["end_reasons"].items())
     assert set(figures["bots"]) == {"heuristic", "random"}
     for name, bot in figures["bots"].items():
         assert set(bot) == {"win_rate", "ci95", "mean_score", "move_ms_p95"}
@@ -37,15 +41,34 @@ def test_the_arena_prints_figures_and_ends_with_its_json_line() -> None:
     # Seats rotate: heuristic played 6 seat-games, the two random seats 12 between them.
     heuristic = figures["bots"]["heuristic"]
     assert (heuristic["win_rate"] * 6) + (figures["bots"]["random"]["win_rate"] * 12) == pytest.approx(6, abs=0.01)
+    # head to head, both ways: heuristic ahead of random and random ahead of heuristic add up to 1
+    pairs = figures["head_to_head"]
+    assert set(pairs) == {"heuristic>random", "random>heuristic"}
+    ahead, behind = pairs["heuristic>random"], pairs["random>heuristic"]
+    assert ahead["games"] == behind["games"] == 6
+    assert ahead["rate"] + behind["rate"] == pytest.approx(1.0, abs=1e-3)
+    lo, hi = ahead["ci95"]
+    assert 0 <= lo <= ahead["rate"] <= hi <= 1
 
 
-def test_the_same_command_plays_the_same_games() -> None:
-    args = ("--players", "2", "--bots", "mcts,random", "--games", "2", "--seed", "9", "--budget-ms", "0",
-            "--iterations", "8", "--workers", "1")
-    first, again = arena(*args), arena(*args)
-    assert first.returncode == 0, first.stderr
-    pick = lambda proc: {k: v["mean_score"] for k, v in json.loads(proc.stdout.splitlines()[-1])["arena"]["bots"].items()}
-    assert pick(first) == pick(again)
+def test_the_arena_counts_end_reasons_of_an_18xx_title() -> None:
+    """18Ireland's games end by the bank, the market or bankruptcy (18xx.games' reasons, `dnf`
+    at its 100th stock round), or at the action cap (`unfinished`): each reason is printed with
+    its count."""
+    proc = arena("--title", "18ireland", "--players", "3", "--bots", "random,random,random", "--games", "3",
+                 "--seed", "2", "--workers", "2")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    reasons = json.loads(lines[-1])["arena"]["end_reasons"]
+    assert sum(reasons.values()) == 3 and set(reasons) <= {"bank", "stock_market", "bankrupt", "dnf"}, reasons
+    assert list(reasons.values()) == sorted(reasons.values(), reverse=True)
+    assert "end_reasons: " + ", ".join(f"{k} {v}" for k, v in reasons.items()) in lines
+
+    capped = arena("--title", "18ireland", "--players", "3", "--bots", "random,random,random", "--games", "2",
+                   "--seed", "2", "--workers", "1", "--max-actions", "40")
+    assert capped.returncode == 0, capped.stderr
+    assert json.loads(capped.stdout.splitlines()[-1])["arena"]["end_reasons"] == {"unfinished": 2}
+    assert "end_reasons: unfinished 2" in capped.stdout.splitlines()
 
 
 @pytest.mark.parametrize(

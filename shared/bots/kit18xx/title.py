@@ -1,0 +1,44 @@
+"""What the 18xx bot kit asks of a title: a small read-only port over its state.
+
+A title's bot package implements it in one adapter module (`shared/bots/g18ireland/adapter.py`),
+the only place that imports the title's rules and the shared 18xx core; the kit itself reads
+the money side's structures (cash, share book, market, depot) through what `money` and
+`depot` return, by attribute, as every core18xx title shapes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Title18xx(Protocol):
+    title: str
+    company_values: dict[str, int]       # private -> face value
+    company_revenue: dict[str, int]      # private -> income per operating round
+    share_units: dict[str, int]          # company type -> shares a dividend is divided by
+
+    def round(self, state: Any) -> str: ...            # "auction" | "stock" | "operating" | "merger" | "over"
+
+    def money(self, state: Any) -> Any: ...            # core18xx MoneyState
+
+    def depot(self, state: Any) -> Any: ...            # core18xx Depot
+
+    def players(self, state: Any) -> list[str]: ...    # player ids by seat
+
+    def operating(self, state: Any) -> tuple[str, str] | None: ...   # (company, step)
+
+    def pending_token(self, state: Any) -> bool: ...
+
+    def phase(self, state: Any) -> str: ...
+
+    def player_value(self, state: Any, player: str) -> int: ...   # the final score if the game ended now
+
+    def revenue(self, state: Any, corp: str, extra: tuple[int, ...] = ()) -> int: ...
+
+    def reach(self, state: Any, corp: str) -> float: ...   # nearness of the network to revenue off it
+
+    def merged_price(self, state: Any, minors: list[str]) -> int | None: ...
+
+    def merging(self, state: Any) -> list[str]: ...            # the minors of the proposal being made
+
+    def proposed(self, state: Any) -> list[list[str]]: ...     # sets already voted on this round
