@@ -289,10 +289,10 @@ def run(args: argparse.Namespace) -> int:
             f"{figures.mean_score:>11.1f} {percentile(t.moves, 50):>8.1f} {figures.move_ms_p95:>8.1f} "
             f"{(t.moves[-1] if t.moves else 0.0):>8.1f} {t.illegal:>8}\n"
         )
-    for pair, figures in line.arena.head_to_head.items():
-        lo, hi = figures.ci95
-        out.write(f"head to head {pair.replace('>', ' ahead of ')}: {figures.rate:.3f} [{lo:.3f}, {hi:.3f}] "
-                  f"over {figures.games} games\n")
+    for pair, duel in line.arena.head_to_head.items():
+        lo, hi = duel.ci95
+        out.write(f"head to head {pair.replace('>', ' ahead of ')}: {duel.rate:.3f} [{lo:.3f}, {hi:.3f}] "
+                  f"over {duel.games} games\n")
     reasons = ", ".join(f"{reason} {count}" for reason, count in line.arena.end_reasons.items())
     out.write(f"end_reasons: {reasons}\n")
     out.write(msgspec.json.encode(line).decode() + "\n")
