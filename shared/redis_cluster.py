@@ -87,7 +87,7 @@ class LocalCluster:
                  "--cluster-node-timeout", str(self.node_timeout_ms))
         try:
             for i, port in enumerate(ports):
-                self.servers.append(RedisServer(self.data_dir / f"node-{i}", port, self.fsync, extra).start())
+                self.servers.append(RedisServer(self.data_dir / f"node-{i}", port, self.fsync, extra_args=extra).start())
             if not (existing and self._joined()):
                 self._create()
             self.wait_ok(timeout)

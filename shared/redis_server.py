@@ -101,7 +101,7 @@ class RedisServer:
     command line, which other users can read), which redis-server loads at launch. The
     server then also listens on `<data_dir>/redis.sock`, mode 0700."""
 
-    def __init__(self, data_dir: str | Path, port: int | None = None, fsync: str = "always",
+    def __init__(self, data_dir: str | Path, port: int | None = None, fsync: str = "always", *,
                  password: str | None = None, settings: dict[str, str] | None = None,
                  extra_args: tuple[str, ...] = ()) -> None:
         self.data_dir = Path(data_dir)

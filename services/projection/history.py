@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, encode_action
+from shared.engine import Engine, encode_action, served_view, shown_to_others
 from shared.protocol.ws import HistoryEntry
 from shared.store.loader import fold_entry
 from shared.timeline import Timeline
@@ -52,8 +52,8 @@ class HistoryBook:
         self.engine = engine
         self.timeline: Timeline[Any] = Timeline(engine, seats, options, seed)
         self.entries: list[HistoryEntry] = []
-        # The same entries with each action cut to its type, for every seat but the actor:
-        # an action may hold a secret choice (a sealed bid, a vote) that views hide.
+        # The same entries as every seat but the actor is told of them: a sealed action (a
+        # secret vote, a sealed bid: Engine.sealed) cut to its type, as the live feed does.
         self.public: list[HistoryEntry] = []
         self.setup_round = round_label(engine, self.timeline.state)
         self._lock = asyncio.Lock()
@@ -68,10 +68,10 @@ class HistoryBook:
                 continue
             state, action = fold_entry(self.timeline, e, table)
             label = round_label(self.engine, state)
-            self.entries.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(encode_action(action)), t=e.t_ms,
-                                             round=label))
-            kind = msgspec.json.encode({"type": msgspec.to_builtins(action).get("type")})
-            self.public.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(kind), t=e.t_ms, round=label))
+            canonical = encode_action(action)
+            self.entries.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(canonical), t=e.t_ms, round=label))
+            told = shown_to_others(self.engine, action, canonical)
+            self.public.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(told), t=e.t_ms, round=label))
 
     async def catch_up(self, table: str, store: Any, seq: int) -> None:
         """Fold the log up to at least `seq` (in the worker thread)."""
@@ -83,14 +83,14 @@ class HistoryBook:
 
     def _view(self, seq: int, seat: int | None) -> bytes:
         state = self.timeline.state_after(self.timeline.heads[seq])
-        return msgspec.json.encode(self.engine.view(state, seat))
+        return msgspec.json.encode(served_view(self.engine, state, seat))
 
     async def view_at(self, seq: int, seat: int | None) -> bytes:
         async with self._lock:
             return await asyncio.get_running_loop().run_in_executor(_POOL, self._view, seq, seat)
 
     def index(self, after: int, upto: int, seat: int | None) -> list[HistoryEntry]:
-        """Entries after seq `after` up to `upto`: whole for `seat`'s own, the type only for others'."""
+        """Entries after seq `after` up to `upto`: whole for `seat`'s own, others' as they are told."""
         lo = max(0, after)
         return [mine if mine.seat == seat else other
                 for mine, other in zip(self.entries[lo:upto], self.public[lo:upto])]

@@ -127,7 +127,8 @@ class Update(_Message, tag="update"):
 
     seq: Seq
     seat: Annotated[int, Meta(description="the seat that acted")]
-    action: Annotated[Raw, Meta(description="the action as logged: {type: ..., ...}")]
+    action: Annotated[Raw, Meta(description="the action as logged: {type: ..., ...}; a sealed action "
+                                            "(Engine.sealed) reaches other seats as {type} alone")]
     t: Annotated[int, Meta(description="server time the action was appended, ms since the epoch")]
     patch: Annotated[
         Raw,
@@ -180,7 +181,8 @@ class Mutes(_Message, tag="mutes"):
 class HistoryEntry(msgspec.Struct, kw_only=True):
     seq: Seq
     seat: int
-    action: Annotated[Raw, Meta(description="the action as logged for the asking seat's own entries; only {type} for others'")]
+    action: Annotated[Raw, Meta(description="the action as logged for the asking seat's own entries; others' as "
+                                            "they are told of it (only {type} for a sealed one)")]
     t: Annotated[int, Meta(description="server time the entry was appended, ms since the epoch")]
     round: Annotated[str | None, Meta(description=
         "where the game was after this entry (a round label), if the "

@@ -47,10 +47,10 @@ async def test_view_at_is_the_engines_view_at_that_seq(start_app, store) -> None
     first = await ask(ws, 0, entries_after=0)
     assert first["type"] == "past_view" and first["id"] == 1 and first["last_seq"] == 60
     assert first["view"] == driver.view(0, 1)
-    # Seat 1's own actions whole, the others' by their type only (an action may hold a secret).
+    # Chicago Express seals nothing: every seat's actions come whole (a sealed one would come
+    # as its type alone, as in test_past_secrets_reach_their_seat_only).
     assert [(e["seq"], e["seat"], e["action"]) for e in first["entries"]] == [
-        (seq, driver.log[seq][0], driver.log[seq][1] if driver.log[seq][0] == 1 else {"type": driver.log[seq][1]["type"]})
-        for seq in range(1, 61)]
+        (seq, driver.log[seq][0], driver.log[seq][1]) for seq in range(1, 61)]
     assert [e["round"] for e in first["entries"]] == [round_label(inner, driver.states[s]) for s in range(1, 61)]
     assert len({e["round"] for e in first["entries"]}) > 1  # the game moved through rounds
     for seq in (1, 17, 33, 59, 60):
