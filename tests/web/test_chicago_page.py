@@ -93,7 +93,7 @@ def test_each_bot_move_is_shown_as_it_lands(size: str, web_stack: Stack, chromiu
     bot_seats.play(table, seed=11)
     with tab(chromium, VIEWPORTS[size]) as page:
         page.goto(invite(created, 0))
-        page.wait(LIVE)
+        page.wait(f"{LIVE} && !!document.querySelector('[data-testid=latest-move]')")
         page.page.evaluate(RECORDER)
         start = page.seq()
         person = Person(page.page, seed=4)

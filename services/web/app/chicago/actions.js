@@ -195,13 +195,13 @@ function nothingToDo(view, name) {
 }
 
 /**
- * The companies a build could be for, in words ("PRR: 4 hexes; B&O: B&O has $0; ...").
+ * The companies a build could be for, in words ("PRR: 4 hexes in reach; B&O has $0; ...").
  * @param {any} view
  */
 function buildReach(view) {
   const companies = view.turn_options?.build?.companies ?? [];
   return companies.map((/** @type {any} */ c) =>
-    `${companyShort(view, c.company)}: ${c.hexes ? `${c.hexes} hex${c.hexes > 1 ? "es" : ""} in reach` : c.why_not}`).join("; ");
+    c.hexes ? `${companyShort(view, c.company)}: ${c.hexes} hex${c.hexes > 1 ? "es" : ""} in reach` : c.why_not).join("; ");
 }
 
 /**
@@ -288,6 +288,22 @@ function offerControls(view, entries, ctx) {
   return out;
 }
 
+/**
+ * A hex button that lights its hex on the map while pointed at or focused, so a list entry
+ * and the map's outline are seen to be the same place.
+ * @param {string} hex
+ * @param {HTMLElement} el
+ */
+function pointsAt(hex, el) {
+  el.dataset.hex = hex;
+  const light = (/** @type {boolean} */ on) =>
+    document.querySelector(`svg.map .hex[data-hex="${hex}"]`)?.classList.toggle("pointed", on);
+  for (const [type, on] of /** @type {[string, boolean][]} */ ([["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]])) {
+    el.addEventListener(type, () => light(on));
+  }
+  return el;
+}
+
 /** How the map's numbers read, where a build or develop decision is made. */
 function hexLabelHelp() {
   return h("p", { class: "explain" }, "On the map: ", h("b", {}, "$2"), " top left is the build cost per locomotive on the hex (paid × every locomotive there, the new one included); ",
@@ -322,7 +338,7 @@ function buildControls(view, entries, ctx) {
         const hex = /** @type {string} */ (b.action.hex);
         const cell = view.hexes.find((/** @type {any} */ x) => x.id === hex);
         const gain = cell?.arrival_income ? ` +${cell.arrival_income}` : "";
-        return button(`${capitalised(hexName(view, hex))} ${money(cell?.next_build_cost)}${gain}`, "build", () => on.act(b.action), { disabled: ui.pending });
+        return pointsAt(hex, button(`${capitalised(hexName(view, hex))} ${money(cell?.next_build_cost)}${gain}`, "build", () => on.act(b.action), { disabled: ui.pending }));
       })));
     out.push(hexLabelHelp());
   } else if (companies.length === 0) {
@@ -353,7 +369,7 @@ function developControls(view, entries, ui, on) {
       develops.map((d) => {
         const hex = /** @type {string} */ (d.action.hex);
         const gain = developGain(view, hex);
-        return button(`${capitalised(hexName(view, hex))}${gain ? ` (${gain})` : ""}`, "develop", () => on.act(d.action), { disabled: ui.pending });
+        return pointsAt(hex, button(`${capitalised(hexName(view, hex))}${gain ? ` (${gain})` : ""}`, "develop", () => on.act(d.action), { disabled: ui.pending }));
       })),
     hexLabelHelp(),
   ];

@@ -3,7 +3,8 @@
 // at the bottom of the screen (in sight at any scroll, on a phone too), and, when it
 // happened on a hex, a ring on that hex of the map (its scrolling box brought to it). Bots
 // answer within a fraction of a second, so entries that arrive together are shown one after
-// another, DWELL_MS each (faster when many wait); the full log stays below. What is already
+// another, DWELL_MS each (faster when many wait, or once it is the player's turn: the
+// decision comes first); the full log stays below. What is already
 // in the log when the page opens is not replayed.
 import { h, s } from "../dom.js";
 import { centre, hexPoints } from "./map.js";
@@ -16,7 +17,7 @@ const DEVELOP_COLOUR = "#7b2cbf";
 
 /**
  * @typedef {{index: number, text: string, hex: string | null, colour: string}} Shown
- * @typedef {{element: HTMLElement, update: (view: any) => void}} MoveFeed
+ * @typedef {{element: HTMLElement, update: (view: any, mySeat: number | null) => void}} MoveFeed
  */
 
 /**
@@ -61,6 +62,7 @@ export function moveFeed(svg, describe) {
   let seen = -1;
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
+  let hurry = false; // the player must act: play the rest quickly
 
   /** @param {Shown} entry */
   function show(entry) {
@@ -95,12 +97,16 @@ export function moveFeed(svg, describe) {
       return;
     }
     show(entry);
-    timer = setTimeout(next, queue.length > BACKLOG ? FAST_MS : DWELL_MS);
+    timer = setTimeout(next, hurry || queue.length > BACKLOG ? FAST_MS : DWELL_MS);
   }
 
-  /** @param {any} view */
-  function update(view) {
+  /**
+   * @param {any} view
+   * @param {number | null} mySeat
+   */
+  function update(view, mySeat) {
     const log = Array.isArray(view.log) ? view.log : [];
+    hurry = mySeat !== null && Array.isArray(view.active_seats) && view.active_seats.includes(mySeat);
     if (!layer.isConnected) svg.append(layer);
     if (seen < 0 || log.length < seen) {
       // The page just opened (or an undo took entries back): show where the log stands.

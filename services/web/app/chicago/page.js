@@ -72,7 +72,7 @@ export function render(view, ctx, slots) {
       if (target) ctx.on.act(target.action);
     },
   });
-  parts.feed.update(view);
+  parts.feed.update(view, ctx.mySeat);
   fill(parts.players, panels.players(view, { mySeat: ctx.mySeat, seats: ctx.seats }));
   fill(parts.payouts, payoutHistory(view, ctx.mySeat));
   fill(parts.dials, panels.dials(view));
