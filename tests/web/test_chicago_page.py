@@ -51,6 +51,9 @@ RECORDER = """() => {
 }"""
 
 
+# The feed has shown the last log entry (nothing waits).
+DRAINED = """(window.__shown.length === 0 || document.querySelector('[data-testid=latest-move] .move-more').textContent === '')
+  && Number(document.querySelector('[data-testid=latest-move]').dataset.index) === document.querySelectorAll('[data-testid=log] li').length - 1"""
 # A bot's move on a hex is being shown.
 BOT_ON_A_HEX = """() => !!document.querySelector('svg.map .move-ring')
   && /^(Robo|Tesla) /.test(document.querySelector('[data-testid=latest-move] .move-text').textContent)"""
@@ -102,6 +105,8 @@ def test_each_bot_move_is_shown_as_it_lands(size: str, web_stack: Stack, chromiu
             # Who must act comes from the same source as /legal.
             assert legal_http(web_stack.url, table, token)["active"] is True
             assert page.page.inner_text("[data-testid=turn]").startswith("Your turn")
+            # Ada watches the bots' moves play out before she moves (her move would skip them).
+            page.wait(DRAINED, timeout_ms=30_000)
             person.take_turn()
             if not ring_shot:
                 try:
@@ -113,8 +118,7 @@ def test_each_bot_move_is_shown_as_it_lands(size: str, web_stack: Stack, chromiu
         # The feed has shown everything that arrived (it may still be playing the last burst).
         end = page.seq()
         log = page.log_lines()
-        page.wait(f"window.__shown.length > 0 && window.__shown[window.__shown.length - 1].index === {len(log) - 1}",
-                  timeout_ms=30_000)
+        page.wait(f"{DRAINED} && window.__shown[window.__shown.length - 1].index === {len(log) - 1}", timeout_ms=30_000)
         shown = page.page.evaluate("window.__shown")
         view_box = float(page.page.get_attribute("svg.map", "viewBox").split()[2])
         entries = entries_with_hexes(web_stack.url, table, token)

@@ -4,8 +4,8 @@
 // happened on a hex, a ring on that hex of the map (its scrolling box brought to it). Bots
 // answer within a fraction of a second, so entries that arrive together are shown one after
 // another, DWELL_MS each (faster when many wait, or once it is the player's turn: the
-// decision comes first); the full log stays below. What is already
-// in the log when the page opens is not replayed.
+// decision comes first; a move of the player's own skips what still waits); the full log
+// stays below. What is already in the log when the page opens is not replayed.
 import { h, s } from "../dom.js";
 import { centre, hexPoints } from "./map.js";
 import { companyColor } from "./names.js";
@@ -63,6 +63,7 @@ export function moveFeed(svg, describe) {
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   let hurry = false; // the player must act: play the rest quickly
+  let acting = false; // the player was to act at the last view: what arrives now is their move
 
   /** @param {Shown} entry */
   function show(entry) {
@@ -106,8 +107,19 @@ export function moveFeed(svg, describe) {
    */
   function update(view, mySeat) {
     const log = Array.isArray(view.log) ? view.log : [];
-    hurry = mySeat !== null && Array.isArray(view.active_seats) && view.active_seats.includes(mySeat);
+    const wasActing = acting;
+    hurry = acting = mySeat !== null && Array.isArray(view.active_seats) && view.active_seats.includes(mySeat);
     if (!layer.isConnected) svg.append(layer);
+    if (view.result) {
+      // The result panel tells the end; the log below keeps every move.
+      queue.length = 0;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      layer.replaceChildren();
+      element.hidden = true;
+      seen = log.length;
+      return;
+    }
     if (seen < 0 || log.length < seen) {
       // The page just opened (or an undo took entries back): show where the log stands.
       seen = log.length;
@@ -124,6 +136,8 @@ export function moveFeed(svg, describe) {
       }
       return;
     }
+    // The player moved while older moves still waited: theirs is the latest, shown now.
+    if (wasActing && log.length > seen) queue.length = 0;
     for (let i = seen; i < log.length; i++) queue.push({ index: i, text: describe(view, log[i]), ...placeOf(view, log[i]) });
     seen = log.length;
     if (queue.length && !timer) next();
