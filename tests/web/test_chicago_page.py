@@ -16,6 +16,11 @@ from typing import Any
 
 import pytest
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the `chromium` fixture then skips these tests with the reason
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
+
 from shared.games.chicago_express.board import BOARD
 from tests.dev.devproc import REPO, http
 from tests.web.bot_seats import BotSeats
@@ -37,12 +42,17 @@ RECORDER = """() => {
     const scroll = document.querySelector('[data-scroll=map]').getBoundingClientRect();
     const r = bar.getBoundingClientRect();
     const item = {index: Number(bar.dataset.index), hex: bar.dataset.hex || null, text: bar.querySelector('.move-text').textContent,
-      at: performance.now(), barTop: r.top, barBottom: r.bottom, height: window.innerHeight, ring: null};
+      at: Date.now(), barTop: r.top, barBottom: r.bottom, height: window.innerHeight, ring: null};
     if (ring) {
       const pts = ring.getAttribute('points').trim().split(/\\s+/).map(p => p.split(',').map(Number));
       const cell = document.querySelector(`svg.map .hex[data-hex="${ring.dataset.hex}"] polygon.cell`);
       const box = ring.getBoundingClientRect();
+      // On screen: below a sticky action panel, above the bar.
+      const panel = document.querySelector('[data-testid=actions]');
+      const under = getComputedStyle(panel).position === 'sticky' ? Math.max(0, panel.getBoundingClientRect().bottom) : 0;
       item.ring = {hex: ring.dataset.hex, points: pts, cell: cell ? cell.getAttribute('points') : null,
+        watching: document.body.dataset.myTurn !== 'true', sticky: under > 0,
+        inSight: box.top >= under - 1 && box.bottom <= r.top + 1 && box.left >= 0 && box.right <= window.innerWidth,
         inBox: box.left >= scroll.left - 1 && box.right <= scroll.right + 1 && box.top >= scroll.top - 1 && box.bottom <= scroll.bottom + 1};
     }
     window.__shown.push(item);
@@ -52,7 +62,7 @@ RECORDER = """() => {
 
 
 # The feed has shown the last log entry (nothing waits).
-DRAINED = """(window.__shown.length === 0 || document.querySelector('[data-testid=latest-move] .move-more').textContent === '')
+DRAINED = """document.querySelector('[data-testid=latest-move] .move-more').textContent === ''
   && Number(document.querySelector('[data-testid=latest-move]').dataset.index) === document.querySelectorAll('[data-testid=log] li').length - 1"""
 # A bot's move on a hex is being shown.
 BOT_ON_A_HEX = """() => !!document.querySelector('svg.map .move-ring')
@@ -63,6 +73,17 @@ BOT_ON_A_HEX = """() => !!document.querySelector('svg.map .move-ring')
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+def shoot_a_bot_move(page: Tab, path: Path) -> bool:
+    """Screenshot a bot's move on a hex as it is shown; False when no bot moved on a hex this
+    time round."""
+    try:
+        page.page.wait_for_function(BOT_ON_A_HEX, timeout=2500)
+    except PlaywrightTimeout:
+        return False
+    page.shot(path, full_page=False)
+    return True
 
 
 def hex_centre(hex_id: str, view_box_width: float) -> tuple[float, float]:
@@ -90,46 +111,54 @@ def legal_http(base: str, table: str, token: str) -> dict[str, Any]:
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 def test_each_bot_move_is_shown_as_it_lands(size: str, web_stack: Stack, chromium: Any, bot_seats: BotSeats,
                                            artifacts: Path) -> None:
-    created = create_table(web_stack.url, [{"name": "Ada"}, {"name": "Robo", "kind": "bot", "level": "random"},
+    created = create_table(web_stack.url, [{"name": "Ada"}, {"name": "Robo", "kind": "bot", "level": "heuristic"},
                                            {"name": "Tesla", "kind": "bot", "level": "random"}])
     table, token = created["table"], created["seats"][0]["token"]
     bot_seats.play(table, seed=11)
     with tab(chromium, VIEWPORTS[size]) as page:
         page.goto(invite(created, 0))
         page.wait(f"{LIVE} && !!document.querySelector('[data-testid=latest-move]')")
-        page.page.evaluate(RECORDER)
-        start = page.seq()
         person = Person(page.page, seed=4)
-        ring_shot = False
-        while person.moves < 30 and person.wait_my_turn():
+
+        def ada_moves() -> None:
+            """One move of Ada's once the bots are done and the feed has shown their moves."""
             # Who must act comes from the same source as /legal.
             assert legal_http(web_stack.url, table, token)["active"] is True
             assert page.page.inner_text("[data-testid=turn]").startswith("Your turn")
             # Ada watches the bots' moves play out before she moves (her move would skip them).
             page.wait(DRAINED, timeout_ms=30_000)
             person.take_turn()
-            if not ring_shot:
-                try:
-                    page.page.wait_for_function(BOT_ON_A_HEX, timeout=2500)
-                except Exception:  # no move on a hex this time round
-                    continue
-                page.shot(artifacts / f"bot-move-{size}.png", full_page=False)
-                ring_shot = True
-        # The feed has shown everything that arrived (it may still be playing the last burst).
+
+        # First a screenshot of a bot's move on a hex, watching the map (on a phone scrolled to it).
+        ring_shot = False
+        while not ring_shot and person.moves < 25 and person.wait_my_turn():
+            ada_moves()
+            page.page.locator(".map-box").scroll_into_view_if_needed()
+            ring_shot = shoot_a_bot_move(page, artifacts / f"bot-move-{size}.png")
+        # Then every move shown is recorded.
+        assert person.wait_my_turn()
+        page.wait(DRAINED, timeout_ms=30_000)
+        page.page.evaluate(RECORDER)
+        start, moves = page.seq(), person.moves
+        while person.moves < moves + 10 and person.wait_my_turn():
+            ada_moves()
+        # Once the bots wait for Ada again (nothing moves), the feed shows everything that arrived.
+        assert person.wait_my_turn()
+        page.wait(DRAINED, timeout_ms=30_000)
         end = page.seq()
         log = page.log_lines()
-        page.wait(f"{DRAINED} && window.__shown[window.__shown.length - 1].index === {len(log) - 1}", timeout_ms=30_000)
         shown = page.page.evaluate("window.__shown")
         view_box = float(page.page.get_attribute("svg.map", "viewBox").split()[2])
         entries = entries_with_hexes(web_stack.url, table, token)
 
-    assert end > start + 20, "the game moved on"
+    assert end > start + 10, "the game moved on"
     assert ring_shot, "no move on a hex was seen"
     first = shown[0]["index"]
     assert [s["index"] for s in shown] == list(range(first, len(log))), "each entry once, in order"
     for prev, item in zip(shown, shown[1:]):
         # One after another, each long enough to be seen, however fast the bots answered.
         assert item["at"] - prev["at"] >= 250, (prev, item)
+    followed = 0
     for item in shown:
         assert item["text"] == log[item["index"]]
         assert 0 <= item["barTop"] and item["barBottom"] <= item["height"], f"the line is off screen: {item}"
@@ -141,12 +170,17 @@ def test_each_bot_move_is_shown_as_it_lands(size: str, web_stack: Stack, chromiu
             continue
         ring = item["ring"]
         assert ring and ring["hex"] == hex_id and ring["inBox"], item
+        if ring["watching"] or ring["sticky"]:
+            # The page follows the move (on a phone, not while Ada decides: her panel is above).
+            assert ring["inSight"], f"the ring is not in sight: {item}"
+            followed += 1
         # The ring's centre is the engine's hex, computed here from the layout.
         xs, ys = [p[0] for p in ring["points"]], [p[1] for p in ring["points"]]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
         ex, ey = hex_centre(hex_id, view_box)
         assert abs(cx - ex) < 0.5 and abs(cy - ey) < 0.5, (hex_id, (cx, cy), (ex, ey))
     assert any(e is not None for e in entries[first:]), "no move on a hex in the whole stretch"
+    assert followed > 0 or size == "phone", "no ring was checked in sight"
     assert not [line for line in log if HEX_ID.search(line)], "log lines name hexes by what the map prints"
 
 

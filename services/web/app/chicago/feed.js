@@ -3,9 +3,8 @@
 // at the bottom of the screen (in sight at any scroll, on a phone too), and, when it
 // happened on a hex, a ring on that hex of the map (its scrolling box brought to it). Bots
 // answer within a fraction of a second, so entries that arrive together are shown one after
-// another, DWELL_MS each (faster when many wait, or once it is the player's turn: the
-// decision comes first; a move of the player's own skips what still waits); the full log
-// stays below. What is already in the log when the page opens is not replayed.
+// another, DWELL_MS each (faster when many wait; a move of the player's own skips what
+// still waits); the full log stays below. What is already in the log when the page opens is not replayed.
 import { h, s } from "../dom.js";
 import { centre, hexPoints } from "./map.js";
 import { companyColor } from "./names.js";
@@ -62,7 +61,7 @@ export function moveFeed(svg, describe) {
   let seen = -1;
   /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
-  let hurry = false; // the player must act: play the rest quickly
+  let deciding = false; // the player must act
   let acting = false; // the player was to act at the last view: what arrives now is their move
 
   /** @param {Shown} entry */
@@ -85,7 +84,10 @@ export function moveFeed(svg, describe) {
     // A dark halo under the company's colour: a yellow C&O ring reads on a pale plain too.
     const ring = s("polygon", { class: "move-ring", points, stroke: entry.colour, dataset: { hex: entry.hex, index: entry.index } });
     layer.replaceChildren(s("polygon", { class: "move-halo", points }), ring);
-    bringIntoBox(ring);
+    bringIntoBox(ring, element);
+    // The page follows the move, unless that would take a deciding player away from a
+    // decision that does not stay in sight (a phone's panel is not sticky).
+    if (!deciding || panelSticky()) bringOnScreen(ring, element);
   }
 
   function next() {
@@ -98,7 +100,7 @@ export function moveFeed(svg, describe) {
       return;
     }
     show(entry);
-    timer = setTimeout(next, hurry || queue.length > BACKLOG ? FAST_MS : DWELL_MS);
+    timer = setTimeout(next, queue.length > BACKLOG ? FAST_MS : DWELL_MS);
   }
 
   /**
@@ -108,7 +110,7 @@ export function moveFeed(svg, describe) {
   function update(view, mySeat) {
     const log = Array.isArray(view.log) ? view.log : [];
     const wasActing = acting;
-    hurry = acting = mySeat !== null && Array.isArray(view.active_seats) && view.active_seats.includes(mySeat);
+    deciding = acting = mySeat !== null && Array.isArray(view.active_seats) && view.active_seats.includes(mySeat);
     if (!layer.isConnected) svg.append(layer);
     if (view.result) {
       // The result panel tells the end; the log below keeps every move.
@@ -148,19 +150,47 @@ export function moveFeed(svg, describe) {
 }
 
 /**
- * Scroll the map's own box (never the page) so the ring is inside it.
+ * Scroll the map's own box (never the page) so the ring lies in the part of the box that is
+ * on screen (above the fixed bar), or in the box when too little of it is on screen.
  * @param {Element} ring
+ * @param {Element} bar
  */
-function bringIntoBox(ring) {
+function bringIntoBox(ring, bar) {
   const box = ring.closest("[data-scroll]");
   if (!box) return;
   const outer = box.getBoundingClientRect();
+  const floor = bar.getBoundingClientRect().top || window.innerHeight;
+  let area = { left: outer.left, right: outer.right, top: Math.max(outer.top, 0), bottom: Math.min(outer.bottom, floor) };
+  if (area.bottom - area.top < 120) area = outer;
   const at = ring.getBoundingClientRect();
   const margin = 12;
-  if (at.left < outer.left + margin || at.right > outer.right - margin) {
-    box.scrollLeft += at.left + at.width / 2 - (outer.left + outer.width / 2);
+  if (at.left < area.left + margin || at.right > area.right - margin) {
+    box.scrollLeft += at.left + at.width / 2 - (area.left + area.right) / 2;
   }
-  if (at.top < outer.top + margin || at.bottom > outer.bottom - margin) {
-    box.scrollTop += at.top + at.height / 2 - (outer.top + outer.height / 2);
+  if (at.top < area.top + margin || at.bottom > area.bottom - margin) {
+    box.scrollTop += at.top + at.height / 2 - (area.top + area.bottom) / 2;
   }
+}
+
+/**
+ * Scroll the page by the least amount that shows the ring between a sticky action panel
+ * and the fixed bar.
+ * @param {Element} ring
+ * @param {Element} bar
+ */
+function bringOnScreen(ring, bar) {
+  const panel = document.querySelector("[data-testid=actions]");
+  const top = panel && panelSticky() ? Math.max(0, panel.getBoundingClientRect().bottom) : 0;
+  const bottom = bar.getBoundingClientRect().top || window.innerHeight;
+  const at = ring.getBoundingClientRect();
+  const margin = 12;
+  if (bottom - top < at.height + 2 * margin) return;
+  if (at.bottom > bottom - margin) window.scrollBy({ top: at.bottom - bottom + margin });
+  else if (at.top < top + margin) window.scrollBy({ top: at.top - top - margin });
+}
+
+/** Whether the action panel stays at the top of the screen (wide screens). */
+function panelSticky() {
+  const panel = document.querySelector("[data-testid=actions]");
+  return !!panel && getComputedStyle(panel).position === "sticky";
 }
