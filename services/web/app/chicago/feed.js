@@ -84,10 +84,10 @@ export function moveFeed(svg, describe) {
     // A dark halo under the company's colour: a yellow C&O ring reads on a pale plain too.
     const ring = s("polygon", { class: "move-ring", points, stroke: entry.colour, dataset: { hex: entry.hex, index: entry.index } });
     layer.replaceChildren(s("polygon", { class: "move-halo", points }), ring);
+    // The map's box follows the move; the page too while the player waits (it never moves
+    // under a player who is deciding, about to click).
     bringIntoBox(ring, element);
-    // The page follows the move, unless that would take a deciding player away from a
-    // decision that does not stay in sight (a phone's panel is not sticky).
-    if (!deciding || panelSticky()) bringOnScreen(ring, element);
+    if (!deciding) bringOnScreen(ring, element);
   }
 
   function next() {
