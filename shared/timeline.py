@@ -146,6 +146,14 @@ class Timeline(Generic[S]):
         barrier = bool(self._reveals(before, after)) if self._reveals is not None else False
         return Pending(seat, action, after, None, barrier)
 
+    def can_undo(self, seat: int) -> bool:
+        """Whether `Undo()` by `seat` would be accepted now (the check `check` makes)."""
+        try:
+            self._undo_target(seat, Undo())
+        except RuleError:
+            return False
+        return True
+
     def _undo_target(self, seat: int, undo: Undo) -> Node:
         if self.policy == "none":
             raise RuleError("undo_not_allowed", "this table does not allow undo")

@@ -203,6 +203,7 @@ class GameService:
             seq=hot.seq,
             active=seat in hot.engine.active_seats(state),
             actions=hot.engine.legal_actions(state, seat),
+            undo=hot.timeline.can_undo(seat),
         )
 
     # --- actions ---------------------------------------------------------------------------------

@@ -135,6 +135,7 @@ class LegalActions(_Reply):
     seq: Seq
     active: Annotated[bool, Meta(description="whether this seat must act now")]
     actions: list[LegalAction]
+    undo: Annotated[bool, Meta(description="whether {type: undo} by this seat would be accepted now")] = False
 
 
 class SeatControlled(SeatInfo, kw_only=True):

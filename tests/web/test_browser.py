@@ -89,6 +89,7 @@ def test_person_plays_a_whole_game_against_three_bots(
         assert int(page.page.get_attribute("[data-testid=cash-chart]", "data-points") or 0) > 10
         assert page.dataset("myTurn") == "false"
         assert page.action_buttons() == [], "nothing to click once the game is over"
+        assert page.page.locator("[data-testid=latest-move]").is_hidden(), "the result tells the end, not the move bar"
         assert shot_taken and result_shot.exists()
         assert page.errors == []
 

@@ -162,8 +162,11 @@ def test_the_map_shows_its_targets_and_names_above_the_hexes_on_a_phone(web_stac
             && r.left >= box.left && r.right <= box.right;
         })()""")
         # Outlines, names and locomotives are drawn over every hex (never half hidden by a neighbour).
-        layers = page.page.eval_on_selector("svg.map", "svg => [...svg.children].slice(-3).map(g => g.getAttribute('class'))")
+        layers = page.page.eval_on_selector("svg.map g.board", "g => [...g.children].slice(-3).map(g => g.getAttribute('class'))")
         assert layers == ["layer locos", "layer names", "layer outlines"]
+        # Only the latest move's ring (which takes no clicks either) lies above them.
+        above = page.page.eval_on_selector("svg.map", "svg => [...svg.children].map(g => g.getAttribute('class'))")
+        assert above in (["board"], ["board", "layer move-mark"]), above
         targets = page.page.eval_on_selector_all("svg.map .hex.target", "els => els.length")
         assert page.page.eval_on_selector_all("svg.map .outlines .target-outline", "els => els.length") == targets > 0
         assert "Philadelphia" in page.page.eval_on_selector_all("svg.map .names text", "els => els.map(e => e.textContent)")

@@ -49,7 +49,7 @@
  * @property {number | null} amount        the amount being typed or stepped
  * @property {string | null} message       the last refusal, in words
  * @property {boolean} pending             an action is on its way
- * @property {boolean} canUndo             this seat acted last
+ * @property {boolean} canUndo             the server would accept this seat's undo now (GET /legal `undo`)
  * @property {string | null} dismissed     the news key the player closed (kept across seqs)
  *
  * @typedef {object} PanelHandlers

@@ -411,11 +411,14 @@ export function mountTable(root, invite) {
   }
 
   // --- legal actions and acting ---------------------------------------------------------------
+  // Asked at every seq, also when the seat waits: the reply says whether the server would
+  // accept this seat's undo now (`undo`), the only source the undo button is offered from.
   async function refreshLegal() {
     const view = live.view;
     const me = mySeat();
     legal = null;
-    if (!token || !view || view.result || me === null || !activeSeats(view).includes(me) || botPlaysMe()) {
+    ui.canUndo = false;
+    if (!token || !view || view.result || me === null || botPlaysMe()) {
       render();
       return;
     }
@@ -425,7 +428,11 @@ export function mountTable(root, invite) {
       const reply = await live.legalActions();
       if (asked !== legalAsked) return;
       if (reply.seq === live.seq) {
-        legal = reply.actions;
+        legal = activeSeats(view).includes(me) ? reply.actions : null;
+        // A bot to act answers within a fraction of a second: an undo clicked now would
+        // arrive after its move and be refused, so it is not offered.
+        const botNext = activeSeats(view).some((s) => s !== me && seats[s]?.kind === "bot");
+        ui.canUndo = reply.undo === true && !botNext;
         render();
       } else if (reply.seq < live.seq) {
         void refreshLegal();
@@ -450,8 +457,6 @@ export function mountTable(root, invite) {
     try {
       const accepted = await live.submit(action);
       awaitSeq = accepted.seq;
-      // Others may have acted before this answer came (a bot answers fast): then it is not the last.
-      ui.canUndo = action.type !== "undo" && live.seq <= accepted.seq;
       if (live.seq >= awaitSeq) ui.pending = false;
       render();
     } catch (error) {
@@ -474,7 +479,6 @@ export function mountTable(root, invite) {
       }
       lastView = live.view;
       if (typeof view?.title === "string") void ensurePage(view.title);
-      if (update && update.seat !== mySeat()) ui.canUndo = false;
       if (seq !== shownSeq) {
         shownSeq = seq;
         ui.picks = {};

@@ -45,7 +45,7 @@ export const PROTOCOL_VERSION = 1;
  *            last_seq: number, created_ms: number, updated_ms: number}} TableSummary
  * @typedef {TableSummary & {active_seats: number[], result: Result | null}} TableDetail
  * @typedef {{tables: TableSummary[], next_offset: number | null}} TableList
- * @typedef {{table: string, seat: number, seq: number, active: boolean, actions: LegalAction[]}} LegalActions
+ * @typedef {{table: string, seat: number, seq: number, active: boolean, actions: LegalAction[], undo?: boolean}} LegalActions  `undo`: the seat's undo would be accepted now
  * @typedef {{table: string, seq: number, seat: number, status: TableStatus, active_seats: number[],
  *            result: Result | null, replayed: boolean}} ActionAccepted
  *            `replayed`: the answer came from the stored record of an earlier attempt with the same key.

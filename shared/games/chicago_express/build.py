@@ -149,23 +149,24 @@ def legal_builds(s: State, seat: int) -> list[LegalAction]:
         for c in candidates:
             co = s.companies[c]
             if co.open and co.locos_left and co.cash and holding(s, seat, c):
-                out.extend(_reachable(s, c, co.cash, co.network))
+                out.extend(_reachable(s, c, co.cash))
     out.append(DONE if progress.placed else FORGO)
     return out
 
 
-def _reachable(s: State, c: int, cash: int, network: tuple[int, ...]) -> list[LegalAction]:
+def free_frontier(s: State, c: int) -> list[int]:
+    """The hexes next to company `c`'s network that it may place on, cash aside: not there
+    yet, not another company's start hex, not a forest or mountain another company holds."""
     frontier: set[int] = set()
     neighbours = BOARD.neighbours
-    for h in network:
+    for h in s.companies[c].network:
         frontier.update(neighbours[h])
-    locos, shared, cost, actions = s.locos, BOARD.shared, BOARD.cost, BUILD_ACTIONS[c]
+    locos, shared = s.locos, BOARD.shared
     bit = 1 << c
-    out = []
-    for h in sorted(frontier):
-        mask = locos[h]
-        if mask & bit or _PROTECTED_START[h] >= 0 or (mask and not shared[h]):
-            continue
-        if cost[h] * (_POPCOUNT[mask] + 1) <= cash:
-            out.append(actions[h])
-    return out
+    return [h for h in sorted(frontier)
+            if not (locos[h] & bit or _PROTECTED_START[h] >= 0 or (locos[h] and not shared[h]))]
+
+
+def _reachable(s: State, c: int, cash: int) -> list[LegalAction]:
+    actions = BUILD_ACTIONS[c]
+    return [actions[h] for h in free_frontier(s, c) if build_cost(s, h) <= cash]

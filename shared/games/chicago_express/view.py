@@ -15,6 +15,8 @@ from shared.engine import Result
 from .auction import lowest_bid
 from .board import ACTIONS, BOARD
 from .build import build_cost, income_gain
+from .labels import LABELS
+from .prospects import turn_options
 from .state import BUILD, State, ceil_div, holding, min_bid, shares_out
 
 
@@ -69,6 +71,8 @@ def _static_hexes() -> list[dict[str, Any]]:
             {
                 "id": hid,
                 "name": BOARD.names[h] or None,
+                # What the page calls the hex: the map prints names, never coordinates.
+                "label": LABELS[h],
                 "terrain": BOARD.terrain[h],
                 "cost": BOARD.cost[h],
                 "income": BOARD.income[h],
@@ -171,6 +175,8 @@ def build_view(s: State, active: frozenset[int], result: Result | None) -> dict[
         ],
         "auction": _auction(s),
         "build": _build(s),
+        # Per action of the current turn: can it do anything, and if not, why.
+        "turn_options": turn_options(s),
         "bank": s.bank,
         "log": msgspec.to_builtins(s.log),
         "result": msgspec.to_builtins(result) if result is not None else None,

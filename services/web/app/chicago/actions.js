@@ -8,7 +8,7 @@
 import { amountControl, button } from "../controls.js";
 import { h, money } from "../dom.js";
 import { byType, familyControl, splitBy } from "../legalform.js";
-import { companyColor, companyShort, hexName, ink, playerName } from "./names.js";
+import { capitalised, companyColor, companyShort, hexName, hexPlace, ink, playerName } from "./names.js";
 
 /**
  * @typedef {import("../../sdk/roundhouse.js").LegalAction} LegalAction
@@ -90,12 +90,12 @@ export function mapTargets(view, legal, ui) {
     const hex = /** @type {string} */ (b.action.hex);
     const cell = view.hexes.find((/** @type {any} */ x) => x.id === hex);
     const gain = cell?.arrival_income ? `, income +${cell.arrival_income}` : "";
-    out.set(hex, { kind: "build", label: `Build ${companyShort(view, chosen)} at ${hexName(view, hex)} for ${money(cell?.next_build_cost)}${gain}`, action: b.action });
+    out.set(hex, { kind: "build", label: `Build ${companyShort(view, chosen)} at ${hexPlace(view, hex)} for ${money(cell?.next_build_cost)}${gain}`, action: b.action });
   }
   for (const d of perHex(groups.get("develop") ?? [])) {
     const hex = /** @type {string} */ (d.action.hex);
     const gain = developGain(view, hex);
-    out.set(hex, { kind: "develop", label: `Develop ${hexName(view, hex)}${gain ? ` (${gain})` : ""}`, action: d.action });
+    out.set(hex, { kind: "develop", label: `Develop ${hexPlace(view, hex)}${gain ? ` (${gain})` : ""}`, action: d.action });
   }
   return out;
 }
@@ -183,26 +183,58 @@ function dividendTiming(view) {
 }
 
 /**
+ * What choosing `name` would let the player do, from the view's `turn_options` (the rules'
+ * own reading): null when it can do something.
+ * @param {any} view
+ * @param {string} name
+ * @returns {string | null}
+ */
+function nothingToDo(view, name) {
+  const option = view.turn_options?.[name];
+  return option && !option.possible ? option.why_not : null;
+}
+
+/**
+ * The companies a build could be for, in words ("PRR: 4 hexes in reach; B&O has $0; ...").
+ * @param {any} view
+ */
+function buildReach(view) {
+  const companies = view.turn_options?.build?.companies ?? [];
+  return companies.map((/** @type {any} */ c) =>
+    c.hexes ? `${companyShort(view, c.company)}: ${c.hexes} hex${c.hexes > 1 ? "es" : ""} in reach` : c.why_not).join("; ");
+}
+
+/**
  * @param {any} view
  * @param {LegalAction[]} chooses
  * @param {PanelState} ui
  * @param {PanelHandlers} on
  */
 function chooseControls(view, chooses, ui, on) {
+  const title = (/** @type {string} */ name) => /** @type {any} */ (DIAL_TITLE)[name] ?? name;
   return [
     h("p", {}, "Your turn: choose an action. Its dial moves one step; then you do it, or forgo it (the dial has moved anyway)."),
     h("div", { class: "choices" }, chooses.map((c) => {
       const name = /** @type {string} */ (c.action.action);
       const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
-      return button(`${/** @type {any} */ (DIAL_TITLE)[name] ?? name} (${dial.position}/${dial.length})`, `choose-${name}`, () => on.act(c.action),
-        { primary: true, disabled: ui.pending, title: `${dial.position} of ${dial.length} steps used this round` });
+      const idle = nothingToDo(view, name);
+      // Still a legal choice (the rules let a player move a dial and forgo), said plainly.
+      const label = `${title(name)} (${dial.position}/${dial.length})${idle ? " · dial only" : ""}`;
+      return button(label, `choose-${name}`, () => on.act(c.action),
+        { primary: !idle, disabled: ui.pending, title: idle ? `Nothing to ${name}: ${idle}` : `${dial.position} of ${dial.length} steps used this round` });
     })),
     h("ul", { class: "explain" }, chooses.map((c) => {
       const name = /** @type {string} */ (c.action.action);
       const dial = view.dials.find((/** @type {any} */ d) => d.action === name);
       const left = dial.length - dial.position;
-      return h("li", {}, h("strong", {}, `${/** @type {any} */ (DIAL_TITLE)[name] ?? name}`),
-        ` (${dial.position}/${dial.length}: on red after ${left} more): ${/** @type {any} */ (DIAL_DOES)[name] ?? ""}.`);
+      const idle = nothingToDo(view, name);
+      if (idle) {
+        return h("li", { class: "idle-choice", dataset: { testid: `why-not-${name}` } }, h("strong", {}, title(name)),
+          ` (${dial.position}/${dial.length}): nothing to ${name}: ${idle}. Choosing it only moves its dial one step (then you forgo), which brings the dividends closer.`);
+      }
+      const reach = name === "build" ? buildReach(view) : "";
+      return h("li", {}, h("strong", {}, title(name)),
+        ` (${dial.position}/${dial.length}: on red after ${left} more): ${/** @type {any} */ (DIAL_DOES)[name] ?? ""}${reach ? ` (${reach})` : ""}.`);
     })),
     h("p", { class: "explain", dataset: { testid: "dividend-timing" } }, dividendTiming(view)),
   ];
@@ -256,6 +288,22 @@ function offerControls(view, entries, ctx) {
   return out;
 }
 
+/**
+ * A hex button that lights its hex on the map while pointed at or focused, so a list entry
+ * and the map's outline are seen to be the same place.
+ * @param {string} hex
+ * @param {HTMLElement} el
+ */
+function pointsAt(hex, el) {
+  el.dataset.hex = hex;
+  const light = (/** @type {boolean} */ on) =>
+    document.querySelector(`svg.map .hex[data-hex="${hex}"]`)?.classList.toggle("pointed", on);
+  for (const [type, on] of /** @type {[string, boolean][]} */ ([["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]])) {
+    el.addEventListener(type, () => light(on));
+  }
+  return el;
+}
+
 /** How the map's numbers read, where a build or develop decision is made. */
 function hexLabelHelp() {
   return h("p", { class: "explain" }, "On the map: ", h("b", {}, "$2"), " top left is the build cost per locomotive on the hex (paid × every locomotive there, the new one included); ",
@@ -274,7 +322,7 @@ function buildControls(view, entries, ctx) {
   const chosen = buildCompany(view, builds, ui);
   const placed = view.build?.placed?.length ?? 0;
   const out = [];
-  if (placed === 0) out.push(h("p", {}, "Build: place up to 3 locomotives of one company, each on a hex next to its railroad. The company pays from its own cash."));
+  if (placed === 0 && companies.length) out.push(h("p", {}, "Build: place up to 3 locomotives of one company, each on a hex next to its railroad. The company pays from its own cash."));
   if (!view.build?.company && companies.length > 1) {
     out.push(h("p", {}, "Build for which company?"));
     out.push(h("div", { class: "choices" },
@@ -290,11 +338,14 @@ function buildControls(view, entries, ctx) {
         const hex = /** @type {string} */ (b.action.hex);
         const cell = view.hexes.find((/** @type {any} */ x) => x.id === hex);
         const gain = cell?.arrival_income ? ` +${cell.arrival_income}` : "";
-        return button(`${hexName(view, hex)} ${money(cell?.next_build_cost)}${gain}`, "build", () => on.act(b.action), { disabled: ui.pending });
+        return pointsAt(hex, button(`${capitalised(hexName(view, hex))} ${money(cell?.next_build_cost)}${gain}`, "build", () => on.act(b.action), { disabled: ui.pending }));
       })));
     out.push(hexLabelHelp());
-  } else if (companies.length === 0 && placed > 0) {
-    out.push(h("p", {}, "No further locomotive can be placed."));
+  } else if (companies.length === 0) {
+    const why = nothingToDo(view, "build");
+    out.push(h("p", { class: "prompt", dataset: { testid: "why-not-build" } },
+      placed > 0 ? `No further locomotive can be placed${why ? `: ${why}` : ""}. Finish with Done building.`
+        : `Nothing can be built${why ? `: ${why}` : ""}. Forgo ends your turn; the Build dial has moved anyway.`));
   }
   return out;
 }
@@ -307,14 +358,18 @@ function buildControls(view, entries, ctx) {
  */
 function developControls(view, entries, ui, on) {
   const develops = perHex(entries);
-  if (!develops.length) return [h("p", {}, "There is no hex you can develop.")];
+  if (!develops.length) {
+    const why = nothingToDo(view, "develop");
+    return [h("p", { class: "prompt", dataset: { testid: "why-not-develop" } },
+      `Nothing can be developed${why ? `: ${why}` : ""}. Forgo ends your turn; the Develop dial has moved anyway.`)];
+  }
   return [
     h("p", { class: "prompt" }, `Develop: click a highlighted hex (${view.houses_supply} houses left). A house on a city or mountain adds its +income to every company there; on a forest each company there gets $2; an industrial city moves up its track.`),
     h("div", { class: "hex-list" },
       develops.map((d) => {
         const hex = /** @type {string} */ (d.action.hex);
         const gain = developGain(view, hex);
-        return button(`${hexName(view, hex)}${gain ? ` (${gain})` : ""}`, "develop", () => on.act(d.action), { disabled: ui.pending });
+        return pointsAt(hex, button(`${capitalised(hexName(view, hex))}${gain ? ` (${gain})` : ""}`, "develop", () => on.act(d.action), { disabled: ui.pending }));
       })),
     hexLabelHelp(),
   ];

@@ -1,6 +1,6 @@
 // @ts-check
 // The game log: each engine event of the view as one line of text.
-import { companyShort, hexName, playerName } from "./names.js";
+import { companyShort, hexPlace, playerName } from "./names.js";
 
 const AUCTION_KIND = { opening: "Opening auction", share: "Auction", wabash: "First Wabash auction" };
 
@@ -30,9 +30,9 @@ export function describeEvent(view, e) {
     case "share_unsold":
       return `The ${co(e.company)} share stays unsold`;
     case "built":
-      return `${who(e.seat)} builds ${co(e.company)} at ${hexName(view, e.hex)} for $${e.cost}${e.income_gain ? ` (income +${e.income_gain})` : ""}`;
+      return `${who(e.seat)} builds ${co(e.company)} at ${hexPlace(view, e.hex)} for $${e.cost}${e.income_gain ? ` (income +${e.income_gain})` : ""}`;
     case "developed": {
-      const actor = e.seat < 0 ? "Detroit develops itself" : `${who(e.seat)} develops ${hexName(view, e.hex)}`;
+      const actor = e.seat < 0 ? "Detroit develops itself" : `${who(e.seat)} develops ${hexPlace(view, e.hex)}`;
       const gains = [];
       if (e.companies.length && e.income_gain) gains.push(`income +${e.income_gain} for ${e.companies.map(co).join(", ")}`);
       if (e.cash_bonus) gains.push(`$${e.cash_bonus} bonus for ${e.companies.map(co).join(", ")}`);
@@ -49,7 +49,7 @@ export function describeEvent(view, e) {
     case "chicago_reached":
       return `${co(e.company)} reaches Chicago${e.first ? " first" : ""} (${who(e.seat)})`;
     case "wabash_opened":
-      return `Wabash opens at ${hexName(view, e.hex)} with income ${e.income}`;
+      return `Wabash opens at ${hexPlace(view, e.hex)} with income ${e.income}`;
     case "dividend_phase":
       return `Dividend phase, end of round ${e.round}`;
     case "dials_reset":

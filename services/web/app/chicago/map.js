@@ -3,7 +3,7 @@
 // flat-top hexes, columns A..S west to east, rows from 0 north to south, odd columns
 // shifted half a hex down (the layout board.json describes).
 import { h, s } from "../dom.js";
-import { companyColor, companyShort, ink } from "./names.js";
+import { capitalised, companyColor, companyShort, ink } from "./names.js";
 
 const R = 30; // circumradius in SVG units
 const W = R * 1.5; // column pitch
@@ -37,7 +37,7 @@ const CORNERS = Array.from({ length: 6 }, (_, i) => {
 });
 
 /** @param {number} x @param {number} y @param {number} [scale] */
-function hexPoints(x, y, scale = 1) {
+export function hexPoints(x, y, scale = 1) {
   return CORNERS.map(([dx, dy]) => `${(x + dx * scale).toFixed(1)},${(y + dy * scale).toFixed(1)}`).join(" ");
 }
 
@@ -78,7 +78,13 @@ export function drawMap(svg, view, interaction) {
     if (target) outlines.append(s("polygon", { class: `outline target-outline ${target.kind ?? ""}`, points: hexPoints(x, y, 0.97) }));
     else if (interaction.placed.has(hex.id)) outlines.append(s("polygon", { class: "outline placed-outline", points: hexPoints(x, y, 0.95) }));
   }
-  svg.replaceChildren(...hexes, locos, names, outlines);
+  // Into its own group: other layers (the latest move's ring) stay on top across redraws.
+  let board = svg.querySelector("g.board");
+  if (!board) {
+    board = s("g", { class: "board" });
+    svg.prepend(board);
+  }
+  board.replaceChildren(...hexes, locos, names, outlines);
 }
 
 /**
@@ -197,7 +203,7 @@ function locomotives(hex, x, y, view) {
  * @param {any} view
  */
 export function describeHex(hex, view) {
-  const parts = [`${hex.name ? `${hex.name} (${hex.id})` : hex.id}: ${hex.terrain}`];
+  const parts = [hex.name ? `${hex.name}: ${hex.terrain}` : capitalised(hex.label ?? hex.id)];
   parts.push(`build $${hex.cost}${hex.next_build_cost !== hex.cost ? ` (next $${hex.next_build_cost})` : ""}`);
   if (hex.terrain === "industrial") {
     const track = view.industry.find((/** @type {any} */ i) => i.hex === hex.id);

@@ -36,11 +36,27 @@ export function playerName(view, seat) {
 }
 
 /**
- * The hex's city name, or its id.
+ * What the player can find the hex by on the map: its city name, else the view's label
+ * ("forest NE of Pittsburgh"); the map prints no coordinates.
  * @param {any} view
  * @param {string} id
  */
 export function hexName(view, id) {
   const hex = view.hexes.find((/** @type {any} */ h) => h.id === id);
-  return hex?.name ? `${hex.name} (${id})` : id;
+  return hex?.name ?? hex?.label ?? id;
+}
+
+/**
+ * The hex in a sentence: "Pittsburgh", or "the forest NE of Pittsburgh".
+ * @param {any} view
+ * @param {string} id
+ */
+export function hexPlace(view, id) {
+  const hex = view.hexes.find((/** @type {any} */ h) => h.id === id);
+  return hex?.name ?? (hex?.label ? `the ${hex.label}` : id);
+}
+
+/** "forest NE of Pittsburgh" as a button starts: "Forest NE of Pittsburgh". @param {string} text */
+export function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,6 +6,7 @@ import { fill, h } from "../dom.js";
 import { mapBox } from "../mapbox.js";
 import { actionPanel, mapTargets } from "./actions.js";
 import { dividendNews, payoutHistory } from "./dividends.js";
+import { moveFeed } from "./feed.js";
 import { describeEvent, MILESTONES } from "./gamelog.js";
 import { drawMap, mapLegend } from "./map.js";
 import { playerName } from "./names.js";
@@ -20,7 +21,7 @@ export const news = dividendNews;
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, players: HTMLElement, payouts: HTMLElement, dials: HTMLElement, charters: HTMLElement, industry: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, feed: import("./feed.js").MoveFeed, players: HTMLElement, payouts: HTMLElement, dials: HTMLElement, charters: HTMLElement, industry: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -35,9 +36,11 @@ function mount(slots) {
   const known = mounted.get(slots.main);
   if (known) return known;
   const box = mapBox(mapLegend());
-  fill(slots.main, box.element);
+  const feed = moveFeed(box.svg, describeEvent);
+  fill(slots.main, box.element, feed.element);
   const parts = {
     svg: box.svg,
+    feed,
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     payouts: h("section", { class: "payouts-box", "aria-label": "Dividends paid" }),
     dials: h("section", { class: "dials", "aria-label": "Action dials" }),
@@ -69,6 +72,7 @@ export function render(view, ctx, slots) {
       if (target) ctx.on.act(target.action);
     },
   });
+  parts.feed.update(view, ctx.mySeat);
   fill(parts.players, panels.players(view, { mySeat: ctx.mySeat, seats: ctx.seats }));
   fill(parts.payouts, payoutHistory(view, ctx.mySeat));
   fill(parts.dials, panels.dials(view));
