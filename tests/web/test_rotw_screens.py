@@ -66,12 +66,16 @@ def test_standard_page_states(web_stack: Stack, chromium: Any, size: str) -> Non
         shot(t, "1-baron", size)
         t.page.locator("[data-testid=actions] button[data-act=choose_baron]").first.click()
         drive(web_stack.url, created, until("auction"))
-        t.wait("document.body.dataset.phase === 'auction' && document.body.dataset.ready === 'true'")
+        # Ada's own turn, not the page still a move behind the server (Bo to act, already 'ready').
+        t.wait("document.body.dataset.phase === 'auction' && document.body.dataset.myTurn === 'true' "
+               "&& document.body.dataset.ready === 'true'")
         text = readable(t)
         assert "undefined" not in text and "You cannot bid" in text, text
         shot(t, "2-auction", size)
         drive(web_stack.url, created, until("action"))
-        t.wait("document.body.dataset.phase === 'action' && document.body.dataset.ready === 'true'")
+        # Ada's own turn, not the page still a move behind the server (Bo to act, already 'ready').
+        t.wait("document.body.dataset.phase === 'action' && document.body.dataset.myTurn === 'true' "
+               "&& document.body.dataset.ready === 'true'")
         text = readable(t)
         assert "Not possible now" in text and "Deliver" in text, text
         shot(t, "3-action", size)

@@ -598,10 +598,11 @@ export class RoundhouseClient {
 
   /**
    * Watch a table live, as the token's seat or (without a token) as a spectator.
-   * `lastSeq` and `view` resume from a copy held before (say, across a page reload).
+   * `lastSeq` and `view` resume from a copy held before (say, across a page reload); `chat`
+   * asks for the table's chat lines too.
    * @param {string} table
    * @param {{token?: string | null, lastSeq?: number, view?: any, heartbeatMs?: number,
-   *          backoff?: {baseMs: number, maxMs: number}}} [options]
+   *          backoff?: {baseMs: number, maxMs: number}, chat?: boolean}} [options]
    */
   connect(table, options = {}) {
     return new LiveTable(this, table, options);
