@@ -46,20 +46,28 @@ def _check(name: str) -> str:
     return name
 
 
+def _with_variant(file: str, name: str, collections: tuple[str, ...], replaced: tuple[str, ...]) -> dict[str, Any]:
+    """One data file with a variant applied: its `collections` (dicts, or lists of entries by
+    `sym`) changed and trimmed entry by entry, its `replaced` keys taken whole from the variant."""
+    raw = _raw(file)
+    out = {k: v for k, v in raw.items() if k != "variants"}
+    change = raw["variants"].get(_check(name), {})
+    for key in collections:
+        keyed = isinstance(raw[key], dict)
+        merged = {**(raw[key] if keyed else {e["sym"]: e for e in raw[key]}), **change.get(key, {})}
+        for gone in change.get(f"removed_{key}", []):
+            merged.pop(gone)
+        out[key] = merged if keyed else list(merged.values())
+    for key in replaced:
+        if key in change:
+            out[key] = change[key]
+    return out
+
+
 @lru_cache(maxsize=None)
 def map_data(name: str = "default") -> dict[str, Any]:
     """The map of one data set in `map.json`'s shape, its variant applied."""
-    raw = _raw("map.json")
-    out = {k: v for k, v in raw.items() if k != "variants"}
-    change = raw["variants"].get(_check(name), {})
-    for key in ("hexes", "tiles"):
-        merged = {**raw[key], **change.get(key, {})}
-        for gone in change.get(f"removed_{key}", []):
-            merged.pop(gone)
-        out[key] = merged
-    for key in ("regions_by_phase", "offboard_groups"):
-        out[key] = change.get(key, raw[key])
-    return out
+    return _with_variant("map.json", name, ("hexes", "tiles"), ("regions_by_phase", "offboard_groups"))
 
 
 def _parts(code: str) -> list[tuple[str, dict[str, str]]]:
@@ -136,19 +144,8 @@ def ports(name: str = "default") -> tuple[str, ...]:
 @lru_cache(maxsize=None)
 def entities(name: str = "default") -> dict[str, Any]:
     """Entities, market, phases, trains, bank and cash of one data set."""
-    raw = _raw("entities.json")
-    out = {k: v for k, v in raw.items() if k != "variants"}
-    change = raw["variants"].get(_check(name), {})
-    for key in ("corporations", "companies"):
-        by_sym = {e["sym"]: e for e in raw[key]}
-        by_sym.update(change.get(key, {}))
-        for gone in change.get(f"removed_{key}", []):
-            by_sym.pop(gone)
-        out[key] = list(by_sym.values())
-    for key in ("trains", "bank", "starting_cash", "player_range"):
-        if key in change:
-            out[key] = change[key]
-    return out
+    return _with_variant("entities.json", name, ("corporations", "companies"),
+                         ("trains", "bank", "starting_cash", "player_range"))
 
 
 def homes(name: str = "default") -> dict[str, tuple[str, int | None]]:
