@@ -20,7 +20,7 @@ from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import AnyRedis, connect, warm
+from shared.store.connect import AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
@@ -302,10 +302,7 @@ class GameHttp:
         return json_response(Health())
 
     async def ready(self, _request: web.Request) -> web.Response:
-        try:
-            ok = bool(self.redis is not None and await self.redis.ping())
-        except (RedisError, ConnectionError, OSError):
-            ok = False
+        ok = self.redis is not None and await unhealthy(self.redis) is None
         return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
 
     async def metrics_text(self, request: web.Request) -> web.Response:

@@ -7,6 +7,7 @@ seed nodes; the rest of the cluster is discovered), or when `ROUNDHOUSE_REDIS_CL
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -78,3 +79,33 @@ async def warm(redis: Any) -> None:
             await redis.initialize()
         except (RedisError, OSError):
             pass
+
+
+# How long a readiness check may take: a probe (e.g. Kubernetes' timeoutSeconds) must get an
+# answer, and a node that does not answer within this is as good as down.
+HEALTH_TIMEOUT_S = 2.0
+
+
+async def unhealthy(redis: Any, timeout: float = HEALTH_TIMEOUT_S) -> str | None:
+    """Why the store cannot serve now, or None when it can: what the ready endpoints report.
+
+    A single server must answer PING. A cluster must have every master of its slot map answer
+    and say `cluster_state:ok` (every slot served): one master down, before or while its
+    replica is promoted, is "not ready", as is a cluster without a quorum. A dead master in the
+    cached slot map makes redis-py read the map again, so the check turns ready once the
+    promoted replica serves."""
+    try:
+        if not is_cluster_client(redis):
+            await asyncio.wait_for(redis.ping(), timeout)
+            return None
+        infos = await asyncio.wait_for(redis.execute_command("CLUSTER INFO", target_nodes=RedisCluster.PRIMARIES), timeout)
+    except TimeoutError:
+        return f"redis did not answer within {timeout} s"
+    except (RedisError, OSError) as exc:
+        return f"redis unreachable: {type(exc).__name__}"
+    if "cluster_state" in infos:  # one master: redis-py returns its answer, not a map of them
+        infos = {"the master": infos}
+    failing = sorted(node for node, info in infos.items() if info.get("cluster_state") != "ok")
+    if failing:
+        return f"redis cluster not ok on {', '.join(failing)}"
+    return None
