@@ -15,12 +15,15 @@ from urllib.parse import urlsplit
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
-from redis.exceptions import RedisError
+from redis.exceptions import RedisClusterException, RedisError
 
 CLUSTER_SCHEME = "redis-cluster"
 _TRUE = ("1", "yes", "true", "on")
 
 AnyRedis = aioredis.Redis | RedisCluster
+# What a store that cannot be reached raises: redis-py's cluster client reports a cluster none
+# of whose seed nodes answers with RedisClusterException, which is no RedisError.
+STORE_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException, OSError)
 
 
 def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
