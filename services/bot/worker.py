@@ -318,6 +318,7 @@ class BotWorker:
 
     async def _run(self, notice: TurnNotice, claimed: bool) -> None:
         try:
+            failed = False  # the turn itself failed (a bug), not the store or the service
             try:
                 finished = await self._handle(notice)
             except asyncio.CancelledError:
@@ -329,7 +330,12 @@ class BotWorker:
                 finished = False
             except Exception:  # noqa: BLE001 - one bad turn must not stop the worker
                 log.exception("turn %s of table %s failed", notice.seq, notice.table)
-                finished = False
+                finished, failed = False, True
+            if not finished and not failed:
+                # Unavailable (a Redis failover, a game service restarting): retried for as long
+                # as it lasts. Dropping it would leave the table waiting on a bot for good.
+                self.stats.retries += 1
+                return  # stays pending: claimed again once idle
             if not finished:
                 attempts = self._attempts.get(_key(notice), 0) + 1
                 self._attempts[_key(notice)] = attempts

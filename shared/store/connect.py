@@ -94,14 +94,17 @@ async def unhealthy(redis: Any, timeout: float = HEALTH_TIMEOUT_S) -> str | None
 
     A single server must answer PING. A cluster must have every master of its slot map answer
     and say `cluster_state:ok` (every slot served): one master down, before or while its
-    replica is promoted, is "not ready", as is a cluster without a quorum. A dead master in the
-    cached slot map makes redis-py read the map again, so the check turns ready once the
+    replica is promoted, is "not ready", as is a cluster without a quorum; ready again once the
     promoted replica serves."""
     try:
         if not is_cluster_client(redis):
             await asyncio.wait_for(redis.ping(), timeout)
             return None
-        infos = await asyncio.wait_for(redis.execute_command("CLUSTER INFO", target_nodes=RedisCluster.PRIMARIES), timeout)
+        # Once, to the masters of the slot map as it is: no retries (redis-py would retry a
+        # dead master until the failover is over, and a probe must hear "not ready" now). A
+        # node that failed marks the map stale, so initialize() reads it again next time.
+        await asyncio.wait_for(redis.initialize(), timeout)
+        infos = await asyncio.wait_for(redis.execute_command("CLUSTER INFO", target_nodes=redis.get_primaries()), timeout)
     except TimeoutError:
         return f"redis did not answer within {timeout} s"
     except (RedisError, OSError) as exc:

@@ -151,12 +151,13 @@ async def create_bot_table(game: GameClient) -> str:
 
 
 async def test_a_master_killed_mid_play_loses_nothing_and_every_socket_resumes(
-    cluster: LocalCluster, cluster_stack: Stack, http: aiohttp.ClientSession
+    cluster: LocalCluster, cluster_stack: Stack, http: aiohttp.ClientSession, tmp_path: Path
 ) -> None:
     game = GameClient(http, cluster_stack.game.url)
     worker = WorkerProcess(types.SimpleNamespace(redis_url=cluster.url, url=cluster_stack.game.url),
                            f"bots-failover-{uuid.uuid4().hex[:8]}", "w0",
-                           {"ROUNDHOUSE_SECRET": SECRET, "ROUNDHOUSE_BOT_ITERATIONS": "5", **ACK_ENV})
+                           {"ROUNDHOUSE_SECRET": SECRET, "ROUNDHOUSE_BOT_ITERATIONS": "5", **ACK_ENV},
+                           stderr_path=tmp_path / "bot.log")
     try:
         await worker.ready()
         players = [Player(await Match.create(game, 2, seed=100 + i)) for i in range(PEOPLE_TABLES)]
@@ -186,9 +187,9 @@ async def test_a_master_killed_mid_play_loses_nothing_and_every_socket_resumes(
         await asyncio.wait_for(asyncio.gather(bring_back(), *(p.play(TURNS, kill_at) for p in players)),
                                timeout=4 * RECOVERY_S)
         assert killed.is_set()
-        # The first table's player met the dead master (503s until the promoted replica's
-        # appends could be acknowledged again): the failover happened under play.
-        assert players[0].unavailable.count > 0
+        # The first table played on past the kill, through its master's failover (as a 503 to
+        # retry, or as a slow answer when redis-py's own retries outlasted it).
+        assert len(players[0].acked) > KILL_AT
         cluster.wait_ok()
         assert cluster.master_of_slot(slot_of(players[0].match.table)) != victim
         on_victim = [p for p in players if cluster.master_of_slot(slot_of(p.match.table)) == victim]
@@ -213,7 +214,12 @@ async def test_a_master_killed_mid_play_loses_nothing_and_every_socket_resumes(
                 reply = await game.request("GET", f"/api/tables/{t}")
                 return reply.status == 200 and reply.body["status"] == "finished"
 
-            await until(finished, f"bot table {table} to finish", timeout=4 * RECOVERY_S, interval=0.1)
+            try:
+                await until(finished, f"bot table {table} to finish", timeout=4 * RECOVERY_S, interval=0.1)
+            except AssertionError as exc:
+                detail = await game.request("GET", f"/api/tables/{table}")
+                raise AssertionError(f"{exc}; table {detail.body}; bot worker log: "
+                                     f"{(tmp_path / 'bot.log').read_text()[-3000:]}") from None
             _result, entries = await bot_replay(cluster.url, table)
             assert_each_turn_played_once(entries)
     finally:
@@ -223,34 +229,35 @@ async def test_a_master_killed_mid_play_loses_nothing_and_every_socket_resumes(
                 await sock.close()
 
 
-async def ready_statuses(http: aiohttp.ClientSession, stack: Stack) -> tuple[int, int]:
-    statuses = []
-    for url in (stack.game.url + "/api/ready", stack.projection.url + "/live/ready"):
-        try:
-            async with http.get(url, timeout=aiohttp.ClientTimeout(total=10)) as resp:
-                statuses.append(resp.status)
-        except (aiohttp.ClientError, asyncio.TimeoutError):
-            statuses.append(0)
-    return statuses[0], statuses[1]
+async def ready_status(http: aiohttp.ClientSession, url: str) -> int:
+    try:
+        async with http.get(url, timeout=aiohttp.ClientTimeout(total=10)) as resp:
+            return resp.status
+    except (aiohttp.ClientError, asyncio.TimeoutError):
+        return 0
+
+
+async def until_status(http: aiohttp.ClientSession, url: str, want: int, what: str) -> None:
+    async def reached() -> bool:
+        return await ready_status(http, url) == want
+
+    await until(reached, f"{url} to answer {want} {what}", timeout=RECOVERY_S, interval=0.05)
 
 
 async def test_ready_endpoints_follow_the_cluster_through_a_failover(
     cluster: LocalCluster, cluster_stack: Stack, http: aiohttp.ClientSession
 ) -> None:
-    assert await ready_statuses(http, cluster_stack) == (200, 200)
+    urls = [cluster_stack.game.url + "/api/ready", cluster_stack.projection.url + "/live/ready"]
+    assert [await ready_status(http, url) for url in urls] == [200, 200]
+
+    async def down_then_up(url: str) -> None:
+        # Each endpoint on its own: the two see the promotion at different moments.
+        await until_status(http, url, 503, "while the master is dead and not yet replaced")
+        await until_status(http, url, 200, "once its replica is promoted")
+
     cluster.servers[0].kill()  # a master: node 0 serves the first third of the slots
-    await until(lambda: _both(ready_statuses(http, cluster_stack), 503), "both not ready while it fails over",
-                timeout=RECOVERY_S, interval=0.05)
-    # Its replica is promoted: ready again, with the old master still dead.
-    await until(lambda: _both(ready_statuses(http, cluster_stack), 200), "both ready after the promotion",
-                timeout=RECOVERY_S, interval=0.05)
-    assert cluster.master_of_slot(0) != 0
+    await asyncio.gather(*(down_then_up(url) for url in urls))
+    assert cluster.master_of_slot(0) != 0  # ready again with the old master still dead
     # With a master and its replica both gone the cluster cannot serve their slots: not ready.
-    promoted = cluster.master_of_slot(0)
-    cluster.servers[promoted].kill()
-    await until(lambda: _both(ready_statuses(http, cluster_stack), 503), "both not ready without slot 0",
-                timeout=RECOVERY_S, interval=0.05)
-
-
-async def _both(statuses: Awaitable[tuple[int, int]], want: int) -> bool:
-    return await statuses == (want, want)
+    cluster.servers[cluster.master_of_slot(0)].kill()
+    await asyncio.gather(*(until_status(http, url, 503, "without any node for slot 0") for url in urls))
