@@ -11,7 +11,7 @@ import asyncio
 import os
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
@@ -30,8 +30,9 @@ def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
     return url.startswith(CLUSTER_SCHEME + "://") or env.get("ROUNDHOUSE_REDIS_CLUSTER", "").lower() in _TRUE
 
 
-def cluster_url(nodes: list[tuple[str, int]]) -> str:
-    return f"{CLUSTER_SCHEME}://" + ",".join(f"{host}:{port}" for host, port in nodes)
+def cluster_url(nodes: list[tuple[str, int]], password: str | None = None) -> str:
+    auth = f":{quote(password, safe='')}@" if password else ""
+    return f"{CLUSTER_SCHEME}://{auth}" + ",".join(f"{host}:{port}" for host, port in nodes)
 
 
 def seed_nodes(url: str) -> list[tuple[str, int]]:
@@ -57,7 +58,8 @@ def connect(url: str, *, max_connections: int | None = None, blocking_pool: bool
         parts = urlsplit(url.split(",", 1)[0])
         nodes = [ClusterNode(host, port) for host, port in seed_nodes(url)]
         per_node = max(max_connections or 0, 1000) if blocking_pool else (max_connections or 1000)
-        return RedisCluster(startup_nodes=nodes, password=parts.password, username=parts.username,
+        password = None if parts.password is None else unquote(parts.password)
+        return RedisCluster(startup_nodes=nodes, password=password, username=parts.username,
                             max_connections=per_node, **kwargs)
     if blocking_pool:
         pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=max_connections or 50,

@@ -41,7 +41,10 @@ T = TypeVar("T")
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[LocalCluster]:
-    started = LocalCluster(tmp_path / "cluster", masters=3, replicas=1, node_timeout_ms=NODE_TIMEOUT_MS).start()
+    # Behind a password, as `roundhouse dev --redis-cluster` runs it: the old master rejoins
+    # as a replica through masterauth.
+    started = LocalCluster(tmp_path / "cluster", masters=3, replicas=1, node_timeout_ms=NODE_TIMEOUT_MS,
+                           password="failover-" + uuid.uuid4().hex).start()
     try:
         yield started
     finally:
