@@ -42,6 +42,16 @@ def cluster_port() -> int:
             return port
 
 
+def cluster_ports(n: int) -> list[int]:
+    """`n` such ports, none on another's bus port."""
+    ports: list[int] = []
+    while len(ports) < n:
+        port = cluster_port()
+        if not {port, port + BUS_OFFSET} & {p + d for p in ports for d in (0, BUS_OFFSET)}:
+            ports.append(port)
+    return ports
+
+
 class LocalCluster:
     """`masters` masters with `replicas` replicas each; node i's data in `data_dir/node-<i>`.
 
@@ -79,11 +89,7 @@ class LocalCluster:
             ports = json.loads(saved.read_text())
             if len(ports) == total:
                 return ports, True
-        ports: list[int] = []
-        while len(ports) < total:
-            port = cluster_port()
-            if not {port, port + BUS_OFFSET} & {p + d for p in ports for d in (0, BUS_OFFSET)}:
-                ports.append(port)
+        ports = cluster_ports(total)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         saved.write_text(json.dumps(ports))
         return ports, False
