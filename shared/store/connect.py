@@ -21,9 +21,14 @@ CLUSTER_SCHEME = "redis-cluster"
 _TRUE = ("1", "yes", "true", "on")
 
 AnyRedis = aioredis.Redis | RedisCluster
-# What a store that cannot be reached raises: redis-py's cluster client reports a cluster none
-# of whose seed nodes answers with RedisClusterException, which is no RedisError.
-STORE_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException, OSError)
+# What Redis being unavailable raises: redis-py's cluster client also raises
+# RedisClusterException (no seed node answers) and SlotNotCoveredError (a slot without a
+# master mid-failover), which are no RedisError. STORE_ERRORS adds the socket's own errors.
+REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException)
+STORE_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, OSError)
+# As the game service's request handler catches them: a connection refused or reset, not
+# every OSError (a bug writing a file is no store outage).
+REDIS_OR_CONNECTION_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, ConnectionError)
 
 
 def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
