@@ -13,14 +13,14 @@ from typing import TypeVar
 
 import msgspec
 from aiohttp import web
-from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, ResponseError
 
 from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import AnyRedis, connect, warm
+from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers
@@ -100,7 +100,7 @@ class GameHttp:
         try:
             # Once per store: tables made before the status index existed join it.
             await self._service.store.build_status_index()
-        except (RedisError, OSError) as exc:  # Redis down at start: /api/ready says so; list later
+        except STORE_ERRORS as exc:  # Redis down at start: /api/ready says so; list later
             log.warning("could not build the table status index yet: %s", exc)
 
     async def stop(self, _app: web.Application) -> None:
@@ -138,7 +138,7 @@ class GameHttp:
                 resp = error_response(422, exc.code, exc.message)
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
-            except (RedisError, ConnectionError) as exc:
+            except REDIS_OR_CONNECTION_ERRORS as exc:
                 if is_store_full(exc):
                     log.warning("redis is full (maxmemory) on %s", route)
                     resp = error_response(507, "store_full", "the event store is full; nothing was written")
@@ -302,10 +302,7 @@ class GameHttp:
         return json_response(Health())
 
     async def ready(self, _request: web.Request) -> web.Response:
-        try:
-            ok = bool(self.redis is not None and await self.redis.ping())
-        except (RedisError, ConnectionError, OSError):
-            ok = False
+        ok = self.redis is not None and await unhealthy(self.redis) is None
         return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
 
     async def metrics_text(self, request: web.Request) -> web.Response:
