@@ -100,6 +100,9 @@ class Config(msgspec.Struct, kw_only=True):
     table_open_ttl: float = 24 * 3600.0
     table_idle_ttl: float = 30 * 24 * 3600.0
     table_finished_ttl: float = 180 * 24 * 3600.0
+    # Game service: seconds between looks at the deadline index of table clocks (a seat that
+    # runs out is dealt with within this; moves by a seat out of time are refused at once).
+    clock_poll: float = 1.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
@@ -154,6 +157,7 @@ class Config(msgspec.Struct, kw_only=True):
             table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
             table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),
             table_finished_ttl=num_get("ROUNDHOUSE_TABLE_FINISHED_TTL", d.table_finished_ttl, float),
+            clock_poll=num_get("ROUNDHOUSE_CLOCK_POLL", d.clock_poll, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg
 

@@ -106,6 +106,10 @@ def openapi_document() -> dict[str, Any]:
                        params=[TABLE, _param("seat", "query", {"type": "integer", "minimum": 0},
                                              "must be the token's seat; defaults to it")], secured=True),
         },
+        "/api/tables/{table}/clock": {
+            "get": _op("Each seat's time left now (table clocks, docs/clocks.md), its controller, and an early end",
+                       (200, "ClockReply"), (404, 429, 503), params=[TABLE]),
+        },
         "/api/tables/{table}/seats/{seat}/controller": {
             "post": _op("Hand the token's seat to a bot, or take it back", (200, "SeatControlled"),
                         (400, 401, 403, 404, 408, 413, 415, 422, 429, 500, 503), body="SeatControl",
