@@ -120,5 +120,9 @@ async def test_realtime_bank_survives_kill_and_the_bot_takes_the_seat_once(games
     assert clock["seats"][0]["timed_out"] and clock["seats"][0]["level"] == "random"
     assert await timeouts(redis, table) == [(b"timeout", b"bot")]
     layout = EventStore(redis).layout
-    notices = [f for _i, f in await redis.xrange(layout.turns(layout.shard_of(table))) if f[b"table"].decode() == table]
-    assert [n[b"seats"] for n in notices] == [b"[0]"]
+
+    async def notices() -> list[bytes]:
+        found = await redis.xrange(layout.turns(layout.shard_of(table)))
+        return [f[b"seats"] for _i, f in found if f[b"table"].decode() == table]
+
+    assert await until(notices, "the bot's turn to be announced") == [b"[0]"]

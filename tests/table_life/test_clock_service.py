@@ -82,8 +82,12 @@ async def test_a_seat_out_of_time_is_refused_and_a_bot_takes_it_once(game, make_
     assert [(f[b"kind"], f[b"outcome"]) for _i, f in events] == [(b"timeout", b"bot")]
     # The bot's turn was announced to the bot workers.
     layout = game.app[GAME_KEY].service.store.layout
-    notices = await redis.xrange(layout.turns(layout.shard_of(table.id)))
-    assert any(f[b"table"].decode() == table.id and f[b"seats"] == b"[0]" for _i, f in notices)
+
+    async def announced() -> bool:
+        notices = await redis.xrange(layout.turns(layout.shard_of(table.id)))
+        return any(f[b"table"].decode() == table.id and f[b"seats"] == b"[0]" for _i, f in notices)
+
+    await until(announced, "the bot's turn to be announced")
     # Later sweeps change nothing more: the outcome happened once.
     watch = game.app[GAME_KEY].service.watch
     await watch.examine(table.id)
