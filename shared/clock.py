@@ -128,6 +128,11 @@ class ClockFold:
         self.ended: ClockEvent | None = None
         self.bank = [self.spec.bank_ms] * seats
         self.turn_start = [record.start_ms] * seats
+        self.turn_seq = [0] * seats  # the log seq each seat's current turn began after (turn notices)
+
+    @property
+    def timed(self) -> bool:
+        return self.spec.kind != "none"
 
     def charged(self, seat: int) -> bool:
         return (self.spec.kind != "none" and self.ended is None and seat in self.active
@@ -152,6 +157,7 @@ class ClockFold:
             # decisions (18xx turns are several entries: each has the full time).
             if seat not in self.active or seat == mark.seat:
                 self.turn_start[seat] = self.t
+                self.turn_seq[seat] = mark.seq
         self.active = after
         self.seq = mark.seq
 

@@ -23,7 +23,7 @@ from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.connect import AnyRedis, connect, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers
+from services.game import controllers, notify_api
 from services.game.clock import clock_reply
 from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
@@ -33,6 +33,8 @@ from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.service import GameService, Submitted
 from services.game.titles import title_list
+from services.notify.dispatch import Notifier
+from services.notify.settings import NotifyConfig
 
 log = logging.getLogger("roundhouse.game")
 
@@ -80,6 +82,8 @@ class GameHttp:
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
         self._watch: asyncio.Task[None] | None = None
+        self._notifier: asyncio.Task[None] | None = None
+        self.notify_cfg = NotifyConfig.from_env()
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
@@ -107,11 +111,14 @@ class GameHttp:
             log.warning("could not build the table status index yet: %s", exc)
         watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
         self._watch = asyncio.ensure_future(watch.run())
+        self.notifier = Notifier(self._service, self.notify_cfg)
+        self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
-        if self._watch is not None:
-            self._watch.cancel()
-            await asyncio.gather(self._watch, return_exceptions=True)
+        for task in (self._watch, self._notifier):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._service is not None:
             await self._service.drain()
         if self.redis is not None:
@@ -128,6 +135,9 @@ class GameHttp:
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
             web.get("/api/tables/{table}/clock", e("/api/tables/{table}/clock", self.clock), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
+            web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
+            web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),

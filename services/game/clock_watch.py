@@ -63,7 +63,8 @@ class ClockWatch:
         service = self.service
         for _attempt in range(16):
             meta = await service.store.get_meta(table)
-            if meta is None or meta.clock is None or meta.ended is not None or meta.status == FINISHED:
+            if (meta is None or meta.clock is None or meta.clock.spec.kind == "none" or meta.ended is not None
+                    or meta.status == FINISHED):
                 await service.clock_store.set_deadline(table, None)
                 return
             clock = await service.clocks.current(table, meta.clock, len(meta.seats))

@@ -69,7 +69,7 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     if req.kind == "bot" and seat in active:
         noted = now_ms()
         await service.store.expect_turn(table, noted)
-    if hot.meta.clock is None:
+    if hot.meta.clock is None:  # a table made before clocks
         version = await service.store.set_seat(table, seat, spec)
     else:  # with the clock event, in one script: the clock knows who played the seat when
         version = await service.clock_store.set_seat(table, seat, spec, req.kind, timesource.now_ms())
@@ -84,7 +84,7 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
         hot.set_seats(seats, version)
     if noted is not None:
         await service.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only, noted_ms=noted)
-    if hot.meta.clock is not None:
+    if hot.meta.clock is not None and hot.meta.clock.spec.kind != "none":
         await service.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))
     return json_response(SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
                                         seq=hot.seq, active_seats=active))

@@ -116,6 +116,15 @@ def openapi_document() -> dict[str, Any]:
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
         },
+        "/api/tables/{table}/seats/{seat}/notify": {
+            **{method: _op(summary, (200, "NotifyReply"), (400, 401, 403, 404, 408, 413, 415, 422, 429, 503),
+                           body="NotifySettings" if method == "put" else None,
+                           params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0}, "the token's seat")],
+                           secured=True)
+               for method, summary in (("get", "The seat's turn-notice settings and webhook signing key"),
+                                       ("put", "Set the seat's turn notices (webhook, e-mail, delay)"),
+                                       ("delete", "Stop the seat's turn notices"))},
+        },
         "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module",
                                    (200, "TitleList"), ())},
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},

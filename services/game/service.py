@@ -40,6 +40,7 @@ from shared.protocol.http import (
 from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
 from shared.store.clock import ClockStore
+from shared.store.notify import NotifyStore
 from shared.store.snapshot import encode_timeline
 from shared.timeline import Timeline
 
@@ -53,6 +54,9 @@ log = logging.getLogger("roundhouse.game")
 
 _encoder = msgspec.json.Encoder()
 DAY_MS = 24 * 3600 * 1000
+# Tables with turn notices are looked at by the notifier right after each move; this is when
+# they are looked at if the service dies between the append and saying so.
+NOTIFY_GRACE_MS = 2000
 
 
 def now_ms() -> int:
@@ -75,8 +79,13 @@ def summary_of(meta: StoredTable) -> dict[str, Any]:
         last_seq=meta.last_seq,
         created_ms=meta.created_ms,
         updated_ms=meta.updated_ms,
-        clock=None if meta.clock is None else meta.clock.spec,
+        clock=clock_spec(meta),
     )
+
+
+def clock_spec(meta: StoredTable) -> ClockSpec | None:
+    """The table's clock, or None when it has none."""
+    return None if meta.clock is None or meta.clock.spec.kind == "none" else meta.clock.spec
 
 
 def _checked_clock(spec: ClockSpec | None) -> ClockSpec | None:
@@ -104,6 +113,7 @@ class GameService:
         self.tables = HotTables(store, cfg.hot_tables, self.metrics)
         self.clock_store = ClockStore(store)
         self.clocks = ClockBook(self.clock_store, cfg.hot_tables)
+        self.notify_store = NotifyStore(store)
         self._background: set[asyncio.Task[Any]] = set()
         # Undo and redo entries per table (in this process): a seat looping undo/redo would
         # otherwise grow the log without bound while the game stands still.
@@ -155,9 +165,9 @@ class GameService:
         timeline = Timeline(engine, names, options, seed)  # the title checks option values: RuleError
         created = timesource.now_ms()
         seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
-        record = None if spec is None else ClockRecord(
-            spec=spec, start_ms=created, active=sorted(engine.active_seats(timeline.state)),
-            bots=[i for i, s in enumerate(seats) if s.kind == "bot"])
+        # Kept for every table, clocked or not: where turns began is what turn notices follow too.
+        record = ClockRecord(spec=spec or ClockSpec(), start_ms=created, active=sorted(engine.active_seats(timeline.state)),
+                             bots=[i for i, s in enumerate(seats) if s.kind == "bot"])
         await self._check_room()
         ttl = self.table_ttl_ms(OPEN)
         table = new_table_id()
@@ -184,7 +194,7 @@ class GameService:
             hot = HotTable(stored, engine, timeline)
             noted = await self._expect_turn(hot, hot.active_seats())
             await self._announce_turn(hot, noted=noted)
-            if record is not None:
+            if record.spec.kind != "none":
                 await self.clocks.publish(table, record, len(seats))
         except BaseException:
             # All or nothing (a full Redis, a lost connection): the client is told nothing was made.
@@ -223,7 +233,7 @@ class GameService:
         """The table's meta, its clock as stored now (None: no clock) and its seq."""
         hot = await self.tables.current(table)
         meta = hot.meta
-        if meta.clock is None:
+        if meta.clock is None or clock_spec(meta) is None:
             return meta, None, hot.seq
         fresh = await self.store.get_meta(table)  # seats and an early end may change on another replica
         if fresh is not None:
@@ -324,11 +334,13 @@ class GameService:
             # Before the append: if the service dies between it and the turn notice, the note
             # is how the bot worker's sweeper finds the turn (shared/store/keys.py ANNOUNCE).
             noted = await self._expect_turn(hot, active)
+            if hot.notify:  # before the append: a crash right after it still gets its notices looked at
+                await self.notify_store.look_at(table, t + NOTIFY_GRACE_MS, only_earlier=True)
             started = time.perf_counter()
             outcome = await self.store.append(
                 table, expected_seq, seat, encode_action(action), key, reply, t,
                 status if status != status_before else None, self.table_ttl_ms(status),
-                active=active if clock is not None else None,
+                active=active,
             )
             self.metrics.append_seconds.observe(time.perf_counter() - started)
             if outcome.status != "ok" and noted is not None:
@@ -348,6 +360,7 @@ class GameService:
                 fresh = await self.store.get_seats(table)
                 if fresh is not None:
                     hot.set_seats(*fresh)
+                hot.notify = await self.store.notify_flag(table)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(pending)
             status_changed = status != status_before
@@ -360,6 +373,8 @@ class GameService:
         await self._announce_turn(hot, seq, active, noted)
         if clock is not None and hot.meta.clock is not None:
             await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))
+        if hot.notify:
+            await self.notify_store.look_at(table, timesource.now_ms(), only_earlier=True)
         return Submitted(reply, False)
 
     async def _clock_before(self, hot: HotTable, seat: int, seq: int, t: int, active: list[int],
@@ -368,7 +383,7 @@ class GameService:
         watch carries out the outcome), and move the table's deadline earlier to where this
         move puts it, so a crash right after the append never leaves a later one standing."""
         record = hot.meta.clock
-        if record is None:
+        if record is None or clock_spec(hot.meta) is None:
             return None
         clock = await self.clocks.current(hot.table, record, len(hot.meta.seats))
         fold = clock.fold

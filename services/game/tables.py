@@ -30,7 +30,7 @@ def status_of(engine: Engine[Any], state: Any, seq: int) -> str:
 
 
 class HotTable:
-    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats", "seats_version")
+    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats", "seats_version", "notify")
 
     def __init__(self, meta: TableSummary, engine: Engine[Any], timeline: Timeline[Any]) -> None:
         self.meta = meta
@@ -40,6 +40,7 @@ class HotTable:
         self.lock = asyncio.Lock()
         self.bot_seats: frozenset[int] = frozenset()
         self.seats_version = 0
+        self.notify = meta.notify  # some seat has turn notices: tell the notifier after each move
         self.set_seats(meta.seats, meta.seats_version)
 
     def set_seats(self, seats: list[SeatSpec], version: int) -> None:

@@ -75,6 +75,22 @@ class SeatControl(_Request):
     level: Annotated[str, Meta(max_length=32, description="bot level (random, heuristic, mcts); only for bots")] | None = None
 
 
+class WebhookSpec(_Request):
+    url: Annotated[str, Meta(min_length=8, max_length=500, pattern=r"^https?://[^\s]+$",
+                             description="where to POST (http or https; private addresses only where the server allows)")]
+    format: Annotated[Literal["json", "discord", "slack"], Meta(
+        description="json: Roundhouse's own body; discord / slack: their incoming-webhook bodies")] = "json"
+
+
+class NotifySettings(_Request):
+    """How a seat is told it must act, once it has not acted for `delay_s` (docs/notifications.md)."""
+
+    delay_s: Annotated[int, Meta(ge=0, le=7 * 24 * 3600, description="seconds the seat has been to act before a notice")] = 60
+    webhook: WebhookSpec | None = None
+    email: Annotated[str, Meta(max_length=254, pattern=r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$",
+                               description="address for e-mail notices (when the server has SMTP set up)")] | None = None
+
+
 # --- replies ------------------------------------------------------------------------------------
 
 
@@ -173,6 +189,15 @@ class ClockReply(_Reply, kw_only=True):
     ended: Annotated[Result | None, Meta(description="the standings, when the table ended because a seat ran out")] = None
 
 
+class NotifyReply(_Reply, kw_only=True):
+    table: str
+    seat: SeatNo
+    settings: NotifySettings | None = None
+    signing_key: Annotated[str, Meta(description="the key this seat's webhook bodies are signed with (HMAC-SHA256, "
+                                                 "header X-Roundhouse-Signature); keep it with the receiver")]
+    email_available: Annotated[bool, Meta(description="whether this server sends e-mail (SMTP set up)")]
+
+
 class Health(_Reply):
     status: Literal["ok"] = "ok"
 
@@ -212,6 +237,6 @@ class TitleList(_Reply):
     titles: list[TitleInfo]
 
 
-REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl)
-REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, ClockReply, Health,
-           Ready, ErrorReply, TitleList)
+REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl, NotifySettings)
+REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, ClockReply, NotifyReply,
+           Health, Ready, ErrorReply, TitleList)

@@ -45,7 +45,7 @@ _result_dec = msgspec.json.Decoder(Result)
 
 # Meta hash fields read back by get_meta / list_tables, in this order.
 _META_FIELDS = ("table", "title", "options", "seats", "seed", "status", "created_ms", "last_seq", "updated_ms",
-                "rules_version", "seats_version", "clock", "ended")
+                "rules_version", "seats_version", "clock", "ended", "notify")
 
 
 # ZREM the member only if its score is still the one given (a newer note stays).
@@ -82,7 +82,7 @@ def _summary(values: list[Any]) -> TableSummary | None:
     if values[0] is None:
         return None
     (table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version,
-     clock, ended) = values
+     clock, ended, notify) = values
     return TableSummary(
         table=_text(table),
         title=_text(title),
@@ -97,6 +97,7 @@ def _summary(values: list[Any]) -> TableSummary | None:
         seats_version=int(seats_version or 0),
         clock=None if clock is None else _clock_dec.decode(clock),
         ended=None if ended is None else _result_dec.decode(ended),
+        notify=bool(notify),
     )
 
 
@@ -277,6 +278,10 @@ class EventStore:
         """The table's seats and seats_version, or None."""
         seats, version = await self.redis.hmget(keys.meta_key(table), ("seats", "seats_version"))
         return None if seats is None else (_seats_dec.decode(seats), int(version or 0))
+
+    async def notify_flag(self, table: str) -> bool:
+        """Whether some seat of the table has turn notices set up (TableSummary.notify)."""
+        return bool(await self.redis.hexists(keys.meta_key(table), "notify"))
 
     async def list_tables(
         self, limit: int = 50, offset: int = 0, status: str | None = None

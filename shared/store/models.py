@@ -54,6 +54,9 @@ class TableSummary(TableMeta, kw_only=True):
     # Set when the table ended outside the rules (a clock ran out with on_timeout=abandon):
     # the standings then, and nothing more is appended.
     ended: Result | None = None
+    # Some seat has turn notices set up (services/notify/): the game service then tells the
+    # notifier after each move. Changing it bumps seats_version, so every replica learns it.
+    notify: bool = False
 
 
 class LoggedAction(msgspec.Struct, frozen=True):
