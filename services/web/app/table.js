@@ -123,7 +123,7 @@ export function mountTable(root, invite) {
     },
   });
   const pageEl = h("div", { class: "table-page" },
-    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
+    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, chat.opener, connection),
     rulesBox,
     history.el,
     turn,
