@@ -18,6 +18,20 @@ import msgspec
 MIN_SECRET_BYTES = 32
 
 
+def env_number(env: Mapping[str, str], name: str, default: float, kind: type = int) -> object:
+    """The variable `name` as a number >= 0 of `kind`, or `default` when unset or empty."""
+    text = env.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, not {text!r}")
+    return value
+
+
 class RateLimit(msgspec.Struct, frozen=True):
     """A token bucket: `burst` at once, refilled at `per_s` a second. per_s <= 0: unlimited."""
 
@@ -113,16 +127,7 @@ class Config(msgspec.Struct, kw_only=True):
         d = cls()
 
         def num_get(name: str, default: float, kind: type = int) -> object:
-            text = env.get(name)
-            if text is None or text == "":
-                return default
-            try:
-                value = kind(text)
-            except ValueError:
-                raise ValueError(f"{name} must be a number, not {text!r}") from None
-            if value < 0:
-                raise ValueError(f"{name} must be >= 0, not {text!r}")
-            return value
+            return env_number(env, name, default, kind)
 
         def rate_get(name: str, default: RateLimit) -> RateLimit:
             text = env.get(name)

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 
 import msgspec
 
+from shared.config import env_number
+
 
 class NotifyConfig(msgspec.Struct, frozen=True, kw_only=True):
     poll_s: float = 1.0  # between looks at the index of tables with notices due
@@ -32,16 +34,7 @@ class NotifyConfig(msgspec.Struct, frozen=True, kw_only=True):
         d = cls()
 
         def num_get(name: str, default: float) -> float:
-            text = env.get(name, "")
-            if not text:
-                return default
-            try:
-                value = float(text)
-            except ValueError:
-                raise ValueError(f"{name} must be a number, not {text!r}") from None
-            if value < 0:
-                raise ValueError(f"{name} must be >= 0, not {text!r}")
-            return value
+            return float(env_number(env, name, default, float))  # type: ignore[arg-type]
 
         def flag_get(name: str, default: bool) -> bool:
             text = env.get(name, "").strip().lower()

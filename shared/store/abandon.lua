@@ -3,23 +3,14 @@
 -- ARGV[1] the log's expected last seq, ARGV[2] the clock stream's expected last id ('0-0':
 -- empty), ARGV[3] the seat, ARGV[4] time ms, ARGV[5] the standings (a Result as JSON).
 -- The checks make it happen once, whichever replica's clock watch gets there first, and
--- never after a move that came in time. Returns 1, 0 (no table), -2 (moved on), -3 (ended).
+-- never after a move that came in time. Loaded after position.lua. Returns 1, 0 (no table), -2 (moved on), -3 (ended).
 if redis.call('EXISTS', KEYS[1]) == 0 then
   return 0
 end
 if redis.call('HEXISTS', KEYS[1], 'ended') == 1 then
   return -3
 end
-local top = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-local last = 0
-if top[1] then
-  last = tonumber(string.match(top[1][1], '^(%d+)'))
-end
-local ev = redis.call('XREVRANGE', KEYS[3], '+', '-', 'COUNT', 1)
-local ev_id = '0-0'
-if ev[1] then
-  ev_id = ev[1][1]
-end
+local last, ev_id = position(KEYS[2], KEYS[3])
 if tonumber(ARGV[1]) ~= last or ARGV[2] ~= ev_id then
   return -2
 end

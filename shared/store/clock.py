@@ -10,13 +10,12 @@ sharded like the turn streams (keys.Layout): a hint of when to look at a table n
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from shared.clock import ClockEvent, LogMark
 from shared.engine import Result
 from shared.store import keys
+from shared.store.due import DueIndex
 from shared.store.events import EventStore, _lua, _text
 from shared.store.models import SeatSpec, UnknownTable
 
@@ -34,8 +33,10 @@ class ClockStore:
         self.redis = store.redis
         self.layout = store.layout
         self._read = self.redis.register_script(_lua("clock_read.lua"))
-        self._seat = self.redis.register_script(_lua("seat.lua"))
-        self._abandon = self.redis.register_script(_lua("abandon.lua"))
+        # The same script text as EventStore's (one cached script on the server).
+        self._seat = self.redis.register_script(_lua("position.lua", "seat.lua"))
+        self._abandon = self.redis.register_script(_lua("position.lua", "abandon.lua"))
+        self.deadlines = DueIndex(self.redis, self.layout, self.layout.deadlines)
 
     async def read(self, table: str, after_seq: int, after_event: str) -> tuple[list[LogMark], list[ClockEvent]]:
         """Log marks after `after_seq` (at most READ_CHUNK) and every clock event after
@@ -78,30 +79,13 @@ class ClockStore:
 
     # --- the deadline index ------------------------------------------------------------------
 
-    def _deadlines(self, table: str) -> str:
-        return self.layout.deadlines(self.layout.shard_of(table))
-
     async def set_deadline(self, table: str, at_ms: int | None, only_earlier: bool = False) -> None:
-        """Look at `table` again at `at_ms` (None: no seat is charged, forget it). With
-        `only_earlier`, an earlier time already set stays."""
-        key = self._deadlines(table)
-        if at_ms is None:
-            await self.redis.zrem(key, table)
-        elif only_earlier:
-            await self.redis.zadd(key, {table: at_ms}, lt=True)
-        else:
-            await self.redis.zadd(key, {table: at_ms})
+        """Look at `table` again at `at_ms` (None: no seat is charged, forget it)."""
+        await self.deadlines.set(table, at_ms, only_earlier)
 
     async def deadline(self, table: str) -> int | None:
-        score = await self.redis.zscore(self._deadlines(table), table)
-        return None if score is None else int(score)
+        return await self.deadlines.get(table)
 
     async def due(self, now_ms: int, count: int = 100) -> list[str]:
-        """Tables whose deadline is at or before `now_ms`, over every shard, earliest first."""
-        found: list[tuple[float, str]] = []
-        for shard in range(self.layout.shards):
-            rows: Any = await self.redis.zrangebyscore(self.layout.deadlines(shard), "-inf", now_ms,
-                                                       start=0, num=count, withscores=True)
-            found += [(score, _text(t)) for t, score in rows]
-        found.sort()
-        return [t for _s, t in found[:count]]
+        """Clocked tables whose deadline is at or before `now_ms`, earliest first."""
+        return await self.deadlines.due(now_ms, count)

@@ -58,8 +58,9 @@ return 0
 """
 
 
-def _lua(name: str) -> str:
-    return files("shared.store").joinpath(name).read_text()
+def _lua(*names: str) -> str:
+    """The script in `names` (several: joined, e.g. a helper prepended)."""
+    return "\n".join(files("shared.store").joinpath(name).read_text() for name in names)
 
 
 def _text(value: Any) -> str:
@@ -140,7 +141,7 @@ class EventStore:
         # register_script runs EVALSHA and loads the script only on NOSCRIPT (once per server).
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
-        self._set_seat = redis.register_script(_lua("seat.lua"))
+        self._set_seat = redis.register_script(_lua("position.lua", "seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
         self._reserve = redis.register_script(_lua("reserve.lua"))
         self._release = redis.register_script(_lua("release.lua"))

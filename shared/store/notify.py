@@ -13,6 +13,7 @@ import msgspec
 
 from shared.protocol.http import NotifySettings
 from shared.store import keys
+from shared.store.due import DueIndex
 from shared.store.events import EventStore, _lua, _text
 from shared.store.models import UnknownTable
 
@@ -46,6 +47,7 @@ class NotifyStore:
         self.layout = store.layout
         self._set = self.redis.register_script(_lua("notify_set.lua"))
         self._outbox = self.redis.register_script(_lua("outbox.lua"))
+        self.index = DueIndex(self.redis, self.layout, self.layout.notify_due)
 
     async def put(self, table: str, seat: int, settings: NotifySettings | None) -> None:
         table = keys.check_table_id(table)
@@ -84,24 +86,9 @@ class NotifyStore:
 
     # --- the index ---------------------------------------------------------------------------
 
-    def _index(self, table: str) -> str:
-        return self.layout.notify_due(self.layout.shard_of(table))
-
     async def look_at(self, table: str, at_ms: int | None, only_earlier: bool = False) -> None:
         """Look at `table` again at `at_ms` (None: nothing is pending, forget it)."""
-        key = self._index(table)
-        if at_ms is None:
-            await self.redis.zrem(key, table)
-        elif only_earlier:
-            await self.redis.zadd(key, {table: at_ms}, lt=True)
-        else:
-            await self.redis.zadd(key, {table: at_ms})
+        await self.index.set(table, at_ms, only_earlier)
 
     async def due(self, now_ms: int, count: int = 100) -> list[str]:
-        found: list[tuple[float, str]] = []
-        for shard in range(self.layout.shards):
-            rows: Any = await self.redis.zrangebyscore(self.layout.notify_due(shard), "-inf", now_ms,
-                                                       start=0, num=count, withscores=True)
-            found += [(score, _text(t)) for t, score in rows]
-        found.sort()
-        return [t for _s, t in found[:count]]
+        return await self.index.due(now_ms, count)

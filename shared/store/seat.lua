@@ -4,7 +4,7 @@
 -- event kind ('bot', 'human' or 'timeout'), ARGV[4] time ms, ARGV[5] the log's expected last
 -- seq ('' any), ARGV[6] the clock stream's expected last id ('' any; '0-0' empty), ARGV[7]
 -- the timeout's outcome. Written together, so the clock (shared/clock.py) always knows who
--- played the seat when.
+-- played the seat when. Loaded after position.lua.
 -- Returns the new seats_version (>= 1; every append returns it, so replicas holding the
 -- table learn of the change), 0 if the table does not exist, -1 if the seat does not exist,
 -- -2 if the log or the clock stream moved past what was expected, -3 if the table ended.
@@ -21,16 +21,7 @@ if KEYS[3] then
   if redis.call('HEXISTS', KEYS[1], 'ended') == 1 then
     return -3
   end
-  local top = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-  local last = 0
-  if top[1] then
-    last = tonumber(string.match(top[1][1], '^(%d+)'))
-  end
-  local ev = redis.call('XREVRANGE', KEYS[3], '+', '-', 'COUNT', 1)
-  local ev_id = '0-0'
-  if ev[1] then
-    ev_id = ev[1][1]
-  end
+  local last, ev_id = position(KEYS[2], KEYS[3])
   if (ARGV[5] ~= '' and tonumber(ARGV[5]) ~= last) or (ARGV[6] ~= '' and ARGV[6] ~= ev_id) then
     return -2
   end

@@ -1,13 +1,17 @@
-"""Table clocks on the page, in headless Chromium against a real `roundhouse dev` whose time
+"""Table clocks and turn notices on the page, in headless Chromium against a real `roundhouse dev` whose time
 the test moves (ROUNDHOUSE_TEST_TIME_FILE): the running seat's time counts down, a real-time
 clock runs out and a bot takes the seat (and the player takes it back), and an async
-deadline that passes ends the table with its standings shown as the result."""
+deadline that passes ends the table with its standings shown as the result; a seat sets up
+a webhook from the page and a local receiver gets the notice."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +32,8 @@ def clock_time(tmp_path_factory: pytest.TempPathFactory) -> TestTime:
 @pytest.fixture(scope="module")
 def clock_stack(tmp_path_factory: pytest.TempPathFactory, clock_time: TestTime) -> Iterator[Stack]:
     data = tmp_path_factory.mktemp("clock-dev")
-    env = dev_env(ROUNDHOUSE_SECRET=SECRET, ROUNDHOUSE_CLOCK_POLL="0.05", **clock_time.env)
+    env = dev_env(ROUNDHOUSE_SECRET=SECRET, ROUNDHOUSE_CLOCK_POLL="0.05", ROUNDHOUSE_NOTIFY_POLL="0.05",
+                  ROUNDHOUSE_NOTIFY_PRIVATE_HOSTS="1", **clock_time.env)
     with DevProcess(data, free_port(), env) as dev:
         yield Stack(dev, dev.wait_ready())
         dev.stop()
@@ -108,3 +113,44 @@ def test_async_deadline_ends_the_table_with_its_standings(clock_stack: Stack, cl
         assert page.page.is_visible("[data-testid=result]") or page.page.is_visible(".result")
         page.shot(screenshots / "clock-abandoned-desktop.png", full_page=False)
         assert page.errors == []
+
+
+class _Hook(BaseHTTPRequestHandler):
+    received: list[tuple[dict[str, str], bytes]] = []
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        _Hook.received.append((dict(self.headers), body))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_a_seat_sets_up_a_webhook_from_the_page(clock_stack: Stack, chromium: Any, screenshots: Path) -> None:
+    server = HTTPServer(("127.0.0.1", 0), _Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        created = create(clock_stack.url, {"kind": "none"})
+        first = created["active_seats"][0]
+        with tab(chromium, PHONE) as page:
+            page.goto(invite(created, first))
+            page.wait(LIVE)
+            page.page.click("[data-testid=notify-form] summary")
+            page.wait("!!document.querySelector('[data-testid=notify-url]')")
+            page.page.fill("[data-testid=notify-minutes]", "0")
+            page.page.fill("[data-testid=notify-url]", f"http://127.0.0.1:{server.server_port}/hook")
+            page.page.select_option("[data-testid=notify-format]", "slack")
+            page.page.click("[data-testid=notify-save]")
+            page.wait("document.querySelector('[data-testid=notify-status]').textContent === 'Saved.'")
+            page.page.locator("[data-testid=notify-form]").scroll_into_view_if_needed()
+            page.shot(screenshots / "notify-form-phone.png", full_page=False)
+            with ThreadPoolExecutor(1) as pool:
+                pool.submit(asyncio.run, until(lambda: _Hook.received, "the Slack notice")).result(timeout=30)
+            headers, body = _Hook.received[0]
+            assert headers["X-Roundhouse-Delivery"] == f"{created['table']}:{first}:0"
+            assert "it is your turn" in json.loads(body)["text"]
+            assert page.errors == []
+    finally:
+        server.shutdown()

@@ -14,6 +14,7 @@ import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { mountHistory } from "./history.js";
 import { mountTurnNotices } from "./notify.js";
+import { mountNotifyForm } from "./notifyform.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
@@ -106,6 +107,7 @@ export function mountTable(root, invite) {
   const history = mountHistory(live, { table, redraw: () => render() });
   const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
   const notices = mountTurnNotices({ title: () => meta?.name ?? "Roundhouse" });
+  const elsewhere = token ? mountNotifyForm(client, { table, token, seat: () => live.seat }) : null;
   const clock = mountClock(client, {
     table,
     seatName: (seat) => nameOf(live.view ?? {}, seat),
@@ -132,7 +134,7 @@ export function mountTable(root, invite) {
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
-      h("div", { class: "side" }, seatBox, token ? notices.el : null, side)),
+      h("div", { class: "side" }, seatBox, token ? notices.el : null, elsewhere?.el ?? null, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
     chat.el,
     info);
