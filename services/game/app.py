@@ -23,7 +23,9 @@ from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers
+from services.game import controllers, notify_api
+from services.game.clock import clock_reply
+from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
 from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
 from services.game.limits import Limiter, retry_after
@@ -31,6 +33,8 @@ from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.service import GameService, Submitted
 from services.game.titles import title_list
+from services.notify.dispatch import Notifier
+from services.notify.settings import NotifyConfig
 
 log = logging.getLogger("roundhouse.game")
 
@@ -77,6 +81,9 @@ class GameHttp:
         self._service: GameService | None = None
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
+        self._watch: asyncio.Task[None] | None = None
+        self._notifier: asyncio.Task[None] | None = None
+        self.notify_cfg = NotifyConfig.from_env()
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
@@ -102,8 +109,16 @@ class GameHttp:
             await self._service.store.build_status_index()
         except STORE_ERRORS as exc:  # Redis down at start: /api/ready says so; list later
             log.warning("could not build the table status index yet: %s", exc)
+        watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
+        self._watch = asyncio.ensure_future(watch.run())
+        self.notifier = Notifier(self._service, self.notify_cfg)
+        self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
+        for task in (self._watch, self._notifier):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._service is not None:
             await self._service.drain()
         if self.redis is not None:
@@ -118,7 +133,11 @@ class GameHttp:
             web.post("/api/tables/{table}/actions", e("/api/tables/{table}/actions", self.submit_action)),
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
+            web.get("/api/tables/{table}/clock", e("/api/tables/{table}/clock", self.clock), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
+            web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
+            web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
@@ -292,6 +311,11 @@ class GameHttp:
             raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
         await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.legal_actions(table, seat))
+
+    async def clock(self, request: web.Request) -> web.Response:
+        await self.limit(self.limit_reads, request, "reads")
+        meta, clock, seq = await self.service.table_clock(request.match_info["table"])
+        return json_response(clock_reply(meta, clock, seq))
 
     async def titles(self, _request: web.Request) -> web.Response:
         if self._titles is None:

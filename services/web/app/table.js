@@ -9,10 +9,12 @@
 // truth; this module only remembers what the player has picked in the decision at hand.
 import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "../sdk/roundhouse.js";
 import { mountChat } from "./chat.js";
+import { mountClock } from "./clock.js";
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { mountHistory } from "./history.js";
 import { mountTurnNotices } from "./notify.js";
+import { mountNotifyForm } from "./notifyform.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
 import { loadPage, titleMeta } from "./titles.js";
@@ -76,6 +78,8 @@ export function mountTable(root, invite) {
   let seenLog = loadSeenLog(table, token);
   /** @type {any} */
   let lastView = held?.view ?? null;
+  /** @type {import("../sdk/roundhouse.js").Result | null} the standings, when a seat ran out and the table ended */
+  let endedEarly = null;
 
   // The view the page drew last (live or past), for tools and tests to compare with the engine's.
   const drawn = /** @type {{view: any}} */ (/** @type {any} */ (window).roundhouseDrawn = { view: null });
@@ -103,16 +107,34 @@ export function mountTable(root, invite) {
   const history = mountHistory(live, { table, redraw: () => render() });
   const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
   const notices = mountTurnNotices({ title: () => meta?.name ?? "Roundhouse" });
+  const elsewhere = token ? mountNotifyForm(client, { table, token, seat: () => live.seat }) : null;
+  const clock = mountClock(client, {
+    table,
+    seatName: (seat) => nameOf(live.view ?? {}, seat),
+    mySeat: () => live.seat,
+    // Who plays each seat and an early end come with the clock: a seat that ran out is a
+    // bot's now, and a table abandoned on time shows its standings as its result.
+    changed: (c) => {
+      seats = seats.map((s) => {
+        const now = c.seats[s.seat];
+        return now ? { ...s, kind: now.kind, level: now.level } : s;
+      });
+      endedEarly = c.ended;
+      render();
+      void refreshLegal();
+    },
+  });
   const pageEl = h("div", { class: "table-page" },
-    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
+    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, chat.opener, connection),
     rulesBox,
     history.el,
     turn,
+    clock.el,
     recentBox,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
-      h("div", { class: "side" }, seatBox, token ? notices.el : null, side)),
+      h("div", { class: "side" }, seatBox, token ? notices.el : null, elsewhere?.el ?? null, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
     chat.el,
     info);
@@ -173,8 +195,9 @@ export function mountTable(root, invite) {
   function render() {
     // Looking back (history), the page draws the past view, with nothing to act on.
     const past = history.pastView();
-    const view = past ?? live.view;
-    if (!view) return;
+    const shown = past ?? live.view;
+    if (!shown) return;
+    const view = !past && !shown.result && endedEarly ? { ...shown, result: endedEarly } : shown;
     const me = mySeat();
     const over = !!view.result;
     const myTurn = !past && me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
@@ -221,7 +244,7 @@ export function mountTable(root, invite) {
       if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
       wasOver = over;
     }
-    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
+    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token, clock.current()?.seats[me ?? -1]?.timed_out]);
     if (seatBox.dataset.key !== seatKey) {
       seatBox.dataset.key = seatKey;
       fill(seatBox, seatControls(view, me, over));
@@ -381,7 +404,8 @@ export function mountTable(root, invite) {
     /** @type {import("./dom.js").Child[]} */
     const out = [h("h2", {}, "Your seat")];
     if (seat.kind === "bot") {
-      out.push(h("p", {}, `A bot (${seat.level ?? "default level"}) is playing for ${nameOf(view, me)}. Your link still works: take the seat back at any time.`),
+      const ranOut = clock.current()?.seats[me]?.timed_out;
+      out.push(h("p", {}, `${ranOut ? "Your time ran out. " : ""}A bot (${seat.level ?? "default level"}) is playing for ${nameOf(view, me)}. Your link still works: take the seat back at any time.`),
         button("Take my seat back", "take-back", () => void setController({ kind: "human" }), { primary: true, testid: "take-back" }));
     } else {
       const levels = meta.bot_levels ?? [];
@@ -404,6 +428,7 @@ export function mountTable(root, invite) {
       const reply = await client.setController(table, token, me, req);
       seats = seats.map((s) => (s.seat === me ? { ...s, kind: reply.kind, level: reply.level } : s));
       if (reply.kind === "human") void refreshLegal();
+      void clock.refresh();
     } catch (error) {
       seatMessage = explain(error);
     }
@@ -487,6 +512,7 @@ export function mountTable(root, invite) {
       }
       if (ui.pending && seq >= awaitSeq && awaitSeq > 0) ui.pending = false;
       void refreshLegal();
+      void clock.refresh();
     }),
     live.on("welcome", (welcome) => {
       document.body.dataset.resumed = String(welcome.resumed);
@@ -521,6 +547,7 @@ export function mountTable(root, invite) {
     (detail) => {
       seats = detail.seats;
       chat.refresh();
+      void clock.refresh();
       void ensurePage(detail.title);
       void refreshLegal();
     },
@@ -534,6 +561,7 @@ export function mountTable(root, invite) {
     for (const off of offs) off();
     history.off();
     chat.off();
+    clock.off();
     window.removeEventListener("online", online);
     live.close();
   };

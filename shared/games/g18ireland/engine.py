@@ -212,10 +212,14 @@ class Ireland:
     def result(self, state: State) -> Result | None:
         if state.round != "over":
             return None
+        return self.standings(state)
+
+    def standings(self, state: State) -> Result:
+        """Ranked by player value (cash and shares at market), as the end of the game ranks."""
         scores = [O.player_value(state.money, p, F.COMPANY_VALUES) for p in state.players]
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         winners = [i for i, r in enumerate(ranks) if r == 1]
-        return Result(scores=scores, ranks=ranks, winners=winners, reason=state.end[0] if state.end else "unknown")
+        return Result(scores=scores, ranks=ranks, winners=winners, reason=state.end[0] if state.end else "standings")
 
     def reveals(self, before: State, after: State) -> bool:
         return False
