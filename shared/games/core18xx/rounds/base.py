@@ -8,18 +8,27 @@ type for that entity, never past the first blocking step. The round is finished 
 blocks. Steps are stateless objects working on the title's game state `G` (all step-local data
 lives in that state), so a round is just data plus these helpers.
 
+Besides the three methods of `Step`, a step may have these (looked up, so a step without them
+still fits; 18xx.games' `Step::Base` has the same):
+  skip(game) -> game         what the step does on its own when play moves past it with nothing
+                             to decide (a dividend of nothing withheld; the step marks itself
+                             passed in the state). `Round.advance` calls it.
+  reached(game) -> game      the step has become the one waiting (to note it in the state)
+  active_entities(game)      who decides at this step now (`Round.active_entities`)
+  legal(game) -> list        the step's decisions now, in the title's form (`Round.legal`)
+  refusal(game, kind)        the RuleError for an action this waiting step stands in front of
+
 The title's engine builds its rounds from its own steps (e.g. an operating round:
-bankrupt, assign, exchange, home token, special track, buy company, issue shares, track, token,
-route, dividend, discard train, buy train, buy company (blocking)) and asks `route_action` where
-each decision goes, and `legal_types` which decision types an entity has now.
+home token, discard train, special track, buy company, issue shares, track, token, route,
+dividend, buy train, buy company (blocking)), asks `route_action` where each decision goes,
+`legal_types` which decision types an entity has now, and `advance` after each decision; when
+`finished`, the title's own sequence says which round comes next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
-
-import msgspec
 
 from shared.engine import RuleError
 
@@ -53,14 +62,21 @@ class Round(Generic[G]):
     def finished(self, game: G) -> bool:
         return self.active_step(game) is None
 
+    def open_steps(self, game: G) -> list[Step[G]]:
+        """The steps that may take an action now: each from the top, to the first blocking one."""
+        out: list[Step[G]] = []
+        for step in self.steps:
+            out.append(step)
+            if step.blocking(game):
+                break
+        return out
+
     def legal_types(self, game: G, entity: str) -> list[str]:
         types: list[str] = []
-        for step in self.steps:
+        for step in self.open_steps(game):
             for kind in sorted(step.actions(game, entity)):
                 if kind not in types:
                     types.append(kind)
-            if step.blocking(game):
-                break
         return types
 
     def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
@@ -68,8 +84,39 @@ class Round(Generic[G]):
             if kind in step.actions(game, entity):
                 return step
             if step.blocking(game):
+                refusal = getattr(step, "refusal", None)
+                if refusal is not None:
+                    raise refusal(game, kind)
                 raise RuleError("wrong_step", f"{step.name} is waiting; {kind} is not possible now")
         raise RuleError("no_step", f"no step takes {kind} now")
 
     def process(self, game: G, entity: str, kind: str, action: Any) -> G:
         return self.route_action(game, entity, kind).process(game, action)
+
+    # --- additive (session 6): moving on, who acts, what is listed -------------------------
+
+    def advance(self, game: G) -> G:
+        """Past the steps with nothing to decide (each one's `skip`), to the first blocking one
+        (its `reached`); when none blocks, the round (or the entity's turn) is finished."""
+        for step in self.steps:
+            if step.blocking(game):
+                reached = getattr(step, "reached", None)
+                return game if reached is None else reached(game)
+            skip = getattr(step, "skip", None)
+            if skip is not None:
+                game = skip(game)
+        return game
+
+    def active_entities(self, game: G) -> list[Any]:
+        step = self.active_step(game)
+        ask = getattr(step, "active_entities", None)
+        return [] if ask is None else list(ask(game))
+
+    def legal(self, game: G) -> list[Any]:
+        """Every step's decisions open now (its `legal`), from the top to the first blocking one."""
+        out: list[Any] = []
+        for step in self.open_steps(game):
+            ask = getattr(step, "legal", None)
+            if ask is not None:
+                out += ask(game)
+        return out
