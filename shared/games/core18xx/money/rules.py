@@ -55,10 +55,10 @@ class EmergencyRules(msgspec.Struct, frozen=True):
     # the president may sell shares at all (EBUY_CAN_SELL_SHARES)
     can_sell_shares: bool = True
     # the emergency price range (the president's money, the floor after a sale, at most the
-    # list price) holds for every train, not only as `from_others` says (18Ireland's spend_minmax)
+    # list price) holds for every train, not only as `from_others` says (a title's spend_minmax override)
     range_for_every_train: bool = False
     # while a depot train is affordable from the company's cash only affordable trains are
-    # offered (18Ireland's "can't EMR if anything is affordable")
+    # offered (a title's "no emergency while anything is affordable" override)
     affordable_first: bool = False
 
 
