@@ -23,6 +23,7 @@ from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.choice import trie
 from shared.games.core18xx.legal import covers
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
@@ -114,9 +115,17 @@ class TurnStep(IrelandStep):
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return False
 
+    def __init__(self) -> None:
+        # asked again and again of one state (who acts, what is open, routing, moving on): the
+        # answer for the last state is kept
+        self._last = Last()
+
     def blocking(self, state: State) -> bool:
-        turn = _live(state)
-        return turn is not None and not self.passed(turn) and self.decides(state, turn)
+        hit = self._last.get((state,))
+        if hit is None:
+            turn = _live(state)
+            hit = self._last.put((state,), turn is not None and not self.passed(turn) and self.decides(state, turn))
+        return hit
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
@@ -531,8 +540,8 @@ class OperatingPlay(Play):
             turn = op.turn
             if turn is not None and turn.stage != "done":
                 if not state.money.corps[turn.corp].closed:
-                    state = TURN.advance(state)
-                    if not TURN.finished(state):
+                    state, waiting = TURN.advance_to(state)
+                    if waiting is not None:
                         return state
                 state = _with_turn(state, replace(_turn(state), stage="done"))
                 op = state.operating

@@ -98,14 +98,18 @@ class Round(Generic[G]):
     def advance(self, game: G) -> G:
         """Past the steps with nothing to decide (each one's `skip`), to the first blocking one
         (its `reached`); when none blocks, the round (or the entity's turn) is finished."""
+        return self.advance_to(game)[0]
+
+    def advance_to(self, game: G) -> tuple[G, Step[G] | None]:
+        """`advance`, and the step that waits then (None: finished), so nobody asks again."""
         for step in self.steps:
             if step.blocking(game):
                 reached = getattr(step, "reached", None)
-                return game if reached is None else reached(game)
+                return (game if reached is None else reached(game)), step
             skip = getattr(step, "skip", None)
             if skip is not None:
                 game = skip(game)
-        return game
+        return game, None
 
     def active_entities(self, game: G) -> list[Any]:
         step = self.active_step(game)
