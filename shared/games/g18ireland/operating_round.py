@@ -121,10 +121,12 @@ class TurnStep(IrelandStep):
         self._last = Last()
 
     def blocking(self, state: State) -> bool:
+        turn = _live(state)
+        if turn is None or self.passed(turn):
+            return False
         hit = self._last.get((state,))
         if hit is None:
-            turn = _live(state)
-            hit = self._last.put((state,), turn is not None and not self.passed(turn) and self.decides(state, turn))
+            hit = self._last.put((state,), self.decides(state, turn))
         return hit
 
     def actions(self, state: State, entity: str) -> frozenset[str]:

@@ -55,6 +55,8 @@ class Round(Generic[G]):
     def __init__(self, kind: str, steps: Sequence[Step[G]]) -> None:
         self.kind = kind
         self.steps = list(steps)
+        # the optional hooks, looked up once (a round asks them after every decision)
+        self._hooks = [(s, getattr(s, "skip", None), getattr(s, "reached", None)) for s in self.steps]
 
     def active_step(self, game: G) -> Step[G] | None:
         return next((s for s in self.steps if s.blocking(game)), None)
@@ -102,11 +104,9 @@ class Round(Generic[G]):
 
     def advance_to(self, game: G) -> tuple[G, Step[G] | None]:
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
-        for step in self.steps:
+        for step, skip, reached in self._hooks:
             if step.blocking(game):
-                reached = getattr(step, "reached", None)
                 return (game if reached is None else reached(game)), step
-            skip = getattr(step, "skip", None)
             if skip is not None:
                 game = skip(game)
         return game, None
