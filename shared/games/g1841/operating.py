@@ -1,0 +1,385 @@
+"""A corporation's operating turn in 1841, declared as steps on the core's `Round`/`Step`
+(18xx.games `G1841::Round::Operating` and its step list):
+
+  discard   a corporation over its train limit after a phase change hands a train to the pool
+            (it waits before anything else while any corporation is over)
+  track     lay tiles: a major one per base in phase 2, at most two in phases 3-4, one later;
+            a minor one (`num_possible_lays`); no hex twice except a new yellow lay
+  token     place one of the tokens it owns in a reachable city with a free slot, or pass
+  route     run its trains (when it has trains and a route)
+  dividend  pay out or withhold; nothing earned is withheld automatically; the price moves
+            right only when the revenue exceeds the share price, left when nothing is paid
+  buy_train buy from the depot, the pool or another corporation; a corporation without a train
+            and with a route must buy one: the chain of control pays what it lacks
+            (the cheapest depot train only)
+  shares    sell, then buy one certificate of another corporation, or pass
+
+Steps are stateless; what each has done lives in the state's `Turn`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.engine import RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import control as C
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.rounds.base import Round
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import holders as H
+from shared.games.g1841 import stock as ST
+from shared.games.g1841.money import price_after_run
+from shared.games.g1841.state import State, Turn
+
+replace = msgspec.structs.replace
+
+
+def turn(state: State) -> Turn:
+    op = state.operating
+    assert op is not None and op.turn is not None
+    return op.turn
+
+
+def _with_turn(state: State, t: Turn) -> State:
+    op = state.operating
+    assert op is not None
+    return replace(state, operating=replace(op, turn=t))
+
+
+def _board_error(exc: B.BoardError) -> RuleError:
+    return RuleError(exc.code, str(exc))
+
+
+def crowded(state: State) -> list[str]:
+    return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
+
+
+def num_lays(state: State, corp: str) -> int:
+    if not H.major(state, corp):
+        return 1
+    bases = len([h for h in BS.token_hexes(state, corp) if h not in _passes(state)])
+    phase = H.phase(state)
+    if phase == 2:
+        return bases
+    if phase in (3, 4):
+        return min(bases, 2)
+    return 1
+
+
+def _passes(state: State) -> dict[str, int]:
+    from shared.games.g1841 import data as D
+    return D.passes(state.variant)
+
+
+class DiscardStep:
+    name = "discard"
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"discard_train"}) if entity in crowded(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return bool(crowded(game))
+
+    def process(self, game: State, action: A.DiscardTrain) -> State:
+        if action.entity not in crowded(game):
+            raise RuleError("not_crowded", f"{action.entity} is within its train limit")
+        return replace(game, depot=T.discard(game.depot, str(action.entity), action.train))
+
+
+class TrackStep:
+    name = "track"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return (not t.track_done and t.lays < num_lays(game, t.corp) and BS.placed_tokens(game, t.corp) > 0
+                and bool(BS.legal_lays(game, t.corp)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"lay_tile", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, track_done=True))
+        name = action.tile.rsplit("-", 1)[0]
+        try:
+            BS.check_lay(game, t.corp, action.hex, name, action.rotation)
+            instance = BS.tile_copy(game, name)
+            if action.tile != instance and not B.in_supply(BS.the_map(game), game.board, action.tile):
+                raise RuleError("no_such_tile", f"tile {action.tile} is not in the supply")
+            board = BS.lay(game, action.hex, name, action.rotation, action.tile)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        game = replace(game, board=BS.with_borders(game, board, H.phase(game)))
+        return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex]))
+
+
+class TokenStep:
+    name = "token"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return (not t.token_done and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
+                and bool(BS.token_spots(game, t.corp)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"place_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, token_done=True))
+        if action.cost not in (None, 0) or action.tokener not in (None, t.corp) or action.token_type is not None:
+            raise RuleError("not_allowed", "a corporation places one of its own tokens")
+        try:
+            coord, city = BS.find_node(game, action.city)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        if not any(s.hex == coord and s.city == city for s in BS.token_spots(game, t.corp)):
+            raise RuleError("illegal_token", f"{t.corp} cannot place a token there")
+        game = replace(game, board=BS.place_token(game, t.corp, coord, city))
+        return _with_turn(game, replace(t, token_done=True, track_done=True))
+
+
+class RouteStep:
+    name = "route"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return t.revenue is None and bool(game.depot.count_owned(t.corp)) and BS.can_run(game, t.corp)
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: A.RunRoutes) -> State:
+        t = turn(game)
+        if action.extra_revenue or action.subsidy:
+            raise RuleError("bad_routes", "1841 has no extra revenue or subsidy")
+        specs = []
+        for r in action.routes:
+            if not r.connections:
+                raise RuleError("bad_routes", f"the route of {r.train} names no track")
+            specs.append(R.RouteSpec(r.train, r.connections, r.nodes or []))
+        try:
+            results, total = BS.run(game, t.corp, specs)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        for given, got in zip(action.routes, results):
+            if given.revenue is not None and given.revenue != got.revenue:
+                raise RuleError("wrong_revenue", f"the route of {given.train} earns {got.revenue}, not {given.revenue}")
+        game = _with_turn(game, replace(t, revenue=total, track_done=True, token_done=True))
+        if total <= 0:
+            return _pay(game, "withhold")
+        return game
+
+
+def _pay(game: State, kind: str) -> State:
+    t = turn(game)
+    revenue = t.revenue or 0
+    money, _ = O.run_dividend(game.money, t.corp, revenue, kind)  # type: ignore[arg-type]
+    money = price_after_run(money, t.corp, revenue, kind == "payout", H.phase(game))
+    return _with_turn(replace(game, money=money), replace(t, paid=True, revenue=revenue))
+
+
+class DividendStep:
+    name = "dividend"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return t.revenue is not None and not t.paid
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"dividend"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: A.Dividend) -> State:
+        if action.kind not in ("payout", "withhold") or action.amount is not None:
+            raise RuleError("bad_dividend", "pay out or withhold")
+        return _pay(game, action.kind)
+
+
+def _after_run(game: State) -> State:
+    """No trains or no route: nothing is run, the turn goes on to the train purchase (and the
+    price moves left as for a withheld run once, as 18xx.games' skipped dividend does not)."""
+    return game
+
+
+def must_buy(game: State, corp: str) -> bool:
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run(game, corp)
+
+
+def chain_cash(game: State, corp: str) -> int:
+    """What the corporation and its chain of control up to the player can put toward a forced
+    purchase (18xx.games `sweep_cash` over `chain_of_control`)."""
+    total = game.money.cash[corp]
+    for holder in C.chain_of_control(game.money, corp):
+        if holder is not None and holder in game.money.cash and holder not in (S.POOL, S.BANK):
+            total += game.money.cash[holder]
+    return total
+
+
+def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
+    """(train id, lowest price, highest price) the corporation may buy now."""
+    depot, money = game.depot, game.money
+    if depot.count_owned(corp) >= depot.train_limit(money.corps[corp].type):
+        return []
+    cash = money.cash[corp]
+    out = []
+    offered = depot.offered()
+    for t in offered:
+        price = depot.types[t.name].price
+        if price <= cash:
+            out.append((t.id, price, price))
+    if must_buy(game, corp) and not out and offered:
+        cheapest = min(offered, key=lambda t: depot.types[t.name].price)
+        price = depot.types[cheapest.name].price
+        if chain_cash(game, corp) >= price:
+            out.append((cheapest.id, price, price))
+        return out
+    if cash > 0:
+        for t in depot.trains.values():
+            if t.owner in money.corps and t.owner != corp and not money.corps[t.owner].closed:
+                out.append((t.id, 1, cash))
+    return out
+
+
+class BuyTrainStep:
+    name = "buy_train"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return not t.train_done and (bool(train_options(game, t.corp)) or must_buy(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        if entity != turn(game).corp or not self.open(game):
+            return frozenset()
+        t = turn(game)
+        kinds = {"buy_train"} if train_options(game, t.corp) else set()
+        if not must_buy(game, t.corp) or game.depot.count_owned(t.corp):
+            kinds.add("pass")
+        elif not kinds:
+            kinds.add("bankrupt")
+        return frozenset(kinds)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            if must_buy(game, t.corp):
+                raise RuleError("must_buy_train", f"{t.corp} must buy a train")
+            return _with_turn(game, replace(t, train_done=True))
+        if isinstance(action, A.Bankrupt):
+            from shared.games.g1841 import flow
+            return flow.bankrupt(game, t.corp, action.option or 0)
+        offers = {tid: (lo, hi) for tid, lo, hi in train_options(game, t.corp)}
+        if action.train not in offers:
+            raise RuleError("cannot_buy_train", f"{t.corp} cannot buy {action.train} now")
+        lo, hi = offers[action.train]
+        if not lo <= action.price <= hi or action.exchange is not None:
+            raise RuleError("wrong_price", f"{action.train} costs {lo}" + (f" to {hi}" if hi != lo else ""))
+        money = game.money
+        short = action.price - money.cash[t.corp]
+        cash = dict(money.cash)
+        if short > 0:
+            for holder in C.chain_of_control(money, t.corp):
+                if short <= 0 or holder is None or holder not in cash or holder in (S.POOL, S.BANK):
+                    continue
+                take = min(short, cash[holder])
+                cash[holder] -= take
+                cash[t.corp] += take
+                short -= take
+        from shared.games.g1841 import flow
+        purchase = T.buy_train(game.depot, cash, t.corp, action.train, action.price)
+        game = replace(game, depot=purchase.depot, money=replace(money, cash=purchase.cash))
+        game = _with_turn(game, replace(t, bought_train=True))
+        if purchase.new_phase or purchase.events:
+            game = flow.phase_changed(game, purchase.events)
+        return game
+
+
+class SharesStep:
+    """Corporate sell then buy (18xx.games `CorporateBuySellParShares`): the corporation sells
+    certificates of others, then may buy one; a purchase ends the step."""
+    name = "shares"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        if t.shares_done or H.decider(game, t.corp) is None:
+            return False
+        view = as_stock(game)
+        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        if entity != turn(game).corp or not self.open(game):
+            return frozenset()
+        t = turn(game)
+        view = as_stock(game)
+        kinds = {"pass"}
+        if ST.buyable(view, t.corp):
+            kinds.add("buy_shares")
+        if ST.sellable(view, t.corp):
+            kinds.add("sell_shares")
+        return frozenset(kinds)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, shares_done=True))
+        player = H.decider(game, t.corp) or ""
+        if isinstance(action, A.SellShares):
+            after = ST.sell(as_stock(game), player, t.corp, action.shares, action.percent)
+            sold = after.stock.sold.get(t.corp, []) if after.stock else []
+            return _with_turn(replace(after, stock=None), replace(t, share_sold=list(sold)))
+        if len(action.shares) != 1:
+            raise RuleError("one_share", "buy one certificate at a time")
+        after = ST.buy(as_stock(game), player, t.corp, action.shares[0], ends_turn=False)
+        return _with_turn(replace(after, stock=None), replace(t, shares_done=True, share_bought=True))
+
+
+def as_stock(game: State) -> State:
+    """The state as the stock round's purchase and sale rules read it for the corporation's
+    share step: what it bought and sold this turn."""
+    from shared.games.g1841.state import StockRound
+    t = turn(game)
+    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}))
+
+
+STEPS = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTrainStep(), SharesStep())
+ROUND: Round[State] = Round("operating", STEPS)
+KINDS = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
+         A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
+         A.BuyShares: "buy_shares", A.SellShares: "sell_shares"}
+
+
+def process(game: State, action: Any) -> State:
+    kind = KINDS.get(type(action))
+    if kind is None:
+        raise RuleError("wrong_round", f"{type(action).__name__} is not an operating-round action")
+    return ROUND.process(game, str(action.entity), kind, action)
+
+
+def finished(game: State) -> bool:
+    return ROUND.finished(game)
