@@ -17,7 +17,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from shared.games.core18xx.board.state import FREE, BoardState, slots, tile_at
+from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import NODE, Placed
@@ -183,7 +183,7 @@ class TilesView:
     __slots__ = ("m", "b", "tiles", "closed", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, b.closed
+        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, closed_set(b.closed)
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
         self.tracks: dict[str, dict[str, HexTrack]] = {}
