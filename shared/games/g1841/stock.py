@@ -238,8 +238,23 @@ def end_turn(state: State) -> State:
     sr = state.stock
     assert sr is not None
     order = seated(state.money)
-    if all(p in sr.passed for p in order):
+    if all(p in sr.passed for p in order) or all(p in sr.passed or not has_moves(state, p) for p in order):
         from shared.games.g1841 import flow
         return flow.end_stock_round(state)
     sr = replace(sr, index=(sr.index + 1) % len(order), acted=False, bought=False, started=None)
-    return replace(state, stock=sr)
+    state = replace(state, stock=sr)
+    # a player with nothing to do but pass is passed over, as having passed (18xx.games skips a
+    # step with no actions for its entity)
+    player = order[sr.index]
+    if player not in sr.passed and not has_moves(state, player):
+        return end_turn(replace(state, stock=replace(sr, passed=[*sr.passed, player])))
+    return state
+
+
+def has_moves(state: State, player: str) -> bool:
+    """Could `player` do anything but pass at the start of a turn of his?"""
+    sr = state.stock
+    assert sr is not None
+    state = replace(state, stock=replace(sr, acted=False, bought=False, started=None))
+    # (18xx.games asks of the player alone: his corporations' trades do not keep him in)
+    return bool(sellable(state, player) or buyable(state, player) or parable(state, player))
