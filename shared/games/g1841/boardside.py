@@ -64,7 +64,7 @@ def legal_lays(state: State, corp: str) -> list[TR.Lay]:
     turn = state.operating.turn if state.operating else None
     laid = frozenset(turn.laid) if turn else frozenset()
     return TR.legal_lays(the_map(state), track_board(state), corp, phase_colors(state), slot, rules=TRACK_RULES,
-                         laid_hexes=laid)
+                         laid_hexes=laid, cash=state.money.cash[corp])
 
 
 def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> TR.Lay:

@@ -79,13 +79,10 @@ def automatic(state: Any) -> list[Any]:
 
 
 def implicit(state: Any, decoded: Any) -> bool:
-    """An automatic pass of 18xx.games' (a step with nothing left to do) that our engine made by
-    moving on: no log entry."""
-    if not isinstance(decoded, A.Pass):
-        return False
-    from shared.games.g1841 import listing as L
-    return L.acting_entity(state) != str(decoded.entity) or not any(
-        isinstance(la.action, A.Pass) for la in L.for_seat(state, actor(state, decoded)))
+    """18xx.games' automatic passes (a step with nothing left to do: a track step whose lays
+    are used, a token step with no city) are moves our engine makes by moving past the step:
+    no log entry."""
+    return isinstance(decoded, A.Pass)
 
 
 def settings(options: dict[str, Any]) -> dict[str, Any]:

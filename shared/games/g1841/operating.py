@@ -57,6 +57,12 @@ def _board_error(exc: B.BoardError) -> RuleError:
     return RuleError(exc.code, str(exc))
 
 
+def _reached(game: State, name: str) -> bool:
+    """Whether the turn has not yet gone past step `name` (18xx.games passes a step the round
+    moves beyond: it never opens again in that turn)."""
+    return turn(game).past <= ORDER[name]
+
+
 def crowded(state: State) -> list[str]:
     return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
 
@@ -98,7 +104,7 @@ class TrackStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return (not t.track_done and t.lays < num_lays(game, t.corp) and BS.placed_tokens(game, t.corp) > 0
+        return _reached(game, self.name) and (not t.track_done and t.lays < num_lays(game, t.corp) and BS.placed_tokens(game, t.corp) > 0
                 and bool(BS.legal_lays(game, t.corp)))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
@@ -113,14 +119,19 @@ class TrackStep:
             return _with_turn(game, replace(t, track_done=True))
         name = action.tile.rsplit("-", 1)[0]
         try:
-            BS.check_lay(game, t.corp, action.hex, name, action.rotation)
+            laid = BS.check_lay(game, t.corp, action.hex, name, action.rotation)
+            if laid.cost > game.money.cash[t.corp]:
+                raise RuleError("cannot_afford", f"{t.corp} cannot pay {laid.cost} for that lay")
             instance = BS.tile_copy(game, name)
             if action.tile != instance and not B.in_supply(BS.the_map(game), game.board, action.tile):
                 raise RuleError("no_such_tile", f"tile {action.tile} is not in the supply")
             board = BS.lay(game, action.hex, name, action.rotation, action.tile)
         except B.BoardError as exc:
             raise _board_error(exc) from None
-        game = replace(game, board=BS.with_borders(game, board, H.phase(game)))
+        money = game.money
+        if laid.cost:
+            money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
+        game = replace(game, money=money, board=BS.with_borders(game, board, H.phase(game)))
         return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex]))
 
 
@@ -129,7 +140,7 @@ class TokenStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return (not t.token_done and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
+        return _reached(game, self.name) and (not t.token_done and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
                 and bool(BS.token_spots(game, t.corp)))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
@@ -159,7 +170,7 @@ class RouteStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return t.revenue is None and bool(game.depot.count_owned(t.corp)) and BS.can_run(game, t.corp)
+        return _reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp)) and BS.can_run(game, t.corp)
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -202,7 +213,7 @@ class DividendStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return t.revenue is not None and not t.paid
+        return _reached(game, self.name) and t.revenue is not None and not t.paid
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"dividend"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -266,7 +277,7 @@ class BuyTrainStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return not t.train_done and (bool(train_options(game, t.corp)) or must_buy(game, t.corp))
+        return _reached(game, self.name) and not t.train_done and (bool(train_options(game, t.corp)) or must_buy(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):
@@ -324,7 +335,7 @@ class SharesStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        if t.shares_done or H.decider(game, t.corp) is None:
+        if t.shares_done or H.decider(game, t.corp) is None or not _reached(game, self.name):
             return False
         view = as_stock(game)
         return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp))
@@ -368,6 +379,7 @@ def as_stock(game: State) -> State:
 
 
 STEPS = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTrainStep(), SharesStep())
+ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
 KINDS = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
@@ -378,7 +390,15 @@ def process(game: State, action: Any) -> State:
     kind = KINDS.get(type(action))
     if kind is None:
         raise RuleError("wrong_round", f"{type(action).__name__} is not an operating-round action")
-    return ROUND.process(game, str(action.entity), kind, action)
+    step = ROUND.route_action(game, str(action.entity), kind)
+    if step.name != "discard":
+        t = turn(game)
+        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    game = step.process(game, action)
+    if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
+        t = turn(game)
+        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    return game
 
 
 def finished(game: State) -> bool:

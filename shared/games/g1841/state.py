@@ -45,6 +45,7 @@ class Turn(msgspec.Struct, frozen=True):
     """One corporation's operating turn: what each of its steps has done."""
 
     corp: str
+    past: int = 0                   # the furthest step that has taken an action: earlier ones are over
     lays: int = 0
     laid: list[str] = []            # hexes laid this turn
     track_done: bool = False

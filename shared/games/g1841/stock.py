@@ -238,7 +238,7 @@ def end_turn(state: State) -> State:
     sr = state.stock
     assert sr is not None
     order = seated(state.money)
-    if all(p in sr.passed for p in order) or all(p in sr.passed or not has_moves(state, p) for p in order):
+    if all(p in sr.passed for p in order):
         from shared.games.g1841 import flow
         return flow.end_stock_round(state)
     sr = replace(sr, index=(sr.index + 1) % len(order), acted=False, bought=False, started=None)
@@ -246,8 +246,9 @@ def end_turn(state: State) -> State:
     # a player with nothing to do but pass is passed over, as having passed (18xx.games skips a
     # step with no actions for its entity)
     player = order[sr.index]
-    if player not in sr.passed and not has_moves(state, player):
-        return end_turn(replace(state, stock=replace(sr, passed=[*sr.passed, player])))
+    if not has_moves(state, player):
+        passed = sr.passed if player in sr.passed else [*sr.passed, player]
+        return end_turn(replace(state, stock=replace(sr, passed=passed)))
     return state
 
 
