@@ -1,0 +1,25 @@
+"""1841's board rules as pure functions over the core's board (`core18xx/board`): track lays,
+borders, routes, stations and the board side of the game's events. Inputs are plain values (a
+`MapDef` from `g1841.data.the_map(variant)`, a `BoardState`, the variant name, a phase as 2..8
+or "2".."8", a corporation symbol, its kind "major"/"minor", its token order); nothing here
+reads a game state. Facts from 18xx.games `lib/engine/game/g_1841/`; see the title's README
+("Board rules").
+
+API
+---
+regions (province borders):
+    borders(variant, phase) -> frozenset[(hex, edge)]      both sides of each standing border
+    phase_board(m, b, variant, phase) -> BoardState         b with the phase's borders closed:
+        what a game keeps; call it at setup and on the phase4/phase5 border events
+    open_board(m, b), track_board(m, b, variant, phase)     no borders / the board track is
+        walked on (borders in phase 2 only)
+track (lays):
+    lays_allowed(kind, phase, bases) -> int                  lays this turn
+    railheads(m, b, corp, order=None) -> [(hex, city)]       bases: tokens not on passes
+    legal_lays(m, b, variant, phase, corp, kind, start, laid=(), cash=None, order=None) -> [Lay]
+        start: the board when the turn's first lay was made; laid: hexes laid since, in order
+    check_lay(m, b, variant, phase, corp, kind, start, laid, hex, tile, rotation, cash=None,
+              order=None) -> Lay, or BoardError(code, message)
+    unused_bases(m, b, corp, start, laid, order=None), pass_size(m, b, hex, variant),
+    phase_colors(variant, phase)
+"""
