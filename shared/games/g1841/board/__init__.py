@@ -22,4 +22,10 @@ track (lays):
               order=None) -> Lay, or BoardError(code, message)
     unused_bases(m, b, corp, start, laid, order=None), pass_size(m, b, hex, variant),
     phase_colors(variant, phase)
+routes (trains and revenue; the board's borders are ignored: trains cross them):
+    train(variant, type, ident=None) -> core Train         "2".."8": length and free stop kinds
+    revenue_colors(variant, phase)                          off-board colours (white/gray/black)
+    context(m, b, variant, phase, corp) -> RouteContext     passes/ports as kinds, yellow Milano
+    run_routes(m, b, variant, phase, corp, {train id: type}, [RouteSpec]) -> (results, total)
+    best_routes(m, b, variant, phase, corp, [(train id, type)]) -> BestRoutes
 """
