@@ -28,4 +28,15 @@ routes (trains and revenue; the board's borders are ignored: trains cross them):
     context(m, b, variant, phase, corp) -> RouteContext     passes/ports as kinds, yellow Milano
     run_routes(m, b, variant, phase, corp, {train id: type}, [RouteSpec]) -> (results, total)
     best_routes(m, b, variant, phase, corp, [(train id, type)]) -> BestRoutes
+stations (tokens; placing a token costs nothing, tokens are bought at founding):
+    initial(m, variant) -> BoardState                       every home hex reserved, phase 2 borders
+    places_homes_itself(variant, corp), place_homes(m, b, variant, corp)   historical homes
+    home_hexes / home_choices(m, b, variant, phase, corp, first_home=None) -> hexes / [TokenSpot]
+        a general corporation's (or SFMA's) home, or a major's optional second token
+    legal_tokens(m, b, variant, phase, corp, sfma_floated=False) -> [TokenSpot]
+    firenze_open(variant, phase, corp, sfma_floated), reached(m, b, variant, phase, corp)
+    hex_price(m, b, variant, phase, hex), token_price(m, b, variant, phase, corp, homes)
+    purchase_range(variant, kind), purchase_options(first_price, price, fewest, most, cash)
+    buyable_tokens(m, b, variant, phase, corp, sellers) -> [BuyableToken(hex, city, slot, owner)]
+    buy_token(m, b, corp, hex, city, slot) -> BoardState
 """
