@@ -39,4 +39,17 @@ stations (tokens; placing a token costs nothing, tokens are bought at founding):
     purchase_range(variant, kind), purchase_options(first_price, price, fewest, most, cash)
     buyable_tokens(m, b, variant, phase, corp, sellers) -> [BuyableToken(hex, city, slot, owner)]
     buy_token(m, b, corp, hex, city, slot) -> BoardState
+events (tokens and borders of the events and mergers; money and order are the engine's):
+    border_event(m, b, variant, "phase4_regions" | "phase5_regions") -> BoardState
+    secession_happens(m, b, variant, irsff_floated), milano_venezia_connected(m, b, variant)
+    secession_corporations(variant) -> (Veneto half, other half)
+    secession_tokens(m, b, variant, unplaced, order=None) -> Secession(board, tokens per corp)
+    secession_purchase_limit(tokens, cash)
+    tuscan_merge_happens(floated), tuscan_merge_steps(floated, holding), sfli_runs(variant,
+        sfli_run_variant, a_merged_one_operated)
+    merger_duplicates / remove_duplicates / shared_hex(m, b, a, other)
+    merger_removal(m, b, variant, a, other, tokens_a, tokens_b, duplicates, tuscan=""|"first"|"last")
+        -> Removal(fewest, most, hexes, tokens)
+    tuscan_frozen_removals(m, b, variant, a, other), remove_tokens(m, b, owners, [(hex, city)])
+    merged_tokens(b, corps, target), transform_token_options(tokens, cash)
 """
