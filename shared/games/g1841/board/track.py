@@ -40,15 +40,18 @@ def phase_colors(variant: str, phase: int | str) -> tuple[str, ...]:
     return tuple(next(p["tiles"] for p in data.entities(variant)["phases"] if p["name"] == name))
 
 
-def railheads(m: MapDef, b: BoardState, corp: str, order: Sequence[NodeRef] | None = None) -> list[NodeRef]:
+def railheads(m: MapDef, b: BoardState, corp: str, order: Sequence[NodeRef | str] | None = None) -> list[NodeRef]:
     """The corporation's bases: its station tokens in cities, not on passes. `order` is its
     token order (18xx.games' `corporation.tokens`, which decides which base an earlier lay
-    claims); without it, the board's."""
+    claims), as hexes or (hex, city): a corporation has one token per hex, and a city's index
+    may change when its tile is upgraded; without it, the board's order."""
     here = [r for r in network.token_nodes(m, b, corp) if r[0] not in m.no_start_hexes]
     if order is None:
         return here
-    have = set(here)
-    return [r for r in order if r in have] + [r for r in here if r not in set(order)]
+    rank = {}
+    for i, item in enumerate(order):
+        rank.setdefault(item if isinstance(item, str) else item[0], i)
+    return sorted(here, key=lambda r: rank.get(r[0], len(rank)))
 
 
 def lays_allowed(kind: Kind, phase: int | str, bases: int) -> int:
@@ -95,7 +98,7 @@ def claimed_base(m: MapDef, b_open: BoardState, corp: str, bases: Sequence[NodeR
 
 
 def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: Sequence[str],
-                 order: Sequence[NodeRef] | None = None) -> list[NodeRef]:
+                 order: Sequence[NodeRef | str] | None = None) -> list[NodeRef]:
     """The bases no lay of this turn has claimed yet. `start` is the board when the turn's
     first lay was made, `laid` the hexes laid since, in order; `b` the board now."""
     bases = railheads(m, b, corp, order)
@@ -105,6 +108,14 @@ def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: S
         if got is not None:
             bases.remove(got)
     return bases
+
+
+def _moved(m: MapDef, after: BoardState, corp: str, bases: list[NodeRef], coord: str) -> list[NodeRef]:
+    """`bases` on the board after a lay on `coord`, whose cities may be numbered anew."""
+    if not any(c == coord for c, _ in bases):
+        return bases
+    there = [r for r in network.token_nodes(m, after, corp) if r[0] == coord]
+    return [there[0] if c == coord and there else (c, n) for c, n in bases]
 
 
 def pass_size(m: MapDef, b: BoardState, coord: str, variant: str) -> int:
@@ -117,7 +128,7 @@ def pass_size(m: MapDef, b: BoardState, coord: str, variant: str) -> int:
 
 def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
                start: BoardState, laid: Sequence[str] = (), cash: int | None = None,
-               order: Sequence[NodeRef] | None = None, only_hex: str | None = None,
+               order: Sequence[NodeRef | str] | None = None, only_hex: str | None = None,
                only_tile: str | None = None, only_rotation: int | None = None) -> list[core.Lay]:
     """Every lay the corporation may make next this turn (empty when it has none left).
 
@@ -151,7 +162,7 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
             continue
         after = lay_track(m, b_open, lay.hex, lay.tile, lay.rotation)
         old, new = tile_at(m, b_open, lay.hex), placed(m.tiles[lay.tile], lay.rotation)
-        if claimed_base(m, after, corp, free, lay.hex, old, new) is None:
+        if claimed_base(m, after, corp, _moved(m, after, corp, free, lay.hex), lay.hex, old, new) is None:
             continue
         out.append(lay)
     return out
@@ -159,7 +170,7 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
 
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
               start: BoardState, laid: Sequence[str], coord: str, tile: str, rotation: int,
-              cash: int | None = None, order: Sequence[NodeRef] | None = None) -> core.Lay:
+              cash: int | None = None, order: Sequence[NodeRef | str] | None = None) -> core.Lay:
     """The lay if legal now, else BoardError saying why."""
     if coord not in m.hexes:
         raise BoardError("no_such_hex", f"{coord} is not on the map")
