@@ -107,7 +107,8 @@ def core_code(code: str) -> tuple[str, int | None, bool]:
 
 @lru_cache(maxsize=None)
 def the_map(name: str = "default") -> mapdef.MapDef:
-    """The data set's map through the core's reader, with the corporations' reserved homes."""
+    """The data set's map through the core's reader, with the corporations' reserved homes
+    and its passes as hexes whose tokens start no network."""
     data = map_data(name)
     core = {
         "title": data["title"], "layout": data["layout"], "axes": data["axes"],
@@ -115,6 +116,9 @@ def the_map(name: str = "default") -> mapdef.MapDef:
         "hexes": {c: {**h, "code": core_code(h["code"])[0]} for c, h in data["hexes"].items()},
         "tiles": {n: {**t, "code": core_code(t["code"])[0]} for n, t in data["tiles"].items()},
         "homes": homes(name),
+        # tokens on passes are no railheads (18xx.games' skip_token?): pass tiles only replace
+        # passes, so the printed pass hexes are every pass the game will have
+        "no_start_hexes": sorted(passes(name)),
     }
     return mapdef.from_data(core)
 

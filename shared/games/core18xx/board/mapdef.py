@@ -32,6 +32,9 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
     homes: dict[str, tuple[str, int | None]]  # corporation -> (hex, city index or None)
     impassable_colors: tuple[str, ...] = ("blue", "gray", "red")
     axes: str = "letter-x"  # 18xx.games AXES: "letter-x" (x: :letter) or "number-x" (x: :number)
+    # hexes whose cities hold tokens that are no railheads: a corporation's network is not walked
+    # from them (18xx.games' skip_token?; 1841's mountain passes), though walks pass through them
+    no_start_hexes: frozenset[str] = frozenset()
 
     @cached_property
     def order(self) -> dict[str, int]:
@@ -93,7 +96,7 @@ def load(path: str | FsPath) -> MapDef:
 
 
 def from_data(data: dict) -> MapDef:
-    """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes)."""
+    """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes, no_start_hexes)."""
     hexes = {
         coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"), int(h.get("index", 0)))
         for coord, h in data["hexes"].items()
@@ -104,4 +107,5 @@ def from_data(data: dict) -> MapDef:
     axes = data.get("axes", {"x": "letter", "y": "number"})
     return MapDef(data.get("title", ""), data.get("layout", "flat"), hexes, tiles, counts, homes,
                   tuple(data.get("impassable_colors", ("blue", "gray", "red"))),
-                  "letter-x" if axes.get("x", "letter") == "letter" else "number-x")
+                  "letter-x" if axes.get("x", "letter") == "letter" else "number-x",
+                  frozenset(data.get("no_start_hexes", ())))
