@@ -18,7 +18,7 @@ from tests.exports import export_paths
 
 EXPORTS = export_paths("1841")
 # the first refused action's index reached by the engine as it stands (export actions from 0)
-FLOORS = {"132002.json": 156, "1841_game_end_bankrupt.json": 113}
+FLOORS = {"132002.json": 231, "1841_game_end_bankrupt.json": 173}
 
 
 def reached(path: Path) -> int:

@@ -1,80 +1,69 @@
-"""The board as 1841's engine asks it: lays, tokens, homes, routes, the borders of the phase.
+"""The board as 1841's engine asks it: glue over the title's board rules (`g1841/board/`,
+pure functions of the map, the board, the variant and the phase), reading them off the `State`.
 
-Glue over the core's board (`core18xx/board`) until the board rules of `g1841/board/` (written
-on their own branch) take over each question; every function here is pure over the `State`.
-
-Borders (18xx.games `setup`, `select_track_graph`, `select_token_graph`): the province borders
-of the phase always bound tokens and routes; track may cross them from phase 3 (phase 2 lays
-use the region graph, later ones the plain graph).
+Borders: the phase's province borders stand on `state.board` (set at the start and by the
+border events); the board rules decide where they bind (track in phase 2, tokens always,
+trains never).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from shared.games.core18xx.board import autoroute as AR
-from shared.games.core18xx.board import network as NW
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
-from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last
 from shared.games.g1841 import data as D
-from shared.games.g1841.money import corp_info
+from shared.games.g1841.board import events as BE
+from shared.games.g1841.board import routes as BR
+from shared.games.g1841.board import stations as BST
+from shared.games.g1841.board import track as BT
 
 if TYPE_CHECKING:
     from shared.games.g1841.state import State
-
-replace = msgspec.structs.replace
-TRACK_RULES = TR.TrackRules()
-COLORS = {"yellow": ("yellow",), "green": ("yellow", "green"), "brown": ("yellow", "green", "brown")}
 
 
 def the_map(state: State) -> MapDef:
     return D.the_map(state.variant)
 
 
-def phase_colors(state: State) -> tuple[str, ...]:
-    return tuple(state.depot.current_phase.tiles)
+def phase(state: State) -> int:
+    return int(state.depot.current_phase.name)
 
 
-def with_borders(state: State, board: B.BoardState, phase: int) -> B.BoardState:
-    return B.with_closed(the_map(state), board, D.region_borders(state.variant, phase))
+def initial(variant: str) -> B.BoardState:
+    return BST.initial(D.the_map(variant), variant)
 
 
-def track_board(state: State) -> B.BoardState:
-    """The board track is laid on: the province borders shut in phase 2 only."""
-    if int(state.depot.current_phase.name) == 2:
-        return state.board
-    return B.with_closed(the_map(state), state.board, ())
+def border_event(state: State, event: str) -> B.BoardState:
+    return BE.border_event(the_map(state), state.board, state.variant, event)
 
 
-def lay_slot(state: State) -> TR.LaySlot | None:
+def _kind(state: State, corp: str) -> str:
+    return state.money.corps[corp].type
+
+
+def _turn_start(state: State) -> tuple[B.BoardState, tuple[str, ...]]:
     turn = state.operating.turn if state.operating else None
-    lays = turn.lays if turn else 0
-    return TR.lay_slot(D.entities(state.variant)["tile_lays_per_base"], lays, False)
+    if turn is None or turn.start is None:
+        return state.board, ()
+    return turn.start, tuple(turn.laid)
 
 
 def legal_lays(state: State, corp: str) -> list[TR.Lay]:
-    slot = lay_slot(state)
-    if slot is None:
-        return []
-    turn = state.operating.turn if state.operating else None
-    laid = frozenset(turn.laid) if turn else frozenset()
-    return TR.legal_lays(the_map(state), track_board(state), corp, phase_colors(state), slot, rules=TRACK_RULES,
-                         laid_hexes=laid, cash=state.money.cash[corp])
+    start, laid = _turn_start(state)
+    return BT.legal_lays(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp))
 
 
 def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> TR.Lay:
-    slot = lay_slot(state)
-    if slot is None:
-        raise B.BoardError("no_lay_left", f"{corp} has no tile lay left this turn")
-    turn = state.operating.turn if state.operating else None
-    laid = frozenset(turn.laid) if turn else frozenset()
-    return TR.check_lay(the_map(state), track_board(state), corp, phase_colors(state), slot, coord, tile, rotation,
-                        rules=TRACK_RULES, laid_hexes=laid)
+    start, laid = _turn_start(state)
+    return BT.check_lay(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                        start, laid, coord, tile, rotation, cash=state.money.cash[corp],
+                        order=state.token_order.get(corp))
 
 
 def lay(state: State, coord: str, tile: str, rotation: int, instance: str | None) -> B.BoardState:
@@ -85,19 +74,9 @@ def tile_copy(state: State, name: str) -> str | None:
     return B.next_tile_id(the_map(state), state.board, name)
 
 
-def token_spots(state: State, corp: str) -> list[K.TokenSpot]:
-    """Reachable cities with a free slot (passes take tokens too). Firenze is kept for SFMA until
-    it floats or phase 4 in the default game (G1841 `check_token_hex`)."""
-    spots = K.legal_tokens(the_map(state), state.board, corp, 0)
-    return [s for s in spots if firenze_ok(state, corp, s.hex)]
-
-
-def firenze_ok(state: State, corp: str, coord: str) -> bool:
-    if state.options.lite or state.options.version_1 or int(state.depot.current_phase.name) >= 4:
-        return True
-    if corp == "SFMA" or state.money.corps["SFMA"].floated:
-        return True
-    return coord != D.map_data(state.variant)["firenze"]
+def token_spots(state: State, corp: str) -> list:
+    return BST.legal_tokens(the_map(state), state.board, state.variant, phase(state), corp,
+                            sfma_floated="SFMA" in state.money.corps and state.money.corps["SFMA"].floated)
 
 
 def node_id(state: State, coord: str, city: int) -> str:
@@ -112,10 +91,6 @@ def place_token(state: State, corp: str, coord: str, city: int) -> B.BoardState:
     return B.place_token(the_map(state), state.board, corp, coord, city)
 
 
-def free_slot(state: State, corp: str, coord: str, city: int) -> bool:
-    return K.free_slot(the_map(state), state.board, corp, coord, city)
-
-
 def placed_tokens(state: State, corp: str) -> int:
     return B.token_count(state.board, corp)
 
@@ -124,33 +99,41 @@ def token_hexes(state: State, corp: str) -> list[str]:
     return [h for h, _ in B.token_hexes(state.board, corp)]
 
 
+def places_homes_itself(state: State, corp: str) -> bool:
+    return BST.places_homes_itself(state.variant, corp)
+
+
 def historical_homes(state: State, corp: str) -> B.BoardState:
-    """A historical corporation's home token(s): the city reserved for it, else the first
-    (18xx.games `place_home_token`; IRSFF and SFTG have two homes)."""
-    m, b = the_map(state), state.board
-    for coord in corp_info(state.variant)[corp].homes:
-        t = B.tile_def(m, b, coord)
-        res = [r.city for r in b.reservations.get(coord, ()) if r.corp == corp and r.city >= 0]
-        city = res[0] if res else t.cities[0]
-        b = B.place_token(m, b, corp, coord, city)
-    return b
+    return BST.place_homes(the_map(state), state.board, state.variant, corp)
 
 
-def home_cities(state: State, corp: str, hexes: list[str]) -> list[tuple[str, int]]:
-    m = the_map(state)
-    out = []
-    for coord in hexes:
-        for city in B.tile_def(m, state.board, coord).cities:
-            if free_slot(state, corp, coord, city):
-                out.append((coord, city))
-    return out
+def home_choices(state: State, corp: str, first_home: str | None) -> list[tuple[str, int]]:
+    spots = BST.home_choices(the_map(state), state.board, state.variant, phase(state), corp, first_home)
+    return [(s.hex, s.city) for s in spots]
 
 
-def close_corp(state: State, corp: str) -> B.BoardState:
-    m, b = the_map(state), state.board
-    for coord, _ in B.token_hexes(b, corp):
-        b = B.remove_token(m, b, corp, coord)
-    return B.unreserve(b, corp)
+def token_price(state: State, corp: str) -> int:
+    return BST.token_price(the_map(state), state.board, state.variant, phase(state), corp,
+                           state.token_order.get(corp) or token_hexes(state, corp))
+
+
+def purchase_options(state: State, corp: str) -> dict[int, int]:
+    fewest, most = BST.purchase_range(state.variant, _kind(state, corp))
+    price = token_price(state, corp)
+    return BST.purchase_options(price, price, fewest, most, state.money.cash[corp])
+
+
+def buyable_tokens(state: State, corp: str, presided_only: bool = True) -> list:
+    """Other corporations' tokens `corp` may buy (sellers: those a player presides; with
+    `presided_only` False, any live corporation: whether 18xx.games stops at the step)."""
+    money = state.money
+    live = [s for s, c in money.corps.items() if c.ipoed and not c.closed and s != corp]
+    sellers = [s for s in live if money.book.president_of(s) in money.players] if presided_only else live
+    return BST.buyable_tokens(the_map(state), state.board, state.variant, phase(state), corp, sellers)
+
+
+def buy_token(state: State, corp: str, coord: str, city: int, slot: int) -> B.BoardState:
+    return BST.buy_token(the_map(state), state.board, corp, coord, city, slot)
 
 
 def unreserve(state: State, corp: str) -> B.BoardState:
@@ -159,43 +142,42 @@ def unreserve(state: State, corp: str) -> B.BoardState:
 
 # --- routes --------------------------------------------------------------------------------
 
-def ctx(state: State, corp: str) -> R.RouteContext:
-    return R.RouteContext(corp=corp, phase_colors=phase_colors(state))
-
-
-def trains(state: State, corp: str) -> dict[str, R.Train]:
-    types = state.depot.types
-    return {t.id: R.Train(t.id, types[t.name].distance) for t in state.depot.owned_by(corp)}
-
-
-def can_run(state: State, corp: str) -> bool:
-    return NW.reaches_stops(the_map(state), state.board, corp, 2)
+def _trains(state: State, corp: str) -> tuple[tuple[str, str], ...]:
+    return tuple((t.id, t.name) for t in state.depot.owned_by(corp))
 
 
 def run(state: State, corp: str, specs: list[R.RouteSpec]) -> tuple[list[R.RouteResult], int]:
-    return R.run_routes(the_map(state), state.board, ctx(state, corp), trains(state, corp), specs)
+    return BR.run_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                         dict(_trains(state, corp)), specs)
 
 
 def best(state: State, corp: str) -> AR.BestRoutes:
-    return AR.best_routes(the_map(state), state.board, ctx(state, corp), list(trains(state, corp).values()),
-                          limit=20_000)
+    trains = _trains(state, corp)
+    held, extra = (state.board, state.depot), (corp, phase(state))
+    hit = _BEST.get(held, extra)
+    if hit is not None:
+        return hit
+    return _BEST.put(held, BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                                          list(trains), limit=20_000), extra)
 
 
-def token_price(state: State, corp: str) -> int:
-    """A historical corporation's tokens cost L.50; a general one's by the distance from its
-    homes to existing track (G1841 `token_price`, `hex_price`): the board rules answer it."""
-    info = corp_info(state.variant)[corp]
-    prices = D.entities(state.variant)["token_price"]
-    if info.historical:
-        return int(prices["historical"])
-    try:
-        from shared.games.g1841.board import tokens as BT  # type: ignore[import-not-found]
-    except ImportError:
-        BT = None
-    if BT is not None and hasattr(BT, "token_price"):
-        return int(BT.token_price(the_map(state), state.board, token_hexes(state, corp)))
-    # until the board rules land: the home hex with track already, else the far price
-    m = the_map(state)
-    by = prices["general_by_distance"]
-    laid = any(h in state.board.tiles or B.tile_at(m, state.board, h).exits for h in token_hexes(state, corp))
-    return int(by["0"] if laid else by["3"])
+_BEST = Last()
+
+
+def can_run(state: State, corp: str) -> bool:
+    return bool(_trains(state, corp)) and bool(best(state, corp).routes)
+
+
+def can_run_any_train(state: State, corp: str) -> bool:
+    """Whether the corporation has a route for a train (a 2-train's, the shortest): whether it
+    must buy a train (`MUST_BUY_TRAIN = :route`)."""
+    held, extra = (state.board,), (corp, phase(state))
+    hit = _ROUTE.get(held, extra)
+    if hit is not None:
+        return hit
+    found = BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                           [("probe", "2")], limit=5_000)
+    return _ROUTE.put(held, bool(found.routes), extra)
+
+
+_ROUTE = Last()

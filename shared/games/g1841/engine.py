@@ -15,6 +15,7 @@ from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.families import any_admits
 from shared.games.core18xx.legal import has_bookkeeping
+from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
 from shared.games.g1841 import data as D
 from shared.games.g1841 import flow as FL
@@ -56,11 +57,8 @@ class G1841:
         money, depot = initial(players, variant)
         auction = K.new_auction(players, {p: money.cash[p] for p in players}, concessions(variant),
                                 blind=opts.version_1)
-        board = B.initial(D.the_map(variant))
-        state = State(seats=list(seats), players=players, options=opts, variant=variant, money=money, depot=depot,
-                      board=board, round="auction", auction=auction)
-        from shared.games.g1841 import boardside as BS
-        return replace(state, board=BS.with_borders(state, board, 2))
+        return State(seats=list(seats), players=players, options=opts, variant=variant, money=money, depot=depot,
+                     board=BS.initial(variant), round="auction", auction=auction)
 
     def active_seats(self, state: State) -> frozenset[int]:
         return L.active_seats(state)
@@ -128,6 +126,8 @@ class G1841:
                 return ST.buy(state, player, trader, action.shares[0])
             if isinstance(action, A.Par):
                 return ST.par(state, player, trader, action.corporation, action.share_price)
+            if isinstance(action, A.BuyCompany) and trader == player:
+                return ST.buy_company(state, player, action.company, action.price)
             raise RuleError("wrong_round", f"{type(action).__name__} is not a stock-round action")
         return OP.process(state, action)
 

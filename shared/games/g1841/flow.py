@@ -120,7 +120,7 @@ def _begin_turn(state: State) -> State:
             if state.round == "over":
                 return state
             continue
-        state = replace(state, operating=replace(op, turn=Turn(corp=corp)))
+        state = OP.skip_dividend(replace(state, operating=replace(op, turn=Turn(corp=corp))))
         if OP.finished(state):
             state = _done_operating(state, corp)
             if state.round == "over":
@@ -143,7 +143,7 @@ def _done_operating(state: State, corp: str) -> State:
 def settle(state: State) -> State:
     """After a decision in an operating round: the next corporation once this one's turn is
     over, and the end of the round after the last."""
-    if state.round != "operating" or state.operating is None or state.operating.turn is None:
+    if state.round != "operating" or state.operating is None or state.operating.turn is None or state.founding:
         return state
     if not OP.finished(state):
         return state
@@ -171,9 +171,10 @@ def end_operating(state: State) -> State:
 # --- phases and events ---------------------------------------------------------------------------
 
 def phase_changed(state: State, events: list[str]) -> State:
-    state = replace(state, board=BS.with_borders(state, state.board, H.phase(state)))
     for event in events:
-        if event == "close_companies":
+        if event in ("phase4_regions", "phase5_regions"):
+            state = replace(state, board=BS.border_event(state, event))
+        elif event == "close_companies":
             state = close_concessions(state)
         elif event == "ferd_secession":
             state = _close_all(state, ["SB", "SFV", "SFL"])

@@ -21,19 +21,17 @@ import msgspec
 from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.g1841 import boardside as BS
-from shared.games.g1841 import data as D
 from shared.games.g1841 import holders as H
 from shared.games.g1841.money import corp_info
 from shared.games.g1841.state import Founding, State
 
 replace = msgspec.structs.replace
-TOKEN_RANGE = {"major": (2, 5), "minor": (1, 2)}
 
 
 def begin(state: State, corp: str) -> State:
     info = corp_info(state.variant)[corp]
-    if info.historical and not (corp == "SFMA" and not state.options.version_1):
-        state = replace(state, board=BS.historical_homes(state, corp))
+    if BS.places_homes_itself(state, corp):
+        state = _placed(replace(state, board=BS.historical_homes(state, corp)), corp, list(info.homes))
         return _next(replace(state, founding=[Founding(corp, "tokens")]))
     steps = [Founding(corp, "home")]
     if H.major(state, corp) and not info.historical:
@@ -41,68 +39,39 @@ def begin(state: State, corp: str) -> State:
     return _next(replace(state, founding=[*steps, Founding(corp, "tokens")]))
 
 
+def _placed(state: State, corp: str, hexes: list[str]) -> State:
+    return replace(state, token_order={**state.token_order, corp: [*state.token_order.get(corp, []), *hexes]})
+
+
 def _next(state: State) -> State:
     """Skip a second home with nowhere to go; finish when nothing is left."""
     while state.founding and state.founding[0].kind == "home2" and not home_spots(state):
         state = replace(state, founding=state.founding[1:])
-    if state.founding:
+    if state.founding or state.round == "operating":
         return state
     from shared.games.g1841 import stock
     return stock.end_turn(state)
 
 
-def _zones(state: State) -> list[list[str]]:
-    return list(D.map_data(state.variant)["zones"].values())
-
-
-def home_hexes(state: State, corp: str, second: bool) -> list[str]:
-    data = D.map_data(state.variant)
-    zones = _zones(state)
-    everything = [h for z in zones for h in z]
-    phase = H.phase(state)
-    reserved = [*data["historical_cities"], data["lugano"]] if phase < 4 else [data["lugano"]]
-    austrian = [*zones[3], *zones[4]] if phase < 4 and len(zones) > 4 else []
-    if corp == "SFMA":
-        return list(corp_info(state.variant)[corp].homes)
-    if H.major(state, corp):
-        pool = everything
-        if second:
-            home = BS.token_hexes(state, corp)[0]
-            zone = next(i for i, z in enumerate(zones) if home in z)
-            if phase < 4:
-                pool = list(zones[zone])
-            elif phase == 4 and len(zones) > 4:
-                pool = [h for h in everything if h not in zones[4]] if zone < 4 else list(zones[4])
-            pool = [h for h in pool if h != home]
-        return [h for h in pool if h not in reserved and h not in austrian and h in BS.the_map(state).hexes]
-    tokened = {h for h in everything if h in state.board.tokens and any(
-        o != "" for slots in state.board.tokens[h] for o in slots)}
-    return [h for h in everything if h not in reserved and h not in austrian and h not in data["major_cities"]
-            and h not in tokened and h in BS.the_map(state).hexes]
-
-
 def home_spots(state: State) -> list[tuple[str, int]]:
     step = state.founding[0]
-    return BS.home_cities(state, step.corp, home_hexes(state, step.corp, step.kind == "home2"))
+    first = None
+    if step.kind == "home2":
+        first = (state.token_order.get(step.corp) or [None])[0]
+    return BS.home_choices(state, step.corp, first)
 
 
-def token_price(state: State, corp: str) -> int:
-    return BS.token_price(state, corp)
-
-
-def token_choices(state: State) -> list[int]:
-    corp = state.founding[0].corp
-    low, high = TOKEN_RANGE[state.money.corps[corp].type]
-    price = token_price(state, corp)
-    cash = state.money.cash[corp]
-    return [n for n in range(low, high + 1) if n == low or n * price <= cash]
+def token_choices(state: State) -> dict[int, int]:
+    """Number of tokens -> total price."""
+    return BS.purchase_options(state, state.founding[0].corp)
 
 
 def place(state: State, coord: str, city: int) -> State:
     if (coord, city) not in home_spots(state):
         raise RuleError("illegal_token", f"{state.founding[0].corp} cannot have its home in {coord}")
-    board = BS.place_token(state, state.founding[0].corp, coord, city)
-    return _next(replace(state, board=board, founding=state.founding[1:]))
+    corp = state.founding[0].corp
+    state = _placed(replace(state, board=BS.place_token(state, corp, coord, city)), corp, [coord])
+    return _next(replace(state, founding=state.founding[1:]))
 
 
 def pass_(state: State) -> State:
@@ -112,10 +81,11 @@ def pass_(state: State) -> State:
 
 
 def choose(state: State, count: int) -> State:
-    if count not in token_choices(state):
-        raise RuleError("bad_choice", f"choose a number of tokens among {token_choices(state)}")
+    options = token_choices(state)
+    if count not in options:
+        raise RuleError("bad_choice", f"choose a number of tokens among {sorted(options)}")
     corp = state.founding[0].corp
-    total = count * token_price(state, corp)
+    total = options[count]
     money = state.money
     short = total - money.cash[corp]
     if short > 0:

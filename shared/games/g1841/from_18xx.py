@@ -50,6 +50,10 @@ def action(raw: dict[str, Any], ids: list[str]) -> Any:
         plain["entity"] = seat_of[pid]
     elif "entity" in plain:
         plain["entity"] = str(plain["entity"])
+    if plain.get("type") == "run_routes":
+        for name in ("extra_revenue", "subsidy"):
+            if plain.get(name) == 0:
+                plain.pop(name)
     if plain.get("type") == "buy_train":
         plain.pop("variant", None)
     if plain.get("type") == "place_token":

@@ -84,7 +84,7 @@ def _founding(state: State) -> list[LegalAction]:
     step = state.founding[0]
     who = _who(step.corp)
     if step.kind == "tokens":
-        return [LegalAction(action=A.Choose(**who, choice=n)) for n in F.token_choices(state)]
+        return [LegalAction(action=A.Choose(**who, choice=n)) for n in sorted(F.token_choices(state))]
     rows = [(BS.node_id(state, h, c), None) for h, c in F.home_spots(state)]
     out = []
     if rows:
@@ -106,6 +106,9 @@ def _stock(state: State, player: str) -> list[LegalAction]:
         for cid in ST.buyable(state, trader):
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
         if trader == player:
+            for company in ST.buyable_companies(state, trader):
+                out.append(LegalAction(action=A.BuyCompany(**who, company=company,
+                                                           price=ST.company_price(state, company))))
             for sym in ST.parable(state, trader):
                 cells = ST.par_cells(state, trader, sym)
                 out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
@@ -152,15 +155,26 @@ def _operating(state: State) -> list[LegalAction]:
                 else:
                     out.append(LegalAction(action=A.BuyTrain(**who, train=tid, price=lo),
                                            range=AmountRange(field="price", min=lo, max=hi, step=1)))
+        elif kind == "buy_token":
+            cash = state.money.cash[entity]
+            for x in BS.buyable_tokens(state, entity):
+                out.append(LegalAction(action=A.BuyToken(**who, city=BS.node_id(state, x.hex, x.city), slot=x.slot, price=1),
+                                       range=AmountRange(field="price", min=1, max=cash, step=1)))
         elif kind == "bankrupt":
             out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
         elif kind == "sell_shares":
-            for sym, ids, percent in ST.sellable(OP.as_stock(state), entity):
+            for sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
                 out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
         elif kind == "buy_shares":
             for cid in ST.buyable(OP.as_stock(state), entity):
                 out.append(LegalAction(action=A.BuyShares(**who, shares=[cid],
                                                           percent=state.money.book.certs[cid].percent)))
+        elif kind == "par":
+            view = OP.as_stock(state)
+            for sym in ST.parable(view, entity):
+                cells = ST.par_cells(view, entity, sym)
+                out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
+                                       choices=Choice("share_price", cells)))
         elif kind == "pass":
             out.append(LegalAction(action=A.Pass(**who)))
     return out

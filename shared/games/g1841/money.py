@@ -26,7 +26,7 @@ from shared.games.g1841 import data as D
 
 replace = msgspec.structs.replace
 
-RULES = MoneyRules(price_moves=PriceMoves(withheld=("left", 1), paid=()), bankruptcy_ends="all_but_one",
+RULES = MoneyRules(price_moves=PriceMoves(withheld=("left", 0), paid=()), bankruptcy_ends="all_but_one",
                    presidents="holders", corporate_cert_limit=5)
 BAYARD = "Bayard"
 
@@ -56,6 +56,10 @@ def market(variant: str) -> Market:
 
 def concessions(variant: str) -> list[str]:
     return [c["sym"] for c in D.entities(variant)["companies"]]
+
+
+def company_values(variant: str) -> dict[str, int]:
+    return {c["sym"]: int(c["value"]) for c in D.entities(variant)["companies"]}
 
 
 def company_revenue(variant: str) -> dict[str, int]:

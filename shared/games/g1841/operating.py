@@ -67,23 +67,6 @@ def crowded(state: State) -> list[str]:
     return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
 
 
-def num_lays(state: State, corp: str) -> int:
-    if not H.major(state, corp):
-        return 1
-    bases = len([h for h in BS.token_hexes(state, corp) if h not in _passes(state)])
-    phase = H.phase(state)
-    if phase == 2:
-        return bases
-    if phase in (3, 4):
-        return min(bases, 2)
-    return 1
-
-
-def _passes(state: State) -> dict[str, int]:
-    from shared.games.g1841 import data as D
-    return D.passes(state.variant)
-
-
 class DiscardStep:
     name = "discard"
 
@@ -104,8 +87,7 @@ class TrackStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return _reached(game, self.name) and (not t.track_done and t.lays < num_lays(game, t.corp) and BS.placed_tokens(game, t.corp) > 0
-                and bool(BS.legal_lays(game, t.corp)))
+        return _reached(game, self.name) and not t.track_done and bool(BS.legal_lays(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"lay_tile", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -115,6 +97,7 @@ class TrackStep:
 
     def process(self, game: State, action: Any) -> State:
         t = turn(game)
+        game_before = game
         if isinstance(action, A.Pass):
             return _with_turn(game, replace(t, track_done=True))
         name = action.tile.rsplit("-", 1)[0]
@@ -131,8 +114,8 @@ class TrackStep:
         money = game.money
         if laid.cost:
             money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
-        game = replace(game, money=money, board=BS.with_borders(game, board, H.phase(game)))
-        return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex]))
+        game = replace(game, money=money, board=board)
+        return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex], start=t.start or game_before.board))
 
 
 class TokenStep:
@@ -161,7 +144,8 @@ class TokenStep:
             raise _board_error(exc) from None
         if not any(s.hex == coord and s.city == city for s in BS.token_spots(game, t.corp)):
             raise RuleError("illegal_token", f"{t.corp} cannot place a token there")
-        game = replace(game, board=BS.place_token(game, t.corp, coord, city))
+        order = {**game.token_order, t.corp: [*game.token_order.get(t.corp, []), coord]}
+        game = replace(game, board=BS.place_token(game, t.corp, coord, city), token_order=order)
         return _with_turn(game, replace(t, token_done=True, track_done=True))
 
 
@@ -233,8 +217,47 @@ def _after_run(game: State) -> State:
     return game
 
 
+class BuyTokenStep:
+    """Buy another corporation's token (G1841 `Step::BuyToken`): a corporation with a token
+    still to place and any cash may replace, in a city it reaches, the token of a corporation
+    that has more than one station, paying it any price from 1 to its cash; once a turn."""
+    name = "buy_token"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return (_reached(game, self.name) and not t.token_bought and game.money.cash[t.corp] >= 1
+                and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
+                and bool(BS.buyable_tokens(game, t.corp, presided_only=False)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"buy_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, token_bought=True))
+        try:
+            coord, city = BS.find_node(game, action.city)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        offer = next((x for x in BS.buyable_tokens(game, t.corp)
+                      if x.hex == coord and x.city == city and x.slot == action.slot), None)
+        price = action.price or 0
+        if offer is None or not 1 <= price <= game.money.cash[t.corp]:
+            raise RuleError("cannot_buy_token", f"{t.corp} cannot buy that token for {price}")
+        board = BS.buy_token(game, t.corp, coord, city, offer.slot)
+        money = replace(game.money, cash=S.pay(game.money.cash, t.corp, offer.owner, price))
+        order = {**game.token_order, t.corp: [*game.token_order.get(t.corp, []), coord],
+                 offer.owner: [h for h in game.token_order.get(offer.owner, []) if h != coord]}
+        game = replace(game, board=board, money=money, token_order=order)
+        return _with_turn(game, replace(t, token_bought=True))
+
+
 def must_buy(game: State, corp: str) -> bool:
-    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run(game, corp)
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run_any_train(game, corp)
 
 
 def chain_cash(game: State, corp: str) -> int:
@@ -338,7 +361,7 @@ class SharesStep:
         if t.shares_done or H.decider(game, t.corp) is None or not _reached(game, self.name):
             return False
         view = as_stock(game)
-        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp))
+        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp, own=True) or ST.parable(view, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):
@@ -348,8 +371,10 @@ class SharesStep:
         kinds = {"pass"}
         if ST.buyable(view, t.corp):
             kinds.add("buy_shares")
-        if ST.sellable(view, t.corp):
+        if ST.sellable(view, t.corp, own=True):
             kinds.add("sell_shares")
+        if ST.parable(view, t.corp):
+            kinds.add("par")
         return frozenset(kinds)
 
     def blocking(self, game: State) -> bool:
@@ -357,9 +382,16 @@ class SharesStep:
 
     def process(self, game: State, action: Any) -> State:
         t = turn(game)
-        if isinstance(action, A.Pass):
-            return _with_turn(game, replace(t, shares_done=True))
         player = H.decider(game, t.corp) or ""
+        if isinstance(action, A.Pass):
+            if t.started is not None:
+                game = _founded(ST.finish_founding(as_stock(game)))
+            return _with_turn(game, replace(turn(game), shares_done=True, started=None))
+        if isinstance(action, A.Par):
+            after = ST.par(as_stock(game), player, t.corp, action.corporation, action.share_price)
+            started = after.stock.started if after.stock else None
+            return _with_turn(_founded(after), replace(t, share_bought=True, started=started,
+                                                       shares_done=started is None))
         if isinstance(action, A.SellShares):
             after = ST.sell(as_stock(game), player, t.corp, action.shares, action.percent)
             sold = after.stock.sold.get(t.corp, []) if after.stock else []
@@ -367,7 +399,13 @@ class SharesStep:
         if len(action.shares) != 1:
             raise RuleError("one_share", "buy one certificate at a time")
         after = ST.buy(as_stock(game), player, t.corp, action.shares[0], ends_turn=False)
-        return _with_turn(replace(after, stock=None), replace(t, shares_done=True, share_bought=True))
+        started = after.stock.started if after.stock else None
+        return _with_turn(_founded(after), replace(t, shares_done=started is None, share_bought=True, started=started))
+
+
+def _founded(game: State) -> State:
+    """Back from the stock round's rules to the operating turn."""
+    return replace(game, stock=None)
 
 
 def as_stock(game: State) -> State:
@@ -375,15 +413,32 @@ def as_stock(game: State) -> State:
     share step: what it bought and sold this turn."""
     from shared.games.g1841.state import StockRound
     t = turn(game)
-    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}))
+    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
 
 
-STEPS = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTrainStep(), SharesStep())
+STEPS = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(), BuyTrainStep(),
+         SharesStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
 KINDS = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
-         A.BuyShares: "buy_shares", A.SellShares: "sell_shares"}
+         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par"}
+
+
+def skip_dividend(game: State) -> State:
+    """A corporation that runs nothing withholds nothing: once its turn is past the dividend
+    step without a run, its price moves left as for a withheld run (18xx.games' `Dividend#skip!`
+    processes a withhold of 0)."""
+    if game.operating is None or game.operating.turn is None or crowded(game):
+        return game
+    t = turn(game)
+    if t.revenue is not None:
+        return game
+    active = ROUND.active_step(game)
+    if active is not None and ORDER[active.name] <= ORDER["dividend"]:
+        return game
+    game = _with_turn(game, replace(t, revenue=0))
+    return _pay(game, "withhold")
 
 
 def process(game: State, action: Any) -> State:
@@ -398,7 +453,7 @@ def process(game: State, action: Any) -> State:
     if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
-    return game
+    return skip_dividend(game)
 
 
 def finished(game: State) -> bool:

@@ -46,11 +46,13 @@ class Turn(msgspec.Struct, frozen=True):
 
     corp: str
     past: int = 0                   # the furthest step that has taken an action: earlier ones are over
+    start: BoardState | None = None  # the board before the turn's first lay (which bases laid)
     lays: int = 0
     laid: list[str] = []            # hexes laid this turn
     track_done: bool = False
     token_done: bool = False
     revenue: int | None = None      # set once routes are run (0: nothing to run)
+    token_bought: bool = False      # the buy-token step is over
     paid: bool = False
     train_done: bool = False
     bought_train: bool = False
@@ -58,6 +60,7 @@ class Turn(msgspec.Struct, frozen=True):
     shares_done: bool = False
     share_bought: bool = False
     share_sold: list[str] = []
+    started: str | None = None      # a corporation it founded in its share step (more may be bought)
 
 
 class OperatingRound(msgspec.Struct, frozen=True):
@@ -82,6 +85,7 @@ class State(msgspec.Struct, frozen=True):
     operating: OperatingRound | None = None
     founding: list[Founding] = []
     tokens: dict[str, int] = {}     # corporation -> tokens it owns (placed or not)
+    token_order: dict[str, list[str]] = {}   # corporation -> hexes of its tokens, in placing order
     operated: list[str] = []        # corporations that have finished an operating turn
     loans: dict[str, int] = {}      # player -> bankruptcy loan taken
     end: tuple[str, str] | None = None   # (reason, timing) once triggered

@@ -28,6 +28,7 @@ from shared.engine import RuleError
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 from shared.games.core18xx.rounds.stock import seated
+from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import holders as H
 from shared.games.g1841.state import State, StockRound
 
@@ -51,8 +52,10 @@ def traders(state: State, player: str) -> list[str]:
 
 # --- what may be sold -------------------------------------------------------------------------
 
-def sellable(state: State, seller: str) -> list[tuple[str, tuple[str, ...], int]]:
-    """(corporation, certificates, percent) bundles `seller` may sell to the pool now."""
+def sellable(state: State, seller: str, own: bool = False) -> list[tuple[str, tuple[str, ...], int]]:
+    """(corporation, certificates, percent) bundles `seller` may sell to the pool now (`own`: a
+    corporation's share step also sells its own treasury shares: G1841
+    `CorporateBuySellParShares#can_sell_any?`)."""
     money, sr = state.money, state.stock
     if sr is None or sr.bought:
         return []
@@ -61,7 +64,7 @@ def sellable(state: State, seller: str) -> list[tuple[str, tuple[str, ...], int]
     mine = book.by_company(seller)
     for sym in sorted(mine, key=lambda s: list(money.corps).index(s)):
         corp = money.corps[sym]
-        if sym == seller or not corp.ipoed or corp.closed or sym not in state.operated:
+        if (sym == seller and not own) or not corp.ipoed or corp.closed or sym not in state.operated:
             continue
         room = money.pool_limit(sym) - book.percent_of(S.POOL, sym)
         pres = book.president_cert(sym).id
@@ -140,8 +143,57 @@ def parable(state: State, founder: str) -> list[str]:
         pres = money.book.president_cert(sym)
         if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
             continue
+        if not BS.places_homes_itself(state, sym) and not BS.home_choices(state, sym, None):
+            continue    # nowhere for its home token (18xx.games does not ask, and would fail)
         out.append(sym)
     return out
+
+
+def company_price(state: State, company: str) -> int:
+    """A concession bought from the bank costs its value, and with it comes its corporation's
+    president's certificate if that lies in the pool, at two shares' price (G1841
+    `can_buy_company?`, `process_buy_company`)."""
+    from shared.games.g1841.money import company_values
+    money = state.money
+    price = company_values(state.variant)[company]
+    if company in money.corps and money.corps[company].ipoed:
+        pres = money.book.president_cert(company)
+        if money.book.owner[pres.id] == S.POOL:
+            price += 2 * money.price_of(company)
+    return price
+
+
+def buyable_companies(state: State, player: str) -> list[str]:
+    """Concessions the bank holds that `player` may buy (from the second stock round)."""
+    money, sr = state.money, state.stock
+    if sr is None or sr.bought or money.turn < 2 or player not in money.players:
+        return []
+    out = []
+    for company, owner in money.companies.items():
+        if owner != S.BANK or money.cash[player] < company_price(state, company):
+            continue
+        if company in money.corps and money.corps[company].ipoed:
+            pres = money.book.president_cert(company)
+            if money.book.owner[pres.id] == S.POOL and not can_gain(money, player, company, pres.percent):
+                continue
+        out.append(company)
+    return out
+
+
+def buy_company(state: State, player: str, company: str, price: int) -> State:
+    if company not in buyable_companies(state, player) or price != company_price(state, company):
+        raise RuleError("cannot_buy_company", f"{player} cannot buy {company} for {price} now")
+    money = state.money
+    book = money.book
+    if company in money.corps and money.corps[company].ipoed:
+        pres = money.book.president_cert(company)
+        if money.book.owner[pres.id] == S.POOL:
+            book = book.moved([pres.id], player)
+    cash = S.pay(money.cash, player, S.BANK, price)
+    money = replace(money, cash=cash, book=book, companies={**money.companies, company: player})
+    sr = state.stock
+    assert sr is not None
+    return end_turn(replace(state, money=money, stock=_acted(sr, player, True)))
 
 
 def can_pass(state: State) -> bool:
@@ -156,7 +208,7 @@ def _acted(sr: StockRound, player: str, bought: bool) -> StockRound:
 
 
 def sell(state: State, player: str, seller: str, cert_ids: list[str], percent: int | None) -> State:
-    offered = sellable(state, seller)
+    offered = sellable(state, seller, own=seller in state.money.corps and state.round == "operating")
     sym = state.money.book.certs[cert_ids[0]].corporation if cert_ids and cert_ids[0] in state.money.book.certs else ""
     total = sum(state.money.book.certs[c].percent for c in cert_ids if c in state.money.book.certs)
     if percent not in (None, total) or not any(s == sym and set(ids) == set(cert_ids) for s, ids, _ in offered):
@@ -189,10 +241,8 @@ def buy(state: State, player: str, buyer: str, cert_id: str, ends_turn: bool = T
     sr = state.stock
     assert sr is not None
     state = replace(state, money=money, stock=_acted(sr, player, True))
-    if not ends_turn:
-        return state
     if sr.started is None:
-        return end_turn(state)
+        return end_turn(state) if ends_turn else state
     if not buyable(state, buyer):
         return finish_founding(state)
     return state
@@ -258,4 +308,5 @@ def has_moves(state: State, player: str) -> bool:
     assert sr is not None
     state = replace(state, stock=replace(sr, acted=False, bought=False, started=None))
     # (18xx.games asks of the player alone: his corporations' trades do not keep him in)
-    return bool(sellable(state, player) or buyable(state, player) or parable(state, player))
+    return bool(sellable(state, player) or buyable(state, player) or parable(state, player)
+                or buyable_companies(state, player))
