@@ -118,3 +118,23 @@ def test_a_player_with_nothing_to_do_but_pass_is_passed_over() -> None:
     s = act(s, A.Choose(**p("SFTG"), choice=2))
     # "1" can afford nothing: "2" is next
     assert L.acting_player(s) == "2" and "1" in s.stock.passed
+
+
+def test_the_soonest_end_trigger_wins() -> None:
+    """GAME_END_TIMING_PRIORITY: a price on the end cell (end of the turn) overrides the bank
+    broken (end of the operating round); the bank's trigger stays."""
+    s = stock_round({})
+    broke = replace(s, money=replace(s.money, cash={**s.money.cash, S.BANK: -1}))
+    assert FL.check_end(broke).end == ("bank", "current_or")
+    both = FL.check_end(replace(FL.check_end(broke), money=replace(broke.money, max_reached=True)))
+    assert both.end == ("stock_market", "current_turn")
+
+
+def test_every_offboard_group_reached_ends_the_game_at_the_end_of_the_turn() -> None:
+    """GAME_END_CHECK offboards: :current_turn once each off-board group has a connected hex."""
+    from shared.games.g1841 import data as D
+    s = stock_round({})
+    groups = D.map_data(s.variant)["offboard_groups"]
+    some = [hexes[0] for hexes in groups.values()]
+    assert FL.check_end(replace(s, offboards=some[:-1])).end is None
+    assert FL.check_end(replace(s, offboards=some)).end == ("offboards", "current_turn")

@@ -66,6 +66,21 @@ def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> 
                         order=state.token_order.get(corp))
 
 
+def offboards_reached(state: State, corp: str) -> set[str]:
+    """Off-board hexes of the end-trigger groups the corporation's track reaches now (18xx.games'
+    `Destinate` after the lays: `new_offboard_connections` on the track graph)."""
+    from shared.games.core18xx.board import network as NW
+    from shared.games.g1841.board import regions as RG
+    m = the_map(state)
+    walked = RG.track_board(m, state.board, state.variant, phase(state))
+    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
+    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed}
+
+
+def all_offboards_connected(variant: str, connected: list[str]) -> bool:
+    return all(any(h in connected for h in hexes) for hexes in D.map_data(variant)["offboard_groups"].values())
+
+
 def lay(state: State, coord: str, tile: str, rotation: int, instance: str | None) -> B.BoardState:
     return B.lay(the_map(state), state.board, coord, tile, rotation, instance)
 

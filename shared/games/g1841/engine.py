@@ -11,9 +11,9 @@ from typing import Any, ClassVar
 import msgspec
 
 from shared.engine import LegalAction, Result, RuleError, TitleMeta
+from shared.families import any_admits
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.families import any_admits
 from shared.games.core18xx.legal import has_bookkeeping
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
@@ -78,7 +78,10 @@ class G1841:
         if player is None or state.players.index(player) != seat:
             raise RuleError("not_your_turn", f"seat {seat} is not to act now")
         if str(action.entity) != entity and not (state.round == "stock" and not state.founding
-                                                  and H_controls(state, player, str(action.entity))):
+                                                  and H_controls(state, player, str(action.entity))) \
+                and not (state.round == "operating" and not state.founding and str(action.entity) == player) \
+                and not (state.round == "operating" and isinstance(action, A.SellShares)
+                         and str(action.entity) in state.money.corps):
             raise RuleError("wrong_entity", f"{action.entity} is not to act now; {entity} is")
         if not any_admits(L.for_seat(state, seat), _canonical(state, action)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open now")

@@ -147,8 +147,7 @@ def settle(state: State) -> State:
         return state
     if not OP.finished(state):
         return state
-    op = state.operating
-    corp = op.turn.corp if op.turn else ""
+    corp = state.operating.turn.corp
     state = _done_operating(state, corp)
     if state.round == "over":
         return state
@@ -207,14 +206,27 @@ def _close_all(state: State, syms: list[str]) -> State:
 # --- the end -------------------------------------------------------------------------------------
 
 def check_end(state: State) -> State:
+    """The end triggers (18xx.games `GAME_END_CHECK`, `GAME_END_TIMING_PRIORITY`): the bank
+    broken ends the game at the end of the operating round, a price on the end cell or every
+    off-board group reached at the end of the turn; of several, the soonest, in that table's
+    order (bankrupt, bank, stock_market, offboards). Each trigger stays once pulled."""
     if state.round == "over":
         return state
-    if state.end is None:
-        if state.money.max_reached:
-            state = replace(state, end=("stock_market", "current_turn"))
-        elif O.bank_broken(state.money):
-            state = replace(state, end=("bank", "current_or"))
-    return state
+    found = [state.end] if state.end else []
+    if O.bank_broken(state.money):
+        found.append(("bank", "current_or"))
+    if state.money.max_reached:
+        found.append(("stock_market", "current_turn"))
+    if BS.all_offboards_connected(state.variant, state.offboards):
+        found.append(("offboards", "current_turn"))
+    if not found:
+        return state
+    order = ("bankrupt", "bank", "stock_market", "offboards")
+    best = min(found, key=lambda e: (TIMINGS.index(e[1]), order.index(e[0])))
+    return state if best == state.end else replace(state, end=best)
+
+
+TIMINGS = ("immediate", "current_turn", "current_or")
 
 
 def bankrupt(state: State, corp: str, option: int) -> State:

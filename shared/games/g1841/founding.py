@@ -57,7 +57,8 @@ def home_spots(state: State) -> list[tuple[str, int]]:
     step = state.founding[0]
     first = None
     if step.kind == "home2":
-        first = (state.token_order.get(step.corp) or [None])[0]
+        placed = state.token_order.get(step.corp)
+        first = placed[0] if placed else None
     return BS.home_choices(state, step.corp, first)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from shared.engine import AmountRange, Choice, LegalAction
-from shared.games.core18xx.choice import trie
 from shared.games.core18xx import actions as A
+from shared.games.core18xx.choice import trie
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
+from shared.games.g1841 import emergency as EM
 from shared.games.g1841 import founding as F
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import operating as OP
@@ -101,7 +102,7 @@ def _stock(state: State, player: str) -> list[LegalAction]:
     assert sr is not None
     for trader in ST.traders(state, player):
         who = _who(trader)
-        for sym, ids, percent in ST.sellable(state, trader):
+        for _sym, ids, percent in ST.sellable(state, trader):
             out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
         for cid in ST.buyable(state, trader):
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
@@ -123,6 +124,10 @@ def _operating(state: State) -> list[LegalAction]:
     kinds = OP.ROUND.legal_types(state, entity)
     who = _who(entity)
     out: list[LegalAction] = []
+    player = H.decider(state, entity)
+    if player is not None and "sell_shares" in OP.ROUND.legal_types(state, player):
+        for _sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
+            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent)))
     for kind in kinds:
         if kind == "discard_train":
             out += [LegalAction(action=A.DiscardTrain(**who, train=t.id)) for t in state.depot.owned_by(entity)]
@@ -162,8 +167,11 @@ def _operating(state: State) -> list[LegalAction]:
                                        range=AmountRange(field="price", min=1, max=cash, step=1)))
         elif kind == "bankrupt":
             out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
+        elif kind == "sell_shares" and OP.ROUND.route_action(state, entity, "sell_shares").name == "buy_train":
+            for seller, (_sym, ids, percent, _price) in EM.issuable(state, entity):
+                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent)))
         elif kind == "sell_shares":
-            for sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
+            for _sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
                 out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
         elif kind == "buy_shares":
             for cid in ST.buyable(OP.as_stock(state), entity):

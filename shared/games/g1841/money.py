@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -39,7 +39,7 @@ class CorpInfo(msgspec.Struct, frozen=True):
     homes: tuple[str, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def corp_info(variant: str) -> dict[str, CorpInfo]:
     out = {}
     for c in D.entities(variant)["corporations"]:
@@ -49,7 +49,7 @@ def corp_info(variant: str) -> dict[str, CorpInfo]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def market(variant: str) -> Market:
     return Market.from_codes(D.entities(variant)["market"])
 

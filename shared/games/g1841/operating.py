@@ -33,6 +33,7 @@ from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.rounds.base import Round
 from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import emergency as EM
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import stock as ST
 from shared.games.g1841.money import price_after_run
@@ -115,6 +116,9 @@ class TrackStep:
         if laid.cost:
             money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
         game = replace(game, money=money, board=board)
+        new = BS.offboards_reached(game, t.corp) - set(game.offboards)
+        if new:
+            game = replace(game, offboards=[*game.offboards, *sorted(new)])
         return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex], start=t.start or game_before.board))
 
 
@@ -154,7 +158,8 @@ class RouteStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return _reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp)) and BS.can_run(game, t.corp)
+        return (_reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp))
+                and BS.can_run(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -175,7 +180,7 @@ class RouteStep:
             results, total = BS.run(game, t.corp, specs)
         except B.BoardError as exc:
             raise _board_error(exc) from None
-        for given, got in zip(action.routes, results):
+        for given, got in zip(action.routes, results, strict=False):
             if given.revenue is not None and given.revenue != got.revenue:
                 raise RuleError("wrong_revenue", f"the route of {given.train} earns {got.revenue}, not {given.revenue}")
         game = _with_turn(game, replace(t, revenue=total, track_done=True, token_done=True))
@@ -282,10 +287,13 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
         price = depot.types[t.name].price
         if price <= cash:
             out.append((t.id, price, price))
-    if must_buy(game, corp) and not out and offered:
+    forced = must_buy(game, corp)
+    if forced and game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency:
+        out = []        # after an emergency sale: the cheapest depot train only
+    if forced and not out and offered:
         cheapest = min(offered, key=lambda t: depot.types[t.name].price)
         price = depot.types[cheapest.name].price
-        if chain_cash(game, corp) >= price:
+        if chain_cash(game, corp) >= price and not EM.issuable(game, corp):
             out.append((cheapest.id, price, price))
         return out
     if cash > 0:
@@ -303,15 +311,33 @@ class BuyTrainStep:
         return _reached(game, self.name) and not t.train_done and (bool(train_options(game, t.corp)) or must_buy(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
-        if entity != turn(game).corp or not self.open(game):
-            return frozenset()
         t = turn(game)
+        if not self.open(game):
+            return frozenset()
+        if entity != t.corp:
+            # the controlling player's own emergency sales
+            if entity == H.decider(game, t.corp) and self.player_sales(game):
+                return frozenset({"sell_shares"})
+            if must_buy(game, t.corp) and any(s == entity for s, _ in EM.issuable(game, t.corp)):
+                return frozenset({"sell_shares"})     # a corporation above it sells
+            return frozenset()
         kinds = {"buy_train"} if train_options(game, t.corp) else set()
-        if not must_buy(game, t.corp) or game.depot.count_owned(t.corp):
+        if not must_buy(game, t.corp):
             kinds.add("pass")
-        elif not kinds:
+            return frozenset(kinds)
+        if EM.issuable(game, t.corp):
+            kinds.add("sell_shares")
+        elif not kinds and EM.can_go_bankrupt(game, t.corp):
             kinds.add("bankrupt")
         return frozenset(kinds)
+
+    def player_sales(self, game: State) -> list:
+        """The player's emergency sales, open once the chain has nothing left to sell and the
+        money still does not reach the cheapest depot train."""
+        corp = turn(game).corp
+        if not must_buy(game, corp) or EM.issuable(game, corp) or chain_cash(game, corp) >= EM.cheapest(game):
+            return []
+        return EM.player_bundles(game, corp)
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
@@ -325,6 +351,13 @@ class BuyTrainStep:
         if isinstance(action, A.Bankrupt):
             from shared.games.g1841 import flow
             return flow.bankrupt(game, t.corp, action.option or 0)
+        if isinstance(action, A.SellShares):
+            seller = str(action.entity)
+            if seller == H.decider(game, t.corp):
+                game = EM.sell(game, seller, t.corp, action.shares, self.player_sales(game))
+                return _with_turn(game, replace(turn(game), emergency=True))
+            bundles = [b for s, b in EM.issuable(game, t.corp) if s == seller]
+            return EM.sell(game, seller, t.corp, action.shares, bundles)
         offers = {tid: (lo, hi) for tid, lo, hi in train_options(game, t.corp)}
         if action.train not in offers:
             raise RuleError("cannot_buy_train", f"{t.corp} cannot buy {action.train} now")
@@ -416,11 +449,12 @@ def as_stock(game: State) -> State:
     return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
 
 
-STEPS = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(), BuyTrainStep(),
-         SharesStep())
+STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
+                          BuyTrainStep(), SharesStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
-KINDS = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes", A.Dividend: "dividend",
+KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
+                          A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
          A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par"}
 

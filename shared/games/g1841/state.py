@@ -88,6 +88,7 @@ class State(msgspec.Struct, frozen=True):
     token_order: dict[str, list[str]] = {}   # corporation -> hexes of its tokens, in placing order
     operated: list[str] = []        # corporations that have finished an operating turn
     loans: dict[str, int] = {}      # player -> bankruptcy loan taken
+    offboards: list[str] = []       # off-board hexes some corporation's track has reached
     end: tuple[str, str] | None = None   # (reason, timing) once triggered
     over_reason: str | None = None
     moves: int = 0

@@ -211,10 +211,11 @@ def sell(state: State, player: str, seller: str, cert_ids: list[str], percent: i
     offered = sellable(state, seller, own=seller in state.money.corps and state.round == "operating")
     sym = state.money.book.certs[cert_ids[0]].corporation if cert_ids and cert_ids[0] in state.money.book.certs else ""
     total = sum(state.money.book.certs[c].percent for c in cert_ids if c in state.money.book.certs)
-    if percent not in (None, total) or not any(s == sym and set(ids) == set(cert_ids) for s, ids, _ in offered):
+    percent = total if percent is None else percent
+    if not any(s == sym and set(ids) == set(cert_ids) and p == percent for s, ids, p in offered):
         raise RuleError("cannot_sell_bundle", f"{seller} cannot sell that bundle now")
     money = state.money
-    book, cash, moved = S.sell(money.book, money.cash, seller, cert_ids, None, money.price_of(sym),
+    book, cash, moved = S.sell(money.book, money.cash, seller, cert_ids, percent, money.price_of(sym),
                                money.presidents(sym) if H.pres_change_ok(state, sym) else [], money.pool_limit(sym))
     money = replace(money, book=book, cash=cash).move_price(sym, "down", moved)
     sr = state.stock
