@@ -29,9 +29,11 @@ from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.board.state import BoardError, BoardState, lay_track, tile_at
 from shared.games.core18xx.board.tiles import Placed, gauge_matches, path_ends, placed
 from shared.games.g1841 import data
-from shared.games.g1841.board import regions
+from shared.games.g1841.board import graph, regions
 
 Kind = Literal["major", "minor"]
+# the core checks tiles and exits; new track is checked here, on 18xx.games' graph
+PERMISSIVE = core.TrackRules(restriction="permissive")
 
 
 def phase_colors(variant: str, phase: int | str) -> tuple[str, ...]:
@@ -83,18 +85,46 @@ def claimed_base(m: MapDef, b_open: BoardState, corp: str, bases: Sequence[NodeR
     the tile's nodes."""
     if not bases:
         return None
-    full = network.broad(m, b_open, corp)
+    full = graph.network(m, b_open, corp)
     for j in _new_path_indices(old, new):
         if old.paths and (coord, j) not in full.paths:
             continue
         for base in bases:
-            if (coord, j) in network.from_station(m, b_open, corp, base).paths:
+            if (coord, j) in graph.from_base(m, b_open, corp, base).paths:
                 return base
     for n in range(len(new.tile.nodes)):
         for base in bases:
-            if (coord, n) in network.from_station(m, b_open, corp, base).nodes:
+            if (coord, n) in graph.from_base(m, b_open, corp, base).nodes:
                 return base
     return None
+
+
+def new_track_ok(m: MapDef, after: BoardState, corp: str, coord: str, old: Placed, new: Placed,
+                 regions: frozenset[tuple[str, int]]) -> bool:
+    """18xx.games' `check_track_restrictions` (semi-restrictive), on the board after the lay as
+    the track graph walks it: every old city or town kept with its exits, and some new track
+    of the tile reached, or a reached stop's value changed (a first tile on a hex always
+    passes)."""
+    for i, node in enumerate(old.tile.nodes):
+        if node.kind in ("city", "town") and not any(
+                n.kind in ("city", "town") and set(old.node_edges[i]) <= set(new.node_edges[k])
+                for k, n in enumerate(new.tile.nodes)):
+            return False
+    if not old.paths:
+        return True
+    reached = graph.network(m, after, corp, regions).paths
+    old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
+    for j, np in enumerate(new.paths):
+        if (coord, j) not in reached:
+            continue
+        ends = path_ends(new.tile, new.paths, j)
+        op = next((p for oe, p in old_ends if ends <= oe and gauge_matches(np.track, p.track)), None)
+        if op is None:
+            return True
+        if sorted(old.tile.nodes[n].max_revenue for n in op.nodes) != sorted(new.tile.nodes[n].max_revenue
+                                                                             for n in np.nodes):
+            return True
+    return False
 
 
 def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: Sequence[str],
@@ -144,14 +174,14 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
     free = unused_bases(m, b, corp, start, laid, order)
     if not free:
         return []
-    walked = regions.track_board(m, b, variant, phase)
     b_open = regions.open_board(m, b)
+    shut = regions.borders(variant, phase) if regions.phase_number(phase) == 2 else graph.NO_BORDERS
     no_rotation = set(data.map_data(variant).get("no_rotation_tiles", ()))
     pass_tiles = data.pass_tiles(variant)
-    reached = [network.from_station(m, walked, corp, base).hexes for base in free]
+    reached = [graph.from_base(m, b_open, corp, base, shut).hexes for base in free]
     lays = core.legal_lays(m, b_open, corp, phase_colors(variant, phase), slot, cash=cash,
-                           laid_hexes=frozenset(laid), reach_board=walked, only_hex=only_hex,
-                           only_tile=only_tile, only_rotation=only_rotation)
+                           laid_hexes=frozenset(laid), reach=graph.network(m, b_open, corp, shut),
+                           rules=PERMISSIVE, only_hex=only_hex, only_tile=only_tile, only_rotation=only_rotation)
     out = []
     for lay in lays:
         if not any(lay.hex in r for r in reached):
@@ -162,6 +192,8 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
             continue
         after = lay_track(m, b_open, lay.hex, lay.tile, lay.rotation)
         old, new = tile_at(m, b_open, lay.hex), placed(m.tiles[lay.tile], lay.rotation)
+        if not new_track_ok(m, after, corp, lay.hex, old, new, shut):
+            continue
         if claimed_base(m, after, corp, _moved(m, after, corp, free, lay.hex), lay.hex, old, new) is None:
             continue
         out.append(lay)

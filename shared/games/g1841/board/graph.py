@@ -1,0 +1,221 @@
+"""A corporation's network walked exactly as 18xx.games' Graph walks it, for 1841.
+
+The core's network walk treats track as an undirected graph of paths. 18xx.games' walk
+(`Graph#compute`, `Node#walk`, `Path#walk`; facts, own code) is directed and depth first: a
+path entered across a hex edge goes on only by its other end, so two paths of one tile that
+share an edge (the straight and the curve of a green 23) are not joined by that edge alone; a
+path once walked is not walked again from its other side in the same walk; no hex edge is
+crossed twice along one branch; a walk goes on through a node only after the path reaching it
+is marked, before that path's far edge is crossed. Which tracks a corporation reaches, and so
+which lays, tokens and bases 18xx.games allows, follow from that order; 1841's per-base lay
+rule reads it for every lay. So 1841's board walks its networks here:
+
+- `network(m, b, corp, regions=...)`: all its bases (tokens not on passes), each walked with
+  the others' cities as already visited (18xx.games' full compute);
+- `from_base(m, b, corp, base, regions=...)`: one base alone (`*_by_token`);
+- `regions`: the province borders standing (the region graph: every path of a hex touching one
+  of its borders is skipped, and no lay is opened across it), or none (the plain graph).
+Neighbours are 18xx.games' `hex.neighbors`: a border blocks the hex that lists it (1841's
+map lists one, G3's toward I3, on one side only); sea and off-board hexes only where their
+track points back.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+
+from shared.games.core18xx.board import hexgrid
+from shared.games.core18xx.board import state as S
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.network import NodeRef, PathRef, Reach
+from shared.games.core18xx.board.state import FREE, BoardState
+from shared.games.core18xx.board.tiles import NODE, Placed
+from shared.games.core18xx.memo import Memo
+
+NO_BORDERS: frozenset[tuple[str, int]] = frozenset()
+
+
+# (the walk's answer is the core's `network.Reach`: paths, nodes, and the marks `hexes` reads)
+
+
+class _Board:
+    """The tiles as the walk reads them, built once per tiles dict and borders."""
+
+    def __init__(self, m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> None:
+        self.m, self.b, self.regions = m, b, regions
+        self.placed: dict[str, Placed] = {}
+        self.links: dict[str, tuple[str | None, ...]] = {}
+        self.skip: set[PathRef] = set()
+        for coord, edge in regions:
+            if coord in m.hexes:
+                t = self.tile(coord)
+                for i, p in enumerate(t.paths):
+                    if edge in (p.a, p.b):
+                        self.skip.add((coord, i))
+
+    def tile(self, coord: str) -> Placed:
+        t = self.placed.get(coord)
+        if t is None:
+            t = self.placed[coord] = S.tile_at(self.m, self.b, coord)
+        return t
+
+    def neighbours(self, coord: str) -> tuple[str | None, ...]:
+        row = self.links.get(coord)
+        if row is None:
+            out: list[str | None] = []
+            printed = self.m.hexes[coord].tile.borders
+            for edge in range(6):
+                other = hexgrid.neighbour(coord, edge, self.m.layout, self.m.axes)  # type: ignore[arg-type]
+                if other not in self.m.hexes or any(x.edge == edge and x.type == "impassable" for x in printed):
+                    out.append(None)
+                    continue
+                t = self.tile(other)
+                if t.tile.color in self.m.impassable_colors and hexgrid.invert(edge) not in t.exits:
+                    out.append(None)
+                    continue
+                out.append(other)
+            row = self.links[coord] = tuple(out)
+        return row
+
+
+_BOARDS = Memo(64)
+_NETS = Memo(2048)
+
+
+def _board(m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> _Board:
+    key, held = (id(m), id(b.tiles), regions), (m, b.tiles)
+    hit = _BOARDS.get(key, held)
+    return hit if hit is not None else _BOARDS.put(key, held, _Board(m, b, regions))
+
+
+def _slots(b: BoardState, t: Placed, coord: str) -> tuple[tuple[str, ...], ...]:
+    have = b.tokens.get(coord)
+    return have if have is not None else tuple((FREE,) * n.slots for n in t.tile.nodes)
+
+
+def _blocks(b: BoardState, t: Placed, coord: str, node: int, corp: str) -> bool:
+    kind = t.tile.nodes[node].kind
+    if kind == "offboard":
+        return True
+    if kind != "city":
+        return False
+    row = _slots(b, t, coord)[node]
+    return corp not in row and FREE not in row
+
+
+def _walk(g: _Board, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach) -> None:
+    """One `Node#walk` from `start` with its own visited paths (18xx.games' order). A walk that
+    has left a hex by an edge two paths of its tile share is "converging": what it visits from
+    there is unmarked again when it returns, so other ways may walk it too."""
+    b = g.b
+    visited: set[PathRef] = set()
+    counter: dict[tuple[str, int], int] = {}
+
+    def node_walk(ref: NodeRef, converging: bool) -> None:
+        if ref in seen_nodes:
+            return
+        seen_nodes.add(ref)
+        coord, n = ref
+        t = g.tile(coord)
+        for i, p in enumerate(t.paths):
+            if NODE + n in (p.a, p.b):
+                path_walk(coord, i, None, ref, converging)
+        if converging:
+            seen_nodes.discard(ref)
+
+    def path_walk(coord: str, i: int, skip: int | None, from_node: NodeRef | None, converging: bool) -> None:
+        ref = (coord, i)
+        if ref in visited or ref in g.skip:
+            return
+        t = g.tile(coord)
+        p = t.paths[i]
+        ends = (p.a, p.b)
+        if any(counter.get((coord, e), 0) for e in ends if e < NODE):
+            return
+        visited.add(ref)
+        # the graph's block: mark the path, its nodes and its exits, then on through its nodes
+        net.paths.add(ref)
+        links = g.neighbours(coord)
+        for e in ends:
+            if e < NODE:
+                net.marks.append(((coord, e),))
+                other = links[e]
+                if other is not None and (coord, e) not in g.regions:
+                    net.marks.append(((other, hexgrid.invert(e)),))
+            else:
+                net.nodes.add((coord, e - NODE))
+        if not p.terminal:
+            for e in ends:
+                if e >= NODE:
+                    nxt = (coord, e - NODE)
+                    if nxt != from_node and not _blocks(b, t, coord, e - NODE, corp):
+                        node_walk(nxt, converging)
+        for e in ends:
+            if e >= NODE or e == skip:
+                continue
+            other = links[e]
+            if other is None:
+                continue
+            counter[(coord, e)] = counter.get((coord, e), 0) + 1
+            back = hexgrid.invert(e)
+            ot = g.tile(other)
+            onward = converging or len(t.end_paths.get(e, ())) > 1
+            for j, q in enumerate(ot.paths):
+                if back in (q.a, q.b):
+                    path_walk(other, j, back, None, onward)
+            counter[(coord, e)] -= 1
+        if converging:
+            visited.discard(ref)
+
+    node_walk(start, False)
+
+
+def _deep() -> None:
+    # a walk recurses once per path along a line of track: allow the longest map's
+    if sys.getrecursionlimit() < 20000:
+        sys.setrecursionlimit(20000)
+
+
+def railheads(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    return [r for r in S.token_hexes(b, corp) if r[0] not in m.no_start_hexes]
+
+
+def _token_marks(g: _Board, net: Reach, starts: Iterable[NodeRef]) -> None:
+    for coord, _ in starts:
+        for e, other in enumerate(g.neighbours(coord)):
+            if other is not None:
+                net.marks.append(((coord, e),))
+
+
+def network(m: MapDef, b: BoardState, corp: str, regions: frozenset[tuple[str, int]] = NO_BORDERS) -> Reach:
+    """The corporation's whole network (`connected_paths/nodes/hexes`)."""
+    key, held = ("all", id(m), id(b.tiles), id(b.tokens), regions, corp), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    _deep()
+    g = _board(m, b, regions)
+    starts = railheads(m, b, corp)
+    net = Reach()
+    for start in starts:
+        net.nodes.add(start)
+        _walk(g, corp, start, {s for s in starts if s != start}, net)
+    _token_marks(g, net, starts)
+    return _NETS.put(key, held, net)
+
+
+def from_base(m: MapDef, b: BoardState, corp: str, base: NodeRef,
+              regions: frozenset[tuple[str, int]] = NO_BORDERS) -> Reach:
+    """The network of one base alone (`connected_*_by_token`)."""
+    key, held = ("one", id(m), id(b.tiles), id(b.tokens), regions, corp, base), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    _deep()
+    g = _board(m, b, regions)
+    net = Reach()
+    net.nodes.add(base)
+    _walk(g, corp, base, set(), net)
+    _token_marks(g, net, [base])
+    return _NETS.put(key, held, net)
