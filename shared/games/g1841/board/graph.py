@@ -43,6 +43,7 @@ class _Board:
     """The tiles as the walk reads them, built once per tiles dict and borders."""
 
     def __init__(self, m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> None:
+        # only `b.tiles` is read (the memo keeps one _Board per tiles dict)
         self.m, self.b, self.regions = m, b, regions
         self.placed: dict[str, Placed] = {}
         self.links: dict[str, tuple[str | None, ...]] = {}
@@ -104,11 +105,11 @@ def _blocks(b: BoardState, t: Placed, coord: str, node: int, corp: str) -> bool:
     return corp not in row and FREE not in row
 
 
-def _walk(g: _Board, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach) -> None:
+def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach) -> None:
     """One `Node#walk` from `start` with its own visited paths (18xx.games' order). A walk that
     has left a hex by an edge two paths of its tile share is "converging": what it visits from
-    there is unmarked again when it returns, so other ways may walk it too."""
-    b = g.b
+    there is unmarked again when it returns, so other ways may walk it too. `g` holds the
+    tiles (shared by boards with the same tiles dict), `b` the tokens that block."""
     visited: set[PathRef] = set()
     counter: dict[tuple[str, int], int] = {}
 
@@ -200,7 +201,7 @@ def network(m: MapDef, b: BoardState, corp: str, regions: frozenset[tuple[str, i
     net = Reach()
     for start in starts:
         net.nodes.add(start)
-        _walk(g, corp, start, {s for s in starts if s != start}, net)
+        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
     _token_marks(g, net, starts)
     return _NETS.put(key, held, net)
 
@@ -216,6 +217,6 @@ def from_base(m: MapDef, b: BoardState, corp: str, base: NodeRef,
     g = _board(m, b, regions)
     net = Reach()
     net.nodes.add(base)
-    _walk(g, corp, base, set(), net)
+    _walk(g, b, corp, base, set(), net)
     _token_marks(g, net, [base])
     return _NETS.put(key, held, net)
