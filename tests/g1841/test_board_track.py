@@ -86,10 +86,10 @@ def test_the_border_changes_of_phases_4_and_5() -> None:
     assert ("C7", 0) in b2 and ("C7", 0) in b4 and ("C7", 0) in b5     # Lugano's stays
     assert RG.borders("default", 3) == b2 and RG.borders("default", 8) == b5
     b = board([("AFI", "E7", 0)])
-    assert RG.phase_board(M, b, "default", 5).closed == b5
-    assert RG.open_board(M, b).closed == frozenset()
-    assert RG.track_board(M, b, "default", 2).closed == b2
-    assert RG.track_board(M, b, "default", 4).closed == frozenset()
+    assert set(RG.phase_board(M, b, "default", 5).closed) == b5
+    assert not RG.open_board(M, b).closed
+    assert set(RG.track_board(M, b, "default", 2).closed) == b2
+    assert not RG.track_board(M, b, "default", 4).closed
     with pytest.raises(ValueError):
         RG.borders("default", 9)
 

@@ -55,6 +55,22 @@ class _Board:
                     if edge in (p.a, p.b):
                         self.skip.add((coord, i))
 
+    def with_tile(self, b: BoardState, coord: str) -> _Board:
+        """This board's walk data for `b`, whose tiles differ from this one's on `coord`
+        alone (a trial lay): the neighbours stay (a lay never changes a hex's colour class)."""
+        out = _Board.__new__(_Board)
+        out.m, out.b, out.regions = self.m, b, self.regions
+        out.placed = dict(self.placed)
+        out.placed[coord] = S.tile_at(self.m, b, coord)
+        out.links = self.links
+        out.skip = {r for r in self.skip if r[0] != coord}
+        for c, edge in self.regions:
+            if c == coord:
+                for i, p in enumerate(out.placed[coord].paths):
+                    if edge in (p.a, p.b):
+                        out.skip.add((coord, i))
+        return out
+
     def tile(self, coord: str) -> Placed:
         t = self.placed.get(coord)
         if t is None:
@@ -95,6 +111,15 @@ def _slots(b: BoardState, t: Placed, coord: str) -> tuple[tuple[str, ...], ...]:
     return have if have is not None else tuple((FREE,) * n.slots for n in t.tile.nodes)
 
 
+def prime(m: MapDef, before: BoardState, after: BoardState, coord: str,
+          regions: frozenset[tuple[str, int]] = NO_BORDERS) -> None:
+    """Let walks of `after` (a trial lay on `coord` of `before`) reuse what walks of `before`
+    built: only that hex's tile is read anew."""
+    key, held = (id(m), id(after.tiles), regions), (m, after.tiles)
+    if _BOARDS.get(key, held) is None:
+        _BOARDS.put(key, held, _board(m, before, regions).with_tile(after, coord))
+
+
 def _blocks(b: BoardState, t: Placed, coord: str, node: int, corp: str) -> bool:
     kind = t.tile.nodes[node].kind
     if kind == "offboard":
@@ -105,13 +130,23 @@ def _blocks(b: BoardState, t: Placed, coord: str, node: int, corp: str) -> bool:
     return corp not in row and FREE not in row
 
 
-def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach) -> None:
+class _Found(Exception):
+    """A goal-directed walk met its goal."""
+
+
+def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach,
+          goal_paths: frozenset[PathRef] = frozenset(), goal_nodes: frozenset[NodeRef] = frozenset()) -> None:
     """One `Node#walk` from `start` with its own visited paths (18xx.games' order). A walk that
     has left a hex by an edge two paths of its tile share is "converging": what it visits from
     there is unmarked again when it returns, so other ways may walk it too. `g` holds the
-    tiles (shared by boards with the same tiles dict), `b` the tokens that block."""
+    tiles (shared by boards with the same tiles dict), `b` the tokens that block. With goals,
+    raises `_Found` as soon as it marks one of them (the walk so far is 18xx.games' up to
+    there)."""
     visited: set[PathRef] = set()
     counter: dict[tuple[str, int], int] = {}
+    paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
+    skip_paths, regions = g.skip, g.regions
+    goals = bool(goal_paths or goal_nodes)
 
     def node_walk(ref: NodeRef, converging: bool) -> None:
         if ref in seen_nodes:
@@ -119,57 +154,92 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         seen_nodes.add(ref)
         coord, n = ref
         t = g.tile(coord)
+        end = NODE + n
         for i, p in enumerate(t.paths):
-            if NODE + n in (p.a, p.b):
+            if p.a == end or p.b == end:
                 path_walk(coord, i, None, ref, converging)
         if converging:
             seen_nodes.discard(ref)
 
     def path_walk(coord: str, i: int, skip: int | None, from_node: NodeRef | None, converging: bool) -> None:
         ref = (coord, i)
-        if ref in visited or ref in g.skip:
+        if ref in visited or ref in skip_paths:
             return
         t = g.tile(coord)
         p = t.paths[i]
-        ends = (p.a, p.b)
-        if any(counter.get((coord, e), 0) for e in ends if e < NODE):
+        a, z = p.a, p.b
+        if (a < NODE and counter.get((coord, a))) or (z < NODE and counter.get((coord, z))):
             return
         visited.add(ref)
         # the graph's block: mark the path, its nodes and its exits, then on through its nodes
-        net.paths.add(ref)
+        paths_out.add(ref)
+        if goals and ref in goal_paths:
+            raise _Found
         links = g.neighbours(coord)
-        for e in ends:
+        for e in (a, z):
             if e < NODE:
-                net.marks.append(((coord, e),))
+                marks.append(((coord, e),))
                 other = links[e]
-                if other is not None and (coord, e) not in g.regions:
-                    net.marks.append(((other, hexgrid.invert(e)),))
+                if other is not None and (coord, e) not in regions:
+                    marks.append(((other, (e + 3) % 6),))
             else:
-                net.nodes.add((coord, e - NODE))
+                nodes_out.add((coord, e - NODE))
+                if goals and (coord, e - NODE) in goal_nodes:
+                    raise _Found
         if not p.terminal:
-            for e in ends:
+            for e in (a, z):
                 if e >= NODE:
                     nxt = (coord, e - NODE)
                     if nxt != from_node and not _blocks(b, t, coord, e - NODE, corp):
                         node_walk(nxt, converging)
-        for e in ends:
+        for e in (a, z):
             if e >= NODE or e == skip:
                 continue
             other = links[e]
             if other is None:
                 continue
             counter[(coord, e)] = counter.get((coord, e), 0) + 1
-            back = hexgrid.invert(e)
-            ot = g.tile(other)
+            back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
-            for j, q in enumerate(ot.paths):
-                if back in (q.a, q.b):
-                    path_walk(other, j, back, None, onward)
+            for j in g.tile(other).end_paths.get(back, ()):
+                path_walk(other, j, back, None, onward)
             counter[(coord, e)] -= 1
         if converging:
             visited.discard(ref)
 
     node_walk(start, False)
+
+
+def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRef],
+                    regions: frozenset[tuple[str, int]] = NO_BORDERS) -> bool:
+    """Whether the whole network (`network`) reaches any of `paths`, each base's walk stopping
+    at its first goal."""
+    hit = _NETS.get(("all", id(m), id(b.tiles), id(b.tokens), regions, corp), (m, b.tiles, b.tokens))
+    if hit is not None:
+        return bool(hit.paths & paths)
+    _deep()
+    g = _board(m, b, regions)
+    starts = railheads(m, b, corp)
+    for start in starts:
+        try:
+            _walk(g, b, corp, start, {s for s in starts if s != start}, Reach(), paths)
+        except _Found:
+            return True
+    return False
+
+
+def base_reaches(m: MapDef, b: BoardState, corp: str, base: NodeRef, paths: frozenset[PathRef] = frozenset(),
+                 nodes: frozenset[NodeRef] = frozenset(), regions: frozenset[tuple[str, int]] = NO_BORDERS) -> bool:
+    """Whether the walk of one base alone reaches any of `paths` or `nodes`: `from_base`'s
+    answer, stopping at the first goal it meets."""
+    if base in nodes:
+        return True
+    _deep()
+    try:
+        _walk(_board(m, b, regions), b, corp, base, set(), Reach(), paths, nodes)
+    except _Found:
+        return True
+    return False
 
 
 def _deep() -> None:

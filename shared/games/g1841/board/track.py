@@ -112,19 +112,15 @@ def new_track_ok(m: MapDef, after: BoardState, corp: str, coord: str, old: Place
             return False
     if not old.paths:
         return True
-    reached = graph.network(m, after, corp, regions).paths
     old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
+    counting = set()        # new paths that would pass the rule if reached
     for j, np in enumerate(new.paths):
-        if (coord, j) not in reached:
-            continue
         ends = path_ends(new.tile, new.paths, j)
         op = next((p for oe, p in old_ends if ends <= oe and gauge_matches(np.track, p.track)), None)
-        if op is None:
-            return True
-        if sorted(old.tile.nodes[n].max_revenue for n in op.nodes) != sorted(new.tile.nodes[n].max_revenue
-                                                                             for n in np.nodes):
-            return True
-    return False
+        if op is None or sorted(old.tile.nodes[n].max_revenue for n in op.nodes) != sorted(
+                new.tile.nodes[n].max_revenue for n in np.nodes):
+            counting.add((coord, j))
+    return bool(counting) and graph.network_reaches(m, after, corp, frozenset(counting), regions)
 
 
 def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: Sequence[str],
@@ -183,6 +179,7 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
                            laid_hexes=frozenset(laid), reach=graph.network(m, b_open, corp, shut),
                            rules=PERMISSIVE, only_hex=only_hex, only_tile=only_tile, only_rotation=only_rotation)
     out = []
+    verdicts: dict[tuple[str, str, frozenset], bool] = {}   # rotations laying the same track agree
     for lay in lays:
         if not any(lay.hex in r for r in reached):
             continue
@@ -190,14 +187,34 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
             continue
         if pass_size(m, b, lay.hex, variant) != pass_tiles.get(lay.tile, 0):
             continue
-        after = lay_track(m, b_open, lay.hex, lay.tile, lay.rotation)
-        old, new = tile_at(m, b_open, lay.hex), placed(m.tiles[lay.tile], lay.rotation)
-        if not new_track_ok(m, after, corp, lay.hex, old, new, shut):
-            continue
-        if claimed_base(m, after, corp, _moved(m, after, corp, free, lay.hex), lay.hex, old, new) is None:
-            continue
-        out.append(lay)
+        new = placed(m.tiles[lay.tile], lay.rotation)
+        key = (lay.hex, lay.tile, new.track_key)
+        if key not in verdicts:
+            verdicts[key] = _lay_connects(m, b_open, corp, free, lay.hex, new, shut)
+        if verdicts[key]:
+            out.append(lay)
     return out
+
+
+def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef], coord: str, new: Placed,
+                  shut: frozenset[tuple[str, int]]) -> bool:
+    """The checks 18xx.games makes once a tile is down: new track, and a base not used yet."""
+    after = lay_track(m, b_open, coord, new.tile.name, new.rotation)
+    for borders in {shut, graph.NO_BORDERS}:
+        graph.prime(m, b_open, after, coord, borders)
+    old = tile_at(m, b_open, coord)
+    if not new_track_ok(m, after, corp, coord, old, new, shut):
+        return False
+    # `claimed_base(...) is not None`, each base's walk stopping at its first goal
+    bases = _moved(m, after, corp, free, coord)
+    fresh = _new_path_indices(old, new)
+    if old.paths:
+        fresh = [j for j in fresh if graph.network_reaches(m, after, corp, frozenset({(coord, j)}))]
+    goal = frozenset((coord, j) for j in fresh)
+    if goal and any(graph.base_reaches(m, after, corp, base, paths=goal) for base in bases):
+        return True
+    nodes = frozenset((coord, n) for n in range(len(new.tile.nodes)))
+    return any(graph.base_reaches(m, after, corp, base, nodes=nodes) for base in bases)
 
 
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
