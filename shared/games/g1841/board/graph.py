@@ -23,7 +23,7 @@ track points back.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from shared.games.core18xx.board import hexgrid
 from shared.games.core18xx.board import state as S
@@ -97,12 +97,13 @@ class _Board:
 
 
 _BOARDS = Memo(64)
+_TRIALS = Memo(8)       # trial lays' boards: many, short-lived, never evicting the boards they came from
 _NETS = Memo(2048)
 
 
 def _board(m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> _Board:
     key, held = (id(m), id(b.tiles), regions), (m, b.tiles)
-    hit = _BOARDS.get(key, held)
+    hit = _TRIALS.get(key, held) or _BOARDS.get(key, held)
     return hit if hit is not None else _BOARDS.put(key, held, _Board(m, b, regions))
 
 
@@ -116,8 +117,8 @@ def prime(m: MapDef, before: BoardState, after: BoardState, coord: str,
     """Let walks of `after` (a trial lay on `coord` of `before`) reuse what walks of `before`
     built: only that hex's tile is read anew."""
     key, held = (id(m), id(after.tiles), regions), (m, after.tiles)
-    if _BOARDS.get(key, held) is None:
-        _BOARDS.put(key, held, _board(m, before, regions).with_tile(after, coord))
+    if _TRIALS.get(key, held) is None:
+        _TRIALS.put(key, held, _board(m, before, regions).with_tile(after, coord))
 
 
 def _blocks(b: BoardState, t: Placed, coord: str, node: int, corp: str) -> bool:
@@ -135,13 +136,15 @@ class _Found(Exception):
 
 
 def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach,
-          goal_paths: frozenset[PathRef] = frozenset(), goal_nodes: frozenset[NodeRef] = frozenset()) -> None:
+          goal_paths: frozenset[PathRef] = frozenset(), goal_nodes: frozenset[NodeRef] = frozenset(),
+          tries: dict[str, list[int]] | None = None) -> None:
     """One `Node#walk` from `start` with its own visited paths (18xx.games' order). A walk that
     has left a hex by an edge two paths of its tile share is "converging": what it visits from
     there is unmarked again when it returns, so other ways may walk it too. `g` holds the
     tiles (shared by boards with the same tiles dict), `b` the tokens that block. With goals,
     raises `_Found` as soon as it marks one of them (the walk so far is 18xx.games' up to
-    there)."""
+    there). With `tries`, records for each hex without track the edges the walk tried to enter
+    it by, in order (`entries`)."""
     visited: set[PathRef] = set()
     counter: dict[tuple[str, int], int] = {}
     paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
@@ -201,7 +204,10 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             counter[(coord, e)] = counter.get((coord, e), 0) + 1
             back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
-            for j in g.tile(other).end_paths.get(back, ()):
+            ot = g.tile(other)
+            if tries is not None:
+                tries.setdefault(other, []).append(back)
+            for j in ot.end_paths.get(back, ()):
                 path_walk(other, j, back, None, onward)
             counter[(coord, e)] -= 1
         if converging:
@@ -211,21 +217,59 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
 
 
 def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRef],
-                    regions: frozenset[tuple[str, int]] = NO_BORDERS) -> bool:
+                    regions: frozenset[tuple[str, int]] = NO_BORDERS, only: Collection[NodeRef] | None = None) -> bool:
     """Whether the whole network (`network`) reaches any of `paths`, each base's walk stopping
-    at its first goal."""
+    at its first goal (`only`: just those bases' walks)."""
     hit = _NETS.get(("all", id(m), id(b.tiles), id(b.tokens), regions, corp), (m, b.tiles, b.tokens))
-    if hit is not None:
+    if hit is not None and only is None:
         return bool(hit.paths & paths)
     _deep()
     g = _board(m, b, regions)
     starts = railheads(m, b, corp)
-    for start in starts:
+    for start in (starts if only is None else [s for s in starts if s in only]):
         try:
             _walk(g, b, corp, start, {s for s in starts if s != start}, Reach(), paths)
         except _Found:
             return True
     return False
+
+
+def entries(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool = False) -> dict[str, list[int]]:
+    """For each hex, the edges by which the plain-graph walk from `start` tries to enter it, in
+    order (`whole`: as a walk of the whole network, the other bases already visited; else the
+    base alone). Until a walk first enters a hex, nothing it reads depends on that hex's tile:
+    on a board where only that hex's tile differs, the walk goes in at the first of these edges
+    the new tile has track on (`entry`)."""
+    key, held = ("entries", id(m), id(b.tiles), id(b.tokens), corp, start, whole), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    _deep()
+    tries: dict[str, list[int]] = {}
+    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
+    _walk(_board(m, b, NO_BORDERS), b, corp, start, seen, Reach(), tries=tries)
+    return _NETS.put(key, held, tries)
+
+
+def entry(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed,
+          whole: bool = False) -> int | None:
+    """The edge by which the walk from `start` first enters `coord` once `new` lies there
+    instead of `b`'s tile (None: it never does), for a walk not starting on `coord`."""
+    return next((e for e in entries(m, b, corp, start, whole).get(coord, ()) if e in new.end_paths), None)
+
+
+def sure_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed, goals: Collection[int],
+             whole: bool = False) -> bool | None:
+    """Whether the plain-graph walk from `start` on `b` with `new` laid on `coord` reaches one
+    of the new tile's paths `goals`, when that is known without walking: False if it never
+    enters the hex, True if a goal path leaves by the edge it enters by (it walks every path
+    there); None otherwise."""
+    if start[0] == coord:
+        return None
+    e = entry(m, b, corp, start, coord, new, whole)
+    if e is None:
+        return False
+    return True if any(j in goals for j in new.end_paths[e]) else None
 
 
 def base_reaches(m: MapDef, b: BoardState, corp: str, base: NodeRef, paths: frozenset[PathRef] = frozenset(),

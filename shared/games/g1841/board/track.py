@@ -100,7 +100,7 @@ def claimed_base(m: MapDef, b_open: BoardState, corp: str, bases: Sequence[NodeR
 
 
 def new_track_ok(m: MapDef, after: BoardState, corp: str, coord: str, old: Placed, new: Placed,
-                 regions: frozenset[tuple[str, int]]) -> bool:
+                 regions: frozenset[tuple[str, int]], before: BoardState | None = None) -> bool:
     """18xx.games' `check_track_restrictions` (semi-restrictive), on the board after the lay as
     the track graph walks it: every old city or town kept with its exits, and some new track
     of the tile reached, or a reached stop's value changed (a first tile on a hex always
@@ -113,14 +113,18 @@ def new_track_ok(m: MapDef, after: BoardState, corp: str, coord: str, old: Place
     if not old.paths:
         return True
     old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
-    counting = set()        # new paths that would pass the rule if reached
+    counting: set[int] = set()        # new paths that would pass the rule if reached
     for j, np in enumerate(new.paths):
         ends = path_ends(new.tile, new.paths, j)
         op = next((p for oe, p in old_ends if ends <= oe and gauge_matches(np.track, p.track)), None)
         if op is None or sorted(old.tile.nodes[n].max_revenue for n in op.nodes) != sorted(
                 new.tile.nodes[n].max_revenue for n in np.nodes):
-            counting.add((coord, j))
-    return bool(counting) and graph.network_reaches(m, after, corp, frozenset(counting), regions)
+            counting.add(j)
+    if not counting:
+        return False
+    if before is not None:
+        return _whole_reaches(m, before, after, corp, coord, new, counting, regions)
+    return graph.network_reaches(m, after, corp, frozenset((coord, j) for j in counting), regions)
 
 
 def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: Sequence[str],
@@ -199,22 +203,43 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
 def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef], coord: str, new: Placed,
                   shut: frozenset[tuple[str, int]]) -> bool:
     """The checks 18xx.games makes once a tile is down: new track, and a base not used yet."""
+    old = tile_at(m, b_open, coord)
     after = lay_track(m, b_open, coord, new.tile.name, new.rotation)
     for borders in {shut, graph.NO_BORDERS}:
         graph.prime(m, b_open, after, coord, borders)
-    old = tile_at(m, b_open, coord)
-    if not new_track_ok(m, after, corp, coord, old, new, shut):
+    if not new_track_ok(m, after, corp, coord, old, new, shut, b_open):
         return False
-    # `claimed_base(...) is not None`, each base's walk stopping at its first goal
+    # `claimed_base(...) is not None`, each walk stopping at its first goal, or answered from
+    # where it would enter the hex (graph.sure_hit)
     bases = _moved(m, after, corp, free, coord)
     fresh = _new_path_indices(old, new)
     if old.paths:
-        fresh = [j for j in fresh if graph.network_reaches(m, after, corp, frozenset({(coord, j)}))]
-    goal = frozenset((coord, j) for j in fresh)
-    if goal and any(graph.base_reaches(m, after, corp, base, paths=goal) for base in bases):
-        return True
+        fresh = [j for j in fresh if _whole_reaches(m, b_open, after, corp, coord, new, {j}, graph.NO_BORDERS)]
+    if fresh:
+        for base, moved in zip(free, bases):
+            known = graph.sure_hit(m, b_open, corp, base, coord, new, fresh)
+            if known or (known is None and graph.base_reaches(
+                    m, after, corp, moved, paths=frozenset((coord, j) for j in fresh))):
+                return True
     nodes = frozenset((coord, n) for n in range(len(new.tile.nodes)))
     return any(graph.base_reaches(m, after, corp, base, nodes=nodes) for base in bases)
+
+
+def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, coord: str, new: Placed,
+                   goals: set[int], regions: frozenset[tuple[str, int]]) -> bool:
+    """Whether the whole network on `after` reaches one of the new tile's paths `goals`, walks
+    of the plain graph answered from their entry into the hex where they can be."""
+    if regions:
+        return graph.network_reaches(m, after, corp, frozenset((coord, j) for j in goals), regions)
+    unsure = []
+    for start in graph.railheads(m, before, corp):
+        known = graph.sure_hit(m, before, corp, start, coord, new, goals, whole=True)
+        if known:
+            return True
+        if known is None:
+            unsure.append(start)
+    return bool(unsure) and graph.network_reaches(m, after, corp, frozenset((coord, j) for j in goals), regions,
+                                                  only=_moved(m, after, corp, unsure, coord))
 
 
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
