@@ -11,16 +11,7 @@ from shared.games.g1841 import data as D
 from shared.games.g1841.board import regions as RG
 from shared.games.g1841.board import track as T
 
-M = D.the_map()
-
-
-def board(tokens: list[tuple[str, str, int]], tiles: list[tuple[str, str, int]] = (), phase: int = 2) -> S.BoardState:
-    b = S.initial(M)
-    for corp, coord, city in tokens:
-        b = S.place_token(M, b, corp, coord, city)
-    for coord, tile, rot in tiles:
-        b = S.lay(M, b, coord, tile, rot)
-    return RG.phase_board(M, b, "default", phase)
+from tests.g1841.positions import M, board
 
 
 def hexes(lays) -> set[str]:
