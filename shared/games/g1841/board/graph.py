@@ -259,17 +259,37 @@ def entry(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: 
 
 
 def sure_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed, goals: Collection[int],
-             whole: bool = False) -> bool | None:
+             whole: bool = False, after: BoardState | None = None) -> bool | None:
     """Whether the plain-graph walk from `start` on `b` with `new` laid on `coord` reaches one
     of the new tile's paths `goals`, when that is known without walking: False if it never
-    enters the hex, True if a goal path leaves by the edge it enters by (it walks every path
-    there); None otherwise."""
+    enters the hex; True if a goal path leaves by the edge it enters by (it walks every path
+    there), or (given the board `after` the lay, whose tokens block) the first path there leads
+    to a city or town of the tile the walk goes on through, which a goal path touches (walked at
+    once, before anything else of the hex: every path of that node); None otherwise."""
     if start[0] == coord:
         return None
     e = entry(m, b, corp, start, coord, new, whole)
     if e is None:
         return False
-    return True if any(j in goals for j in new.end_paths[e]) else None
+    at_edge = new.end_paths[e]
+    if any(j in goals for j in at_edge):
+        return True
+    if after is None:
+        return None
+    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
+    row = _slots(after, new, coord)
+    p = new.paths[at_edge[0]]
+    if not p.terminal:
+        for end in (p.a, p.b):
+            if end < NODE:
+                continue
+            n = end - NODE
+            kind = new.tile.nodes[n].kind
+            if (coord, n) in seen or kind == "offboard" or (kind == "city" and corp not in row[n] and FREE not in row[n]):
+                continue
+            if any(end in (new.paths[g].a, new.paths[g].b) for g in goals):
+                return True
+    return None
 
 
 def base_reaches(m: MapDef, b: BoardState, corp: str, base: NodeRef, paths: frozenset[PathRef] = frozenset(),

@@ -217,7 +217,7 @@ def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef],
         fresh = [j for j in fresh if _whole_reaches(m, b_open, after, corp, coord, new, {j}, graph.NO_BORDERS)]
     if fresh:
         for base, moved in zip(free, bases):
-            known = graph.sure_hit(m, b_open, corp, base, coord, new, fresh)
+            known = graph.sure_hit(m, b_open, corp, base, coord, new, fresh, after=after)
             if known or (known is None and graph.base_reaches(
                     m, after, corp, moved, paths=frozenset((coord, j) for j in fresh))):
                 return True
@@ -233,7 +233,7 @@ def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, 
         return graph.network_reaches(m, after, corp, frozenset((coord, j) for j in goals), regions)
     unsure = []
     for start in graph.railheads(m, before, corp):
-        known = graph.sure_hit(m, before, corp, start, coord, new, goals, whole=True)
+        known = graph.sure_hit(m, before, corp, start, coord, new, goals, whole=True, after=after)
         if known:
             return True
         if known is None:
