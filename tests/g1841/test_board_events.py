@@ -50,8 +50,8 @@ def irsff() -> S.BoardState:
 
 def test_border_events() -> None:
     b = ST.initial(M, "default")
-    assert EV.border_event(M, b, "default", "phase4_regions").closed == RG.borders("default", 4)
-    assert EV.border_event(M, b, "default", "phase5_regions").closed == RG.borders("default", 5)
+    assert set(EV.border_event(M, b, "default", "phase4_regions").closed) == RG.borders("default", 4)
+    assert set(EV.border_event(M, b, "default", "phase5_regions").closed) == RG.borders("default", 5)
     with pytest.raises(ValueError):
         EV.border_event(M, b, "default", "tuscan_merge")
 

@@ -1,7 +1,7 @@
 """Every tile lay, station token and route of the real 1841 exports, walked through the board
 rules alone (shared/games/g1841/board): each lay must be among our legal lays for the
 corporation's next lay of its turn, each token among our legal spots, each run pay what
-18xx.games paid. The board follows the games' events (homes at founding, the 4- and 5-train
+18xx.games paid, and our best routes for the same trains pay at least that. The board follows the games' events (homes at founding, the 4- and 5-train
 border changes, the concessions' reservations ending, the Ferdinandea secession, the Tuscan
 merge, mergers and removed tokens); money and shares are not modelled. The walk stops at the
 first bankruptcy (its board effects are the engine's)."""
@@ -154,6 +154,11 @@ class Replay:
         want = sum(r["revenue"] for r in a["routes"])
         if total != want:
             self.fail(a, f"{corp} revenue {total}, 18xx.games {want}")
+        # the best routes for the same trains pay at least what was run
+        best = R.best_routes(self.m, self.b, self.variant, self.phase, corp, list(trains.items()))
+        self.checked["best_equal"] = self.checked.get("best_equal", 0) + (best.total == want)
+        if best.total < want or not best.exact:
+            self.fail(a, f"{corp} best routes {best.total} (exact {best.exact}) below the {want} run")
 
     def buy(self, a: dict) -> None:
         corp = a["entity"]
@@ -201,4 +206,5 @@ def test_the_real_games_board_moves_are_legal_and_pay_what_they_paid(path) -> No
         if not r.step(a):
             break
     assert r.checked["lay"] > 40 and r.checked["route"] > 20 and r.checked["token"] + r.checked["home"] > 10
+    assert r.checked["best_equal"] >= r.checked["route"] - 2      # the runs were mostly the best
     assert r.failures == []

@@ -13,16 +13,7 @@ from shared.games.g1841 import data as D
 from shared.games.g1841.board import regions as RG
 from shared.games.g1841.board import routes as R
 
-M = D.the_map()
-
-
-def board(tokens, tiles=(), phase=2) -> S.BoardState:
-    b = S.initial(M)
-    for corp, coord, city in tokens:
-        b = S.place_token(M, b, corp, coord, city)
-    for coord, tile, rot in tiles:
-        b = S.lay(M, b, coord, tile, rot)
-    return RG.phase_board(M, b, "default", phase)
+from tests.g1841.positions import M, board
 
 
 def route(train, *stops_and_hexes) -> CR.RouteSpec:

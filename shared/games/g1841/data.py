@@ -119,6 +119,8 @@ def the_map(name: str = "default") -> mapdef.MapDef:
         # tokens on passes are no railheads (18xx.games' skip_token?): pass tiles only replace
         # passes, so the printed pass hexes are every pass the game will have
         "no_start_hexes": sorted(passes(name)),
+        # 18xx.games reads a border on the side that lists it (G3's toward I3 is listed once)
+        "one_sided_borders": True,
     }
     return mapdef.from_data(core)
 

@@ -343,18 +343,18 @@ def legal_lays(
     laid_hexes: frozenset[str] = frozenset(),
     only_tile: str | None = None,
     only_rotation: int | None = None,
-    reach_board: BoardState | None = None,
+    reach: network.Reach | None = None,
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first (with
     `only_hex` / `only_tile`: just those of that hex / tile; with `only_rotation`, just the
     rotations sharing that one's track, whose verdict it takes).
 
-    `reach_board` (the same tiles and tokens, other borders closed) is the board the
-    corporation's network is walked on, for reach and the new-track rule, while `b` decides
-    which exits a tile may have: borders that stop a network but not track (1841's province
-    borders in phase 2, which 18xx.games' region graph reads and its tile rotations do not)."""
-    rb = b if reach_board is None else reach_board
-    reach = network.broad(m, rb, corp)
+    `reach`: the corporation's network as a title walks it (default: `network.broad`), for a
+    title whose network is not the core's walk (1841 walks 18xx.games' directed graph, its
+    borders stopping the walk but not track); the new-track rule then reads the core's walk
+    unless the title checks it itself (`rules.restriction` "permissive")."""
+    if reach is None:
+        reach = network.broad(m, b, corp)
     # The narrow network (a walk of its own) only widens what is reached: it is asked for only
     # where the broad network alone cannot give the verdict (a lay check of one tile mostly
     # needs none). `narrow_reach()` is the same network each time.
@@ -440,7 +440,7 @@ def legal_lays(
                 # (the narrow network matters to `_new_track_ok` only for a lay under narrow
                 # rules, which asked for it above)
                 nbefore = narrow_found[0] if fast and narrow_found else None
-                if special is None and not _new_track_ok(m, rb, corp, coord, old, new, broad_rules, rules, before,
+                if special is None and not _new_track_ok(m, b, corp, coord, old, new, broad_rules, rules, before,
                                                          nbefore):
                     continue
                 extra = slot.cost if tdef.color == "yellow" else slot.upgrade_cost

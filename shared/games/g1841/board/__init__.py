@@ -7,6 +7,10 @@ reads a game state. Facts from 18xx.games `lib/engine/game/g_1841/`; see the tit
 
 API
 ---
+graph (18xx.games' network walk; what every check below reads):
+    network(m, b, corp, regions=NO_BORDERS) -> Reach        all bases (tokens not on passes)
+    from_base(m, b, corp, base, regions=NO_BORDERS) -> Reach one base alone
+    railheads(m, b, corp); regions: the borders standing (region graph) or none (plain graph)
 regions (province borders):
     borders(variant, phase) -> frozenset[(hex, edge)]      both sides of each standing border
     phase_board(m, b, variant, phase) -> BoardState         b with the phase's borders closed:
@@ -17,7 +21,9 @@ track (lays):
     lays_allowed(kind, phase, bases) -> int                  lays this turn
     railheads(m, b, corp, order=None) -> [(hex, city)]       bases: tokens not on passes
     legal_lays(m, b, variant, phase, corp, kind, start, laid=(), cash=None, order=None) -> [Lay]
-        start: the board when the turn's first lay was made; laid: hexes laid since, in order
+        start: the board when the turn's first lay was made; laid: hexes laid since, in order;
+        order: the corporation's token order (hexes or (hex, city)), home first; ~80 ms median
+        on late boards: use check_lay to check one lay
     check_lay(m, b, variant, phase, corp, kind, start, laid, hex, tile, rotation, cash=None,
               order=None) -> Lay, or BoardError(code, message)
     unused_bases(m, b, corp, start, laid, order=None), pass_size(m, b, hex, variant),

@@ -20,7 +20,7 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.board.state import FREE, BoardError, BoardState
 from shared.games.g1841 import data
-from shared.games.g1841.board import regions
+from shared.games.g1841.board import graph, regions
 from shared.games.g1841.board.stations import version
 
 MAX_TOKENS = 5
@@ -54,8 +54,8 @@ def milano_venezia_connected(m: MapDef, b: BoardState, variant: str, old: str = 
     for corp in S.token_owners(board):
         if not corp:
             continue
-        for base in network.railhead_nodes(m, board, corp):
-            nodes = network.from_station(m, board, corp, base).nodes
+        for base in graph.railheads(m, board, corp):
+            nodes = graph.from_base(m, board, corp, base).nodes
             if ends[0] in nodes and ends[1] in nodes:
                 return True
     return False

@@ -39,7 +39,7 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.board.state import FREE, BoardError, BoardState, tile_at, tile_def
 from shared.games.g1841 import data
-from shared.games.g1841.board import regions
+from shared.games.g1841.board import graph, regions
 
 Spot = core.TokenSpot
 
@@ -144,12 +144,12 @@ def legal_tokens(m: MapDef, b: BoardState, variant: str, phase: int | str, corp:
                  sfma_floated: bool = False) -> list[Spot]:
     """Cities where the corporation may place a station token now (tokens are bought at
     founding: placing one costs nothing)."""
-    region = regions.phase_board(m, b, variant, phase)
-    spots = core.legal_tokens(m, region, corp, 0)
-    if firenze_open(variant, phase, corp, sfma_floated):
-        return spots
-    firenze = data.map_data(variant)["firenze"]
-    return [s for s in spots if s.hex != firenze]
+    firenze = None if firenze_open(variant, phase, corp, sfma_floated) else data.map_data(variant)["firenze"]
+    out = []
+    for coord, n in sorted(reached(m, b, variant, phase, corp), key=lambda r: (m.order[r[0]], r[1])):
+        if coord != firenze and tile_at(m, b, coord).tile.nodes[n].kind == "city" and core.free_slot(m, b, corp, coord, n):
+            out.append(Spot(coord, n, 0))
+    return out
 
 
 # ---- token prices at founding ----------------------------------------------------------------
@@ -273,9 +273,8 @@ def buyable_tokens(m: MapDef, b: BoardState, variant: str, phase: int | str, cor
                    sellers: Collection[str]) -> list[BuyableToken]:
     """Other corporations' tokens `corp` may buy now (`can_replace_token?`): `sellers` are the
     corporations whose president is a player; the buyer must still have a token to place."""
-    region = regions.phase_board(m, b, variant, phase)
     out = []
-    for coord, n in sorted(network.broad(m, region, corp).nodes, key=lambda r: (m.order[r[0]], r[1])):
+    for coord, n in sorted(reached(m, b, variant, phase, corp), key=lambda r: (m.order[r[0]], r[1])):
         if tile_at(m, b, coord).tile.nodes[n].kind != "city":
             continue
         row = S.slots(m, b, coord)
@@ -304,4 +303,4 @@ def buy_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int, slot: 
 
 def reached(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str) -> set[NodeRef]:
     """The nodes the corporation's region graph reaches (tokens, token purchases, mergers)."""
-    return set(network.broad(m, regions.phase_board(m, b, variant, phase), corp).nodes)
+    return graph.network(m, regions.open_board(m, b), corp, regions.borders(variant, phase)).nodes

@@ -29,9 +29,11 @@ from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.board.state import BoardError, BoardState, lay_track, tile_at
 from shared.games.core18xx.board.tiles import Placed, gauge_matches, path_ends, placed
 from shared.games.g1841 import data
-from shared.games.g1841.board import regions
+from shared.games.g1841.board import graph, regions
 
 Kind = Literal["major", "minor"]
+# the core checks tiles and exits; new track is checked here, on 18xx.games' graph
+PERMISSIVE = core.TrackRules(restriction="permissive")
 
 
 def phase_colors(variant: str, phase: int | str) -> tuple[str, ...]:
@@ -83,18 +85,46 @@ def claimed_base(m: MapDef, b_open: BoardState, corp: str, bases: Sequence[NodeR
     the tile's nodes."""
     if not bases:
         return None
-    full = network.broad(m, b_open, corp)
+    full = graph.network(m, b_open, corp)
     for j in _new_path_indices(old, new):
         if old.paths and (coord, j) not in full.paths:
             continue
         for base in bases:
-            if (coord, j) in network.from_station(m, b_open, corp, base).paths:
+            if (coord, j) in graph.from_base(m, b_open, corp, base).paths:
                 return base
     for n in range(len(new.tile.nodes)):
         for base in bases:
-            if (coord, n) in network.from_station(m, b_open, corp, base).nodes:
+            if (coord, n) in graph.from_base(m, b_open, corp, base).nodes:
                 return base
     return None
+
+
+def new_track_ok(m: MapDef, after: BoardState, corp: str, coord: str, old: Placed, new: Placed,
+                 regions: frozenset[tuple[str, int]], before: BoardState | None = None) -> bool:
+    """18xx.games' `check_track_restrictions` (semi-restrictive), on the board after the lay as
+    the track graph walks it: every old city or town kept with its exits, and some new track
+    of the tile reached, or a reached stop's value changed (a first tile on a hex always
+    passes)."""
+    for i, node in enumerate(old.tile.nodes):
+        if node.kind in ("city", "town") and not any(
+                n.kind in ("city", "town") and set(old.node_edges[i]) <= set(new.node_edges[k])
+                for k, n in enumerate(new.tile.nodes)):
+            return False
+    if not old.paths:
+        return True
+    old_ends = [(path_ends(old.tile, old.paths, i), p) for i, p in enumerate(old.paths)]
+    counting: set[int] = set()        # new paths that would pass the rule if reached
+    for j, np in enumerate(new.paths):
+        ends = path_ends(new.tile, new.paths, j)
+        op = next((p for oe, p in old_ends if ends <= oe and gauge_matches(np.track, p.track)), None)
+        if op is None or sorted(old.tile.nodes[n].max_revenue for n in op.nodes) != sorted(
+                new.tile.nodes[n].max_revenue for n in np.nodes):
+            counting.add(j)
+    if not counting:
+        return False
+    if before is not None:
+        return _whole_reaches(m, before, after, corp, coord, new, counting, regions)
+    return graph.network_reaches(m, after, corp, frozenset((coord, j) for j in counting), regions)
 
 
 def unused_bases(m: MapDef, b: BoardState, corp: str, start: BoardState, laid: Sequence[str],
@@ -144,15 +174,16 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
     free = unused_bases(m, b, corp, start, laid, order)
     if not free:
         return []
-    walked = regions.track_board(m, b, variant, phase)
     b_open = regions.open_board(m, b)
+    shut = regions.borders(variant, phase) if regions.phase_number(phase) == 2 else graph.NO_BORDERS
     no_rotation = set(data.map_data(variant).get("no_rotation_tiles", ()))
     pass_tiles = data.pass_tiles(variant)
-    reached = [network.from_station(m, walked, corp, base).hexes for base in free]
+    reached = [graph.from_base(m, b_open, corp, base, shut).hexes for base in free]
     lays = core.legal_lays(m, b_open, corp, phase_colors(variant, phase), slot, cash=cash,
-                           laid_hexes=frozenset(laid), reach_board=walked, only_hex=only_hex,
-                           only_tile=only_tile, only_rotation=only_rotation)
+                           laid_hexes=frozenset(laid), reach=graph.network(m, b_open, corp, shut),
+                           rules=PERMISSIVE, only_hex=only_hex, only_tile=only_tile, only_rotation=only_rotation)
     out = []
+    verdicts: dict[tuple[str, str, frozenset], bool] = {}   # rotations laying the same track agree
     for lay in lays:
         if not any(lay.hex in r for r in reached):
             continue
@@ -160,12 +191,55 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
             continue
         if pass_size(m, b, lay.hex, variant) != pass_tiles.get(lay.tile, 0):
             continue
-        after = lay_track(m, b_open, lay.hex, lay.tile, lay.rotation)
-        old, new = tile_at(m, b_open, lay.hex), placed(m.tiles[lay.tile], lay.rotation)
-        if claimed_base(m, after, corp, _moved(m, after, corp, free, lay.hex), lay.hex, old, new) is None:
-            continue
-        out.append(lay)
+        new = placed(m.tiles[lay.tile], lay.rotation)
+        key = (lay.hex, lay.tile, new.track_key)
+        if key not in verdicts:
+            verdicts[key] = _lay_connects(m, b_open, corp, free, lay.hex, new, shut)
+        if verdicts[key]:
+            out.append(lay)
     return out
+
+
+def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef], coord: str, new: Placed,
+                  shut: frozenset[tuple[str, int]]) -> bool:
+    """The checks 18xx.games makes once a tile is down: new track, and a base not used yet."""
+    old = tile_at(m, b_open, coord)
+    after = lay_track(m, b_open, coord, new.tile.name, new.rotation)
+    for borders in {shut, graph.NO_BORDERS}:
+        graph.prime(m, b_open, after, coord, borders)
+    if not new_track_ok(m, after, corp, coord, old, new, shut, b_open):
+        return False
+    # `claimed_base(...) is not None`, each walk stopping at its first goal, or answered from
+    # where it would enter the hex (graph.sure_hit)
+    bases = _moved(m, after, corp, free, coord)
+    fresh = _new_path_indices(old, new)
+    if old.paths:
+        fresh = [j for j in fresh if _whole_reaches(m, b_open, after, corp, coord, new, {j}, graph.NO_BORDERS)]
+    if fresh:
+        for base, moved in zip(free, bases):
+            known = graph.sure_hit(m, b_open, corp, base, coord, new, fresh, after=after)
+            if known or (known is None and graph.base_reaches(
+                    m, after, corp, moved, paths=frozenset((coord, j) for j in fresh))):
+                return True
+    nodes = frozenset((coord, n) for n in range(len(new.tile.nodes)))
+    return any(graph.base_reaches(m, after, corp, base, nodes=nodes) for base in bases)
+
+
+def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, coord: str, new: Placed,
+                   goals: set[int], regions: frozenset[tuple[str, int]]) -> bool:
+    """Whether the whole network on `after` reaches one of the new tile's paths `goals`, walks
+    of the plain graph answered from their entry into the hex where they can be."""
+    if regions:
+        return graph.network_reaches(m, after, corp, frozenset((coord, j) for j in goals), regions)
+    unsure = []
+    for start in graph.railheads(m, before, corp):
+        known = graph.sure_hit(m, before, corp, start, coord, new, goals, whole=True, after=after)
+        if known:
+            return True
+        if known is None:
+            unsure.append(start)
+    return bool(unsure) and graph.network_reaches(m, after, corp, frozenset((coord, j) for j in goals), regions,
+                                                  only=_moved(m, after, corp, unsure, coord))
 
 
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
