@@ -82,6 +82,9 @@ class TitleMeta(msgspec.Struct, frozen=True, omit_defaults=True):
     undo: str = "own"  # the default of the table option `undo` (UNDO_POLICIES)
     public_view: bool = False  # view() is the same for every seat: one view serves all
     checkpoint_every: int = 32  # decisions between states a Timeline keeps for undo
+    # option sets the contract suite plays besides the defaults and each choice option's values
+    # (bool options that turn the title into another game: a smaller map, an older edition)
+    option_sets: list[dict[str, Any]] = []
 
 
 State = TypeVar("State")

@@ -51,23 +51,34 @@ def _playout(engine: Any, players: int, seed: int, variant: dict[str, Any] | Non
     return timeline, states
 
 
-def _players(engine: Any) -> list[int]:
+def _players(engine: Any, variant: dict[str, Any]) -> list[int]:
+    """The fewest and the most players the title seats with these options (an option set may
+    narrow the title's range: 1841's lite takes 3-6 of its 3-8)."""
     meta = engine.meta
-    return sorted({meta.min_players, meta.max_players})
+    options = {**default_options(engine), **variant}
+    most = meta.max_players
+    while most > meta.min_players:
+        try:
+            engine.setup([f"P{i}" for i in range(most)], options, 0)
+            break
+        except RuleError:
+            most -= 1
+    return sorted({meta.min_players, most})
 
 
 def _variants(engine: Any) -> list[dict[str, Any]]:
     """The default options, then each other value of every `choice` option on its own (a
-    choice option may switch the title into another game, e.g. RotW's advanced share game)."""
+    choice option may switch the title into another game, e.g. RotW's advanced share game),
+    then the title's own `option_sets`."""
     out: list[dict[str, Any]] = [{}]
     for spec in engine.meta.options:
         if spec.type == "choice":
             out += [{spec.name: v} for v in spec.choices or () if v != spec.default]
-    return out
+    return out + [dict(s) for s in engine.meta.option_sets]
 
 
 def _cases() -> list[tuple[str, int, int, dict[str, Any]]]:
-    return [(t, n, g, v) for t in titles() for v in _variants(get_engine(t)) for n in _players(get_engine(t))
+    return [(t, n, g, v) for t in titles() for v in _variants(get_engine(t)) for n in _players(get_engine(t), v)
             for g in range(GAMES)]
 
 

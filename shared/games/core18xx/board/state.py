@@ -6,6 +6,8 @@ lay or a token copies one small dict. Every function here is pure: it returns a 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from collections.abc import Iterable
 
 import msgspec
@@ -44,7 +46,8 @@ class BoardState(msgspec.Struct, frozen=True):
     # hex edges closed now, both sides listed: borders that open or close with the game (1841's
     # province borders by phase); read like an impassable border by every walk, lay and route,
     # and part of every board cache's key
-    closed: frozenset[tuple[str, int]] = frozenset()
+    # (sorted, so a snapshot encodes it the same way in every process; `closed_set` to test it)
+    closed: tuple[tuple[str, int], ...] = ()
 
 
 def initial(m: MapDef, reserve_homes: bool = True) -> BoardState:
@@ -82,7 +85,7 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
     a map hex, no impassable border, and not an impassable-coloured hex (sea, offboard) unless
     its tile points back at us."""
     other = m.geometry[coord][edge]
-    if other is None or (b.closed and (coord, edge) in b.closed):
+    if other is None or (b.closed and (coord, edge) in closed_set(b.closed)):
         return None
     t = tile_at(m, b, other)
     if t.tile.color in m.impassable_colors and (edge + 3) % 6 not in t.exits:
@@ -99,8 +102,14 @@ def with_closed(m: MapDef, b: BoardState, borders: Iterable[tuple[str, int]]) ->
         closed.add((coord, edge))
         if other is not None:
             closed.add((other, (edge + 3) % 6))
-    frozen = frozenset(closed)
-    return b if frozen == b.closed else replace(b, closed=frozen)
+    ordered = tuple(sorted(closed))
+    return b if ordered == b.closed else replace(b, closed=ordered)
+
+
+@lru_cache(maxsize=16)
+def closed_set(closed: tuple[tuple[str, int], ...]) -> frozenset[tuple[str, int]]:
+    """The shut edges as a set (the struct keeps them as a sorted tuple)."""
+    return frozenset(closed)
 
 
 def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
