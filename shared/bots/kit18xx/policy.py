@@ -10,8 +10,9 @@ offered, so a move is made when it scores above doing nothing. By round:
   presidencies; buy treasury shares of one's own companies while they need money for a
   train, and shares whose dividends repay them; sell only shares of a company that is
   dying (no train and no money for one) and that one does not preside;
-- operating: lay the tile that adds the most revenue now, or else reach toward revenue (a
-  long hypothetical train's best run), net of its cost; place a token where it adds revenue
+- operating: lay the tile that adds the most revenue now, or else reach toward revenue, net
+  of its cost (lays judged on the board alone, the route search only for the few the
+  network's reach ranks best: `_lays`); place a token where it adds revenue
   or while it is cheap; run the best routes (the core's exact search); withhold only when the
   company needs the money for a train it must or should buy, else pay (a payout moves the
   price right); buy a train when the company has none, when its trains are about to rust,
