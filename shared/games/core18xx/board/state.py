@@ -245,6 +245,13 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
     tiles = dict(b.tiles)
     tiles[coord] = (tile, rotation % 6)
     out_tokens = b.tokens
+    res = b.reservations
+    if coord in res:
+        res = dict(res)
+        res[coord] = tuple(
+            Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
+        )
+    reserved = res.get(coord, ())
     old_slots = slots(m, b, coord)
     new_slots = [list((FREE,) * n.slots) for n in new.tile.nodes]
     moved = False
@@ -252,21 +259,24 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
         owners = [o for o in old_slots[i] if o]
         moved = moved or bool(owners)
         for owner in owners:
-            # several old cities may merge into one (Dublin's brown to gray): fill in turn
-            free = next((k for k, o in enumerate(new_slots[j]) if o == FREE), None)
+            # several old cities may merge into one (Dublin's brown to gray): fill in turn, each
+            # token in its owner's reserved slot, else the first slot free and reserved by no one
+            # (18xx.games' `exchange_token` / `get_slot`: a token moved by an upgrade never
+            # takes another company's reserved slot), else any free slot
+            taken = {r.slot: r.corp for r in reserved if r.city == j and r.slot >= 0}
+            row = new_slots[j]
+            free = next((k for k, c in taken.items() if c == owner and k < len(row) and row[k] == FREE), None)
+            if free is None:
+                free = next((k for k, o in enumerate(row) if o == FREE and k not in taken), None)
+            if free is None:
+                free = next((k for k, o in enumerate(row) if o == FREE), None)
             if free is not None:
-                new_slots[j][free] = owner
+                row[free] = owner
             else:  # more tokens than slots: keep them (18xx.games keeps such tokens as extra)
-                new_slots[j].append(owner)
+                row.append(owner)
     if moved or coord in b.tokens:
         out_tokens = dict(b.tokens)
         out_tokens[coord] = tuple(tuple(s) for s in new_slots)
-    res = b.reservations
-    if coord in res:
-        res = dict(res)
-        res[coord] = tuple(
-            Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
-        )
     return replace(b, tiles=tiles, tokens=out_tokens, reservations=res)
 
 
