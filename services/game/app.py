@@ -23,7 +23,7 @@ from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.connect import AnyRedis, connect, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers
+from services.game import controllers, preview
 from services.game.errors import ApiError, coded, error_response
 from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
 from services.game.limits import Limiter, retry_after
@@ -119,6 +119,7 @@ class GameHttp:
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.post(preview.PATH, e(preview.PATH, partial(preview.preview, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),

@@ -543,3 +543,131 @@ def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, ga
         page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
         shot(page, "result-with-chart", "desktop")
         assert page.errors == []
+
+
+# --- routes edited by hand, the revenue from the engine -----------------------------------------
+
+def best_run(legal: list[Any]) -> list[dict[str, Any]]:
+    entry = next(msgspec.to_builtins(la) for la in legal if msgspec.to_builtins(la.action)["type"] == "run_routes")
+    return entry["action"]["routes"]
+
+
+def drawn_routes(page: Tab) -> list[dict[str, Any]]:
+    return page.page.eval_on_selector_all("svg polyline.route", """els => els.map(e => ({train: e.dataset.train,
+        nodes: e.dataset.nodes.split(' '), connections: JSON.parse(e.dataset.connections),
+        points: e.getAttribute('points').split(' ').map(p => p.split(',').map(Number))}))""")
+
+
+def check_route_geometry(board: dict[str, Any], size: float, route: dict[str, Any]) -> None:
+    """Every corner of a drawn route is the midpoint of a hex edge the route's track crosses, in
+    order (from the map's hex layout, not the page's code), and it starts and ends in its stops' hexes."""
+    by_hex = {hx["hex"]: hx for hx in board["hexes"]}
+    want: list[tuple[float, float]] = []
+    for k, hexes in enumerate(route["connections"]):
+        if hexes[0] != route["nodes"][k].rsplit("-", 1)[0]:
+            hexes = list(reversed(hexes))
+        for a, b in zip(hexes, hexes[1:]):
+            edge = hexgrid.direction(a, b, "flat")
+            assert edge is not None, (a, b)
+            want.append(edge_mid(a, edge, size, "flat"))
+    pts = route["points"]
+    stops_drawn = [p for p in pts if all(math.hypot(p[0] - w[0], p[1] - w[1]) > 0.05 for w in want)]
+    corners = [p for p in pts if p not in stops_drawn]
+    assert len(corners) == len(want) and all(math.hypot(p[0] - w[0], p[1] - w[1]) < 0.05 for p, w in zip(corners, want)), (route, want)
+    assert len(stops_drawn) == len(route["nodes"]), route
+    for p, stop in zip(stops_drawn, route["nodes"]):
+        hx = by_hex[stop.rsplit("-", 1)[0]]
+        cx, cy = centre(hx["x"], hx["y"], size)
+        assert math.hypot(p[0] - cx, p[1] - cy) < size * 0.8, (stop, p)
+
+
+def tap_stop(page: Tab, stop: str, on_run: bool = False) -> None:
+    """Tap a stop's ring on the map, scrolled to the middle of the screen first (as a person
+    scrolls a stop out from under the action panel)."""
+    ring = page.page.locator(f"svg circle.target{'.on-run' if on_run else ''}[data-target='{stop}']")
+    ring.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    if page.page.viewport_size["width"] < 600:
+        box = ring.bounding_box()
+        assert box is not None
+        if box["width"] < 40:
+            # Too close to a neighbour for a finger (two stops in one hex): its button in the panel.
+            listed = page.page.locator(f"[data-testid=routes] button[data-testid='stop-{stop}']")
+            if listed.count():
+                click(page, f"[data-testid=routes] button[data-testid='stop-{stop}']")
+                return
+    ring.click()
+
+
+def verdict(page: Tab) -> str:
+    page.wait("(() => { const v = document.querySelector('[data-testid=run-verdict]'); return v && !v.textContent.startsWith('Checking'); })()")
+    return page.page.inner_text("[data-testid=run-verdict]")
+
+
+def money(text: str) -> int:
+    found = re.search(r"£(\d+)", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def has_two_trains(legal: list[Any]) -> bool:
+    return any(msgspec.to_builtins(la.action)["type"] == "run_routes" and len(la.action.routes) >= 2 for la in legal)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(size: str, stack: Stack18, game: Any,
+                                                                               chromium: Any) -> None:
+    entry = first_entry_offering(game, "run_routes", after=1, test=has_two_trains)
+    at = table_at(stack, game, entry)
+    with tab(chromium, SIZES[size]) as page:
+        seat = open_active(stack, page, at)
+        best = best_run(game.engine.legal_actions(at["state"], seat))
+        board = served_view(at["engine"], at["state"], None)["board"]
+        size_px = float(page.page.get_attribute("[data-testid=map]", "data-hex-size"))
+        # The engine's best run, drawn on its track, and its revenue as the engine counts it.
+        routes = drawn_routes(page)
+        assert sorted(r["train"] for r in routes) == sorted(r["train"] for r in best)
+        for r in routes:
+            check_route_geometry(board, size_px, r)
+        assert money(verdict(page)) == sum(r["revenue"] for r in best)
+        shot(page, "route-best", size)
+        first, second = best[0]["train"], best[1]["train"]
+        # Take the second train's last stop off: it no longer runs; the total is the first's.
+        click(page, f"[data-testid=train-{second}]")
+        last = best[1]["nodes"][-1]
+        tap_stop(page, last, on_run=True)
+        page.wait(f"document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('one stop')")
+        assert money(verdict(page)) == best[0]["revenue"]
+        # Add stops the rules refuse, until the page says why: each in place names, never a hex id.
+        here = best[1]["nodes"][0].rsplit("-", 1)[0]
+        near = sorted((n["id"] for hx in board["hexes"] for n in hx["nodes"] if n.get("id") and n.get("edges")
+                       and n["id"] not in best[1]["nodes"]),
+                      key=lambda i: hexgrid.distance(here, i.rsplit("-", 1)[0]))
+        refused = ""
+        for stop in near[:12]:
+            tap_stop(page, stop)
+            page.wait(f"!document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('checking')")
+            state = page.page.inner_text(f"[data-testid=revenue-{second}]")
+            if state.startswith(("refused", "no free track")):
+                refused = state
+                break
+            tap_stop(page, stop, on_run=True)   # take it off again
+        assert refused, "some stop near the train makes a route the rules refuse"
+        assert not re.search(r"\b[A-Z]\d{1,2}\b", refused), refused
+        text = verdict(page)
+        assert page.page.locator("[data-testid=routes] button[data-act=run_routes]").is_disabled()
+        shot(page, "route-refused", size)
+        # Back to the best run; then clear the second train and run the first alone.
+        click(page, "[data-testid=routes] button[data-act=best-run]")
+        assert money(verdict(page)) == sum(r["revenue"] for r in best)
+        click(page, f"[data-testid=train-{second}]")
+        click(page, "[data-testid=routes] button[data-act=clear-train]")
+        assert money(verdict(page)) == best[0]["revenue"]
+        assert [r["train"] for r in drawn_routes(page)] == [first]
+        shot(page, "route-edited", size)
+        click(page, "[data-testid=routes] button[data-act=run_routes]")
+        page.wait_seq(at["seq"] + 1)
+        [action] = logged(stack, at["table"], at["tokens"][seat], at["seq"], at["seq"] + 1)
+        assert action["type"] == "run_routes" and [r["train"] for r in action["routes"]] == [first]
+        view = spectator_view(stack, at["table"], at["tokens"][seat])
+        assert view["position"]["revenue"] == best[0]["revenue"], (view["position"], text)
+        assert page.errors == []

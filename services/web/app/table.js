@@ -151,6 +151,7 @@ export function mountTable(root, invite) {
       ui.dismissed = key;
       render();
     },
+    preview: (action) => live.preview(action).then((reply) => reply.preview),
   };
 
   /**

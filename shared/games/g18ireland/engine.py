@@ -25,6 +25,7 @@ from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import operating_round as OPR
 from shared.games.g18ireland import program_moves as PM
+from shared.games.g18ireland import preview as PR
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.merging import crowded, merger_step
 from shared.games.g18ireland.meta import META
@@ -197,6 +198,9 @@ class Ireland:
                                          "operating": _operating}
 
     # --- reading ------------------------------------------------------------------------------
+
+    def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
+        return PR.preview(self.apply, state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

@@ -9,6 +9,8 @@ import { button } from "../controls.js";
 import { h, s } from "../dom.js";
 import { centre, drawHex, edgePoint, SIZE } from "./map.js";
 import { byType, familyControl } from "../legalform.js";
+import { currentRun, runControl, runFamily } from "./runpanel.js";
+import { stops } from "./routes.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -101,6 +103,14 @@ export function targets(view, legal, ui) {
   const lay = layFamily(legal);
   if (lay) {
     for (const hex of layPick(lay, ui.picks).hexes) out.set(hex, { label: `Lay a tile on ${hex}`, action: { type: "pick_hex", hex }, kind: "lay" });
+  }
+  const run = runFamily(legal);
+  if (run) {
+    // The run's own stops first: the page brings the first target into sight.
+    const on = currentRun(view, run, ui.picks).routes.flatMap((r) => r.nodes);
+    for (const stop of [...new Set([...on, ...stops(view.board)])]) {
+      out.set(stop, { label: `Route stop ${stop}`, action: { type: "pick_stop", stop }, kind: "stop" });
+    }
   }
   const token = tokenFamily(legal);
   if (token) {
@@ -218,7 +228,7 @@ export function decision(view, ctx, n) {
   }
   if (plain.length) {
     out.push(h("div", { class: "choices decisions" }, plain.map(({ entry, key }) => {
-      if (entry.action.type === "run_routes") return routeControl(view, entry, ctx, n);
+      if (entry.action.type === "run_routes") return runControl(view, entry, ctx, n);
       return familyControl(entry, key, ui, on, (a) => describe(view, a, n));
     })));
   }
@@ -228,24 +238,6 @@ export function decision(view, ctx, n) {
       programs.map(({ entry, key }) => familyControl(entry, key, ui, on, (a) => `Set: ${describe(view, a, n)}`))));
   }
   return out;
-}
-
-/**
- * @param {any} view
- * @param {LegalAction} entry
- * @param {PageContext} ctx
- * @param {Names} n
- */
-function routeControl(view, entry, ctx, n) {
-  const best = /** @type {any[]} */ (entry.choices && "values" in entry.choices ? entry.choices.values[0] : entry.action.routes) ?? [];
-  const action = { ...entry.action, routes: best };
-  return h("div", { class: "family routes", dataset: { type: "run_routes", testid: "routes" } },
-    h("p", {}, best.length ? "The best run the engine finds, drawn on the map:" : "No train can run."),
-    h("ul", {}, best.map((r) => h("li", {}, `${tileName(String(r.train))}: ${(r.nodes ?? []).map((/** @type {string} */ id) => {
-      const at = view.board?.hexes?.find((/** @type {any} */ hx) => id.startsWith(`${hx.hex}-`));
-      return at?.name ?? id;
-    }).join(" – ")} · ${n.money(r.revenue)}`))),
-    button(describe(view, action, n), "run_routes", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending }));
 }
 
 /**
