@@ -671,3 +671,33 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
         view = spectator_view(stack, at["table"], at["tokens"][seat])
         assert view["position"]["revenue"] == best[0]["revenue"], (view["position"], text)
         assert page.errors == []
+
+
+COORDINATE = re.compile(r"\b[A-Z]\d{1,2}\b")
+
+
+def test_places_and_programs_are_named_in_words_never_by_coordinates(stack: Stack18, game: Any, chromium: Any) -> None:
+    """What a player reads names places (a hex without a name by where it lies from one) and
+    the programs' fields in words, never a hex id or a raw field name."""
+    at = table_at(stack, game, first_entry_offering(game, "lay_tile", after=1, test=turnable_lay))
+    with tab(chromium, DESKTOP) as page:
+        open_active(stack, page, at)
+        hexes = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.textContent)")
+        assert hexes and not [t for t in hexes if COORDINATE.search(t)], hexes
+        board = served_view(at["engine"], at["state"], None)["board"]
+        unnamed = {hx["hex"] for hx in board["hexes"] if not hx["name"]}
+        offered = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.dataset.testid.slice(4))")
+        nameless = [(hx, text) for hx, text in zip(offered, hexes) if hx in unnamed]
+        assert all(re.match(r"the hex .* of [A-Z]", text) for _, text in nameless), nameless
+        page.page.locator("[data-testid=lay] [data-act=pick-hex]").first.click()
+        tile_for = page.page.inner_text("[data-testid=lay] p")
+        assert tile_for.startswith("Tile for ") and not COORDINATE.search(tile_for), tile_for
+        page.page.click("[data-testid=programs] summary")
+        shot(page, "programs", "desktop")
+        words = page.page.inner_text("[data-testid=programs]")
+        fields = page.page.eval_on_selector_all("[data-testid=programs] select", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert fields, "the programs are offered with their fields"
+        for raw in ("_", "unconditional", "indefinite", "until condition", "from market", "bid target"):
+            assert raw not in words and all(raw not in f for f in fields), (raw, words, fields)
+        assert "Auto-pass in stock rounds" in words, words
+        assert page.errors == []
