@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -155,6 +156,19 @@ def entities_js() -> str:
                     "num": t["num"]} for t in e["trains"]],
     }
     return ENTITIES_HEADER + json.dumps(data, indent=1, ensure_ascii=False) + ";\n"
+
+
+def test_the_round_labels_of_the_history_are_the_views(game: Any) -> None:
+    """18Ireland's round_label (which indexes a table's history without building views) says
+    what the projection reads from the view."""
+    from services.projection.history import view_round_label
+
+    timeline = Timeline(game.engine, game.timeline.seats, game.timeline.options, game.timeline.seed)
+    for i, (seat, action) in enumerate(game.entries):
+        if i % 7 == 0:
+            state = timeline.state
+            assert game.engine.round_label(state) == view_round_label(game.engine.view(state, None)), i
+        timeline.push(seat, action)
 
 
 def test_the_pages_18ireland_data_is_generated_from_entities_json() -> None:
@@ -519,8 +533,9 @@ if __name__ == "__main__":
 
 
 def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, game: Any, chromium: Any) -> None:
-    """The last moves of a real game played on over the API while a player watches the page: the
-    end screen charts every player's value over the moves it saw, ending on the result's scores."""
+    """The last moves of a real game played on over the API while a player watches the page
+    (opened late: the first moves unseen): the end screen charts every player's value over the
+    whole game, ending on the result's scores, and the log has a line for every move."""
     tail = 25
     start = len(game.entries) - tail
     at = table_at(stack, game, start)
@@ -539,7 +554,10 @@ def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, ga
         assert chart.count() == len(result["scores"])
         ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
                                               "els => els.map(e => e.getAttribute('points').split(' ').length)")
-        assert all(n == tail + 1 for n in ends), ends
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length === {len(game.entries)}", timeout_ms=60_000)
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        assert all(n == len(game.entries) + 1 for n in ends), ends
         page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
         shot(page, "result-with-chart", "desktop")
         assert page.errors == []
@@ -700,4 +718,68 @@ def test_places_and_programs_are_named_in_words_never_by_coordinates(stack: Stac
         for raw in ("_", "unconditional", "indefinite", "until condition", "from market", "bid target"):
             assert raw not in words and all(raw not in f for f in fields), (raw, words, fields)
         assert "Auto-pass in stock rounds" in words, words
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_finished_game_opened_afresh_has_its_whole_log_and_chart(size: str, stack: Stack18, game: Any, chromium: Any) -> None:
+    """A tab that saw none of the moves: the log (in words) and the chart cover all of them,
+    read from the table's history."""
+    at = table_at(stack, game, len(game.entries))
+    with tab(chromium, SIZES[size]) as page:
+        started = time.perf_counter()
+        page.goto(invite(stack, at["table"], None))
+        page.wait("document.body.dataset.over === 'true'", timeout_ms=20_000)
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length === {len(game.entries)}", timeout_ms=120_000)
+        took = time.perf_counter() - started
+        print(f"whole log of {len(game.entries)} moves read from history in {took:.1f}s ({size})")
+        lines = page.log_lines()
+        assert lines[0].startswith(("Player", "Bot")) and all(not line.startswith("{") for line in lines), lines[:3]
+        assert not [line for line in lines if COORDINATE.search(line)], [line for line in lines if COORDINATE.search(line)][:5]
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        result = detail(stack, at["table"])["result"]
+        assert len(ends) == len(result["scores"]) and all(n == len(game.entries) + 1 for n in ends), ends
+        page.page.locator("[data-testid=value-chart]").scroll_into_view_if_needed()
+        shot(page, "result-chart-afresh", size)
+        assert page.errors == []
+
+
+# --- a whole game through the page ---------------------------------------------------------------
+
+LONG = os.environ.get("ROUNDHOUSE_LONG") == "1"
+
+
+@pytest.mark.skipif(not LONG, reason="a whole 18Ireland game through the page takes minutes; ROUNDHOUSE_LONG=1 runs it")
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_plays_a_whole_game_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
+    """A person (tests/web/g18i_person.py: reads the page, taps its controls) plays one seat of
+    18Ireland against two heuristic bots to the end; the result screen is the API's result."""
+    from tests.web.g18i_person import Person, result_rows
+
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "18ireland", "seats": [
+        {"name": "Ada"}, {"name": "Bot A", "kind": "bot", "level": "heuristic"},
+        {"name": "Bot B", "kind": "bot", "level": "heuristic"}]})
+    assert status == 201, created
+    table = created["table"]
+    with tab(chromium, SIZES[size]) as page:
+        started = time.perf_counter()
+        page.goto(created["seats"][0]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        person = Person(page)
+        did = person.play()
+        took = time.perf_counter() - started
+        info = detail(stack, table)
+        assert info["status"] == "finished" and info["result"] is not None, info
+        result = info["result"]
+        page.wait("document.body.dataset.over === 'true'")
+        assert page.page.locator("[data-testid=actions]").is_hidden()
+        rows = result_rows(page)
+        assert sorted(rows) == sorted([s, result["ranks"][s], f"£{result['scores'][s]}"] for s in range(3)), rows
+        panel = page.page.inner_text("[data-testid=result]")
+        assert all(info["seats"][w]["name"] in panel for w in result["winners"]), panel
+        print(f"whole game ({size}): {info['last_seq']} moves in {took:.0f}s, reason {result['reason']}, "
+              f"scores {result['scores']}; the person's moves: {dict(did)}")
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "whole-game-result", size)
         assert page.errors == []

@@ -31,7 +31,7 @@ from shared.games.g18ireland.merging import crowded, merger_step
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import Pending, State
-from shared.games.g18ireland.view import view as build_view
+from shared.games.g18ireland.view import round_label as label_of, view as build_view
 
 replace = msgspec.structs.replace
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
@@ -198,6 +198,9 @@ class Ireland:
                                          "operating": _operating}
 
     # --- reading ------------------------------------------------------------------------------
+
+    def round_label(self, state: State) -> str:
+        return label_of(state)
 
     def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
         return PR.preview(self.apply, state, seat, action)

@@ -374,7 +374,8 @@ export function result(view, _ctx) {
 const PLAYER_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
 
 /**
- * Every player's value over the moves this tab saw, ending on the final scores.
+ * Every player's value over the game (the log's lines, filled in from the table's history for
+ * moves this tab did not see), ending on the final scores.
  * @param {any} view
  * @param {import("../pageapi.js").SeenLine[]} seen
  * @param {number[]} scores
@@ -383,7 +384,7 @@ function valueChart(view, seen, scores) {
   const points = [...seen.filter((e) => Array.isArray(e.values) && e.values.length === scores.length).map((e) => /** @type {number[]} */ (e.values)), scores];
   if (points.length < 3) {
     return h("p", { class: "muted", dataset: { testid: "value-chart" } },
-      "No chart of values over the game: this page saw too few of its moves (it draws the moves it watched).");
+      "No chart of values over the game yet: the earlier moves are still being read.");
   }
   const w = 600, ht = 220, pad = 36;
   const max = Math.max(1, ...points.flat());
@@ -397,7 +398,7 @@ function valueChart(view, seen, scores) {
   scores.forEach((_, seat) => svg.append(s("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" "),
     fill: "none", stroke: PLAYER_COLOURS[seat % PLAYER_COLOURS.length], "stroke-width": 2.5, dataset: { seat } })));
   return h("figure", { class: "chart", dataset: { testid: "value-chart" } }, svg,
-    h("figcaption", {}, `Value of each player (${view.seats?.join(", ") ?? ""}) over the ${points.length - 1} moves this page watched.`));
+    h("figcaption", {}, `Value of each player (${view.seats?.join(", ") ?? ""}) over the game's ${points.length - 1} moves.`));
 }
 
 /**
