@@ -648,6 +648,8 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
             check_route_geometry(board, size_px, r)
         assert money(verdict(page)) == sum(r["revenue"] for r in best)
         shot(page, "route-best", size)
+        page.page.locator("[data-testid=routes]").scroll_into_view_if_needed()
+        shot(page, "route-panel", size)
         first, second = best[0]["train"], best[1]["train"]
         # Take the second train's last stop off: it no longer runs; the total is the first's.
         click(page, f"[data-testid=train-{second}]")
@@ -674,6 +676,8 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
         text = verdict(page)
         assert page.page.locator("[data-testid=routes] button[data-act=run_routes]").is_disabled()
         shot(page, "route-refused", size)
+        page.page.locator("[data-testid=run-verdict]").scroll_into_view_if_needed()
+        shot(page, "route-refused-panel", size)
         # Back to the best run; then clear the second train and run the first alone.
         click(page, "[data-testid=routes] button[data-act=best-run]")
         assert money(verdict(page)) == sum(r["revenue"] for r in best)
