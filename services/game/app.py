@@ -23,7 +23,7 @@ from shared.store import STATUSES, EventStore, UnknownTable
 from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers, notify_api
+from services.game import controllers, notify_api, preview
 from services.game.clock import clock_reply
 from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
@@ -138,6 +138,7 @@ class GameHttp:
             web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
             web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
             web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
+            web.post(preview.PATH, e(preview.PATH, partial(preview.preview, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),

@@ -18,7 +18,7 @@ import msgspec
 import pytest
 
 from shared.bots.random_bot import random_action
-from shared.engine import RuleError, Undo, default_options
+from shared.engine import RuleError, Undo, default_options, preview_of
 from shared.families import admits, any_admits, expand, family_size
 from shared.games import get_engine, titles
 from shared.store.snapshot import encode_timeline, restore_timeline
@@ -272,3 +272,42 @@ def test_redaction_really_resamples_what_a_seat_cannot_see() -> None:
     assert len({s.played[1] for s in samples}) > 1  # seat 1's sealed card is not known to seat 0
     assert all(engine.view(s, 0) == engine.view(state, 0) for s in samples)
     assert engine.view(state, 0)["played"][1] is True  # "has played", never the card
+
+
+def test_a_preview_agrees_with_apply_and_reads_only_what_the_seat_knows(game) -> None:
+    """`Engine.preview` (optional): for every legal action it previews, it says `legal` as apply
+    accepts it, and it is the same on every redaction for the seat; for nearby actions it says
+    `legal` exactly when apply accepts them."""
+    engine, _, states = game
+    answer = preview_of(engine)
+    if answer is None:
+        pytest.skip(f"{engine.title} previews no actions")
+    rng = random.Random(7)
+    checked = 0
+    for state in _sample(states, 40):
+        for seat in sorted(engine.active_seats(state)):
+            for legal in engine.legal_actions(state, seat):
+                try:
+                    got = answer(state, seat, legal.action)
+                except RuleError as exc:
+                    assert exc.code == "no_preview", exc
+                    continue
+                assert got["legal"] and got["error"] is None, (legal.action, got)
+                encoded = msgspec.json.encode(got)
+                for k in range(3):
+                    assert msgspec.json.encode(answer(engine.redact(state, seat, k), seat, legal.action)) == encoded
+                checked += 1
+            for near in _mutants(engine, state, seat, rng):
+                try:
+                    got = answer(state, seat, near)
+                except RuleError as exc:
+                    assert exc.code == "no_preview", exc
+                    continue
+                try:
+                    engine.apply(state, seat, near)
+                    accepted = True
+                except RuleError:
+                    accepted = False
+                assert got["legal"] == accepted, (near, got)
+    if not checked:
+        pytest.skip(f"{engine.title}: no position of this playout offers an action it previews")

@@ -22,11 +22,12 @@ from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import program_moves as PM
+from shared.games.g18ireland import preview as PR
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import State
-from shared.games.g18ireland.view import view as build_view
+from shared.games.g18ireland.view import round_label as label_of, view as build_view
 
 replace = msgspec.structs.replace
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
@@ -131,6 +132,12 @@ class Ireland:
         return F.settle(F.decide(state, seat, action))
 
     # --- reading ------------------------------------------------------------------------------
+
+    def round_label(self, state: State) -> str:
+        return label_of(state)
+
+    def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
+        return PR.preview(self.apply, state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
