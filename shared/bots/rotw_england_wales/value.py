@@ -65,8 +65,9 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     temperature_per_turn: float = 0.8
 
 
-TWO_PLAYERS = Weights(const=-4.828, per_turn=2.07, cash=0.367, cash_turn=-0.05, share_turn=-0.143, income_turn=0.142,
-                      delivery=0.669, baron=1.143, engine=-0.031, engine_turn=0.094, links=0.346, links_turn=-0.098)
+TWO_PLAYERS = Weights(const=-4.923, per_turn=2.217, cash=0.33, cash_turn=-0.04, share_turn=-0.147, income_turn=0.122,
+                      delivery=0.467, baron=1.114, engine=0.047, engine_turn=0.018, links=0.373, links_turn=-0.063,
+                      temperature=2.2, temperature_per_turn=0.3)
 MORE_PLAYERS = Weights(const=-2.93, per_turn=1.75, cash=0.041, cash_turn=0.044, share_turn=-0.225, income_turn=0.068,
                        delivery=0.538, baron=0.919, engine=0.222, engine_turn=0.257, links=0.263, links_turn=0.056)
 DEFAULT = TWO_PLAYERS
