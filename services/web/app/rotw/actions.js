@@ -408,9 +408,8 @@ export function showChoices() {
   const panel = document.querySelector("[data-testid=actions]");
   const el = panel?.querySelector(["route-head", "deliveries"].map((t) => `[data-testid=${t}]`).join(", "));
   if (!panel || !el) return;
-  const box = panel.getBoundingClientRect();
-  const at = el.getBoundingClientRect();
-  if (at.top < box.top || at.bottom > box.bottom) panel.scrollTop += at.top - box.top - 4;
+  // To the top of the panel: the choices under the heading then fit in it.
+  panel.scrollTop += el.getBoundingClientRect().top - panel.getBoundingClientRect().top - 4;
 }
 
 /**

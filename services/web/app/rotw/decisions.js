@@ -39,6 +39,8 @@ export function advancedPanel(view, ctx) {
   const buttons = [];
   const hexLed = hexLedFamilies(legal);
   out.push(h("p", { class: "prompt" }, prompt(view, mySeat)));
+  const why = missing(view, legal);
+  if (why.length) out.push(h("p", { class: "muted why-missing", dataset: { testid: "why-missing" } }, `Not possible now: ${why.join(" ")}`));
   if (hexLed.length) out.push(...hexPanel(view, ctx, hexLed, /** @type {string | undefined} */ (ui.picks.at)));
   legal.forEach((entry, i) => {
     if (hexLed.includes(entry)) return;
@@ -56,6 +58,23 @@ export function advancedPanel(view, ctx) {
     else out.push(familyControl(entry, `family-${i}-${type}`, ui, on));
   });
   if (buttons.length) out.push(h("div", { class: "choices" }, buttons));
+  return out;
+}
+
+/**
+ * A company turn's actions the company cannot take, each with the rule that rules it out.
+ * @param {any} view @param {LegalAction[]} legal
+ */
+function missing(view, legal) {
+  if (view.phase !== "company_turn") return [];
+  const c = companyInTurn(view);
+  const has = new Set(legal.map((e) => e.action.type));
+  const out = [];
+  if (!has.has("deliver")) {
+    out.push(c.links ? `Deliver — no goods cube can reach a city of its colour on a route that starts on one of the ${c.name}'s links and uses at least as many of its links as of others'.`
+      : `Deliver — the ${c.name} has no completed link yet (a delivery's first link must be its own).`);
+  }
+  if (!has.has("lay_track")) out.push(`Build — the ${c.name} cannot raise the money to complete a link from any city it may start from.`);
   return out;
 }
 
@@ -99,8 +118,16 @@ function prompt(view, mySeat) {
         : [chip(c), ` pays a dividend: from $0 up to its cash (${dollars(c.cash)}) and at most 3 × its price, shared out over its ${c.outstanding} outstanding share${c.outstanding === 1 ? "" : "s"} in whole $1,000s. The amount moves the share price (${kilo(c.price)} now):`];
     case "merger":
       return [chip(c), ` may propose one merger with a company its links meet: it buys every outstanding share of the other at its price + $1,000 (it has ${dollars(c.cash)}; if short it issues shares, then takes bonds) and takes over its links, cash and bonds. Both companies' shareholders vote.`];
-    case "merger_vote":
-      return "Cast your vote, one per share you hold. It stays secret until everyone has voted; a tie goes the controller's way.";
+    case "merger_vote": {
+      // What is voted on, in the panel itself: the round's box above the map may be out of sight.
+      const m = view.merger;
+      const acq = companyOf(view, m.acquirer);
+      const tgt = companyOf(view, m.target);
+      const voting = m.stage === "acquirer" ? acq : tgt;
+      const votes = voting.held[mySeat] ?? 0;
+      return ["Merger vote: ", chip(acq), " proposes to take over ", chip(tgt), ` (buying its ${tgt.outstanding} outstanding share${tgt.outstanding === 1 ? "" : "s"} at ${dollars((tgt.price + 1) * 1000)} each, and its links, cash and bonds). `,
+        `As a ${voting.name} shareholder you cast ${votes} vote${votes === 1 ? "" : "s"}, one per share. It stays secret until everyone has voted; a tie goes the controller's way.`];
+    }
     default:
       return situation(view);
   }
