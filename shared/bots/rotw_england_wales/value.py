@@ -38,8 +38,9 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     positions of 300 two-player and 100 four-player self-play games of the heuristic, one
     decision in five a random kit option so that shares, builds and upgrades vary
     (`python3 -m benchmarks.rotw_value_fit`; R^2 0.58 and 0.55). TWO_PLAYERS was refitted on
-    150 games after issue 19's rule fixes (shares only for payments, one cube fewer per city
-    with 2-3 players): R^2 0.479 (docs/benchmarks.md)."""
+    300 games after issue 19's rule fixes (shares only for payments, one cube fewer per city
+    with 2-3 players): R^2 0.452, and its temperature follows that fit's residuals
+    (docs/benchmarks.md)."""
 
     const: float
     per_turn: float  # VP a seat adds per turn left, whatever it holds
@@ -60,7 +61,8 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     # Softness (in counted units) of the baron's chance of not being beaten.
     baron_softness: float = 1.0
     # Softmax temperature (VP) turning projected scores into win chances: base + per turn
-    # left (the fit's residual grows from about 4 VP with a turn left to 12 with eight).
+    # left, about 0.7 x the fit's residual (before issue 19's rule fixes: about 4 VP with a turn
+    # left to 12 with eight; after them, two players: 3.5 VP to 6.3 VP).
     temperature: float = 2.5
     temperature_per_turn: float = 0.8
 
