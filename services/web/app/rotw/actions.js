@@ -452,7 +452,10 @@ function deliveries(view, node, base, ui, on) {
         stops.push(cityName(view, here));
       }
       const owners = /** @type {number[]} */ (path).map((id) => ownerName(view, links.get(id)?.owner));
-      return button(`${colour}: ${stops.join(" → ")} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
+      // Whose links it uses, one name a link: each link moves its owner up one space (VP in the
+      // standard game, the company's income marker in the advanced one).
+      const gain = view.game === "advanced" ? "+1 income a link to" : "1 VP a link to";
+      return button(`${colour} cube: ${stops.join(" → ")} · ${gain} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
     });
   });
 }
