@@ -312,7 +312,7 @@ export function mountTable(root, invite) {
 
   /**
    * Bring the first clickable board item into sight: inside its scrolling box (a zoomed map),
-   * then on the page, clear of the sticky action panel.
+   * then on the page, clear of the sticky action panel (at the top, or docked at the bottom).
    */
   function revealTargets() {
     const first = /** @type {Element | null} */ (main.querySelector(".target"));
@@ -325,10 +325,14 @@ export function mountTable(root, invite) {
       scroller.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
     }
     const at = first.getBoundingClientRect();
-    const sticky = getComputedStyle(actions).position === "sticky" ? actions.getBoundingClientRect().bottom : 0;
-    const top = Math.max(0, sticky);
-    if (at.top < top || at.bottom > window.innerHeight) {
-      window.scrollBy({ top: at.top + at.height / 2 - (top + (window.innerHeight - top) / 2) });
+    // A sticky panel covers part of the screen: above the board, or docked at its bottom.
+    const style = getComputedStyle(actions);
+    const panel = actions.getBoundingClientRect();
+    const docked = style.position === "sticky" && style.bottom !== "auto";
+    const top = style.position === "sticky" && !docked ? Math.max(0, panel.bottom) : 0;
+    const bottom = docked ? panel.top : window.innerHeight;
+    if (at.top < top || at.bottom > bottom) {
+      window.scrollBy({ top: at.top + at.height / 2 - (top + (bottom - top) / 2) });
     }
   }
 
