@@ -124,6 +124,7 @@ def openapi_document() -> dict[str, Any]:
                for method, summary in (("get", "The seat's turn-notice settings and webhook signing key"),
                                        ("put", "Set the seat's turn notices (webhook, e-mail, delay)"),
                                        ("delete", "Stop the seat's turn notices"))},
+        },
         "/api/tables/{table}/preview": {
             "post": _op("What an action would do if the token's seat sent it now (a run's revenue); changes nothing",
                         (200, "ActionPreview"), (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503),
