@@ -27,7 +27,8 @@ track (lays):
     check_lay(m, b, variant, phase, corp, kind, start, laid, hex, tile, rotation, cash=None,
               order=None) -> Lay, or BoardError(code, message)
     unused_bases(m, b, corp, start, laid, order=None), pass_size(m, b, hex, variant),
-    phase_colors(variant, phase)
+    phase_colors(variant, phase), reached_nodes(m, b, variant, phase, corp) (the track graph's
+    nodes: off-boards connected for the end trigger)
 routes (trains and revenue; the board's borders are ignored: trains cross them):
     train(variant, type, ident=None) -> core Train         "2".."8": length and free stop kinds
     revenue_colors(variant, phase)                          off-board colours (white/gray/black)
