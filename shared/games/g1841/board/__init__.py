@@ -54,6 +54,7 @@ events (tokens and borders of the events and mergers; money and order are the en
     secession_purchase_limit(tokens, cash)
     tuscan_merge_happens(floated), tuscan_merge_steps(floated, holding), sfli_runs(variant,
         sfli_run_variant, a_merged_one_operated)
+    merge_partners(m, b, variant, phase, corp) -> corporations it may merge with (by track)
     merger_duplicates / remove_duplicates / shared_hex(m, b, a, other)
     merger_removal(m, b, variant, a, other, tokens_a, tokens_b, duplicates, tuscan=""|"first"|"last")
         -> Removal(fewest, most, hexes, tokens)
