@@ -16,6 +16,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a file: make the repository importable
@@ -27,15 +28,16 @@ from shared.games.g1841 import data as D  # noqa: E402
 from shared.games.g1841.board import routes as R  # noqa: E402
 from shared.games.g1841.board import stations as ST  # noqa: E402
 from shared.games.g1841.board import track as T  # noqa: E402
+
 from tests.exports import export_paths  # noqa: E402
 from tests.g1841.test_board_replay import Replay  # noqa: E402
 
 
-def ms(f) -> float:
+def ms(f: Callable[..., object], *args: object, **kw: object) -> float:
     """One cold call: every board cache emptied first (a real caller would often hit them)."""
     clear_all()
     t = time.perf_counter()
-    f()
+    f(*args, **kw)
     return (time.perf_counter() - t) * 1000
 
 
@@ -45,19 +47,21 @@ def main() -> None:
     r = Replay(D.variant({k: True for k in game.get("settings", {}).get("optional_rules", [])}))
     times: dict[str, list[float]] = {"legal_lays": [], "check_lay": [], "legal_tokens": [], "best_routes": []}
     for a in decisions(game["actions"]):
-        corp = a.get("entity")
+        corp = str(a.get("entity"))
+        order = r.order.get(corp)
         if a["type"] == "lay_tile" and a["entity_type"] == "corporation":
             fresh = r.last_lay_entity != corp or r.turn is None or r.turn[0] != corp
-            start, laid = (r.b, []) if fresh else (r.turn[1], list(r.turn[2]))  # type: ignore[index]
-            args = (r.m, r.b, r.variant, r.phase, corp, r.kinds[corp], start, laid)
-            times["legal_lays"].append(ms(lambda: T.legal_lays(*args, order=r.order.get(corp))))
-            times["check_lay"].append(ms(lambda: T.check_lay(*args, a["hex"], a["tile"].rpartition("-")[0],
-                                                             a["rotation"], order=r.order.get(corp))))
+            start, laid = (r.b, []) if fresh or r.turn is None else (r.turn[1], list(r.turn[2]))
+            kind = r.kinds[corp]
+            board = (r.m, r.b, r.variant, r.phase, corp, kind, start, laid)
+            times["legal_lays"].append(ms(T.legal_lays, *board, order=order))
+            times["check_lay"].append(ms(T.check_lay, *board, a["hex"], a["tile"].rpartition("-")[0], a["rotation"],
+                                         order=order))
         elif a["type"] == "place_token" and corp not in r.homes_due:
-            times["legal_tokens"].append(ms(lambda: ST.legal_tokens(r.m, r.b, r.variant, r.phase, corp)))
+            times["legal_tokens"].append(ms(ST.legal_tokens, r.m, r.b, r.variant, r.phase, corp))
         elif a["type"] == "run_routes":
             trains = [(x["train"], x["train"].partition("-")[0]) for x in a["routes"]]
-            times["best_routes"].append(ms(lambda: R.best_routes(r.m, r.b, r.variant, r.phase, corp, trains)))
+            times["best_routes"].append(ms(R.best_routes, r.m, r.b, r.variant, r.phase, corp, trains))
         if not r.step(a):
             break
     out = {name: {"calls": len(v), "median_ms": round(statistics.median(v), 1), "max_ms": round(max(v), 1)}
