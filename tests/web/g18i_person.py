@@ -29,6 +29,8 @@ class Person:
         self.page = page
         self.did: Counter[str] = Counter()
         self.bid_once = False
+        self.refused: set[tuple[int, str]] = set()
+        self.last = ""
 
     def over(self) -> bool:
         return self.page.dataset("over") == "true"
@@ -41,16 +43,25 @@ class Person:
             seq = self.page.seq()
             what = self.move()
             self.did[what] += 1
-            self.page.wait(f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'",
-                           timeout_ms=timeout_ms)
+            moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
+            try:
+                self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)
+            except Exception as exc:
+                raise AssertionError(f"after {what!r} at seq {seq} nothing happened; the panel: "
+                                     f"{self.page.page.inner_text(ACTIONS)!r}") from exc
+            if not self.page.page.evaluate(moved):
+                # The rules refused it (the page says why): the person tries something else.
+                self.refused.add((seq, self.last))
+                self.did["refused"] += 1
         raise AssertionError(f"no end after {max_moves} moves of the person: {self.did}")
 
     # --- one decision, through the page ------------------------------------------------------
 
     def has(self, selector: str) -> bool:
-        return self.page.page.locator(selector).count() > 0
+        return (self.page.seq(), selector) not in self.refused and self.page.page.locator(selector).count() > 0
 
     def tap(self, selector: str) -> None:
+        self.last = selector
         el = self.page.page.locator(selector).first
         el.scroll_into_view_if_needed()
         el.click()
@@ -93,10 +104,13 @@ class Person:
         """(text, index) of every enabled move button in the action panel, programs left out."""
         found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
             !e.disabled && !e.closest('details') && !e.closest('[data-testid=history]'), e.dataset.act || ''])""")
-        return [(text, i) for text, i, usable, act in found if usable and act not in NOT_MOVES]
+        seq = self.page.seq()
+        return [(text, i) for text, i, usable, act in found
+                if usable and act not in NOT_MOVES and (seq, text) not in self.refused]
 
     def press(self, index: int) -> None:
         el = self.page.page.locator(f"{ACTIONS} button").nth(index)
+        self.last = el.inner_text()
         el.scroll_into_view_if_needed()
         el.click()
 

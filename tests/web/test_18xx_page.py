@@ -690,6 +690,10 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
         page.wait_seq(at["seq"] + 1)
         [action] = logged(stack, at["table"], at["tokens"][seat], at["seq"], at["seq"] + 1)
         assert action["type"] == "run_routes" and [r["train"] for r in action["routes"]] == [first]
+        assert action["routes"][0]["revenue"] == best[0]["revenue"]   # sent as the engine counted it
+        page.wait("[...document.querySelectorAll('[data-testid=log] li')].some(li => / runs .+ for £/.test(li.textContent))")
+        run_line = [line for line in page.log_lines() if " runs " in line][-1]
+        assert money(run_line) == best[0]["revenue"], run_line
         view = spectator_view(stack, at["table"], at["tokens"][seat])
         assert view["position"]["revenue"] == best[0]["revenue"], (view["position"], text)
         assert page.errors == []

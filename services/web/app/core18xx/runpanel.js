@@ -158,6 +158,7 @@ export function runControl(view, entry, ctx, n) {
   let got = previews.get(key);
   if (!got && !problems.length && routes.length) {
     got = {};
+    if (previews.size >= 200) previews.delete(previews.keys().next().value ?? "");
     previews.set(key, got);
     const slot = got;
     ctx.on.preview(action).then((answer) => { slot.answer = answer; }, (error) => { slot.failed = String(error?.message ?? error); })
@@ -186,6 +187,9 @@ export function runControl(view, entry, ctx, n) {
       " ", h("span", { class: "stops" }, stopsNow.length ? stopsNow.map(stopName).join(" – ") : ""),
       " · ", h("span", { class: "revenue", dataset: { testid: `revenue-${train}` } }, state));
   });
+  // Sent with each route's revenue as the engine counted it (as 18xx.games sends a run): the
+  // log then says what it earned, and apply checks the figures again.
+  const sendable = answer?.legal ? { ...action, routes: routes.map((r) => ({ ...r, revenue: byTrain.get(r.train)?.revenue ?? 0 })) } : action;
   const edited = ctx.ui.picks.run !== undefined;
   const tap = (/** @type {string} */ stop) => tapRunStop(view, ctx, stop);
   const onRoute = editing ? picks.plans[editing]?.nodes ?? [] : [];
@@ -209,7 +213,7 @@ export function runControl(view, entry, ctx, n) {
       next.map((id) => button(stopName(id), "stop", () => tap(id), { testid: `stop-${id}` }))) : null,
     h("p", { class: ok ? "verdict" : "verdict refusal", role: "status", dataset: { testid: "run-verdict", legal: String(ok) } }, verdict),
     h("div", { class: "choices" },
-      button(routes.length ? `Run for ${answer?.legal ? n.money(answer.total) : "…"}` : "Run no trains", "run_routes", () => ctx.on.act(action),
+      button(routes.length ? `Run for ${answer?.legal ? n.money(answer.total) : "…"}` : "Run no trains", "run_routes", () => ctx.on.act(sendable),
         { primary: true, disabled: ctx.ui.pending || !ok }),
       button("Best run", "best-run", () => ctx.on.update({ picks: { ...ctx.ui.picks, run: undefined } }), { disabled: !edited }),
       editing ? button(`Clear the ${trainName(editing)}`, "clear-train", () => ctx.on.update({ picks: { ...ctx.ui.picks,
