@@ -155,3 +155,15 @@ def test_transform_token_options() -> None:
     assert EV.transform_token_options(2, 260) == (100, 100, 0, 2)
     assert EV.transform_token_options(4, 1000) == (100, 100, 0, 1)
     assert EV.transform_token_options(1, 0) == (50, 100, 1, 1)
+
+
+def test_merge_partners_are_reached_by_track_within_the_standing_borders() -> None:
+    # IRSFF at Milano only, track on to Verona (G13, CTS) across G11 - F12, where phase 4's
+    # border (Austria's Veneto) stands; AFI at Modena, not connected
+    b = S.place_token(M, ST.initial(M, "default"), "IRSFF", "F8", 0)
+    b = track_along(S.lay(M, b, "F16", "601", 0), MILANO_TO_VENEZIA)
+    b = S.place_token(M, S.place_token(M, b, "CTS", "G13", 0), "AFI", "K13", 0)
+    assert ("F12", 1) in RG.borders("default", 4)
+    for phase, partners in ((2, {"CTS"}), (4, set()), (5, {"CTS"})):
+        assert EV.merge_partners(M, b, "default", phase, "IRSFF") == partners, phase
+        assert EV.merge_partners(M, b, "default", phase, "CTS") == ({"IRSFF"} if partners else set())

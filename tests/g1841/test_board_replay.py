@@ -15,6 +15,7 @@ import pytest
 
 from shared.games.core18xx.board import routes as CR
 from shared.games.core18xx.board import state as S
+from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.export_log import decisions
 from shared.games.g1841 import data as D
@@ -31,7 +32,7 @@ EXPORTS = export_paths("1841")
 @dataclass
 class Replay:
     variant: str
-    m: object = None
+    m: MapDef = None  # type: ignore[assignment]
     b: S.BoardState = None  # type: ignore[assignment]
     phase: int = 2
     started: set[str] = field(default_factory=set)

@@ -123,3 +123,13 @@ def test_terrain_cost_must_be_affordable() -> None:
 def test_phase_colours() -> None:
     assert T.phase_colors("default", 2) == ("yellow",)
     assert T.phase_colors("default", "5") == ("yellow", "green", "brown")
+
+
+def test_the_track_graphs_nodes() -> None:
+    # Venezia's 601: its town's track runs to the port G17; in phase 2 the region graph
+    b = board([("IRSFF", "F16", 0)], [("F16", "601", 0)])
+    assert {("F16", 0), ("F16", 1), ("G17", 0)} <= T.reached_nodes(M, b, "default", 2, "IRSFF")
+    # Busto Arsizio's track over the Conservative Zone border: beyond it only from phase 3
+    busto = board([("AFI", "E7", 0)], [("E7", "57", 1), ("F6", "1", 0)])
+    assert ("F6", 1) not in T.reached_nodes(M, busto, "default", 2, "AFI")
+    assert ("F6", 1) in T.reached_nodes(M, busto, "default", 3, "AFI")

@@ -390,20 +390,6 @@ def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     return reach
 
 
-def from_station(m: MapDef, b: BoardState, corp: str, station: NodeRef) -> Reach:
-    """The network walked from one of the corporation's stations alone (18xx.games'
-    connected_*_by_token), its hex open for lays from every edge: titles whose lays are
-    counted per station (1841's lays per base)."""
-    return _cached("station", m, b, (corp, station), lambda: _from_station(m, b, corp, station))
-
-
-def _from_station(m: MapDef, b: BoardState, corp: str, station: NodeRef) -> Reach:
-    reach = walk(m, b, [station], corp, "broad")
-    coord = station[0]
-    reach.marks.append(tuple((coord, e) for e, other in enumerate(tiles_view(m, b).links(coord)) if other is not None))
-    return reach
-
-
 def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
     """len(broad(m, b, corp).nodes) >= count, walking only as far as that takes unless the
     network is known already (the walk adds nodes in the same order either way)."""

@@ -27,7 +27,8 @@ track (lays):
     check_lay(m, b, variant, phase, corp, kind, start, laid, hex, tile, rotation, cash=None,
               order=None) -> Lay, or BoardError(code, message)
     unused_bases(m, b, corp, start, laid, order=None), pass_size(m, b, hex, variant),
-    phase_colors(variant, phase)
+    phase_colors(variant, phase), reached_nodes(m, b, variant, phase, corp) (the track graph's
+    nodes: off-boards connected for the end trigger)
 routes (trains and revenue; the board's borders are ignored: trains cross them):
     train(variant, type, ident=None) -> core Train         "2".."8": length and free stop kinds
     revenue_colors(variant, phase)                          off-board colours (white/gray/black)
@@ -53,6 +54,7 @@ events (tokens and borders of the events and mergers; money and order are the en
     secession_purchase_limit(tokens, cash)
     tuscan_merge_happens(floated), tuscan_merge_steps(floated, holding), sfli_runs(variant,
         sfli_run_variant, a_merged_one_operated)
+    merge_partners(m, b, variant, phase, corp) -> corporations it may merge with (by track)
     merger_duplicates / remove_duplicates / shared_hex(m, b, a, other)
     merger_removal(m, b, variant, a, other, tokens_a, tokens_b, duplicates, tuscan=""|"first"|"last")
         -> Removal(fewest, most, hexes, tokens)

@@ -151,6 +151,18 @@ def sfli_runs(variant: str, sfli_run_variant: bool, a_merged_one_operated: bool)
 
 # ---- mergers and transformations ------------------------------------------------------------
 
+def merge_partners(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str) -> set[str]:
+    """Corporations with a token in a city (not a pass) the corporation's region graph reaches:
+    those it may merge with, connected by track and not across a standing border
+    (`mergeable_candidates`; the engine keeps those of its type that may merge)."""
+    out: set[str] = set()
+    for coord, n in graph.network(m, regions.open_board(m, b), corp, regions.borders(variant, phase)).nodes:
+        if coord in m.no_start_hexes or S.tile_at(m, b, coord).tile.nodes[n].kind != "city":
+            continue
+        out.update(o for o in S.slots(m, b, coord)[n] if o and o != corp)
+    return out
+
+
 def merger_duplicates(m: MapDef, b: BoardState, a: str, other: str) -> list[NodeRef]:
     """Cities where both merging corporations have a token: `other`'s comes off."""
     return [r for r in network.token_nodes(m, b, other) if a in S.slots(m, b, r[0])[r[1]]]

@@ -242,6 +242,14 @@ def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, 
                                                   only=_moved(m, after, corp, unsure, coord))
 
 
+def reached_nodes(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str) -> set[NodeRef]:
+    """The nodes the corporation's track graph reaches now (18xx.games' selected graph after
+    the track step: the region graph in phase 2, the plain one after), e.g. the off-boards
+    of the end trigger (`new_offboard_connections`)."""
+    shut = regions.borders(variant, phase) if regions.phase_number(phase) == 2 else graph.NO_BORDERS
+    return graph.network(m, regions.open_board(m, b), corp, shut).nodes
+
+
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
               start: BoardState, laid: Sequence[str], coord: str, tile: str, rotation: int,
               cash: int | None = None, order: Sequence[NodeRef | str] | None = None) -> core.Lay:
