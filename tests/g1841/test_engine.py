@@ -138,3 +138,29 @@ def test_every_offboard_group_reached_ends_the_game_at_the_end_of_the_turn() -> 
     some = [hexes[0] for hexes in groups.values()]
     assert FL.check_end(replace(s, offboards=some[:-1])).end is None
     assert FL.check_end(replace(s, offboards=some)).end == ("offboards", "current_turn")
+
+
+def _two_corporations() -> State:
+    s = stock_round({})
+    m = s.money
+    cell = m.market.by_id("100,3,5").coord
+    m = m.set_par("SFTG", cell).set_par("SFTC", cell)
+    book = m.book.moved(["SFTG_0"], "0").moved(["SFTC_0"], "1").moved(["SFTC_1", "SFTC_2"], "SFTG")
+    return replace(s, money=replace(m, book=book, cash={**m.cash, "SFTG": 0}))
+
+
+def test_an_emergency_sells_others_shares_first_at_half_price_and_no_more_than_needed() -> None:
+    """G1841 `emr_shares_next`: treasury shares of other corporations before the corporation's
+    own, at half the price, no bundle worth a share more than what is needed."""
+    from shared.games.g1841 import emergency as EM
+    s = _two_corporations()
+    found = EM.issuable(s, "SFTG")
+    assert {seller for seller, _ in found} == {"SFTG"}
+    assert sorted((b[0], b[2], b[3]) for _, b in found) == [("SFTC", 10, 50), ("SFTC", 20, 100)]
+    # nothing of others' left: its own treasury shares
+    alone = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_1", "SFTC_2"], "1")))
+    own = EM.issuable(alone, "SFTG")
+    assert own and all(b[0] == "SFTG" for _, b in own)
+    # a sale pays half the price into the corporation and moves the price down a row
+    after = EM.sell(s, "SFTG", "SFTG", ["SFTC_1"], [b for _, b in found])
+    assert after.money.cash["SFTG"] == 50 and after.money.price_of("SFTC") == 95
