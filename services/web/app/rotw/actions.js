@@ -404,6 +404,19 @@ export function raiseFor(c, cost) {
  * panel: bring them into sight inside it (sticky on a desktop, docked at the bottom on a
  * phone; both scroll inside, so the page and the map stay where they are).
  */
+let shownView = /** @type {any} */ (null);
+
+/**
+ * A new position (a move landed, the bot's too) opens the panel at its top: the prompt and
+ * the first controls, not wherever the last decision left its inner scroll.
+ * @param {any} view @param {PageContext} ctx
+ */
+export function panelOnTop(view, ctx) {
+  const panel = document.querySelector("[data-testid=actions]");
+  if (panel && view !== shownView && ctx.ui.picks.at === undefined) panel.scrollTop = 0;
+  shownView = view;
+}
+
 export function showChoices() {
   const panel = document.querySelector("[data-testid=actions]");
   const el = panel?.querySelector(["route-head", "deliveries"].map((t) => `[data-testid=${t}]`).join(", "));

@@ -6,7 +6,7 @@ import { fill, h } from "../dom.js";
 import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
 import { companyColor } from "./names.js";
 import { mapBox } from "../mapbox.js";
-import { buildPreview, pickOnMap, showChoices } from "./actions.js";
+import { buildPreview, panelOnTop, pickOnMap, showChoices } from "./actions.js";
 import { MAP_ZOOM, centreOnce, drawMap, mapLegend } from "./map.js";
 
 export { advancedPanel as actionPanel } from "./decisions.js";
@@ -58,6 +58,7 @@ export function render(view, ctx, slots) {
     trackColor: (owner) => companyColor(String(owner)),
   });
   centreOnce(parts.svg, view);
+  panelOnTop(view, ctx);
   fill(parts.round, view.result ? null : roundBox(view, ctx.mySeat));
   fill(parts.companies, companyCards(view));
   fill(parts.players, playersTable(view, ctx.mySeat));

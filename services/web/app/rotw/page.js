@@ -2,7 +2,7 @@
 // Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
 // of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
 import { fill, h } from "../dom.js";
-import { actionPanel as standardPanel, buildPreview, deliveryRoutes, mapTargets, pickOnMap, showChoices } from "./actions.js";
+import { actionPanel as standardPanel, buildPreview, deliveryRoutes, mapTargets, panelOnTop, pickOnMap, showChoices } from "./actions.js";
 import * as advanced from "./advanced.js";
 import { mapBox } from "../mapbox.js";
 import { MAP_ZOOM, centreOnce, drawMap, mapLegend } from "./map.js";
@@ -68,6 +68,7 @@ export function render(view, ctx, slots) {
     routes: pd ? [{ city: pd.city, color: pd.color, path: pd.path }] : deliveryRoutes(ctx.legal, at),
   });
   centreOnce(parts.svg, view);
+  panelOnTop(view, ctx);
   fill(parts.pending, panels.pending(view));
   fill(parts.players, panels.players(view, ctx.mySeat));
   parts.baronTitle.textContent = view.result ? "Barons (revealed)" : "Your baron";
