@@ -18,6 +18,20 @@ import msgspec
 MIN_SECRET_BYTES = 32
 
 
+def env_number(env: Mapping[str, str], name: str, default: float, kind: type = int) -> object:
+    """The variable `name` as a number >= 0 of `kind`, or `default` when unset or empty."""
+    text = env.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, not {text!r}") from None
+    if value < 0:
+        raise ValueError(f"{name} must be >= 0, not {text!r}")
+    return value
+
+
 class RateLimit(msgspec.Struct, frozen=True):
     """A token bucket: `burst` at once, refilled at `per_s` a second. per_s <= 0: unlimited."""
 
@@ -100,6 +114,9 @@ class Config(msgspec.Struct, kw_only=True):
     table_open_ttl: float = 24 * 3600.0
     table_idle_ttl: float = 30 * 24 * 3600.0
     table_finished_ttl: float = 180 * 24 * 3600.0
+    # Game service: seconds between looks at the deadline index of table clocks (a seat that
+    # runs out is dealt with within this; moves by a seat out of time are refused at once).
+    clock_poll: float = 1.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
@@ -110,16 +127,7 @@ class Config(msgspec.Struct, kw_only=True):
         d = cls()
 
         def num_get(name: str, default: float, kind: type = int) -> object:
-            text = env.get(name)
-            if text is None or text == "":
-                return default
-            try:
-                value = kind(text)
-            except ValueError:
-                raise ValueError(f"{name} must be a number, not {text!r}") from None
-            if value < 0:
-                raise ValueError(f"{name} must be >= 0, not {text!r}")
-            return value
+            return env_number(env, name, default, kind)
 
         def rate_get(name: str, default: RateLimit) -> RateLimit:
             text = env.get(name)
@@ -154,6 +162,7 @@ class Config(msgspec.Struct, kw_only=True):
             table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
             table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),
             table_finished_ttl=num_get("ROUNDHOUSE_TABLE_FINISHED_TTL", d.table_finished_ttl, float),
+            clock_poll=num_get("ROUNDHOUSE_CLOCK_POLL", d.clock_poll, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg
 

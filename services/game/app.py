@@ -13,17 +13,19 @@ from typing import TypeVar
 
 import msgspec
 from aiohttp import web
-from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, ResponseError
 
 from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import AnyRedis, connect, warm
+from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers
+from services.game import controllers, notify_api, preview
+from services.game.clock import clock_reply
+from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
 from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
 from services.game.limits import Limiter, retry_after
@@ -31,6 +33,8 @@ from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.service import GameService, Submitted
 from services.game.titles import title_list
+from services.notify.dispatch import Notifier
+from services.notify.settings import NotifyConfig
 
 log = logging.getLogger("roundhouse.game")
 
@@ -77,6 +81,9 @@ class GameHttp:
         self._service: GameService | None = None
         self._openapi: bytes | None = None
         self._titles: bytes | None = None
+        self._watch: asyncio.Task[None] | None = None
+        self._notifier: asyncio.Task[None] | None = None
+        self.notify_cfg = NotifyConfig.from_env()
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
@@ -100,10 +107,18 @@ class GameHttp:
         try:
             # Once per store: tables made before the status index existed join it.
             await self._service.store.build_status_index()
-        except (RedisError, OSError) as exc:  # Redis down at start: /api/ready says so; list later
+        except STORE_ERRORS as exc:  # Redis down at start: /api/ready says so; list later
             log.warning("could not build the table status index yet: %s", exc)
+        watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
+        self._watch = asyncio.ensure_future(watch.run())
+        self.notifier = Notifier(self._service, self.notify_cfg)
+        self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
+        for task in (self._watch, self._notifier):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._service is not None:
             await self._service.drain()
         if self.redis is not None:
@@ -118,7 +133,12 @@ class GameHttp:
             web.post("/api/tables/{table}/actions", e("/api/tables/{table}/actions", self.submit_action)),
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
+            web.get("/api/tables/{table}/clock", e("/api/tables/{table}/clock", self.clock), allow_head=False),
             web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
+            web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
+            web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
+            web.post(preview.PATH, e(preview.PATH, partial(preview.preview, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
@@ -138,7 +158,7 @@ class GameHttp:
                 resp = error_response(422, exc.code, exc.message)
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
-            except (RedisError, ConnectionError) as exc:
+            except REDIS_OR_CONNECTION_ERRORS as exc:
                 if is_store_full(exc):
                     log.warning("redis is full (maxmemory) on %s", route)
                     resp = error_response(507, "store_full", "the event store is full; nothing was written")
@@ -293,6 +313,11 @@ class GameHttp:
         await self.limit(self.limit_reads, request, "reads")
         return json_response(await self.service.legal_actions(table, seat))
 
+    async def clock(self, request: web.Request) -> web.Response:
+        await self.limit(self.limit_reads, request, "reads")
+        meta, clock, seq = await self.service.table_clock(request.match_info["table"])
+        return json_response(clock_reply(meta, clock, seq))
+
     async def titles(self, _request: web.Request) -> web.Response:
         if self._titles is None:
             self._titles = _encoder.encode(title_list())
@@ -302,10 +327,7 @@ class GameHttp:
         return json_response(Health())
 
     async def ready(self, _request: web.Request) -> web.Response:
-        try:
-            ok = bool(self.redis is not None and await self.redis.ping())
-        except (RedisError, ConnectionError, OSError):
-            ok = False
+        ok = self.redis is not None and await unhealthy(self.redis) is None
         return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
 
     async def metrics_text(self, request: web.Request) -> web.Response:

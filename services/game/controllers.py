@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
+from shared import timesource
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.protocol.http import SeatControl, SeatControlled
 from shared.store import SeatSpec
+from shared.store.clock import ENDED
 
 from services.game.errors import coded
 from services.game.service import now_ms
@@ -67,7 +69,12 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     if req.kind == "bot" and seat in active:
         noted = now_ms()
         await service.store.expect_turn(table, noted)
-    version = await service.store.set_seat(table, seat, spec)
+    if hot.meta.clock is None:  # a table made before clocks
+        version = await service.store.set_seat(table, seat, spec)
+    else:  # with the clock event, in one script: the clock knows who played the seat when
+        version = await service.clock_store.set_seat(table, seat, spec, req.kind, timesource.now_ms())
+        if version == ENDED:
+            raise coded("table_ended", "the table has ended: a seat ran out of time")
     fresh = await service.store.get_seats(table)  # other seats may have changed elsewhere too
     if fresh is not None:
         hot.set_seats(*fresh)
@@ -77,5 +84,7 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
         hot.set_seats(seats, version)
     if noted is not None:
         await service.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only, noted_ms=noted)
+    if hot.meta.clock is not None and hot.meta.clock.spec.kind != "none":
+        await service.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))
     return json_response(SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
                                         seq=hot.seq, active_seats=active))

@@ -31,6 +31,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "log_full": (409, "the table's log reached ROUNDHOUSE_MAX_LOG entries; it takes no more"),
     "table_needs_attention": (409, "the table's stored log no longer folds under this server's rules "
                                    "(the entry and the rule error are named); nothing is lost"),
+    "out_of_time": (409, "the seat's clock has run out (docs/clocks.md); the table's timeout outcome follows"),
+    "table_ended": (409, "the table ended early (a seat ran out of time, on_timeout=abandon); it takes no more"),
     "body_too_large": (413, "the body is larger than the server accepts"),
     "unsupported_media_type": (415, "a write whose Content-Type is not application/json"),
     "bad_request": (422, "the body is JSON but does not match the endpoint's schema"),
@@ -38,6 +40,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "unknown_title": (422, "no title has that id"),
     "bad_seats": (422, "seat count outside the title's range, or a level given for a human seat"),
     "bad_options": (422, "an option the title does not have, or a value it refuses"),
+    "bad_clock": (422, "a clock whose fields do not fit its kind (docs/clocks.md)"),
+    "no_preview": (422, "a preview of an action the title does not preview (POST /api/tables/{t}/preview)"),
     "unknown_bot": (422, "a seat handed to a bot level that does not exist"),
     "rule error": (422, "any other code: the title's rules refuse the action (the engine's code and message)"),
     "rate_limited": (429, "this client sent more than its limit (tables created, actions); `Retry-After` says when to retry"),

@@ -106,11 +106,29 @@ def openapi_document() -> dict[str, Any]:
                        params=[TABLE, _param("seat", "query", {"type": "integer", "minimum": 0},
                                              "must be the token's seat; defaults to it")], secured=True),
         },
+        "/api/tables/{table}/clock": {
+            "get": _op("Each seat's time left now (table clocks, docs/clocks.md), its controller, and an early end",
+                       (200, "ClockReply"), (404, 429, 503), params=[TABLE]),
+        },
         "/api/tables/{table}/seats/{seat}/controller": {
             "post": _op("Hand the token's seat to a bot, or take it back", (200, "SeatControlled"),
                         (400, 401, 403, 404, 408, 413, 415, 422, 429, 500, 503), body="SeatControl",
                         params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0},
                                               "the token's seat")], secured=True),
+        },
+        "/api/tables/{table}/seats/{seat}/notify": {
+            **{method: _op(summary, (200, "NotifyReply"), (400, 401, 403, 404, 408, 413, 415, 422, 429, 503),
+                           body="NotifySettings" if method == "put" else None,
+                           params=[TABLE, _param("seat", "path", {"type": "integer", "minimum": 0}, "the token's seat")],
+                           secured=True)
+               for method, summary in (("get", "The seat's turn-notice settings and webhook signing key"),
+                                       ("put", "Set the seat's turn notices (webhook, e-mail, delay)"),
+                                       ("delete", "Stop the seat's turn notices"))},
+        },
+        "/api/tables/{table}/preview": {
+            "post": _op("What an action would do if the token's seat sent it now (a run's revenue); changes nothing",
+                        (200, "ActionPreview"), (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503),
+                        body="PreviewAction", params=[TABLE], secured=True),
         },
         "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module",
                                    (200, "TitleList"), ())},

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import copy
 import logging
 import secrets
 import time
@@ -16,8 +17,9 @@ from typing import Any
 
 import msgspec
 
-from shared import auth
+from shared import auth, timesource
 from shared.bots import BOT_NAMES
+from shared.clock import ClockRecord, ClockSpec, LogMark
 from shared.config import Config
 from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
 from shared.failpoints import crash_point
@@ -37,9 +39,12 @@ from shared.protocol.http import (
 )
 from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
+from shared.store.clock import ClockStore
+from shared.store.notify import NotifyStore
 from shared.store.snapshot import encode_timeline
 from shared.timeline import Timeline
 
+from services.game.clock import ClockBook, TableClock
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
@@ -49,6 +54,9 @@ log = logging.getLogger("roundhouse.game")
 
 _encoder = msgspec.json.Encoder()
 DAY_MS = 24 * 3600 * 1000
+# Tables with turn notices are looked at by the notifier right after each move; this is when
+# they are looked at if the service dies between the append and saying so.
+NOTIFY_GRACE_MS = 2000
 
 
 def now_ms() -> int:
@@ -71,7 +79,25 @@ def summary_of(meta: StoredTable) -> dict[str, Any]:
         last_seq=meta.last_seq,
         created_ms=meta.created_ms,
         updated_ms=meta.updated_ms,
+        clock=clock_spec(meta),
     )
+
+
+def clock_spec(meta: StoredTable) -> ClockSpec | None:
+    """The table's clock, or None when it has none."""
+    return None if meta.clock is None or meta.clock.spec.kind == "none" else meta.clock.spec
+
+
+def _checked_clock(spec: ClockSpec | None) -> ClockSpec | None:
+    """The table's clock, or None for no clock; ApiError bad_clock."""
+    if spec is None or spec.kind == "none":
+        return None
+    problem = spec.problem()
+    if problem:
+        raise coded("bad_clock", problem)
+    if spec.bot_level is not None and spec.bot_level not in BOT_NAMES:
+        raise coded("unknown_bot", f"clock: unknown bot level {spec.bot_level!r}; levels are {', '.join(BOT_NAMES)}")
+    return spec
 
 
 class Submitted(msgspec.Struct, frozen=True):
@@ -85,11 +111,15 @@ class GameService:
         self.store = store
         self.metrics = metrics or GameMetrics()
         self.tables = HotTables(store, cfg.hot_tables, self.metrics)
+        self.clock_store = ClockStore(store)
+        self.clocks = ClockBook(self.clock_store, cfg.hot_tables)
+        self.notify_store = NotifyStore(store)
         self._background: set[asyncio.Task[Any]] = set()
         # Undo and redo entries per table (in this process): a seat looping undo/redo would
         # otherwise grow the log without bound while the game stands still.
         self.undo_churn = Limiter(cfg.limit_undo)
         self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
+        self.watch: Any = None  # the ClockWatch, when the app runs one
         self._memory_at = -1e9
 
     # --- tables ---------------------------------------------------------------------------------
@@ -129,11 +159,15 @@ class GameService:
             if seat.kind == "bot" and seat.level is not None and seat.level not in BOT_NAMES:
                 raise coded("unknown_bot", f"seat {i}: unknown bot level {seat.level!r}; levels are {', '.join(BOT_NAMES)}")
         options = resolve_options(engine.meta, req.options)  # RuleError bad_options
+        spec = _checked_clock(req.clock)
         seed = req.seed if req.seed is not None else secrets.randbits(63)
         names = [s.name for s in req.seats]
         timeline = Timeline(engine, names, options, seed)  # the title checks option values: RuleError
-        created = now_ms()
+        created = timesource.now_ms()
         seats = [SeatSpec(s.name, s.kind, s.level) for s in req.seats]
+        # Kept for every table, clocked or not: where turns began is what turn notices follow too.
+        record = ClockRecord(spec=spec or ClockSpec(), start_ms=created, active=sorted(engine.active_seats(timeline.state)),
+                             bots=[i for i, s in enumerate(seats) if s.kind == "bot"])
         await self._check_room()
         ttl = self.table_ttl_ms(OPEN)
         table = new_table_id()
@@ -151,7 +185,8 @@ class GameService:
             raise coded("store_full", f"the store holds {cfg.max_open_tables} tables where nothing was played yet; "
                                       "retry later, not at once")
         meta = TableMeta(table=table, title=req.title, options=options, seats=seats,
-                         seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version)
+                         seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version,
+                         clock=record)
         try:
             # An 80-bit random id is never taken in practice; TableExists would be a bug.
             await self.store.create_table(meta, ttl_ms=ttl)
@@ -159,6 +194,8 @@ class GameService:
             hot = HotTable(stored, engine, timeline)
             noted = await self._expect_turn(hot, hot.active_seats())
             await self._announce_turn(hot, noted=noted)
+            if record.spec.kind != "none":
+                await self.clocks.publish(table, record, len(seats))
         except BaseException:
             # All or nothing (a full Redis, a lost connection): the client is told nothing was made.
             await asyncio.shield(self._undo_creation(table))
@@ -191,6 +228,28 @@ class GameService:
         fields = summary_of(hot.meta)
         fields.update(status=hot.status, last_seq=hot.seq)
         return TableDetail(**fields, active_seats=hot.active_seats(), result=hot.result())
+
+    async def table_clock(self, table: str) -> tuple[StoredTable, TableClock | None, int]:
+        """The table's meta, its clock as stored now (None: no clock) and its seq."""
+        hot = await self.tables.current(table)
+        meta = hot.meta
+        if meta.clock is None or clock_spec(meta) is None:
+            return meta, None, hot.seq
+        fresh = await self.store.get_meta(table)  # seats and an early end may change on another replica
+        if fresh is not None:
+            hot.set_seats(fresh.seats, fresh.seats_version)
+            meta.ended = fresh.ended
+        return meta, await self.clocks.current(table, meta.clock, len(meta.seats)), hot.seq
+
+    async def seats_changed(self, table: str) -> list[SeatSpec]:
+        """Re-read the seats after a handover (this process's copy of the table follows)."""
+        fresh = await self.store.get_seats(table)
+        if fresh is None:
+            return []
+        hot = self.tables.peek(table)
+        if hot is not None:
+            hot.set_seats(*fresh)
+        return fresh[0]
 
     async def legal_actions(self, table: str, seat: int) -> LegalActions:
         hot = await self.tables.current(table)
@@ -250,6 +309,8 @@ class GameService:
                 raise coded("stale_seq", f"the table is at seq {hot.seq}, not {expected_seq}", hot.seq)
             if hot.seq >= self.cfg.max_log > 0:
                 raise coded("log_full", f"the table's log holds {hot.seq} entries, the most this server keeps")
+            if hot.meta.ended is not None:
+                raise coded("table_ended", "the table has ended: a seat ran out of time")
             pending = hot.timeline.check(seat, action)
             if isinstance(action, (Undo, Redo)):
                 # Only an undo the rules accept counts: refused ones write nothing, and must
@@ -268,13 +329,18 @@ class GameService:
             reply = _encoder.encode(ActionAccepted(
                 table=table, seq=seq, seat=seat, status=status, active_seats=active, result=result
             ))
+            t = timesource.now_ms()
+            clock = await self._clock_before(hot, seat, seq, t, active, isinstance(action, (Undo, Redo)))
             # Before the append: if the service dies between it and the turn notice, the note
             # is how the bot worker's sweeper finds the turn (shared/store/keys.py ANNOUNCE).
             noted = await self._expect_turn(hot, active)
+            if hot.notify:  # before the append: a crash right after it still gets its notices looked at
+                await self.notify_store.look_at(table, t + NOTIFY_GRACE_MS, only_earlier=True)
             started = time.perf_counter()
             outcome = await self.store.append(
-                table, expected_seq, seat, encode_action(action), key, reply, now_ms(),
+                table, expected_seq, seat, encode_action(action), key, reply, t,
                 status if status != status_before else None, self.table_ttl_ms(status),
+                active=active,
             )
             self.metrics.append_seconds.observe(time.perf_counter() - started)
             if outcome.status != "ok" and noted is not None:
@@ -285,11 +351,16 @@ class GameService:
             if outcome.status == "conflict":
                 await self.tables.catch_up(hot)
                 raise coded("stale_seq", f"the table is at seq {outcome.seq}, not {expected_seq}", outcome.seq)
+            if outcome.status == "ended":
+                ended = await self.store.get_meta(table)
+                hot.meta.ended = ended.ended if ended is not None else hot.meta.ended
+                raise coded("table_ended", "the table has ended: a seat ran out of time")
             if outcome.seats_version != hot.seats_version:
                 # A seat changed hands through another replica since this copy was loaded.
                 fresh = await self.store.get_seats(table)
                 if fresh is not None:
                     hot.set_seats(*fresh)
+                hot.notify = await self.store.notify_flag(table)
             crash_point("crash_after_append")  # test-only (shared/failpoints.py): appended, reply not yet written
             hot.timeline.commit(pending)
             status_changed = status != status_before
@@ -300,7 +371,36 @@ class GameService:
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
         await self._announce_turn(hot, seq, active, noted)
+        if clock is not None and hot.meta.clock is not None:
+            await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))
+        if hot.notify:
+            await self.notify_store.look_at(table, timesource.now_ms(), only_earlier=True)
         return Submitted(reply, False)
+
+    async def _clock_before(self, hot: HotTable, seat: int, seq: int, t: int, active: list[int],
+                            undo: bool) -> TableClock | None:
+        """For a clocked table, before its append: refuse a seat whose time is up (the clock
+        watch carries out the outcome), and move the table's deadline earlier to where this
+        move puts it, so a crash right after the append never leaves a later one standing."""
+        record = hot.meta.clock
+        if record is None or clock_spec(hot.meta) is None:
+            return None
+        clock = await self.clocks.current(hot.table, record, len(hot.meta.seats))
+        fold = clock.fold
+        if fold.charged(seat) and fold.remaining(seat, t) == 0:
+            self.clock_due(hot.table)
+            raise coded("out_of_time", f"seat {seat} has run out of time")
+        after = copy.deepcopy(fold)
+        after.entry(LogMark(seq, seat, t, active, undo))
+        deadline = after.deadline()
+        if deadline is not None:
+            await self.clock_store.set_deadline(hot.table, deadline, only_earlier=True)
+        return clock
+
+    def clock_due(self, table: str) -> None:
+        """Ask the clock watch to look at `table` now (set by the app: services/game/clock_watch.py)."""
+        if self.watch is not None:
+            self._spawn(self.watch.examine(table))
 
     def _snapshot_due(self, hot: HotTable) -> bytes | None:
         every = self.cfg.snapshot_every

@@ -30,7 +30,7 @@ def status_of(engine: Engine[Any], state: Any, seq: int) -> str:
 
 
 class HotTable:
-    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats", "seats_version")
+    __slots__ = ("meta", "engine", "timeline", "lock", "bot_seats", "seats_version", "notify")
 
     def __init__(self, meta: TableSummary, engine: Engine[Any], timeline: Timeline[Any]) -> None:
         self.meta = meta
@@ -40,6 +40,7 @@ class HotTable:
         self.lock = asyncio.Lock()
         self.bot_seats: frozenset[int] = frozenset()
         self.seats_version = 0
+        self.notify = meta.notify  # some seat has turn notices: tell the notifier after each move
         self.set_seats(meta.seats, meta.seats_version)
 
     def set_seats(self, seats: list[SeatSpec], version: int) -> None:
@@ -62,13 +63,18 @@ class HotTable:
 
     @property
     def status(self) -> str:
+        if self.meta.ended is not None:
+            return FINISHED
         return status_of(self.engine, self.timeline.state, self.seq)
 
     def active_seats(self) -> list[int]:
+        if self.meta.ended is not None:
+            return []
         return sorted(self.engine.active_seats(self.timeline.state))
 
     def result(self) -> Result | None:
-        return self.engine.result(self.timeline.state)
+        """The engine's result, or the standings of a table that ended early (a clock ran out)."""
+        return self.meta.ended or self.engine.result(self.timeline.state)
 
 
 class HotTables:
@@ -88,6 +94,10 @@ class HotTables:
         while len(self._hot) > self.capacity:
             self._hot.popitem(last=False)
         self.metrics.hot_tables.set(len(self._hot))
+
+    def peek(self, table: str) -> HotTable | None:
+        """The table if this process holds it, without loading it."""
+        return self._hot.get(table)
 
     async def get(self, table: str) -> HotTable:
         """The table, loaded if cold (raises UnknownTable). May be behind the log: see catch_up."""

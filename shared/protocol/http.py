@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Raw
 
+from shared.clock import ClockKind, ClockSpec
 from shared.engine import LegalAction, OptionSpec, Result
 
 Seq = Annotated[int, Meta(ge=0, description="position in the table's log; 0 = before the first action")]
@@ -51,6 +52,7 @@ class CreateTable(_Request):
     seed: Annotated[
         int, Meta(ge=0, le=2**63 - 1, description="setup randomness; random when absent; kept server side, never shown")
     ] | None = None
+    clock: Annotated[ClockSpec, Meta(description="the table's clock (docs/clocks.md); absent: none")] | None = None
 
 
 class SubmitAction(_Request):
@@ -71,6 +73,22 @@ class SeatControl(_Request):
 
     kind: Literal["human", "bot"]
     level: Annotated[str, Meta(max_length=32, description="bot level (random, heuristic, mcts); only for bots")] | None = None
+
+
+class WebhookSpec(_Request):
+    url: Annotated[str, Meta(min_length=8, max_length=500, pattern=r"^https?://[^\s]+$",
+                             description="where to POST (http or https; private addresses only where the server allows)")]
+    format: Annotated[Literal["json", "discord", "slack"], Meta(
+        description="json: Roundhouse's own body; discord / slack: their incoming-webhook bodies")] = "json"
+
+
+class NotifySettings(_Request):
+    """How a seat is told it must act, once it has not acted for `delay_s` (docs/notifications.md)."""
+
+    delay_s: Annotated[int, Meta(ge=0, le=7 * 24 * 3600, description="seconds the seat has been to act before a notice")] = 60
+    webhook: WebhookSpec | None = None
+    email: Annotated[str, Meta(max_length=254, pattern=r"^[^@\s<>,;]+@[^@\s<>,;]+\.[^@\s<>,;]+$",
+                               description="address for e-mail notices (when the server has SMTP set up)")] | None = None
 
 
 # --- replies ------------------------------------------------------------------------------------
@@ -106,6 +124,7 @@ class TableSummary(_Reply):
     last_seq: Seq
     created_ms: int
     updated_ms: int
+    clock: Annotated[ClockSpec, Meta(description="the table's clock; null: none")] | None = None
 
 
 class TableList(_Reply):
@@ -113,7 +132,7 @@ class TableList(_Reply):
     next_offset: Annotated[int | None, Meta(description="pass as ?offset= for the next page; null at the end")]
 
 
-class TableDetail(TableSummary):
+class TableDetail(TableSummary, kw_only=True):
     active_seats: Annotated[list[int], Meta(description="seats that must act now (several for simultaneous decisions)")]
     result: Result | None = None
 
@@ -144,6 +163,39 @@ class SeatControlled(SeatInfo, kw_only=True):
     table: str
     seq: Seq
     active_seats: list[int]
+
+
+class SeatClockInfo(_Reply, kw_only=True):
+    seat: SeatNo
+    kind: Literal["human", "bot"]
+    level: str | None = None
+    remaining_ms: Annotated[int | None, Meta(description="time left now; null: not limited now (no clock, or an async "
+                                                         "clock and not this seat's turn)")]
+    running: Annotated[bool, Meta(description="whether this seat's time runs now")]
+    timed_out: Annotated[bool, Meta(description="ran out of time and has not been taken back by its player")]
+
+
+class ClockReply(_Reply, kw_only=True):
+    """`GET /api/tables/{t}/clock`: each seat's time as of `now_ms` (the server's clock); a page
+    counts down from it for the seats whose time is `running`."""
+
+    table: str
+    kind: ClockKind
+    now_ms: int
+    seq: Annotated[Seq, Meta(description="the log position the clock was computed at")]
+    seats: list[SeatClockInfo]
+    spec: ClockSpec | None = None
+    deadline_ms: Annotated[int | None, Meta(description="when the first running seat runs out, if nothing happens first")] = None
+    ended: Annotated[Result | None, Meta(description="the standings, when the table ended because a seat ran out")] = None
+
+
+class NotifyReply(_Reply, kw_only=True):
+    table: str
+    seat: SeatNo
+    settings: NotifySettings | None = None
+    signing_key: Annotated[str, Meta(description="the key this seat's webhook bodies are signed with (HMAC-SHA256, "
+                                                 "header X-Roundhouse-Signature); keep it with the receiver")]
+    email_available: Annotated[bool, Meta(description="whether this server sends e-mail (SMTP set up)")]
 
 
 class Health(_Reply):
@@ -185,6 +237,21 @@ class TitleList(_Reply):
     titles: list[TitleInfo]
 
 
-REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl)
-REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, Health, Ready,
-           ErrorReply, TitleList)
+class PreviewAction(_Request):
+    action: Annotated[Raw, Meta(description="the title's action object {type: ..., ...} to preview")]
+
+
+class ActionPreview(_Reply):
+    """What an action would do now (`Engine.preview`), nothing changed. Whether the rules would
+    accept it is an answer (`preview.legal`, `preview.error`), not a refusal of the request."""
+
+    table: str
+    seat: SeatNo
+    seq: Annotated[Seq, Meta(description="the table's seq the preview was made at")]
+    preview: Annotated[dict[str, Any], Meta(description="the title's answer: legal, error {code, message} or null, "
+                                                        "and its facts (18xx: routes with revenue, total, part)")]
+
+
+REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl, NotifySettings, PreviewAction)
+REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, ClockReply, NotifyReply,
+           Health, Ready, ErrorReply, TitleList, ActionPreview)

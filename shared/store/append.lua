@@ -3,8 +3,10 @@
 -- ARGV: expected_seq, seat, action JSON, idempotency key, time ms, reply, reply TTL ms,
 --       new status ('' keeps it), time to live ms of the table after this entry (0: none;
 --       the expiry policy, docs/running.md#the-stores-budget), '1' when the caller waits for
---       replicas (WAIT) after it.
+--       replicas (WAIT) after it, the seats active after this entry as JSON ('' leaves the
+--       field out; table clocks are folded from it: shared/clock.py).
 -- Returns {'duplicate', 0, stored reply} | {'missing', 0} | {'conflict', last seq}
+--       | {'ended', last seq} (the table ended outside the rules: a clock ran out)
 --       | {'ok', seq, seats_version}.
 local stored = redis.call('GET', KEYS[2])
 if stored then
@@ -18,6 +20,9 @@ end
 if redis.call('EXISTS', KEYS[3]) == 0 then
   return {'missing', 0}
 end
+if redis.call('HEXISTS', KEYS[3], 'ended') == 1 then
+  return {'ended', tonumber(redis.call('HGET', KEYS[3], 'last_seq') or '0')}
+end
 -- The stream ids are `<seq>-0`, so the newest id is the last seq: the log is the only truth.
 local last = 0
 local top = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
@@ -28,7 +33,11 @@ if last ~= tonumber(ARGV[1]) then
   return {'conflict', last}
 end
 local seq = last + 1
-redis.call('XADD', KEYS[1], seq .. '-0', 'seat', ARGV[2], 'action', ARGV[3], 'key', ARGV[4], 't', ARGV[5])
+if ARGV[11] and ARGV[11] ~= '' then
+  redis.call('XADD', KEYS[1], seq .. '-0', 'seat', ARGV[2], 'action', ARGV[3], 'key', ARGV[4], 't', ARGV[5], 'a', ARGV[11])
+else
+  redis.call('XADD', KEYS[1], seq .. '-0', 'seat', ARGV[2], 'action', ARGV[3], 'key', ARGV[4], 't', ARGV[5])
+end
 redis.call('SET', KEYS[2], ARGV[6], 'PX', ARGV[7])
 if ARGV[8] ~= '' then
   redis.call('HSET', KEYS[3], 'last_seq', seq, 'updated_ms', ARGV[5], 'status', ARGV[8])

@@ -15,6 +15,8 @@ import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
+from shared.clock import ClockRecord
+from shared.engine import Result
 from shared.store import keys
 from shared.store.connect import is_cluster_client
 from shared.store.models import (
@@ -38,10 +40,12 @@ _json = msgspec.json.Encoder()
 _options_dec = msgspec.json.Decoder(dict[str, Any])
 _seats_dec = msgspec.json.Decoder(list[SeatSpec])
 _ints_dec = msgspec.json.Decoder(list[int])
+_clock_dec = msgspec.json.Decoder(ClockRecord)
+_result_dec = msgspec.json.Decoder(Result)
 
 # Meta hash fields read back by get_meta / list_tables, in this order.
 _META_FIELDS = ("table", "title", "options", "seats", "seed", "status", "created_ms", "last_seq", "updated_ms",
-                "rules_version", "seats_version")
+                "rules_version", "seats_version", "clock", "ended", "notify")
 
 
 # ZREM the member only if its score is still the one given (a newer note stays).
@@ -54,8 +58,9 @@ return 0
 """
 
 
-def _lua(name: str) -> str:
-    return files("shared.store").joinpath(name).read_text()
+def _lua(*names: str) -> str:
+    """The script in `names` (several: joined, e.g. a helper prepended)."""
+    return "\n".join(files("shared.store").joinpath(name).read_text() for name in names)
 
 
 def _text(value: Any) -> str:
@@ -63,19 +68,22 @@ def _text(value: Any) -> str:
 
 
 def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
+    active = fields.get(b"a")
     return LoggedAction(
         seq=int(entry_id.split(b"-", 1)[0]),
         seat=int(fields[b"seat"]),
         action=fields[b"action"],
         key=fields[b"key"].decode(),
         t_ms=int(fields[b"t"]),
+        active=None if active is None else _ints_dec.decode(active),
     )
 
 
 def _summary(values: list[Any]) -> TableSummary | None:
     if values[0] is None:
         return None
-    table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version = values
+    (table, title, options, seats, seed, status, created_ms, last_seq, updated_ms, rules_version, seats_version,
+     clock, ended, notify) = values
     return TableSummary(
         table=_text(table),
         title=_text(title),
@@ -88,6 +96,9 @@ def _summary(values: list[Any]) -> TableSummary | None:
         updated_ms=int(updated_ms or 0),
         rules_version=_text(rules_version) if rules_version is not None else "1",
         seats_version=int(seats_version or 0),
+        clock=None if clock is None else _clock_dec.decode(clock),
+        ended=None if ended is None else _result_dec.decode(ended),
+        notify=bool(notify),
     )
 
 
@@ -130,7 +141,7 @@ class EventStore:
         # register_script runs EVALSHA and loads the script only on NOSCRIPT (once per server).
         self._append = redis.register_script(_lua("append.lua"))
         self._create = redis.register_script(_lua("create.lua"))
-        self._set_seat = redis.register_script(_lua("seat.lua"))
+        self._set_seat = redis.register_script(_lua("position.lua", "seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
         self._reserve = redis.register_script(_lua("reserve.lua"))
         self._release = redis.register_script(_lua("release.lua"))
@@ -170,6 +181,8 @@ class EventStore:
             "updated_ms", str(meta.created_ms),
             "rules_version", meta.rules_version,
         ]
+        if meta.clock is not None:
+            fields += ["clock", _json.encode(meta.clock)]
         created: Any = await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields])
         if not created:
             raise TableExists(table)
@@ -266,6 +279,10 @@ class EventStore:
         """The table's seats and seats_version, or None."""
         seats, version = await self.redis.hmget(keys.meta_key(table), ("seats", "seats_version"))
         return None if seats is None else (_seats_dec.decode(seats), int(version or 0))
+
+    async def notify_flag(self, table: str) -> bool:
+        """Whether some seat of the table has turn notices set up (TableSummary.notify)."""
+        return bool(await self.redis.hexists(keys.meta_key(table), "notify"))
 
     async def list_tables(
         self, limit: int = 50, offset: int = 0, status: str | None = None
@@ -371,14 +388,16 @@ class EventStore:
         now_ms: int,
         status: str | None = None,
         ttl_ms: int = 0,
+        active: list[int] | None = None,
     ) -> AppendOutcome:
         """Append `action_json` as seq expected_seq + 1 iff the log ends at `expected_seq` and
         (seat, idem_key) was never used; `reply` is stored with it for retries. One round trip.
-        The table's meta and log then expire `ttl_ms` from now (0: never). Raises
-        UnknownTable if the table has no meta."""
+        The table's meta and log then expire `ttl_ms` from now (0: never). `active`: the seats
+        active after it, kept in the entry for table clocks. Raises UnknownTable if the table
+        has no meta."""
         script_keys = [keys.log_key(table), keys.idem_key(table, seat, idem_key), keys.meta_key(table)]
         args = [expected_seq, seat, action_json, idem_key, now_ms, reply, self.idem_ttl_ms, status or "", ttl_ms,
-                "1" if self.replica_ack else ""]
+                "1" if self.replica_ack else "", "" if active is None else _json.encode(sorted(active))]
         if self.replica_ack:
             result = await self._append_acked(table, script_keys, args)
         else:
@@ -390,6 +409,8 @@ class EventStore:
             return AppendOutcome("conflict", int(result[1]))
         if kind == b"duplicate":
             return AppendOutcome("duplicate", 0, result[2])
+        if kind == b"ended":
+            return AppendOutcome("ended", int(result[1]))
         raise UnknownTable(table)
 
     async def _append_acked(self, table: str, script_keys: list[str], args: list[Any]) -> Any:

@@ -27,6 +27,14 @@ TURN_STREAMS = (TURNS, TURNS_BOTS)
 # service died between append and publish): the bot worker's sweeper announces it again.
 ANNOUNCE = "rh:announce"
 
+# Sorted set: clocked tables scored by the earliest time (ms) one of their seats may run out,
+# read by the clock watch of every game service (services/game/clock_watch.py). A hint only:
+# the time is computed again from the table's log and clock stream before anything is done.
+DEADLINES = "rh:deadlines"
+# Sorted set: tables with turn notices set up, scored by when the notifier should look at
+# them next (services/notify/). Also a hint only: what is due is computed from the log.
+NOTIFY_DUE = "rh:notify"
+
 # Unstarted tables, for the store's budget (docs/running.md#the-stores-budget): a sorted set
 # of table -> expiry ms for the whole store, one per client address, and a hash table ->
 # address. One hash tag, so the reservation script touches them together.
@@ -86,6 +94,21 @@ def chat_rate_key(table: str, author: str) -> str:
     return f"rh:{{{table}}}:chatrate:{author}"
 
 
+def clock_key(table: str) -> str:
+    """Stream: the table's clock events (a seat to a bot or back, a seat out of time), beside its log."""
+    return f"rh:{{{table}}}:clock"
+
+
+def notify_key(table: str) -> str:
+    """Hash: seat -> the seat's turn-notice settings (JSON)."""
+    return f"rh:{{{table}}}:notify"
+
+
+def outbox_key(table: str) -> str:
+    """Hash: `<seat>:<turn seq>` -> that turn notice's delivery record (the durable outbox)."""
+    return f"rh:{{{table}}}:outbox"
+
+
 def table_of_key(key: bytes | str) -> str:
     """The table id in any per-table key (its hash tag)."""
     return table_of_log_key(key)
@@ -126,6 +149,12 @@ class Layout:
 
     def announce(self, shard: int) -> str:
         return self._name(shard, ANNOUNCE)
+
+    def deadlines(self, shard: int) -> str:
+        return self._name(shard, DEADLINES)
+
+    def notify_due(self, shard: int) -> str:
+        return self._name(shard, NOTIFY_DUE)
 
     def kind_of_stream(self, stream: str) -> str:
         return TURNS_BOTS if stream.endswith(":bots") else TURNS

@@ -7,6 +7,9 @@ from typing import Any, Literal
 import msgspec
 from redis.exceptions import RedisError
 
+from shared.clock import ClockRecord
+from shared.engine import Result
+
 SeatKind = Literal["human", "bot"]
 
 # Table lifecycle, kept in the meta hash: `open` until the first action is logged,
@@ -36,6 +39,8 @@ class TableMeta(msgspec.Struct, kw_only=True):
     # The title's rules version the table was created under ("": not recorded, not checked).
     # Tables stored before the field existed read back as "1", the only version there was.
     rules_version: str = ""
+    # The table's clock (shared/clock.py), None: no clock.
+    clock: ClockRecord | None = None
 
 
 class TableSummary(TableMeta, kw_only=True):
@@ -46,6 +51,12 @@ class TableSummary(TableMeta, kw_only=True):
     # Bumped by every seat handover; the append returns it, so a replica holding the table
     # in memory learns of a handover made through another replica at its next append.
     seats_version: int = 0
+    # Set when the table ended outside the rules (a clock ran out with on_timeout=abandon):
+    # the standings then, and nothing more is appended.
+    ended: Result | None = None
+    # Some seat has turn notices set up (services/notify/): the game service then tells the
+    # notifier after each move. Changing it bumps seats_version, so every replica learns it.
+    notify: bool = False
 
 
 class LoggedAction(msgspec.Struct, frozen=True):
@@ -56,14 +67,18 @@ class LoggedAction(msgspec.Struct, frozen=True):
     action: bytes
     key: str
     t_ms: int
+    # The seats active after this entry, as the appending service computed them (absent in
+    # entries written before clocks, and by tools that do not keep clocks).
+    active: list[int] | None = None
 
 
-AppendStatus = Literal["ok", "duplicate", "conflict"]
+AppendStatus = Literal["ok", "duplicate", "conflict", "ended"]
 
 
 class AppendOutcome(msgspec.Struct, frozen=True):
     """`ok`: appended at `seq`. `duplicate`: the idempotency key was used before; `reply` is the
-    reply stored then and `seq` is 0. `conflict`: the log had moved on; `seq` is its last seq."""
+    reply stored then and `seq` is 0. `conflict`: the log had moved on; `seq` is its last seq. `ended`: the table ended (a clock
+    ran out: TableSummary.ended), nothing was appended; `seq` is its last seq."""
 
     status: AppendStatus
     seq: int

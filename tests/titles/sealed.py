@@ -127,6 +127,10 @@ class Sealed:
     def result(self, state: SealedState) -> Result | None:
         if state.round < len(PRIZES):
             return None
+        return self.standings(state)
+
+    def standings(self, state: SealedState) -> Result:
+        """The points so far (also the result once every prize is taken)."""
         top = max(state.points)
         ranks = [1 + sum(1 for p in state.points if p > mine) for mine in state.points]
         return Result(scores=list(state.points), ranks=ranks,

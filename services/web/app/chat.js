@@ -16,7 +16,9 @@ const CHAT_ERRORS = new Set(["chat_empty", "chat_too_long", "chat_rate_limited",
 /**
  * @param {LiveTable} live
  * @param {{seatNames: () => string[]}} ctx  the seats' names, for the mute controls
- * @returns {{el: HTMLElement, refresh: () => void, off: () => void}}
+ * @returns {{el: HTMLElement, opener: HTMLElement, refresh: () => void, off: () => void}}
+ *   `opener`: a button for the page's header that brings the chat into view (on a phone it
+ *   sits far below the board) and counts the lines that came while it was out of sight.
  */
 export function mountChat(live, ctx) {
   /** @type {ChatLine[]} */
@@ -37,8 +39,29 @@ export function mountChat(live, ctx) {
   const muteBox = h("details", { class: "chat-mutes", dataset: { testid: "chat-mutes" } });
   const form = h("form", { class: "chat-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); send(); } },
     nameInput, input, button("Send", "chat-send", () => send(), { testid: "chat-send" }));
-  const el = h("section", { class: "chat card", "aria-label": "Table chat", dataset: { testid: "chat" } },
+  const el = h("section", { class: "chat card", id: "chat", "aria-label": "Table chat", dataset: { testid: "chat" } },
     h("h2", {}, "Chat"), list, noteEl, form, muteBox);
+  let unread = 0;
+  let inSight = false;
+  const badge = h("span", { class: "chat-unread", dataset: { testid: "chat-unread" }, hidden: true });
+  const opener = h("button", { type: "button", class: "chat-open", "aria-controls": "chat", dataset: { testid: "chat-open" },
+    onclick: () => {
+      el.scrollIntoView({ block: "end" });
+      input.focus({ preventScroll: true });
+      setUnread(0);
+    } }, "Chat", badge);
+  /** @param {number} n */
+  function setUnread(n) {
+    unread = n;
+    badge.hidden = !n;
+    badge.textContent = String(n);
+    opener.setAttribute("aria-label", n ? `Chat, ${n} new` : "Chat");
+  }
+  const sight = typeof IntersectionObserver === "function" ? new IntersectionObserver((seen) => {
+    inSight = seen.some((e) => e.isIntersecting);
+    if (inSight) setUnread(0);
+  }) : null;
+  sight?.observe(el);
 
   function send() {
     const text = input.value.trim();
@@ -112,6 +135,7 @@ export function mountChat(live, ctx) {
       lines.push(line);
       if (lines.length > 200) lines = lines.slice(-200);
       drawLines();
+      if (!inSight && line.seat !== live.seat) setUnread(unread + 1);
     }),
     live.on("mutes", ({ muted: now }) => {
       muted = now;
@@ -125,5 +149,5 @@ export function mountChat(live, ctx) {
     }),
   ];
   drawLines();
-  return { el, refresh: drawMutes, off: () => offs.forEach((off) => off()) };
+  return { el, opener, refresh: drawMutes, off: () => { offs.forEach((off) => off()); sight?.disconnect(); } };
 }

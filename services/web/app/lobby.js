@@ -5,6 +5,7 @@
 import { RoundhouseClient, inviteUrl } from "../sdk/roundhouse.js";
 import { ago, fill, h } from "./dom.js";
 import { invitesPanel, rematch, rememberCreated } from "./invites.js";
+import { clockForm } from "./clockform.js";
 import { optionsForm } from "./options.js";
 import { knownSeats } from "./storage.js";
 import { loadTitles } from "./titles.js";
@@ -45,6 +46,7 @@ export function mountLobby(root) {
   const seatDrafts = [];
   const current = () => titles.find((x) => x.id === titleSelect.value) ?? titles[0];
   const levels = () => current()?.bot_levels ?? [];
+  const clock = clockForm(levels);
   const draft = (/** @type {number} */ i) =>
     (seatDrafts[i] ??= { name: i === 0 ? "Player 1" : `Bot ${i + 1}`, kind: i === 0 ? "human" : "bot", level: levels()[0] ?? "random" });
 
@@ -60,6 +62,7 @@ export function mountLobby(root) {
     for (const d of seatDrafts) if (d && !levels().includes(d.level)) d.level = levels()[0] ?? d.level;
     options = optionsForm(t.options ?? []);
     fill(optionsBox, options.element);
+    clock.redraw();
     drawSeats();
   }
 
@@ -96,13 +99,15 @@ export function mountLobby(root) {
       return d.kind === "bot" ? { name: d.name.trim(), kind: "bot", level: d.level } : { name: d.name.trim(), kind: "human" };
     });
     const chosen = options.read();
-    if (chosen.error) {
+    const timing = clock.read();
+    if (chosen.error || timing.error) {
       formError.hidden = false;
-      formError.textContent = chosen.error;
+      formError.textContent = chosen.error ?? timing.error ?? "";
       return;
     }
     try {
-      const reply = await client.createTable({ title: titleSelect.value, seats: /** @type {any} */ (seats), options: chosen.options });
+      const reply = await client.createTable({ title: titleSelect.value, seats: /** @type {any} */ (seats), options: chosen.options,
+        ...(timing.clock ? { clock: timing.clock } : {}) });
       rememberCreated(reply);
       fill(created, invitesPanel(reply, "Table created"));
       void refresh();
@@ -226,6 +231,7 @@ export function mountLobby(root) {
         h("div", { class: "field" }, h("label", { for: "players" }, "Players"), countSelect),
         seatRows,
         optionsBox,
+        clock.element,
         formError,
         h("button", { type: "submit", class: "primary", dataset: { testid: "create" } }, "Create table")),
       created,

@@ -9,12 +9,15 @@
 // truth; this module only remembers what the player has picked in the decision at hand.
 import { RoundhouseClient, RuleError, StaleSeqError, UnavailableError } from "../sdk/roundhouse.js";
 import { mountChat } from "./chat.js";
+import { mountClock } from "./clock.js";
 import { button } from "./controls.js";
 import { fill, h } from "./dom.js";
 import { mountHistory } from "./history.js";
 import { mountTurnNotices } from "./notify.js";
+import { mountNotifyForm } from "./notifyform.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
+import { backfill, mergeLines } from "./backfill.js";
 import { loadPage, titleMeta } from "./titles.js";
 
 /**
@@ -24,6 +27,9 @@ import { loadPage, titleMeta } from "./titles.js";
  * @typedef {import("../sdk/roundhouse.js").TitleMeta} TitleMeta
  * @typedef {import("../sdk/roundhouse.js").SeatInfo} SeatInfo
  */
+
+// Log lines kept for a title whose view holds no log: a whole long game (18xx: ~800 moves).
+const LOG_KEPT = 3000;
 
 /**
  * Explain a refusal to the player: the engine's words for rule refusals.
@@ -76,6 +82,35 @@ export function mountTable(root, invite) {
   let seenLog = loadSeenLog(table, token);
   /** @type {any} */
   let lastView = held?.view ?? null;
+  /** @type {import("../sdk/roundhouse.js").Result | null} the standings, when a seat ran out and the table ended */
+  let endedEarly = null;
+  let filling = false;
+
+  /** The lines of moves this tab did not see, from the table's history (backfill.js). */
+  async function fillLog() {
+    if (filling || !page?.logLine || live.seq < 1) return;
+    filling = true;
+    let shown = 0;
+    try {
+      const lines = await backfill(live, page, seenLog, live.seq, (batch) => {
+        seenLog = mergeLines(seenLog, batch);
+        // Only the log while it fills (a whole page drawn per line would slow it to a crawl).
+        if (Date.now() - shown > 500 && live.view) {
+          shown = Date.now();
+          renderLog(live.view);
+        }
+      });
+      if (lines.length) {
+        seenLog = seenLog.slice(-LOG_KEPT);
+        saveSeenLog(table, token, seenLog);
+        render();
+      }
+    } catch (error) {
+      console.warn(`Roundhouse: the log of earlier moves could not be read: ${error}`);
+    } finally {
+      filling = false;
+    }
+  }
 
   // The view the page drew last (live or past), for tools and tests to compare with the engine's.
   const drawn = /** @type {{view: any}} */ (/** @type {any} */ (window).roundhouseDrawn = { view: null });
@@ -103,16 +138,34 @@ export function mountTable(root, invite) {
   const history = mountHistory(live, { table, redraw: () => render() });
   const chat = mountChat(live, { seatNames: () => seats.map((s) => s.name) });
   const notices = mountTurnNotices({ title: () => meta?.name ?? "Roundhouse" });
+  const elsewhere = token ? mountNotifyForm(client, { table, token, seat: () => live.seat }) : null;
+  const clock = mountClock(client, {
+    table,
+    seatName: (seat) => nameOf(live.view ?? {}, seat),
+    mySeat: () => live.seat,
+    // Who plays each seat and an early end come with the clock: a seat that ran out is a
+    // bot's now, and a table abandoned on time shows its standings as its result.
+    changed: (c) => {
+      seats = seats.map((s) => {
+        const now = c.seats[s.seat];
+        return now ? { ...s, kind: now.kind, level: now.level } : s;
+      });
+      endedEarly = c.ended;
+      render();
+      void refreshLegal();
+    },
+  });
   const pageEl = h("div", { class: "table-page" },
-    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, connection),
+    h("header", { class: "bar" }, h("a", { href: "#", class: "back" }, "← Lobby"), heading, rulesButton, chat.opener, connection),
     rulesBox,
     history.el,
     turn,
+    clock.el,
     recentBox,
     resultBox,
     h("div", { class: "board" },
       h("div", { class: "play" }, newsBox, actions, main),
-      h("div", { class: "side" }, seatBox, token ? notices.el : null, side)),
+      h("div", { class: "side" }, seatBox, token ? notices.el : null, elsewhere?.el ?? null, side)),
     h("section", { class: "log-box", "aria-label": "Game log" }, h("h2", {}, "Log"), logList),
     chat.el,
     info);
@@ -130,6 +183,7 @@ export function mountTable(root, invite) {
       if (loaded.problem) console.warn(`Roundhouse: ${loaded.problem}; showing the generic page`);
       heading.textContent = meta.name;
       render();
+      void fillLog();
     })();
     return loading;
   }
@@ -151,6 +205,7 @@ export function mountTable(root, invite) {
       ui.dismissed = key;
       render();
     },
+    preview: (action) => live.preview(action).then((reply) => reply.preview),
   };
 
   /**
@@ -173,8 +228,9 @@ export function mountTable(root, invite) {
   function render() {
     // Looking back (history), the page draws the past view, with nothing to act on.
     const past = history.pastView();
-    const view = past ?? live.view;
-    if (!view) return;
+    const shown = past ?? live.view;
+    if (!shown) return;
+    const view = !past && !shown.result && endedEarly ? { ...shown, result: endedEarly } : shown;
     const me = mySeat();
     const over = !!view.result;
     const myTurn = !past && me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();
@@ -221,7 +277,7 @@ export function mountTable(root, invite) {
       if (over && wasOver === false) resultBox.scrollIntoView({ block: "start" });
       wasOver = over;
     }
-    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token]);
+    const seatKey = JSON.stringify([me, seats[me ?? -1] ?? null, over, seatMessage, !!token, clock.current()?.seats[me ?? -1]?.timed_out]);
     if (seatBox.dataset.key !== seatKey) {
       seatBox.dataset.key = seatKey;
       fill(seatBox, seatControls(view, me, over));
@@ -256,7 +312,7 @@ export function mountTable(root, invite) {
 
   /**
    * Bring the first clickable board item into sight: inside its scrolling box (a zoomed map),
-   * then on the page, clear of the sticky action panel.
+   * then on the page, clear of the sticky action panel (at the top, or docked at the bottom).
    */
   function revealTargets() {
     const first = /** @type {Element | null} */ (main.querySelector(".target"));
@@ -269,10 +325,14 @@ export function mountTable(root, invite) {
       scroller.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
     }
     const at = first.getBoundingClientRect();
-    const sticky = getComputedStyle(actions).position === "sticky" ? actions.getBoundingClientRect().bottom : 0;
-    const top = Math.max(0, sticky);
-    if (at.top < top || at.bottom > window.innerHeight) {
-      window.scrollBy({ top: at.top + at.height / 2 - (top + (window.innerHeight - top) / 2) });
+    // A sticky panel covers part of the screen: above the board, or docked at its bottom.
+    const style = getComputedStyle(actions);
+    const panel = actions.getBoundingClientRect();
+    const docked = style.position === "sticky" && style.bottom !== "auto";
+    const top = style.position === "sticky" && !docked ? Math.max(0, panel.bottom) : 0;
+    const bottom = docked ? panel.top : window.innerHeight;
+    if (at.top < top || at.bottom > bottom) {
+      window.scrollBy({ top: at.top + at.height / 2 - (top + (bottom - top) / 2) });
     }
   }
 
@@ -381,7 +441,8 @@ export function mountTable(root, invite) {
     /** @type {import("./dom.js").Child[]} */
     const out = [h("h2", {}, "Your seat")];
     if (seat.kind === "bot") {
-      out.push(h("p", {}, `A bot (${seat.level ?? "default level"}) is playing for ${nameOf(view, me)}. Your link still works: take the seat back at any time.`),
+      const ranOut = clock.current()?.seats[me]?.timed_out;
+      out.push(h("p", {}, `${ranOut ? "Your time ran out. " : ""}A bot (${seat.level ?? "default level"}) is playing for ${nameOf(view, me)}. Your link still works: take the seat back at any time.`),
         button("Take my seat back", "take-back", () => void setController({ kind: "human" }), { primary: true, testid: "take-back" }));
     } else {
       const levels = meta.bot_levels ?? [];
@@ -404,6 +465,7 @@ export function mountTable(root, invite) {
       const reply = await client.setController(table, token, me, req);
       seats = seats.map((s) => (s.seat === me ? { ...s, kind: reply.kind, level: reply.level } : s));
       if (reply.kind === "human") void refreshLegal();
+      void clock.refresh();
     } catch (error) {
       seatMessage = explain(error);
     }
@@ -473,12 +535,13 @@ export function mountTable(root, invite) {
       if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
         const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
         if (text) {
-          seenLog = [...seenLog, { seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }].slice(-500);
+          seenLog = mergeLines(seenLog, [{ seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }]).slice(-LOG_KEPT);
           saveSeenLog(table, token, seenLog);
         }
       }
       lastView = live.view;
       if (typeof view?.title === "string") void ensurePage(view.title);
+      if (!update) void fillLog();  // a fresh welcome: moves may have been made unseen
       if (seq !== shownSeq) {
         shownSeq = seq;
         ui.picks = {};
@@ -487,6 +550,7 @@ export function mountTable(root, invite) {
       }
       if (ui.pending && seq >= awaitSeq && awaitSeq > 0) ui.pending = false;
       void refreshLegal();
+      void clock.refresh();
     }),
     live.on("welcome", (welcome) => {
       document.body.dataset.resumed = String(welcome.resumed);
@@ -521,6 +585,7 @@ export function mountTable(root, invite) {
     (detail) => {
       seats = detail.seats;
       chat.refresh();
+      void clock.refresh();
       void ensurePage(detail.title);
       void refreshLegal();
     },
@@ -534,6 +599,7 @@ export function mountTable(root, invite) {
     for (const off of offs) off();
     history.off();
     chat.off();
+    clock.off();
     window.removeEventListener("online", online);
     live.close();
   };

@@ -37,7 +37,15 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {{scores: number[], ranks: number[], winners: number[], reason: string}} Result
  * @typedef {"open" | "running" | "finished"} TableStatus
  * @typedef {{name: string, kind?: "human" | "bot", level?: string | null}} SeatRequest
- * @typedef {{title: string, seats: SeatRequest[], options?: Record<string, unknown>, seed?: number}} CreateTableRequest
+ * @typedef {{kind: "none" | "realtime" | "async", bank_s?: number, increment_s?: number, turn_hours?: number,
+ *   on_timeout?: "bot" | "abandon", bot_level?: string | null}} ClockSpec  A table's clock (docs/clocks.md).
+ * @typedef {{title: string, seats: SeatRequest[], options?: Record<string, unknown>, seed?: number, clock?: ClockSpec}} CreateTableRequest
+ * @typedef {{seat: number, kind: "human" | "bot", level: string | null, remaining_ms: number | null, running: boolean,
+ *   timed_out: boolean}} SeatClock  `remaining_ms` null: not limited now.
+ * @typedef {{delay_s?: number, webhook?: {url: string, format?: "json" | "discord" | "slack"} | null, email?: string | null}} NotifySettings
+ * @typedef {{table: string, seat: number, settings: NotifySettings | null, signing_key: string, email_available: boolean}} NotifyReply
+ * @typedef {{table: string, kind: "none" | "realtime" | "async", now_ms: number, seq: number, seats: SeatClock[],
+ *   spec: ClockSpec | null, deadline_ms: number | null, ended: Result | null}} TableClock  Each seat's time as of `now_ms`.
  * @typedef {{seat: number, name: string, kind: "human" | "bot", level: string | null}} SeatInfo
  * @typedef {SeatInfo & {token: string | null, invite_url: string | null}} SeatGrant
  * @typedef {{table: string, title: string, status: TableStatus, seq: number, active_seats: number[], seats: SeatGrant[]}} TableCreated
@@ -46,6 +54,8 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {TableSummary & {active_seats: number[], result: Result | null}} TableDetail
  * @typedef {{tables: TableSummary[], next_offset: number | null}} TableList
  * @typedef {{table: string, seat: number, seq: number, active: boolean, actions: LegalAction[], undo?: boolean}} LegalActions  `undo`: the seat's undo would be accepted now
+ * @typedef {{legal: boolean, error: {code: string, message: string} | null, [fact: string]: any}} Preview  the title's answer (Engine.preview): would the rules accept it, and its facts (18xx: `routes` with revenue, `total`, `part`)
+ * @typedef {{table: string, seat: number, seq: number, preview: Preview}} ActionPreview
  * @typedef {{table: string, seq: number, seat: number, status: TableStatus, active_seats: number[],
  *            result: Result | null, replayed: boolean}} ActionAccepted
  *            `replayed`: the answer came from the stored record of an earlier attempt with the same key.
@@ -524,6 +534,40 @@ export class RoundhouseClient {
   }
 
   /**
+   * Each seat's time left as of the server's `now_ms` (count down the `running` ones), who
+   * plays each seat, and the standings if the table ended because a seat ran out.
+   * @param {string} table
+   * @returns {Promise<TableClock>}
+   */
+  async getClock(table) {
+    return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}/clock`)).body;
+  }
+
+  /**
+   * The seat's turn notices (webhook, e-mail, delay) and the key its webhook bodies are signed with.
+   * @param {string} table
+   * @param {string} token
+   * @param {number} seat
+   * @returns {Promise<NotifyReply>}
+   */
+  async getNotify(table, token, seat) {
+    return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}/seats/${seat}/notify`, { token })).body;
+  }
+
+  /**
+   * Set the seat's turn notices; `null` stops them.
+   * @param {string} table
+   * @param {string} token
+   * @param {number} seat
+   * @param {NotifySettings | null} settings
+   * @returns {Promise<NotifyReply>}
+   */
+  async setNotify(table, token, seat, settings) {
+    const path = `/api/tables/${encodeURIComponent(table)}/seats/${seat}/notify`;
+    return (await this.request(settings ? "PUT" : "DELETE", path, { body: settings ?? {}, token })).body;
+  }
+
+  /**
    * The titles this server plays, with what a lobby needs to offer them (players, options,
    * bot levels, the web client's page module).
    * @returns {Promise<{titles: TitleMeta[]}>}
@@ -554,6 +598,21 @@ export class RoundhouseClient {
    */
   async legalActions(table, token) {
     return (await this.request("GET", `/api/tables/${encodeURIComponent(table)}/legal`, { token })).body;
+  }
+
+  /**
+   * What `action` would do if the token's seat sent it now, nothing changed (a hand-edited run
+   * of trains: each route's revenue as the rules count it, or the first route refused and why).
+   * Whether the rules would accept it is in the answer (`preview.legal`, `preview.error`); a
+   * title that previews no such action answers RuleError `no_preview`.
+   * @param {string} table
+   * @param {string} token
+   * @param {Action} action
+   * @returns {Promise<ActionPreview>}
+   * @throws {RuleError | AuthError | BadRequestError | NotFoundError | UnavailableError | ServerError}
+   */
+  async preview(table, token, action) {
+    return (await this.request("POST", `/api/tables/${encodeURIComponent(table)}/preview`, { body: { action }, token })).body;
   }
 
   /**
@@ -957,6 +1016,15 @@ export class LiveTable {
    */
   legalActions() {
     return this.client.legalActions(this.table, this.requireToken());
+  }
+
+  /**
+   * What `action` would do if this seat sent it now (see RoundhouseClient.preview).
+   * @param {Action} action
+   * @returns {Promise<ActionPreview>}
+   */
+  preview(action) {
+    return this.client.preview(this.table, this.requireToken(), action);
   }
 
   /**

@@ -121,6 +121,10 @@ class ChicagoExpressEngine:
     def result(self, state: State) -> Result | None:
         if state.phase != OVER:
             return None
+        return self.standings(state)
+
+    def standings(self, state: State) -> Result:
+        """Ranked by cash, as the end of the game ranks (the contract's optional `standings`)."""
         scores = list(state.cash)
         ranks = [1 + sum(1 for other in scores if other > score) for score in scores]
         winners = [seat for seat, rank in enumerate(ranks) if rank == 1]

@@ -22,11 +22,12 @@ from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import program_moves as PM
+from shared.games.g18ireland import preview as PR
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import State
-from shared.games.g18ireland.view import view as build_view
+from shared.games.g18ireland.view import round_label as label_of, view as build_view
 
 replace = msgspec.structs.replace
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
@@ -132,6 +133,12 @@ class Ireland:
 
     # --- reading ------------------------------------------------------------------------------
 
+    def round_label(self, state: State) -> str:
+        return label_of(state)
+
+    def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
+        return PR.preview(self.apply, state, seat, action)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
 
@@ -146,10 +153,14 @@ class Ireland:
     def result(self, state: State) -> Result | None:
         if state.round != "over":
             return None
+        return self.standings(state)
+
+    def standings(self, state: State) -> Result:
+        """Ranked by player value (cash and shares at market), as the end of the game ranks."""
         scores = [O.player_value(state.money, p, F.COMPANY_VALUES) for p in state.players]
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         winners = [i for i, r in enumerate(ranks) if r == 1]
-        return Result(scores=scores, ranks=ranks, winners=winners, reason=state.end[0] if state.end else "unknown")
+        return Result(scores=scores, ranks=ranks, winners=winners, reason=state.end[0] if state.end else "standings")
 
     def reveals(self, before: State, after: State) -> bool:
         return False

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import msgspec
+
 from shared.engine import RuleError
 
 from . import auction, build, cards, deliver, end, rules, turn, view
@@ -196,6 +198,12 @@ class RotwEnglandWalesEngine:
         if s.adv is not None:
             return adv_end.result(s)
         return end.result(s)
+
+    def standings(self, s: State) -> Result | None:
+        """The end-of-game count as if the game ended now (the contract's optional
+        `standings`, for a table that ends early): the same scoring, barons included."""
+        over = msgspec.structs.replace(s, phase=OVER, end_reason="standings")
+        return adv_end.result(over) if s.adv is not None else end.result(over)
 
     def sealed(self, action: Any) -> bool:
         # Merger votes are secret until every vote is in; the view reveals them together.

@@ -1,0 +1,112 @@
+"""The clock watch: every game service replica looks at the clocked tables whose deadline
+has come (the deadline index) and carries out the outcome chosen at creation, once.
+
+The index only says when to look. What happens is decided from the table's log and clock
+stream as stored (services/game/clock.py), and written by one script that checks the log
+and the clock stream are still where the decision was made (shared/store/seat.lua,
+abandon.lua): two replicas, or a move that came in time, can never make it happen twice
+or wrongly. A restarted service carries on from the index, which lives in Redis.
+
+- `on_timeout=bot`: the seat is handed to a bot of the chosen level (the seat's meta, as
+  `POST .../controller` does) and a turn notice goes to the bot workers; the `expect_turn`
+  note written first lets their sweeper announce it if this process dies in between. The
+  player takes the seat back with that same endpoint, and the clock starts again for them.
+- `on_timeout=abandon`: the table ends with the standings at that point (the title's
+  `standings(state)`, else all level) and nothing more is appended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+from redis.exceptions import RedisError
+
+from shared.bots import DEFAULT_LEVEL
+from shared.store import FINISHED, SeatSpec, TableSummary
+from shared.store.clock import ENDED
+from shared.timesource import now_ms
+
+from services.game.clock import TableClock, standings
+
+if TYPE_CHECKING:
+    from services.game.service import GameService
+
+log = logging.getLogger("roundhouse.game.clock")
+
+
+class ClockWatch:
+    def __init__(self, service: GameService, poll_s: float) -> None:
+        self.service = service
+        self.poll_s = max(0.01, poll_s)
+        self.outcomes = 0  # carried out by this process (tests and metrics)
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+            except (RedisError, OSError) as exc:  # Redis away for a moment: look again next time
+                log.warning("clock watch: %s", exc)
+            await asyncio.sleep(self.poll_s)
+
+    async def sweep(self) -> int:
+        """Look at every table whose deadline has come; returns how many."""
+        due = await self.service.clock_store.due(now_ms())
+        for table in due:
+            await self.examine(table)
+        return len(due)
+
+    async def examine(self, table: str) -> None:
+        """Carry out what the table's clock says is due now, then set its next deadline."""
+        service = self.service
+        for _attempt in range(16):
+            meta = await service.store.get_meta(table)
+            if (meta is None or meta.clock is None or meta.clock.spec.kind == "none" or meta.ended is not None
+                    or meta.status == FINISHED):
+                await service.clock_store.set_deadline(table, None)
+                return
+            clock = await service.clocks.current(table, meta.clock, len(meta.seats))
+            expired = clock.fold.expired(now_ms())
+            if not expired:
+                await service.clocks.publish(table, meta.clock, len(meta.seats))
+                return
+            await self._time_out(meta, clock, expired[0])
+        log.warning("clock watch: table %s kept moving; looking again later", table)
+
+    async def _time_out(self, meta: TableSummary, clock: TableClock, seat: int) -> None:
+        spec = clock.record.spec
+        if spec.on_timeout == "abandon":
+            await self._abandon(meta, clock, seat)
+            return
+        service = self.service
+        table = meta.table
+        bot = SeatSpec(meta.seats[seat].name, "bot", spec.bot_level or DEFAULT_LEVEL)
+        noted = time.time_ns() // 1_000_000  # the turn note is on real time (the bot worker's sweeper reads it)
+        await service.store.expect_turn(table, noted)
+        version = await service.clock_store.set_seat(table, seat, bot, "timeout", now_ms(), expect_seq=clock.fold.seq,
+                                                     expect_event=clock.event_id, outcome="bot")
+        if version < 0:  # moved on meanwhile (or ended): decide again from the new position
+            await service.store.turn_announced(table, noted)
+            return
+        seats = await service.seats_changed(table)
+        self.outcomes += 1
+        log.info("table %s: seat %d ran out of time; a bot (%s) plays it", table, seat, bot.level)
+        await service.store.publish_turn(table, clock.fold.seq, [seat], bots_only=all(s.kind == "bot" for s in seats),
+                                         noted_ms=noted)
+
+    async def _abandon(self, meta: TableSummary, clock: TableClock, seat: int) -> None:
+        service = self.service
+        hot = await service.tables.current(meta.table)
+        if hot.seq != clock.fold.seq:
+            return  # the log moved on: decide again
+        name = meta.seats[seat].name
+        result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time")
+        done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, clock.fold.seq, clock.event_id)
+        if done == 1 or done == ENDED:
+            hot.meta.ended = (await service.store.get_meta(meta.table) or hot.meta).ended
+        if done == 1:
+            self.outcomes += 1
+            log.info("table %s: seat %d ran out of time; the table is abandoned", meta.table, seat)
+            await service.store.index_status(meta.table, meta.created_ms, FINISHED)
