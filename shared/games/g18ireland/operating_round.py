@@ -516,6 +516,21 @@ def start(state: State, number: int, rounds: int) -> State:
     return replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
 
 
+def _advance_turn(state: State) -> tuple[State, Any]:
+    """`TURN.advance_to`, remembering the state it stopped at: asked of that very state again
+    (the flow moving on after the decision moved the turn on, then who acts next), the step
+    waiting there is known without asking every step again."""
+    hit = _SETTLED.get((state,))
+    if hit is not None:
+        return state, hit[0]
+    out, waiting = TURN.advance_to(state)
+    _SETTLED.put((out,), (waiting,))
+    return out, waiting
+
+
+_SETTLED = Last()
+
+
 class OperatingPlay(Play):
     """The operating round: `TURN` for the company operating now, then the next."""
 
@@ -526,7 +541,7 @@ class OperatingPlay(Play):
             state = step.process(state, action)
             if isinstance(step, PendingToken):
                 return state        # the turn goes on when the flow moves it on
-            state = TURN.advance(state)    # the turn moves past what it now has nothing to decide
+            state, _ = _advance_turn(state)    # the turn moves past what it now has nothing to decide
         except B.BoardError as exc:
             raise board_error(exc) from None
         state = check_end(with_board(state))
@@ -542,7 +557,7 @@ class OperatingPlay(Play):
             turn = op.turn
             if turn is not None and turn.stage != "done":
                 if not state.money.corps[turn.corp].closed:
-                    state, waiting = TURN.advance_to(state)
+                    state, waiting = _advance_turn(state)
                     if waiting is not None:
                         return state
                 state = _with_turn(state, replace(_turn(state), stage="done"))
@@ -565,7 +580,10 @@ class OperatingPlay(Play):
     def active_seats(self, state: State) -> frozenset[int]:
         if _live(state) is None:
             return frozenset()
-        seats = TURN.active_entities(state)
+        hit = _SETTLED.get((state,))
+        waiting = hit[0] if hit is not None else TURN.active_step(state)
+        ask = getattr(waiting, "active_entities", None)
+        seats = ask(state) if ask is not None else None
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})
 
     def legal(self, state: State) -> list[LegalAction]:
