@@ -87,17 +87,20 @@ def main(args: argparse.Namespace) -> int:
             redis_url = os.environ.get("REDIS_URL")
             if int(getattr(args, "redis_cluster", None) or 0) < 0:
                 raise DevError(f"--redis-cluster wants a number of masters >= 1 (0: one redis-server), not {args.redis_cluster}")
+            maxmemory = os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY)
+            memory = {"maxmemory": maxmemory, "maxmemory-policy": "noeviction"}
             if not redis_url and int(getattr(args, "redis_cluster", None) or 0):
-                cluster = LocalCluster(data_dir / "redis-cluster", masters=args.redis_cluster, replicas=1)
-                _start_redis(cluster)
+                # Every node as the single embedded Redis: its password (in each node's 0600
+                # redis.conf) and its memory cap (per node).
+                cluster = LocalCluster(data_dir / "redis-cluster", masters=args.redis_cluster, replicas=1,
+                                       password=load_redis_password(data_dir), settings=memory)
+                _start_redis(cluster, maxmemory)
                 redis_url = cluster.url
             elif not redis_url:
                 # Assigned before it starts, so an interrupted start is still stopped below.
                 # The password is in place before Redis accepts its first connection.
                 password = load_redis_password(data_dir)
-                maxmemory = os.environ.get("ROUNDHOUSE_REDIS_MAXMEMORY", DEFAULT_MAXMEMORY)
-                redis = RedisServer(data_dir / "redis", password=password,
-                                    settings={"maxmemory": maxmemory, "maxmemory-policy": "noeviction"})
+                redis = RedisServer(data_dir / "redis", password=password, settings=memory)
                 _start_redis(redis, maxmemory)
                 redis_url = redis.url.replace("redis://", f"redis://:{password}@", 1)
             try:
@@ -109,7 +112,7 @@ def main(args: argparse.Namespace) -> int:
                 app = build_app(cfg, installers())
             except ValueError as exc:  # a service refused a setting from the environment
                 raise DevError(str(exc)) from None
-            banner = _banner(data_dir, redis, redis_url)
+            banner = _banner(data_dir, redis or cluster, redis_url)
             watch = (lambda: _watch_redis(redis)) if redis else None
             asyncio.run(serve(app, sock, on_ready=banner, watch=watch))
     except STARTUP_ERRORS as exc:
@@ -285,10 +288,12 @@ async def _landing_page(request: web.Request) -> web.Response:
     return web.Response(text=body, content_type="text/html")
 
 
-def _banner(data_dir: Path, redis: RedisServer | None, redis_url: str) -> Callable[[str], None]:
+def _banner(data_dir: Path, redis: RedisServer | LocalCluster | None, redis_url: str) -> Callable[[str], None]:
     def announce(url: str) -> None:
         print(f"Roundhouse running at {url}", flush=True)
-        if redis is not None:
+        if isinstance(redis, LocalCluster):
+            where = f"local Redis Cluster ({redis.masters} masters + replicas), AOFs in {redis.data_dir}"
+        elif redis is not None:
             where = f"Redis AOF in {redis.data_dir}"
         else:
             where = f"Redis at {_without_password(redis_url)} (REDIS_URL)"

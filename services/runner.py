@@ -18,7 +18,8 @@ import sys
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
-from redis.exceptions import RedisError
+
+from shared.store.connect import STORE_ERRORS
 
 # Seconds aiohttp waits for in-flight requests and WebSocket handlers after the listener
 # closes; long enough for a normal request, short enough that Ctrl-C feels immediate.
@@ -36,7 +37,7 @@ class Fatal(Exception):
 
 # Failures an operator can act on from one line (Redis unreachable, a dependency died);
 # anything else is a bug and keeps its traceback.
-OPERATIONAL_ERRORS: tuple[type[Exception], ...] = (Fatal, OSError, RedisError)
+OPERATIONAL_ERRORS: tuple[type[Exception], ...] = (Fatal, *STORE_ERRORS)
 
 
 def configure_logging() -> None:

@@ -18,7 +18,7 @@ from shared.families import AmountRange, Choice, LegalAction
 __all__ = [
     "AmountRange", "Choice", "Engine", "LegalAction", "OptionSpec", "Redo", "Result", "RuleError",
     "TitleMeta", "Undo", "UNDO_POLICIES", "action_to_builtins", "decode_action", "default_options", "option_default",
-    "encode_action", "served_view",
+    "encode_action", "preview_of", "served_view",
 ]
 
 
@@ -82,6 +82,9 @@ class TitleMeta(msgspec.Struct, frozen=True, omit_defaults=True):
     undo: str = "own"  # the default of the table option `undo` (UNDO_POLICIES)
     public_view: bool = False  # view() is the same for every seat: one view serves all
     checkpoint_every: int = 32  # decisions between states a Timeline keeps for undo
+    # option sets the contract suite plays besides the defaults and each choice option's values
+    # (bool options that turn the title into another game: a smaller map, an older edition)
+    option_sets: list[dict[str, Any]] = []
 
 
 State = TypeVar("State")
@@ -95,7 +98,8 @@ class Engine(Protocol[State]):
     drew randomness: undo never goes back across such a step; `sealed(action) -> bool`, True
     for an action whose content other seats may not see when it is taken (a sealed bid, a
     secret vote): they are told only its type, and learn the rest from their views when the
-    title reveals it.
+    title reveals it; `preview(state, seat, action) -> dict`, what `action` would do if `seat`
+    sent it now, without doing it (see `preview_of`).
     """
 
     meta: ClassVar[TitleMeta]
@@ -125,6 +129,21 @@ def served_view(engine: Engine[Any], state: Any, seat: int | None) -> dict[str, 
     result = engine.result(state)
     return {**engine.view(state, seat), "active_seats": sorted(engine.active_seats(state)),
             "result": None if result is None else msgspec.to_builtins(result)}
+
+
+class PreviewAnswer(Protocol):
+    def __call__(self, state: Any, seat: int, action: Any) -> dict[str, Any]: ...
+
+
+def preview_of(engine: Engine[Any]) -> PreviewAnswer | None:
+    """The title's optional `preview(state, seat, action) -> dict`: what the action would do if
+    the seat sent it now, changing nothing (a hand-edited run of trains: each route's revenue
+    before it is sent). The answer is JSON: `legal` (whether `apply` would accept the action
+    now), `error` ({code, message} of apply's refusal, else None) and the title's facts about
+    it (18xx titles: `routes` with each one's revenue, `total`, `part` = the first route
+    refused). It raises RuleError("no_preview", ...) for a kind of action the title does not
+    preview. Like `legal_actions` it may read only what the seat may know."""
+    return getattr(engine, "preview", None)
 
 
 def default_options(engine: Engine[Any]) -> dict[str, Any]:

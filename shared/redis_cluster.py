@@ -42,14 +42,29 @@ def cluster_port() -> int:
             return port
 
 
+def cluster_ports(n: int) -> list[int]:
+    """`n` such ports, none on another's bus port."""
+    ports: list[int] = []
+    while len(ports) < n:
+        port = cluster_port()
+        if not {port, port + BUS_OFFSET} & {p + d for p in ports for d in (0, BUS_OFFSET)}:
+            ports.append(port)
+    return ports
+
+
 class LocalCluster:
     """`masters` masters with `replicas` replicas each; node i's data in `data_dir/node-<i>`.
 
     The nodes' ports are kept in `data_dir/ports.json`, so a restart over the same directory
-    brings the same cluster back (each node's nodes.conf names its peers by port)."""
+    brings the same cluster back (each node's nodes.conf names its peers by port).
+
+    With a `password`, every node requires it (and replicas give it to their master): it goes
+    in each node's redis.conf (0600), never on a command line (see RedisServer), and in `url`.
+    `settings` are more redis.conf lines for every node (e.g. maxmemory)."""
 
     def __init__(self, data_dir: str | Path, masters: int = 3, replicas: int = 1, fsync: str = "always",
-                 node_timeout_ms: int = 2000) -> None:
+                 node_timeout_ms: int = 2000, *, password: str | None = None,
+                 settings: dict[str, str] | None = None) -> None:
         if masters < 1 or replicas < 0:
             raise ValueError("a cluster needs at least 1 master and >= 0 replicas per master")
         self.data_dir = Path(data_dir)
@@ -57,13 +72,15 @@ class LocalCluster:
         self.replicas = replicas
         self.fsync = fsync
         self.node_timeout_ms = node_timeout_ms
+        self.password = password
+        self.settings = dict(settings or {})  # more redis.conf lines for every node (e.g. maxmemory)
         self.servers: list[RedisServer] = []
         # Chosen (or read back) now, so the URL is known before the cluster starts.
         self.ports, self._existing = self._ports()
 
     @property
     def url(self) -> str:
-        return cluster_url([("127.0.0.1", port) for port in self.ports])
+        return cluster_url([("127.0.0.1", port) for port in self.ports], self.password)
 
     def _ports(self) -> tuple[list[int], bool]:
         saved = self.data_dir / "ports.json"
@@ -72,11 +89,7 @@ class LocalCluster:
             ports = json.loads(saved.read_text())
             if len(ports) == total:
                 return ports, True
-        ports: list[int] = []
-        while len(ports) < total:
-            port = cluster_port()
-            if not {port, port + BUS_OFFSET} & {p + d for p in ports for d in (0, BUS_OFFSET)}:
-                ports.append(port)
+        ports = cluster_ports(total)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         saved.write_text(json.dumps(ports))
         return ports, False
@@ -85,9 +98,11 @@ class LocalCluster:
         ports, existing = self.ports, self._existing
         extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                  "--cluster-node-timeout", str(self.node_timeout_ms))
+        conf = {**self.settings, **({"masterauth": self.password} if self.password else {})}
         try:
             for i, port in enumerate(ports):
-                self.servers.append(RedisServer(self.data_dir / f"node-{i}", port, self.fsync, extra_args=extra).start())
+                self.servers.append(RedisServer(self.data_dir / f"node-{i}", port, self.fsync, password=self.password,
+                                                settings=conf, extra_args=extra).start())
             if not (existing and self._joined()):
                 self._create()
             self.wait_ok(timeout)
@@ -97,7 +112,8 @@ class LocalCluster:
         return self
 
     def client(self, i: int) -> redis_py.Redis:
-        return redis_py.Redis(host="127.0.0.1", port=self.servers[i].port, socket_timeout=5, decode_responses=True)
+        return redis_py.Redis(host="127.0.0.1", port=self.servers[i].port, password=self.password, socket_timeout=5,
+                              decode_responses=True)
 
     def _joined(self) -> bool:
         with self.client(0) as c:

@@ -11,10 +11,9 @@ import signal
 import sys
 
 import msgspec
-from redis.exceptions import RedisError
 
 from shared.config import Config
-from shared.store.connect import connect, warm
+from shared.store.connect import STORE_ERRORS, connect, warm
 
 from services.runner import configure_logging
 
@@ -44,7 +43,7 @@ def main(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     try:
         return asyncio.run(_serve(cfg, settings))
-    except (RedisError, OSError) as exc:
+    except STORE_ERRORS as exc:
         return _fail(f"redis at {cfg.redis_url}: {exc}", 1)
 
 
@@ -60,7 +59,7 @@ async def _serve(cfg: Config, settings: BotSettings) -> int:
         loop.add_signal_handler(sig, stop.set)
     try:
         await worker.start()
-    except (RedisError, OSError):
+    except STORE_ERRORS:
         await worker.stop()
         await redis.aclose()
         raise

@@ -48,7 +48,9 @@ class BotSettings(msgspec.Struct, frozen=True, kw_only=True):
     # sweep_after_ms (their notice was lost) are announced again.
     sweep_every_ms: int = 1000
     sweep_after_ms: int = 3000
-    # Failed attempts at one turn before it is dropped (logged) instead of retried.
+    # Failed attempts at one turn before it is dropped (logged) instead of retried. Only a
+    # turn that fails by itself counts; one the store or the game service is unavailable for
+    # is retried until they are back.
     max_attempts: int = 5
     # Modules every compute process imports first (extra titles or kits).
     preload: tuple[str, ...] = ()

@@ -117,7 +117,7 @@ class LocalSubmitter:
         self.service = service
 
     async def submit(self, table: str, seat: int, expected_seq: int, key: str, action: bytes) -> Submitted:
-        from redis.exceptions import RedisError
+        from shared.store.connect import STORE_ERRORS
 
         from services.game.errors import ApiError
 
@@ -129,7 +129,7 @@ class LocalSubmitter:
             return Submitted(Outcome.REFUSED, code=exc.code, message=exc.message)
         except UnknownTable:
             return Submitted(Outcome.GONE, code="unknown_table", message=f"no table {table!r}")
-        except (RedisError, ConnectionError, OSError) as exc:
+        except STORE_ERRORS as exc:
             return Submitted(Outcome.RETRY, code="unavailable", message=str(exc))
         return Submitted(Outcome.ACCEPTED, seq=_accepted.decode(done.body).seq, replayed=done.replayed)
 

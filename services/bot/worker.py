@@ -43,12 +43,11 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
-from redis.exceptions import RedisError
 
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
 from shared.store import EventStore, TurnNotice, keys
-from shared.store.connect import AnyRedis
+from shared.store.connect import STORE_ERRORS, AnyRedis
 from shared.store.loader import CachedTable, LogBroken, TableCache
 
 from . import compute
@@ -209,7 +208,7 @@ class BotWorker:
                 continue
             try:
                 notices = await self._next_turns(free)
-            except (RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("reading the turn stream failed: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
@@ -244,7 +243,7 @@ class BotWorker:
                 continue
             try:
                 notices = await self.store.claim_stale_turns(s.group, s.consumer, s.claim_idle_ms, count=free)
-            except (RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("claiming stale turns failed: %s", exc)
                 continue
             for notice in notices:
@@ -261,7 +260,7 @@ class BotWorker:
                     idle = consumer["idle"] > self.settings.forget_after_ms
                     if name != self.settings.consumer and not consumer["pending"] and idle:
                         await self.redis.xgroup_delconsumer(stream, self.settings.group, name)
-        except (RedisError, OSError) as exc:
+        except STORE_ERRORS as exc:
             log.warning("cleaning up departed consumers failed: %s", exc)
 
     async def _heartbeat_loop(self) -> None:
@@ -276,7 +275,7 @@ class BotWorker:
             try:
                 for stream, ids in held.items():
                     await self.redis.xclaim(stream, s.group, s.consumer, 0, ids, justid=True)
-            except (RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("refreshing held turns failed: %s", exc)
 
     async def _sweep_loop(self) -> None:
@@ -288,7 +287,7 @@ class BotWorker:
                 overdue = await self.store.overdue_turns(int(time.time() * 1000) - s.sweep_after_ms)
                 for table, noted in overdue:
                     await self._sweep(table, noted)
-            except (RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 log.warning("sweeping for lost turn notices failed: %s", exc)
 
     async def _sweep(self, table: str, noted: int) -> None:
@@ -318,18 +317,24 @@ class BotWorker:
 
     async def _run(self, notice: TurnNotice, claimed: bool) -> None:
         try:
+            failed = False  # the turn itself failed (a bug), not the store or the service
             try:
                 finished = await self._handle(notice)
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as exc:
+            except STORE_ERRORS as exc:
                 # Redis restarting or unreachable: expected, and retried; one line, no traceback.
                 log.warning("turn %s of table %s: the store is unavailable (%s: %s); will retry",
                             notice.seq, notice.table, type(exc).__name__, " ".join(str(exc).split())[:200])
                 finished = False
             except Exception:  # noqa: BLE001 - one bad turn must not stop the worker
                 log.exception("turn %s of table %s failed", notice.seq, notice.table)
-                finished = False
+                finished, failed = False, True
+            if not finished and not failed:
+                # Unavailable (a Redis failover, a game service restarting): retried for as long
+                # as it lasts. Dropping it would leave the table waiting on a bot for good.
+                self.stats.retries += 1
+                return  # stays pending: claimed again once idle
             if not finished:
                 attempts = self._attempts.get(_key(notice), 0) + 1
                 self._attempts[_key(notice)] = attempts
@@ -341,7 +346,7 @@ class BotWorker:
             self._attempts.pop(_key(notice), None)
             try:
                 await self.store.ack_turns(self.settings.group, notice.id, stream=notice.stream)
-            except (RedisError, OSError) as exc:  # still pending: handled again (as stale) later
+            except STORE_ERRORS as exc:  # still pending: handled again (as stale) later
                 log.warning("acknowledging turn %s of table %s failed: %s", notice.seq, notice.table, exc)
                 return
             self.stats.notices += 1

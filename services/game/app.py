@@ -13,17 +13,17 @@ from typing import TypeVar
 
 import msgspec
 from aiohttp import web
-from redis.exceptions import OutOfMemoryError, RedisError, ResponseError
+from redis.exceptions import OutOfMemoryError, ResponseError
 
 from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import AnyRedis, connect, warm
+from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
-from services.game import controllers, notify_api
+from services.game import controllers, notify_api, preview
 from services.game.clock import clock_reply
 from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
@@ -107,7 +107,7 @@ class GameHttp:
         try:
             # Once per store: tables made before the status index existed join it.
             await self._service.store.build_status_index()
-        except (RedisError, OSError) as exc:  # Redis down at start: /api/ready says so; list later
+        except STORE_ERRORS as exc:  # Redis down at start: /api/ready says so; list later
             log.warning("could not build the table status index yet: %s", exc)
         watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
         self._watch = asyncio.ensure_future(watch.run())
@@ -138,6 +138,7 @@ class GameHttp:
             web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
             web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
             web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
+            web.post(preview.PATH, e(preview.PATH, partial(preview.preview, self))),
             web.get("/api/titles", e("/api/titles", self.titles), allow_head=False),
             web.get("/api/health", e("/api/health", self.health), allow_head=False),
             web.get("/api/ready", e("/api/ready", self.ready), allow_head=False),
@@ -157,7 +158,7 @@ class GameHttp:
                 resp = error_response(422, exc.code, exc.message)
             except UnknownTable as exc:
                 resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
-            except (RedisError, ConnectionError) as exc:
+            except REDIS_OR_CONNECTION_ERRORS as exc:
                 if is_store_full(exc):
                     log.warning("redis is full (maxmemory) on %s", route)
                     resp = error_response(507, "store_full", "the event store is full; nothing was written")
@@ -326,10 +327,7 @@ class GameHttp:
         return json_response(Health())
 
     async def ready(self, _request: web.Request) -> web.Response:
-        try:
-            ok = bool(self.redis is not None and await self.redis.ping())
-        except (RedisError, ConnectionError, OSError):
-            ok = False
+        ok = self.redis is not None and await unhealthy(self.redis) is None
         return json_response(Ready(status="ok" if ok else "unavailable", redis=ok), 200 if ok else 503)
 
     async def metrics_text(self, request: web.Request) -> web.Response:

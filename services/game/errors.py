@@ -41,6 +41,7 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "bad_seats": (422, "seat count outside the title's range, or a level given for a human seat"),
     "bad_options": (422, "an option the title does not have, or a value it refuses"),
     "bad_clock": (422, "a clock whose fields do not fit its kind (docs/clocks.md)"),
+    "no_preview": (422, "a preview of an action the title does not preview (POST /api/tables/{t}/preview)"),
     "unknown_bot": (422, "a seat handed to a bot level that does not exist"),
     "rule error": (422, "any other code: the title's rules refuse the action (the engine's code and message)"),
     "rate_limited": (429, "this client sent more than its limit (tables created, actions); `Retry-After` says when to retry"),

@@ -125,6 +125,11 @@ def openapi_document() -> dict[str, Any]:
                                        ("put", "Set the seat's turn notices (webhook, e-mail, delay)"),
                                        ("delete", "Stop the seat's turn notices"))},
         },
+        "/api/tables/{table}/preview": {
+            "post": _op("What an action would do if the token's seat sent it now (a run's revenue); changes nothing",
+                        (200, "ActionPreview"), (400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 500, 503),
+                        body="PreviewAction", params=[TABLE], secured=True),
+        },
         "/api/titles": {"get": _op("Every title: id, name, players, options with defaults, bot levels, web module",
                                    (200, "TitleList"), ())},
         "/api/health": {"get": _op("Liveness", (200, "Health"), ())},

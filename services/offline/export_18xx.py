@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
 
 from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo, decode_action, default_options
 from shared.store import EventStore
+from shared.store.connect import STORE_ERRORS, connect
 from shared.store.keys import TABLE_ID
 from shared.timeline import Timeline
 
@@ -68,7 +68,7 @@ def read_log_file(path: str) -> Source:
 
 
 async def read_table(table: str, redis_url: str) -> Source:
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         store = EventStore(client)
         meta = await store.get_meta(table)
@@ -76,7 +76,7 @@ async def read_table(table: str, redis_url: str) -> Source:
             raise OfflineError(f"{table}: no_such_table: no table {table!r} at {redis_url} (and no such file)", 2)
         engine = engine_for(meta.title, "title")
         logged = await store.read(table, 0)
-    except (OSError, aioredis.RedisError) as exc:
+    except STORE_ERRORS as exc:
         raise OfflineError(f"store: cannot reach Redis at {redis_url}: {exc}", 2) from None
     finally:
         await client.aclose()

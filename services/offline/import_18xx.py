@@ -90,6 +90,9 @@ class Import:
                 if item is not raw and action in owed:
                     owed.remove(action)           # 18xx.games' automatic move, made by our engine too
                     continue
+                implicit = getattr(hook, "implicit", None)
+                if item is not raw and implicit is not None and implicit(self.timeline.state, action):
+                    continue                      # a step our engine moved past by itself
                 self.push(hook.actor(self.timeline.state, action), action)
                 owed += hook.automatic(self.timeline.state)
             if owed:

@@ -15,12 +15,11 @@ import secrets
 import time
 from typing import Any
 
-import redis.asyncio as aioredis
-
 from shared import auth
 from shared.engine import encode_action
 from shared.options import resolve_options
 from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store.connect import STORE_ERRORS, connect
 from shared.store.models import FINISHED, RUNNING, TableExists
 
 from services.offline.errors import OfflineError
@@ -34,7 +33,7 @@ async def store_table(run: Any, redis_url: str) -> dict[str, Any]:
     timeline, engine = run.timeline, run.engine
     options = resolve_options(engine.meta, timeline.options)
     finished = engine.result(timeline.state) is not None
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         store = EventStore(client)
         created = int(time.time() * 1000)
@@ -54,7 +53,7 @@ async def store_table(run: Any, redis_url: str) -> dict[str, Any]:
                                          int(time.time() * 1000), status)
             if outcome.status != "ok":
                 raise OfflineError(f"store: append_failed: entry {seq + 1}: {outcome.status}", 3)
-    except (OSError, aioredis.RedisError) as exc:
+    except STORE_ERRORS as exc:
         raise OfflineError(f"store: cannot reach Redis at {redis_url}: {exc}", 2) from None
     finally:
         await client.aclose()

@@ -17,7 +17,7 @@ from shared.engine import Engine
 from shared.games import get_engine
 from shared.store import EventStore
 from shared.store.chat import ChatStore
-from shared.store.connect import AnyRedis, connect, warm
+from shared.store.connect import AnyRedis, connect, unhealthy, warm
 
 from services.game.guard import check_metrics_access, install_guard
 
@@ -98,13 +98,9 @@ class Projection:
         return web.json_response({"status": "ok"})
 
     async def ready(self, _request: web.Request) -> web.Response:
-        try:
-            assert self.redis is not None
-            await self.redis.ping()
-        except Exception as exc:  # any failure means "do not route traffic here"
-            return web.json_response(
-                {"error": {"code": "unavailable", "message": f"redis unreachable: {type(exc).__name__}"}}, status=503
-            )
+        why = "starting" if self.redis is None else await unhealthy(self.redis)
+        if why is not None:
+            return web.json_response({"error": {"code": "unavailable", "message": why}}, status=503)
         return web.json_response({"status": "ready"})
 
     async def metrics_text(self, request: web.Request) -> web.Response:

@@ -25,13 +25,13 @@ from typing import Any
 
 import aiohttp
 import msgspec
-import redis.asyncio as aioredis
 
 from shared.auth import issue
 from shared.engine import default_options, encode_action
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
 from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store.connect import connect
 from shared.timeline import Timeline
 
 REPO = Path(__file__).resolve().parents[2]
@@ -138,7 +138,7 @@ async def run(args: argparse.Namespace) -> None:
         sys.executable, "-m", "services.cli", "projection", "--host", "127.0.0.1", "--port", str(port),
         env=env, stdout=asyncio.subprocess.PIPE,
     )
-    redis = aioredis.from_url(redis_url)
+    redis = connect(redis_url)
     try:
         assert proc.stdout is not None
         await asyncio.wait_for(proc.stdout.readline(), 30)

@@ -16,11 +16,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from redis.exceptions import RedisError
-
 from shared.engine import Engine
 from shared.games import get_engine
 from shared.protocol.ws import ProtocolError
+from shared.store.connect import REDIS_ERRORS
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -248,7 +247,7 @@ class Hub:
 
 def _log_read_error(exc: Exception, message: str, *args: object) -> None:
     """Redis being down is an operational state (one line per table), anything else a bug."""
-    if isinstance(exc, RedisError):
+    if isinstance(exc, REDIS_ERRORS):
         log.warning(message + ": %s", *args, " ".join(str(exc).split()) or type(exc).__name__)
     else:
         log.error(message, *args, exc_info=exc)

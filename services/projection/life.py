@@ -14,10 +14,10 @@ import re
 from typing import Any, Protocol
 
 from msgspec import Raw
-from redis.exceptions import RedisError
 
 from shared.protocol.ws import ChatSend, MuteSet, ViewAt, ViewAtReply, encode
 from shared.store.chat import SPECTATORS, ChatStore, RateLimited, Target
+from shared.store.connect import STORE_ERRORS
 
 from .chat_hub import ChatHub
 from .history import HistoryBook
@@ -76,7 +76,7 @@ class TableLife:
                 await self._mute(session, feed, message)
             elif isinstance(message, ViewAt):
                 await self._view_at(session, feed, message)
-        except (RedisError, OSError):
+        except STORE_ERRORS:
             # The store is away for a moment: this request fails, the connection stays.
             session.error("unavailable", "the table store cannot be reached; try again in a moment")
 

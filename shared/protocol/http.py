@@ -237,6 +237,21 @@ class TitleList(_Reply):
     titles: list[TitleInfo]
 
 
-REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl, NotifySettings)
+class PreviewAction(_Request):
+    action: Annotated[Raw, Meta(description="the title's action object {type: ..., ...} to preview")]
+
+
+class ActionPreview(_Reply):
+    """What an action would do now (`Engine.preview`), nothing changed. Whether the rules would
+    accept it is an answer (`preview.legal`, `preview.error`), not a refusal of the request."""
+
+    table: str
+    seat: SeatNo
+    seq: Annotated[Seq, Meta(description="the table's seq the preview was made at")]
+    preview: Annotated[dict[str, Any], Meta(description="the title's answer: legal, error {code, message} or null, "
+                                                        "and its facts (18xx: routes with revenue, total, part)")]
+
+
+REQUESTS = (CreateTable, SubmitAction, SubmitUndo, SeatControl, NotifySettings, PreviewAction)
 REPLIES = (TableCreated, TableList, TableDetail, ActionAccepted, LegalActions, SeatControlled, ClockReply, NotifyReply,
-           Health, Ready, ErrorReply, TitleList)
+           Health, Ready, ErrorReply, TitleList, ActionPreview)

@@ -7,27 +7,37 @@ seed nodes; the rest of the cluster is discovered), or when `ROUNDHOUSE_REDIS_CL
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
-from redis.exceptions import RedisError
+from redis.exceptions import RedisClusterException, RedisError
 
 CLUSTER_SCHEME = "redis-cluster"
 _TRUE = ("1", "yes", "true", "on")
 
 AnyRedis = aioredis.Redis | RedisCluster
+# What Redis being unavailable raises: redis-py's cluster client also raises
+# RedisClusterException (no seed node answers) and SlotNotCoveredError (a slot without a
+# master mid-failover), which are no RedisError. STORE_ERRORS adds the socket's own errors.
+REDIS_ERRORS: tuple[type[Exception], ...] = (RedisError, RedisClusterException)
+STORE_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, OSError)
+# As the game service's request handler catches them: a connection refused or reset, not
+# every OSError (a bug writing a file is no store outage).
+REDIS_OR_CONNECTION_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, ConnectionError)
 
 
 def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
     return url.startswith(CLUSTER_SCHEME + "://") or env.get("ROUNDHOUSE_REDIS_CLUSTER", "").lower() in _TRUE
 
 
-def cluster_url(nodes: list[tuple[str, int]]) -> str:
-    return f"{CLUSTER_SCHEME}://" + ",".join(f"{host}:{port}" for host, port in nodes)
+def cluster_url(nodes: list[tuple[str, int]], password: str | None = None) -> str:
+    auth = f":{quote(password, safe='')}@" if password else ""
+    return f"{CLUSTER_SCHEME}://{auth}" + ",".join(f"{host}:{port}" for host, port in nodes)
 
 
 def seed_nodes(url: str) -> list[tuple[str, int]]:
@@ -53,7 +63,8 @@ def connect(url: str, *, max_connections: int | None = None, blocking_pool: bool
         parts = urlsplit(url.split(",", 1)[0])
         nodes = [ClusterNode(host, port) for host, port in seed_nodes(url)]
         per_node = max(max_connections or 0, 1000) if blocking_pool else (max_connections or 1000)
-        return RedisCluster(startup_nodes=nodes, password=parts.password, username=parts.username,
+        password = None if parts.password is None else unquote(parts.password)
+        return RedisCluster(startup_nodes=nodes, password=password, username=parts.username,
                             max_connections=per_node, **kwargs)
     if blocking_pool:
         pool = aioredis.BlockingConnectionPool.from_url(url, max_connections=max_connections or 50,
@@ -78,3 +89,36 @@ async def warm(redis: Any) -> None:
             await redis.initialize()
         except (RedisError, OSError):
             pass
+
+
+# How long a readiness check may take: a probe (e.g. Kubernetes' timeoutSeconds) must get an
+# answer, and a node that does not answer within this is as good as down.
+HEALTH_TIMEOUT_S = 2.0
+
+
+async def unhealthy(redis: Any, timeout: float = HEALTH_TIMEOUT_S) -> str | None:
+    """Why the store cannot serve now, or None when it can: what the ready endpoints report.
+
+    A single server must answer PING. A cluster must have every master of its slot map answer
+    and say `cluster_state:ok` (every slot served): one master down, before or while its
+    replica is promoted, is "not ready", as is a cluster without a quorum; ready again once the
+    promoted replica serves."""
+    try:
+        if not is_cluster_client(redis):
+            await asyncio.wait_for(redis.ping(), timeout)
+            return None
+        # Once, to the masters of the slot map as it is: no retries (redis-py would retry a
+        # dead master until the failover is over, and a probe must hear "not ready" now). A
+        # node that failed marks the map stale, so initialize() reads it again next time.
+        await asyncio.wait_for(redis.initialize(), timeout)
+        infos = await asyncio.wait_for(redis.execute_command("CLUSTER INFO", target_nodes=redis.get_primaries()), timeout)
+    except TimeoutError:
+        return f"redis did not answer within {timeout} s"
+    except (RedisError, OSError) as exc:
+        return f"redis unreachable: {type(exc).__name__}"
+    if "cluster_state" in infos:  # one master: redis-py returns its answer, not a map of them
+        infos = {"the master": infos}
+    failing = sorted(node for node, info in infos.items() if info.get("cluster_state") != "ok")
+    if failing:
+        return f"redis cluster not ok on {', '.join(failing)}"
+    return None

@@ -124,7 +124,8 @@ class WorkerProcess:
     """`roundhouse bot` as a subprocess in its own session (so kill -9 takes its compute
     processes along, as a crashed container would)."""
 
-    def __init__(self, stack: Stack, group: str, consumer: str, env: dict[str, str]) -> None:
+    def __init__(self, stack: Stack, group: str, consumer: str, env: dict[str, str],
+                 stderr_path: Path | None = None) -> None:
         full = {
             **os.environ,
             "REDIS_URL": stack.redis_url,
@@ -141,9 +142,15 @@ class WorkerProcess:
         }
         self.consumer = consumer
         self.group = group
+        # A long run that logs much (e.g. through a Redis failover) writes stderr to a file:
+        # a pipe nobody reads would fill and block the worker.
+        self.stderr_path = stderr_path
+        err = open(stderr_path, "w") if stderr_path else subprocess.PIPE  # noqa: SIM115 - the child keeps its copy
         self.proc = subprocess.Popen([sys.executable, "-m", "services.cli", "bot"], cwd=REPO, env=full,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     stdout=subprocess.PIPE, stderr=err, text=True,
                                      start_new_session=True)
+        if stderr_path:
+            err.close()  # type: ignore[union-attr]
 
     async def ready(self, timeout: float = 60.0) -> str:
         """Wait for the banner line (the worker has joined its group)."""

@@ -25,7 +25,7 @@ from shared.bots import Budget, decide
 from shared.bots.g18ireland import KIT
 from shared.bots.kit18xx import policy as P
 from shared.bots.random_bot import random_action
-from shared.engine import is_program
+from shared.engine import encode_action, is_program
 from shared.games import get_engine
 
 ENGINE = get_engine("18ireland")
@@ -188,6 +188,53 @@ def test_its_lay_adds_revenue_or_leads_toward_it() -> None:
     else:
         # nothing gains: every lay scores at most doing nothing
         assert all(score <= 0 for score, a in KIT.ranked(ENGINE, state, seat) if type(a).__name__ == "LayTile")
+
+
+def _laying_positions(seed: int, count: int) -> list[tuple[Any, int]]:
+    """The first `count` positions of a heuristic game where a company lays track."""
+    rng = random.Random(seed)
+    state = ENGINE.setup(["P0", "P1", "P2"], {}, seed)
+    found: list[tuple[Any, int]] = []
+    while ENGINE.result(state) is None and len(found) < count:
+        seat = min(ENGINE.active_seats(state))
+        if stage(state) == "track" and "LayTile" in kinds(state, seat):
+            found.append((state, seat))
+        state = ENGINE.apply(state, seat, KIT.greedy(ENGINE, state, seat, rng))
+    return found
+
+
+def test_lays_judged_on_the_board_match_the_engine_and_pick_the_best() -> None:
+    """The heuristic judges lays on the board alone (the core's board step, no engine) and
+    routes only the best few of its screen. On every lay of real positions the board it
+    judges is the engine's own board after the lay, the cost is what the engine charges, and
+    the lay it picks scores within a few pounds of the best lay by a full evaluation (every
+    lay played on the engine and routed)."""
+    checked = 0
+    for state, seat in _laying_positions(3, 24):
+        corp = state.operating.turn.corp
+        p = P.Position(ENGINE, KIT.title, KIT.params, state, seat)
+        family = [la for la in ENGINE.legal_actions(state, seat)
+                  if type(la.action).__name__ == "LayTile" and la.action.entity == corp]
+        full = []
+        for la in family:
+            for a in P.members(la, 1000):
+                board = KIT.title.board_after_lay(state, a.hex, a.tile, a.rotation)
+                after = ENGINE.apply(state, seat, a)
+                if board is not None:
+                    assert board.tiles == after.board.tiles and board.tokens == after.board.tokens
+                    cost = KIT.title.lay_cost(state, corp, a.hex, a.tile.rpartition("-")[0], a.rotation)
+                    assert cost == state.money.cash[corp] - after.money.cash[corp]
+                played = P._played(p, corp, a, 0.0, KIT.params.cost_weight, P.LAY_STARVING)
+                assert played is not None
+                full.append((played[0], encode_action(a)))
+        if not full:
+            continue
+        best = max(score for score, _ in full)
+        pick = max((x for la in family for x in P._lays(p, corp, la)), key=lambda x: x[0])[1]
+        picked = next(score for score, key in full if key == encode_action(pick))
+        assert picked >= best - 15.0, (best, picked, pick)
+        checked += 1
+    assert checked >= 10
 
 
 def test_it_runs_the_best_routes() -> None:

@@ -18,7 +18,7 @@ import msgspec
 import pytest
 
 from shared.bots.random_bot import random_action
-from shared.engine import RuleError, Undo, default_options
+from shared.engine import RuleError, Undo, default_options, preview_of
 from shared.families import admits, any_admits, expand, family_size
 from shared.games import get_engine, titles
 from shared.store.snapshot import encode_timeline, restore_timeline
@@ -51,23 +51,34 @@ def _playout(engine: Any, players: int, seed: int, variant: dict[str, Any] | Non
     return timeline, states
 
 
-def _players(engine: Any) -> list[int]:
+def _players(engine: Any, variant: dict[str, Any]) -> list[int]:
+    """The fewest and the most players the title seats with these options (an option set may
+    narrow the title's range: 1841's lite takes 3-6 of its 3-8)."""
     meta = engine.meta
-    return sorted({meta.min_players, meta.max_players})
+    options = {**default_options(engine), **variant}
+    most = meta.max_players
+    while most > meta.min_players:
+        try:
+            engine.setup([f"P{i}" for i in range(most)], options, 0)
+            break
+        except RuleError:
+            most -= 1
+    return sorted({meta.min_players, most})
 
 
 def _variants(engine: Any) -> list[dict[str, Any]]:
     """The default options, then each other value of every `choice` option on its own (a
-    choice option may switch the title into another game, e.g. RotW's advanced share game)."""
+    choice option may switch the title into another game, e.g. RotW's advanced share game),
+    then the title's own `option_sets`."""
     out: list[dict[str, Any]] = [{}]
     for spec in engine.meta.options:
         if spec.type == "choice":
             out += [{spec.name: v} for v in spec.choices or () if v != spec.default]
-    return out
+    return out + [dict(s) for s in engine.meta.option_sets]
 
 
 def _cases() -> list[tuple[str, int, int, dict[str, Any]]]:
-    return [(t, n, g, v) for t in titles() for v in _variants(get_engine(t)) for n in _players(get_engine(t))
+    return [(t, n, g, v) for t in titles() for v in _variants(get_engine(t)) for n in _players(get_engine(t), v)
             for g in range(GAMES)]
 
 
@@ -261,3 +272,42 @@ def test_redaction_really_resamples_what_a_seat_cannot_see() -> None:
     assert len({s.played[1] for s in samples}) > 1  # seat 1's sealed card is not known to seat 0
     assert all(engine.view(s, 0) == engine.view(state, 0) for s in samples)
     assert engine.view(state, 0)["played"][1] is True  # "has played", never the card
+
+
+def test_a_preview_agrees_with_apply_and_reads_only_what_the_seat_knows(game) -> None:
+    """`Engine.preview` (optional): for every legal action it previews, it says `legal` as apply
+    accepts it, and it is the same on every redaction for the seat; for nearby actions it says
+    `legal` exactly when apply accepts them."""
+    engine, _, states = game
+    answer = preview_of(engine)
+    if answer is None:
+        pytest.skip(f"{engine.title} previews no actions")
+    rng = random.Random(7)
+    checked = 0
+    for state in _sample(states, 40):
+        for seat in sorted(engine.active_seats(state)):
+            for legal in engine.legal_actions(state, seat):
+                try:
+                    got = answer(state, seat, legal.action)
+                except RuleError as exc:
+                    assert exc.code == "no_preview", exc
+                    continue
+                assert got["legal"] and got["error"] is None, (legal.action, got)
+                encoded = msgspec.json.encode(got)
+                for k in range(3):
+                    assert msgspec.json.encode(answer(engine.redact(state, seat, k), seat, legal.action)) == encoded
+                checked += 1
+            for near in _mutants(engine, state, seat, rng):
+                try:
+                    got = answer(state, seat, near)
+                except RuleError as exc:
+                    assert exc.code == "no_preview", exc
+                    continue
+                try:
+                    engine.apply(state, seat, near)
+                    accepted = True
+                except RuleError:
+                    accepted = False
+                assert got["legal"] == accepted, (near, got)
+    if not checked:
+        pytest.skip(f"{engine.title}: no position of this playout offers an action it previews")

@@ -43,3 +43,36 @@ def test_routing_and_blocking() -> None:
     with pytest.raises(RuleError) as err:
         r.process(g, "X", "lay_tile", "t3")
     assert err.value.code == "no_step"
+
+
+class Skipped(Counter):
+    """A step with nothing to decide once `needed` is 0; its `skip` notes that it was passed."""
+
+    def skip(self, game: dict[str, int]) -> dict[str, int]:
+        return {**game, f"skipped_{self.name}": 1}
+
+    def reached(self, game: dict[str, int]) -> dict[str, int]:
+        return {**game, "waiting": self.needed}
+
+    def active_entities(self, game: dict[str, int]) -> list[str]:
+        return ["X"]
+
+    def legal(self, game: dict[str, int]) -> list[str]:
+        return [self.kind] if self.blocking(game) else []
+
+    def refusal(self, game: dict[str, int], kind: str) -> RuleError:
+        return RuleError("not_allowed", f"{self.name} first")
+
+
+def test_advance_skips_to_the_waiting_step_and_it_answers_for_the_round() -> None:
+    r = Round("operating", [Skipped("issue", "sell_shares", 0), Skipped("track", "lay_tile", 1),
+                            Counter("train", "buy_train", 1)])
+    g = r.advance({"issue": 0, "track": 0, "train": 0})
+    assert g["skipped_issue"] == 1 and g["waiting"] == 1 and "skipped_track" not in g
+    assert r.active_entities(g) == ["X"] and r.legal(g) == ["lay_tile"]
+    with pytest.raises(RuleError) as err:
+        r.process(g, "X", "buy_train", "2H")               # the waiting step's own refusal
+    assert err.value.code == "not_allowed" and "track" in err.value.message
+    g = r.advance(r.process(g, "X", "lay_tile", "t1"))
+    assert g["skipped_track"] == 1 and r.active_step(g).name == "train"  # type: ignore[union-attr]
+    assert r.active_entities(g) == [] and r.legal(g) == []  # a step without the hooks answers nothing

@@ -35,7 +35,7 @@ def config_env_vars() -> set[str]:
     names: set[str] = set()
     for package in ("services", "shared"):
         for path in (REPO / package).rglob("*.py"):
-            names.update(re.findall(r'(?:get|_env_int)\(\s*"((?:REDIS|ROUNDHOUSE)_[A-Z_]+)"', path.read_text()))
+            names.update(re.findall(r'(?:get|_env_int)\(\s*(?:[\w.]+,\s*)?"((?:REDIS|ROUNDHOUSE)_[A-Z_]+)"', path.read_text()))
     return names
 
 

@@ -6,8 +6,10 @@ import asyncio
 import json
 import re
 import signal
+import stat
 from pathlib import Path
 
+import pytest
 import redis
 
 from shared.store import keys
@@ -39,10 +41,29 @@ def test_dev_runs_on_a_local_cluster_and_stops_it(tmp_path: Path) -> None:
         cluster = data / "redis-cluster"
         ports = json.loads((cluster / "ports.json").read_text())
         assert len(ports) == 6  # 3 masters, one replica each
-        client = redis.RedisCluster(host="127.0.0.1", port=ports[0])
+        # Every node behind the dev password, as the single embedded Redis: in its 0600
+        # redis.conf (with masterauth, so replicas sync), never on a command line.
+        password = (data / "redis-password").read_text().strip()
+        assert stat.S_IMODE((data / "redis-password").stat().st_mode) == 0o600
+        for i, port in enumerate(ports):
+            conf = cluster / f"node-{i}" / "redis.conf"
+            assert stat.S_IMODE(conf.stat().st_mode) == 0o600
+            assert f'requirepass "{password}"' in conf.read_text() and f'masterauth "{password}"' in conf.read_text()
+            with pytest.raises(redis.AuthenticationError):
+                redis.Redis(port=port).ping()
+            node = redis.Redis(port=port, password=password)
+            assert node.config_get("maxmemory-policy")["maxmemory-policy"] == "noeviction"
+            node.close()
+        assert password not in "\n".join(dev.stdout)
+        client = redis.RedisCluster(host="127.0.0.1", port=ports[0], password=password)
         try:
             assert client.cluster_info()["cluster_state"] == "ok"
             assert client.xlen(keys.log_key(table)) == 1
+            # Each replica synced from its master through masterauth.
+            replicas = [redis.Redis(port=p, password=password) for p in ports[3:]]
+            assert [r.info("replication")["master_link_status"] for r in replicas] == ["up"] * 3
+            for r in replicas:
+                r.close()
         finally:
             client.close()
         pids = node_pids(cluster)

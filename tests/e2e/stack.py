@@ -16,7 +16,6 @@ from typing import Any
 
 import aiohttp
 import msgspec
-import redis.asyncio as aioredis
 
 from services.bench.procs import ServiceProcess
 from shared.engine import decode_action
@@ -24,6 +23,7 @@ from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply
 from shared.store import EventStore, keys
+from shared.store.connect import connect
 
 SECRET = "e2e-secret-7c1d-0123456789abcdef0123"  # >= 32 bytes: shorter ones are refused
 TITLE = "chicago-express"
@@ -301,7 +301,7 @@ class Replay(msgspec.Struct):
 
 async def replay(redis_url: str, table: str) -> Replay:
     """Fold the table's stream from Redis with the engine's Timeline (the reference result)."""
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         store = EventStore(client)
         meta = await store.get_meta(table)
@@ -318,7 +318,7 @@ async def replay(redis_url: str, table: str) -> Replay:
 
 async def stream_ids(redis_url: str, table: str) -> list[int]:
     """The seqs of the table's stream entries, straight from XRANGE."""
-    client = aioredis.from_url(redis_url)
+    client = connect(redis_url)
     try:
         entries = await client.xrange(keys.log_key(table))
         return [int(entry_id.split(b"-")[0]) for entry_id, _ in entries]

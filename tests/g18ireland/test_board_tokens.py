@@ -28,6 +28,22 @@ def test_homes_are_reserved_and_placed_in_the_reserved_slot():
     assert K.free_slot(M, B.unreserve(b, "EBSR"), "GNRI", "F6", 0)
 
 
+def test_a_tile_laid_keeps_tokens_out_of_reserved_slots():
+    """SLNCR's home sits in F6's second slot, the first reserved for EBSR. The first tile on F6
+    moves the token to the new city as 18xx.games' `exchange_token` does: into a slot free and
+    reserved by no one, so EBSR's slot stays free and EBSR can still start (a token moved into
+    it left EBSR no room: the engine failed with `city_full` when EBSR started)."""
+    b = B.place_token(M, B.initial(M), "SLNCR", "F6", 0)
+    assert B.slots(M, b, "F6") == (("", "SLNCR"),)
+    after = B.lay(M, b, "F6", "IR4", 5)       # the lay met in a game of heuristic bots
+    new_city = B.tile_def(M, after, "F6").cities[0]
+    assert B.slots(M, after, "F6")[new_city] == ("", "SLNCR")
+    assert [r.corp for r in after.reservations["F6"]] == ["EBSR"]
+    assert not K.free_slot(M, after, "GNRI", "F6", new_city)
+    after = B.place_token(M, after, "EBSR", "F6", new_city)
+    assert B.slots(M, after, "F6")[new_city] == ("EBSR", "SLNCR")
+
+
 def wexford_line():
     """CIR (test owner) stationed at Wexford I17, track laid legally I17 - H18 - G19 (Waterford,
     reserved as WKR's home). Each lay is checked legal first."""

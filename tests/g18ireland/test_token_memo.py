@@ -9,7 +9,7 @@ from __future__ import annotations
 from shared.families import expand
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.g18ireland import flow as F
+from shared.games.g18ireland import turn_context as TC
 
 from .positions import ENGINE, M, operating, replace
 
@@ -23,16 +23,15 @@ def _ler_at_token_step(**kw):
 
 def test_an_answer_is_kept_until_the_board_changes() -> None:
     state = _ler_at_token_step()
-    port = F.Port(state)
-    fresh = port.can_token("LER", 40, 100)
-    assert port.learned == {"LER": fresh}
-    kept = F.learned(state, port)
+    fresh = TC.can_token(state, "LER", 40)
+    kept = TC.remember_token(state, "LER", 40)
     assert kept.token_seen == {"LER": fresh}
     # a stale "no" stands, whatever the board now says
     stale = replace(state, token_seen={"LER": not fresh})
-    assert F.Port(stale).can_token("LER", 40, 100) is (not fresh)
+    assert TC.can_token(stale, "LER", 40) is (not fresh)
+    assert TC.remember_token(stale, "LER", 40) is stale
     # a tile laid or a token placed forgets every answer
-    assert F.board_changed(kept, kept.board).token_seen == {}
+    assert TC.board_changed(kept, kept.board).token_seen == {}
 
 
 def test_a_lay_forgets_the_answers_of_every_company() -> None:

@@ -13,7 +13,7 @@ import msgspec
 from shared.families import expand
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.g18ireland import flow as F
+from shared.games.g18ireland.operating_round import OPERATING
 
 from .positions import ENGINE, M, operating
 
@@ -54,12 +54,12 @@ def test_using_drumglass_at_the_last_step_ends_the_turn() -> None:
 
 
 def test_a_used_drumglass_does_not_hold_the_step() -> None:
-    """The step machine, asked again where the company stands: with DCR's lay used there is
+    """The operating round, moving on from where the company stands: with DCR's lay used there is
     nothing to decide at the last step (phase 2: no private can be bought), so the turn ends;
     with it unused, the step waits."""
     state = _at_buy_company({"DCR": "LER"})
-    assert not _turn_over(F.resume_turn(state))
-    assert _turn_over(F.resume_turn(msgspec.structs.replace(state, special_used={"DCR": 1})))
+    assert not _turn_over(OPERATING.advance(state))
+    assert _turn_over(OPERATING.advance(msgspec.structs.replace(state, special_used={"DCR": 1})))
 
 
 def test_an_unassigned_port_private_waits_and_its_assignment_ends_the_turn() -> None:

@@ -13,7 +13,7 @@ from shared.games.rotw_england_wales.actions import Deliver, EndBuild, LayTrack,
 from shared.games.rotw_england_wales.advanced import shares
 from shared.games.rotw_england_wales.state import Link
 
-from .adv_helpers import AVON, BRENT, CALDER, DOVE, ESK, FAL, act, company_game, lay_path, one
+from .adv_helpers import AVON, BRENT, CALDER, DOVE, ESK, FAL, act, company_game, lay_path, lay_towards, one
 
 TARN = "3,0"  # a town
 AVON_TARN = [("2,0", 2, 0)]  # one plain hex
@@ -50,14 +50,43 @@ def test_first_link_from_any_city_and_it_must_be_completed() -> None:
     assert {"1,2", "5,1", "1,3"} <= starts  # next to Avon, Brent and Calder alike
     s = lay_path(s, AVON_CALDER[:1])
     assert s.phase == "company_build"
-    assert not any(isinstance(f.action, EndBuild) for f in ENGINE.legal_actions(s, one(s)))
-    with pytest.raises(RuleError) as err:
-        act(s, EndBuild())
-    assert err.value.code == "link_unfinished"
+    # Stopping now cannot leave the link unfinished: end_build takes it back whole.
+    back = act(s, EndBuild())
+    assert back.phase == "company_turn" and not back.links and not back.track
     s = lay_path(s, AVON_CALDER[1:])
     link = s.links[0]
     assert link.complete and {link.a, link.b} == {AVON, CALDER} and link.owner == 0
     assert s.adv.companies[0].cash == 8000 - 4000  # the terrain cost only
+
+
+def test_a_link_taken_back_returns_its_cost_and_the_shares_and_bonds_it_raised() -> None:
+    """'Linka musí být dokončena ve stejné akci, v jaké byla zahájena - tj. nekompletní linky jsou
+    zakázány.' Reading (README): a started link may be taken back before it is finished; it
+    is undone whole - tiles, money, the shares issued and bonds taken to pay for them."""
+    s = company_game(3)
+    red = s.adv.companies[0]
+    red.cash, red.price = 1000, 4
+    before = (red.cash, red.card, red.issued, red.bonds)
+    s = lay_path(s, AVON_CALDER[:1])  # $2,000: one share at $4k issued
+    red = s.adv.companies[0]
+    assert (red.card, red.issued, red.cash) == (before[1] - 1, 1, 3000)
+    view = ENGINE.view(s, one(s))["build"]
+    assert view["open_spent"] == 2000 and view["open_shares"] == 1
+    assert view["finish_cost"] == 2000 and (view["finish_shares"], view["finish_bonds"]) == (0, 0)
+    s = act(s, EndBuild())
+    red = s.adv.companies[0]
+    assert (red.cash, red.card, red.issued, red.bonds) == before
+    assert s.phase == "company_turn" and s.adv.build is None and not s.links and not s.track
+    assert "takes back the unfinished link" in s.log[-1] and "1 share returned" in s.log[-1]
+    # The second link of an action, taken back, leaves the first and ends the action.
+    s = lay_path(s, AVON_TARN)
+    cash_after_first = s.adv.companies[0].cash
+    assert s.phase == "company_build" and s.adv.build.links == 1
+    s = lay_towards(s, DOVE)
+    assert s.adv.build.open_link >= 0, "the second link is still open"
+    s = act(s, EndBuild())
+    assert s.adv.companies[0].cash == cash_after_first and len(s.links) == 1 and s.links[0].complete
+    assert s.phase == "company_turn" and s.adv.order[s.adv.pos] == 1  # blue's turn
 
 
 def test_second_link_costs_2000_more_per_hex_and_ends_the_action() -> None:

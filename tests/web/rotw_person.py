@@ -160,7 +160,7 @@ class RotwPerson:
             assert options, f"no delivery offered at {hex_id}"
             # Each delivery offered is drawn on the map as a path in its cube's colour.
             drawn = self.page.eval_on_selector_all("svg.map path.delivery-path", "els => els.map(e => e.dataset.color)")
-            assert sorted(drawn) == sorted(o.split(":")[0] for o in options), (drawn, options)
+            assert sorted(drawn) == sorted(o.split(" cube:")[0] for o in options), (drawn, options)
             if self.path_shot and len(options) > 1:
                 self.page.locator("svg.map path.delivery-path").first.scroll_into_view_if_needed()
                 self.tab.shot(self.path_shot, full_page=False)

@@ -21,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -155,6 +156,19 @@ def entities_js() -> str:
                     "num": t["num"]} for t in e["trains"]],
     }
     return ENTITIES_HEADER + json.dumps(data, indent=1, ensure_ascii=False) + ";\n"
+
+
+def test_the_round_labels_of_the_history_are_the_views(game: Any) -> None:
+    """18Ireland's round_label (which indexes a table's history without building views) says
+    what the projection reads from the view."""
+    from services.projection.history import view_round_label
+
+    timeline = Timeline(game.engine, game.timeline.seats, game.timeline.options, game.timeline.seed)
+    for i, (seat, action) in enumerate(game.entries):
+        if i % 7 == 0:
+            state = timeline.state
+            assert game.engine.round_label(state) == view_round_label(game.engine.view(state, None)), i
+        timeline.push(seat, action)
 
 
 def test_the_pages_18ireland_data_is_generated_from_entities_json() -> None:
@@ -519,8 +533,9 @@ if __name__ == "__main__":
 
 
 def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, game: Any, chromium: Any) -> None:
-    """The last moves of a real game played on over the API while a player watches the page: the
-    end screen charts every player's value over the moves it saw, ending on the result's scores."""
+    """The last moves of a real game played on over the API while a player watches the page
+    (opened late: the first moves unseen): the end screen charts every player's value over the
+    whole game, ending on the result's scores, and the log has a line for every move."""
     tail = 25
     start = len(game.entries) - tail
     at = table_at(stack, game, start)
@@ -539,7 +554,236 @@ def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, ga
         assert chart.count() == len(result["scores"])
         ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
                                               "els => els.map(e => e.getAttribute('points').split(' ').length)")
-        assert all(n == tail + 1 for n in ends), ends
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length === {len(game.entries)}", timeout_ms=60_000)
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        assert all(n == len(game.entries) + 1 for n in ends), ends
         page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
         shot(page, "result-with-chart", "desktop")
+        assert page.errors == []
+
+
+# --- routes edited by hand, the revenue from the engine -----------------------------------------
+
+def best_run(legal: list[Any]) -> list[dict[str, Any]]:
+    entry = next(msgspec.to_builtins(la) for la in legal if msgspec.to_builtins(la.action)["type"] == "run_routes")
+    return entry["action"]["routes"]
+
+
+def drawn_routes(page: Tab) -> list[dict[str, Any]]:
+    return page.page.eval_on_selector_all("svg polyline.route", """els => els.map(e => ({train: e.dataset.train,
+        nodes: e.dataset.nodes.split(' '), connections: JSON.parse(e.dataset.connections),
+        points: e.getAttribute('points').split(' ').map(p => p.split(',').map(Number))}))""")
+
+
+def check_route_geometry(board: dict[str, Any], size: float, route: dict[str, Any]) -> None:
+    """Every corner of a drawn route is the midpoint of a hex edge the route's track crosses, in
+    order (from the map's hex layout, not the page's code), and it starts and ends in its stops' hexes."""
+    by_hex = {hx["hex"]: hx for hx in board["hexes"]}
+    want: list[tuple[float, float]] = []
+    for k, hexes in enumerate(route["connections"]):
+        if hexes[0] != route["nodes"][k].rsplit("-", 1)[0]:
+            hexes = list(reversed(hexes))
+        for a, b in zip(hexes, hexes[1:]):
+            edge = hexgrid.direction(a, b, "flat")
+            assert edge is not None, (a, b)
+            want.append(edge_mid(a, edge, size, "flat"))
+    pts = route["points"]
+    stops_drawn = [p for p in pts if all(math.hypot(p[0] - w[0], p[1] - w[1]) > 0.05 for w in want)]
+    corners = [p for p in pts if p not in stops_drawn]
+    assert len(corners) == len(want) and all(math.hypot(p[0] - w[0], p[1] - w[1]) < 0.05 for p, w in zip(corners, want)), (route, want)
+    assert len(stops_drawn) == len(route["nodes"]), route
+    for p, stop in zip(stops_drawn, route["nodes"]):
+        hx = by_hex[stop.rsplit("-", 1)[0]]
+        cx, cy = centre(hx["x"], hx["y"], size)
+        assert math.hypot(p[0] - cx, p[1] - cy) < size * 0.8, (stop, p)
+
+
+def tap_stop(page: Tab, stop: str, on_run: bool = False) -> None:
+    """Tap a stop's ring on the map, scrolled to the middle of the screen first (as a person
+    scrolls a stop out from under the action panel)."""
+    ring = page.page.locator(f"svg circle.target{'.on-run' if on_run else ''}[data-target='{stop}']")
+    ring.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    if page.page.viewport_size["width"] < 600:
+        box = ring.bounding_box()
+        assert box is not None
+        if box["width"] < 40:
+            # Too close to a neighbour for a finger (two stops in one hex): its button in the panel.
+            listed = page.page.locator(f"[data-testid=routes] button[data-testid='stop-{stop}']")
+            if listed.count():
+                click(page, f"[data-testid=routes] button[data-testid='stop-{stop}']")
+                return
+    ring.click()
+
+
+def verdict(page: Tab) -> str:
+    page.wait("(() => { const v = document.querySelector('[data-testid=run-verdict]'); return v && !v.textContent.startsWith('Checking'); })()")
+    return page.page.inner_text("[data-testid=run-verdict]")
+
+
+def money(text: str) -> int:
+    found = re.search(r"£(\d+)", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def has_two_trains(legal: list[Any]) -> bool:
+    return any(msgspec.to_builtins(la.action)["type"] == "run_routes" and len(la.action.routes) >= 2 for la in legal)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(size: str, stack: Stack18, game: Any,
+                                                                               chromium: Any) -> None:
+    entry = first_entry_offering(game, "run_routes", after=1, test=has_two_trains)
+    at = table_at(stack, game, entry)
+    with tab(chromium, SIZES[size]) as page:
+        seat = open_active(stack, page, at)
+        best = best_run(game.engine.legal_actions(at["state"], seat))
+        board = served_view(at["engine"], at["state"], None)["board"]
+        size_px = float(page.page.get_attribute("[data-testid=map]", "data-hex-size"))
+        # The engine's best run, drawn on its track, and its revenue as the engine counts it.
+        routes = drawn_routes(page)
+        assert sorted(r["train"] for r in routes) == sorted(r["train"] for r in best)
+        for r in routes:
+            check_route_geometry(board, size_px, r)
+        assert money(verdict(page)) == sum(r["revenue"] for r in best)
+        shot(page, "route-best", size)
+        page.page.locator("[data-testid=routes]").scroll_into_view_if_needed()
+        shot(page, "route-panel", size)
+        first, second = best[0]["train"], best[1]["train"]
+        # Take the second train's last stop off: it no longer runs; the total is the first's.
+        click(page, f"[data-testid=train-{second}]")
+        last = best[1]["nodes"][-1]
+        tap_stop(page, last, on_run=True)
+        page.wait(f"document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('one stop')")
+        assert money(verdict(page)) == best[0]["revenue"]
+        # Add stops the rules refuse, until the page says why: each in place names, never a hex id.
+        here = best[1]["nodes"][0].rsplit("-", 1)[0]
+        near = sorted((n["id"] for hx in board["hexes"] for n in hx["nodes"] if n.get("id") and n.get("edges")
+                       and n["id"] not in best[1]["nodes"]),
+                      key=lambda i: hexgrid.distance(here, i.rsplit("-", 1)[0]))
+        refused = ""
+        for stop in near[:12]:
+            tap_stop(page, stop)
+            page.wait(f"!document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('checking')")
+            state = page.page.inner_text(f"[data-testid=revenue-{second}]")
+            if state.startswith(("refused", "no free track")):
+                refused = state
+                break
+            tap_stop(page, stop, on_run=True)   # take it off again
+        assert refused, "some stop near the train makes a route the rules refuse"
+        assert not re.search(r"\b[A-Z]\d{1,2}\b", refused), refused
+        text = verdict(page)
+        assert page.page.locator("[data-testid=routes] button[data-act=run_routes]").is_disabled()
+        shot(page, "route-refused", size)
+        page.page.locator("[data-testid=run-verdict]").scroll_into_view_if_needed()
+        shot(page, "route-refused-panel", size)
+        # Back to the best run; then clear the second train and run the first alone.
+        click(page, "[data-testid=routes] button[data-act=best-run]")
+        assert money(verdict(page)) == sum(r["revenue"] for r in best)
+        click(page, f"[data-testid=train-{second}]")
+        click(page, "[data-testid=routes] button[data-act=clear-train]")
+        assert money(verdict(page)) == best[0]["revenue"]
+        assert [r["train"] for r in drawn_routes(page)] == [first]
+        shot(page, "route-edited", size)
+        click(page, "[data-testid=routes] button[data-act=run_routes]")
+        page.wait_seq(at["seq"] + 1)
+        [action] = logged(stack, at["table"], at["tokens"][seat], at["seq"], at["seq"] + 1)
+        assert action["type"] == "run_routes" and [r["train"] for r in action["routes"]] == [first]
+        view = spectator_view(stack, at["table"], at["tokens"][seat])
+        assert view["position"]["revenue"] == best[0]["revenue"], (view["position"], text)
+        assert page.errors == []
+
+
+COORDINATE = re.compile(r"\b[A-Z]\d{1,2}\b")
+
+
+def test_places_and_programs_are_named_in_words_never_by_coordinates(stack: Stack18, game: Any, chromium: Any) -> None:
+    """What a player reads names places (a hex without a name by where it lies from one) and
+    the programs' fields in words, never a hex id or a raw field name."""
+    at = table_at(stack, game, first_entry_offering(game, "lay_tile", after=1, test=turnable_lay))
+    with tab(chromium, DESKTOP) as page:
+        open_active(stack, page, at)
+        hexes = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.textContent)")
+        assert hexes and not [t for t in hexes if COORDINATE.search(t)], hexes
+        board = served_view(at["engine"], at["state"], None)["board"]
+        unnamed = {hx["hex"] for hx in board["hexes"] if not hx["name"]}
+        offered = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.dataset.testid.slice(4))")
+        nameless = [(hx, text) for hx, text in zip(offered, hexes) if hx in unnamed]
+        assert all(re.match(r"the hex .* of [A-Z]", text) for _, text in nameless), nameless
+        page.page.locator("[data-testid=lay] [data-act=pick-hex]").first.click()
+        tile_for = page.page.inner_text("[data-testid=lay] p")
+        assert tile_for.startswith("Tile for ") and not COORDINATE.search(tile_for), tile_for
+        page.page.click("[data-testid=programs] summary")
+        shot(page, "programs", "desktop")
+        words = page.page.inner_text("[data-testid=programs]")
+        fields = page.page.eval_on_selector_all("[data-testid=programs] select", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert fields, "the programs are offered with their fields"
+        for raw in ("_", "unconditional", "indefinite", "until condition", "from market", "bid target"):
+            assert raw not in words and all(raw not in f for f in fields), (raw, words, fields)
+        assert "Auto-pass in stock rounds" in words, words
+        assert page.errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_finished_game_opened_afresh_has_its_whole_log_and_chart(size: str, stack: Stack18, game: Any, chromium: Any) -> None:
+    """A tab that saw none of the moves: the log (in words) and the chart cover all of them,
+    read from the table's history."""
+    at = table_at(stack, game, len(game.entries))
+    with tab(chromium, SIZES[size]) as page:
+        started = time.perf_counter()
+        page.goto(invite(stack, at["table"], None))
+        page.wait("document.body.dataset.over === 'true'", timeout_ms=20_000)
+        page.wait(f"document.querySelectorAll('[data-testid=log] li').length === {len(game.entries)}", timeout_ms=120_000)
+        took = time.perf_counter() - started
+        print(f"whole log of {len(game.entries)} moves read from history in {took:.1f}s ({size})")
+        lines = page.log_lines()
+        assert lines[0].startswith(("Player", "Bot")) and all(not line.startswith("{") for line in lines), lines[:3]
+        assert not [line for line in lines if COORDINATE.search(line)], [line for line in lines if COORDINATE.search(line)][:5]
+        ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
+                                              "els => els.map(e => e.getAttribute('points').split(' ').length)")
+        result = detail(stack, at["table"])["result"]
+        assert len(ends) == len(result["scores"]) and all(n == len(game.entries) + 1 for n in ends), ends
+        page.page.locator("[data-testid=value-chart]").scroll_into_view_if_needed()
+        shot(page, "result-chart-afresh", size)
+        assert page.errors == []
+
+
+# --- a whole game through the page ---------------------------------------------------------------
+
+LONG = os.environ.get("ROUNDHOUSE_LONG") == "1"
+
+
+@pytest.mark.skipif(not LONG, reason="a whole 18Ireland game through the page takes minutes; ROUNDHOUSE_LONG=1 runs it")
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_plays_a_whole_game_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
+    """A person (tests/web/g18i_person.py: reads the page, taps its controls) plays one seat of
+    18Ireland against two heuristic bots to the end; the result screen is the API's result."""
+    from tests.web.g18i_person import Person, result_rows
+
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "18ireland", "seats": [
+        {"name": "Ada"}, {"name": "Bot A", "kind": "bot", "level": "heuristic"},
+        {"name": "Bot B", "kind": "bot", "level": "heuristic"}]})
+    assert status == 201, created
+    table = created["table"]
+    with tab(chromium, SIZES[size]) as page:
+        started = time.perf_counter()
+        page.goto(created["seats"][0]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        person = Person(page)
+        did = person.play()
+        took = time.perf_counter() - started
+        info = detail(stack, table)
+        assert info["status"] == "finished" and info["result"] is not None, info
+        result = info["result"]
+        page.wait("document.body.dataset.over === 'true'")
+        assert page.page.locator("[data-testid=actions]").is_hidden()
+        rows = result_rows(page)
+        assert sorted(rows) == sorted([s, result["ranks"][s], f"£{result['scores'][s]}"] for s in range(3)), rows
+        panel = page.page.inner_text("[data-testid=result]")
+        assert all(info["seats"][w]["name"] in panel for w in result["winners"]), panel
+        print(f"whole game ({size}): {info['last_seq']} moves in {took:.0f}s, reason {result['reason']}, "
+              f"scores {result['scores']}; the person's moves: {dict(did)}")
+        page.page.locator("[data-testid=result]").scroll_into_view_if_needed()
+        shot(page, "whole-game-result", size)
         assert page.errors == []

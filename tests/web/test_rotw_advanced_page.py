@@ -68,6 +68,7 @@ class SharePerson(RotwPerson):
         self.size = size
         self.phases: dict[str, int] = {}
         self.company_turns = 0
+        self.before_link: tuple[str | None, str] | None = None
 
     def _decide(self) -> None:
         acts = self.buttons()
@@ -108,7 +109,15 @@ class SharePerson(RotwPerson):
             return self._click("[data-testid=actions] button[data-act=pass]", "no-merger")
         if self.page.locator("[data-testid=pick-deliver]").count() and rng.random() < 0.8:
             return self._deliver()
-        if "end_build" in acts and (rng.random() < 0.6 or not self.page.locator("[data-testid=pick-lay_track]").count()):
+        if self.page.locator("[data-testid=take-back-link]").count():
+            # A link is being laid: the page says what finishing costs and what taking it back
+            # returns. Once in the game, take it back and see the company as before the link.
+            text = self.page.inner_text("[data-testid=actions] .prompt")
+            assert re.search(r"Finish this link to a city: at least \$[\d,]+ more|can no longer reach a city", text), text
+            assert re.search(r"Or take it back: .*\$[\d,]+ is refunded", text), text
+            if not self.clicks.get("take-back") and rng.random() < 0.5:
+                return self._take_back()
+        elif "end_build" in acts and (rng.random() < 0.6 or not self.page.locator("[data-testid=pick-lay_track]").count()):
             return self._click("[data-testid=actions] button[data-act=end_build]", "end_build")
         if self.page.locator("[data-testid=pick-lay_track]").count() and (phase == "company_build" or rng.random() < 0.85):
             return self._build()
@@ -116,8 +125,27 @@ class SharePerson(RotwPerson):
             return self._click("[data-testid=actions] button[data-act=pass]", "pass")
         raise AssertionError(f"nothing the person knows to click: {acts} in {phase}: {self.page.inner_text('[data-testid=actions]')}")
 
+    def _take_back(self) -> None:
+        """Take the open link back: the company's cash and shares on its card are as before its
+        first tile (the state the page showed then)."""
+        company = self.page.get_attribute("[data-testid=actions] .prompt [data-company]", "data-company")
+        seq = self.tab.seq()
+        self._click("[data-testid=take-back-link]", "take-back")
+        self.tab.wait(f"Number(document.body.dataset.seq) > {seq}", 20_000)
+        after = self.page.inner_text(f"[data-testid=company-{company}]")
+        assert self.before_link is not None and after == self.before_link[1], (self.before_link, after)
+        self.before_link = None
+
+    def _build(self) -> None:
+        # The company's card as it was before a link's first tile, to compare with a take-back.
+        if not self.page.locator("[data-testid=take-back-link]").count():
+            company = self.page.get_attribute("[data-testid=actions] .prompt [data-company]", "data-company")
+            self.before_link = (company, self.page.inner_text(f"[data-testid=company-{company}]"))
+        super()._build()
+
     def _pick_hex(self, hex_id: str) -> None:
-        """After a hex is picked, its routes or deliveries are in sight (above the map on a phone)."""
+        """After a hex is picked, its routes or deliveries are in sight (in the action panel,
+        docked at the bottom of a phone's screen)."""
         super()._pick_hex(hex_id)
         choices = self.page.locator("[data-testid=actions] [data-testid=routes], [data-testid=actions] [data-testid=route-entries], "
                                     "[data-testid=actions] [data-testid=deliveries]").first

@@ -121,3 +121,63 @@ def test_advanced_page_and_a_finished_game(web_stack: Stack, chromium: Any, size
             assert not t.errors, t.errors
     finally:
         bots.stop()
+
+
+def opening_then_ada_company(bought: set[int]):
+    """Each seat auctions one share (the others drop out), then passes; company turns are
+    passed until one of Ada's companies is to act."""
+    def policy(seat: int, actions: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any] | None:
+        if view["phase"] == "company_turn":
+            return None if seat == 0 else first_of(actions, "pass")
+        if seat not in bought and first_of(actions, "start_auction"):
+            bought.add(seat)
+            return first_of(actions, "start_auction")
+        return first_of(actions, "pass")
+    return policy
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_advanced_link_shows_its_cost_and_can_be_taken_back(web_stack: Stack, chromium: Any, size: str) -> None:
+    """Issue 19: a started link said 'finish this link' with no way back. The first tile shows
+    its cost; with the link open the panel says what finishing costs and raises and what
+    taking back returns; 'Take back this link' leaves the company as it was."""
+    from shared.games.rotw_england_wales.board import get_board, raw_neighbour
+
+    board = get_board("england_wales")
+    places = set(board.cities) | set(board.towns)
+    created = table(web_stack.url, [{"name": "Ada"}, {"name": "Bo"}], {"game": "advanced"})
+    drive(web_stack.url, created, opening_then_ada_company(set()))
+    rng = random.Random(3)
+    with tab(chromium, SIZES[size]) as t:
+        t.goto(created["seats"][0]["invite_url"])
+        t.wait(LIVE + " && document.body.dataset.phase === 'company_turn' && document.body.dataset.myTurn === 'true'"
+               " && document.body.dataset.ready === 'true'")
+        company = t.page.get_attribute("[data-testid=actions] .prompt [data-company]", "data-company")
+        before = t.page.inner_text(f"[data-testid=company-{company}]")
+        # A first tile that leads to open country, so the link stays open after it.
+        hexes = option_hexes(t.page, "pick-lay_track")
+        hex_id = next(h for h in hexes if any(raw_neighbour(board.layout, h, e) not in places | {None} for e in range(6)))
+        tap(t.page, hex_id, rng)
+        t.wait("document.querySelector('[data-testid=route-head]') !== null")
+        choose_route(t.page, hex_id, lambda e, x: (raw_neighbour(board.layout, hex_id, x) in places) + rng.random(), rng)
+        head = readable(t)
+        assert re.search(r"A tile in .*: \$[\d,]+", head), head
+        shot(t, "10-advanced-tile-preview", size)
+        seq = t.seq()
+        t.page.locator("[data-testid=confirm-build]").click()
+        t.wait_seq(seq + 1)
+        t.wait("document.body.dataset.ready === 'true'")
+        text = readable(t)
+        if t.page.locator("[data-testid=take-back-link]").count() == 0:
+            pytest.fail(f"the link closed with its first tile, or no take-back is offered: {text}")
+        assert re.search(r"Finish this link to a city: at least \$[\d,]+ more", text), text
+        assert re.search(r"Or take it back: its tiles come off the map and \$[\d,]+ is refunded", text), text
+        shot(t, "11-advanced-link-open", size)
+        seq = t.seq()
+        t.page.locator("[data-testid=take-back-link]").click()
+        t.wait_seq(seq + 1)
+        t.wait("document.body.dataset.ready === 'true' && document.body.dataset.phase === 'company_turn'")
+        assert t.page.inner_text(f"[data-testid=company-{company}]") == before
+        assert "takes back the unfinished link" in " ".join(t.log_lines())
+        shot(t, "12-advanced-link-taken-back", size)
+        assert not t.errors, t.errors

@@ -70,14 +70,21 @@ export function splitBy(entries, field) {
 }
 
 /**
+ * @typedef {{field?: (field: string) => string, value?: (field: string, value: unknown) => string}} FieldWords
+ */
+
+/**
  * A form control for one legal family.
  * @param {LegalAction} entry
  * @param {string} key  where this family's picks live in ui.picks
  * @param {PanelState} ui
  * @param {PanelHandlers} on
  * @param {(action: Action) => string} [label]  what the submit button says for a complete action
+ * @param {FieldWords} [words]  a field's name and values in words (a page that knows them)
  */
-export function familyControl(entry, key, ui, on, label = describeAction) {
+export function familyControl(entry, key, ui, on, label = describeAction, words = {}) {
+  const fieldName = words.field ?? ((/** @type {string} */ f) => f);
+  const valueName = words.value ?? ((/** @type {string} */ _f, /** @type {unknown} */ v) => show(v));
   const picked = /** @type {Record<string, unknown>} */ (ui.picks[key] ?? {});
   /** @type {Record<string, unknown>} */
   const chosen = {};
@@ -89,7 +96,7 @@ export function familyControl(entry, key, ui, on, label = describeAction) {
     const choice = node;
     const index = choice.field in picked ? choice.values.findIndex((v) => show(v) === show(picked[choice.field])) : -1;
     const select = h("select", {
-      "aria-label": choice.field, dataset: { field: choice.field, testid: `pick-${choice.field}` }, disabled: ui.pending,
+      "aria-label": fieldName(choice.field), dataset: { field: choice.field, testid: `pick-${choice.field}` }, disabled: ui.pending,
       onchange: (/** @type {Event} */ e) => {
         const i = Number(/** @type {HTMLSelectElement} */ (e.target).value);
         // A new pick invalidates the picks after it in the trie.
@@ -97,9 +104,9 @@ export function familyControl(entry, key, ui, on, label = describeAction) {
         on.update({ picks: { ...ui.picks, [key]: { ...keep, [choice.field]: choice.values[i] } }, amount: null });
       },
     },
-      h("option", { value: "", selected: index < 0, disabled: true }, `${choice.field}…`),
-      choice.values.map((v, i) => h("option", { value: i, selected: i === index }, show(v))));
-    parts.push(h("label", { class: "pick" }, `${choice.field}${choice.open ? " (suggested)" : ""} `, select));
+      h("option", { value: "", selected: index < 0, disabled: true }, `${fieldName(choice.field)}…`),
+      choice.values.map((v, i) => h("option", { value: i, selected: i === index }, valueName(choice.field, v))));
+    parts.push(h("label", { class: "pick" }, `${fieldName(choice.field)}${choice.open ? " (suggested)" : ""} `, select));
     if (index < 0) {
       complete = false;
       break;

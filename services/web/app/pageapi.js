@@ -56,6 +56,8 @@
  * @property {(action: Action) => void} act           submit an action
  * @property {(patch: Partial<PanelState>) => void} update   change the picks and redraw
  * @property {(key: string) => void} dismiss          close a news item
+ * @property {(action: Action) => Promise<import("../sdk/roundhouse.js").Preview>} preview  what the action would do now
+ *                                                    (Engine.preview: a run's revenue), nothing sent to the table's log
  *
  * @typedef {object} PageContext
  * @property {number | null} mySeat          null for a spectator

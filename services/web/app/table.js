@@ -17,6 +17,7 @@ import { mountTurnNotices } from "./notify.js";
 import { mountNotifyForm } from "./notifyform.js";
 import { invitesPanel, rematch } from "./invites.js";
 import { loadHeld, loadSeenLog, rememberSeat, saveHeld, saveSeenLog } from "./storage.js";
+import { backfill, mergeLines } from "./backfill.js";
 import { loadPage, titleMeta } from "./titles.js";
 
 /**
@@ -26,6 +27,9 @@ import { loadPage, titleMeta } from "./titles.js";
  * @typedef {import("../sdk/roundhouse.js").TitleMeta} TitleMeta
  * @typedef {import("../sdk/roundhouse.js").SeatInfo} SeatInfo
  */
+
+// Log lines kept for a title whose view holds no log: a whole long game (18xx: ~800 moves).
+const LOG_KEPT = 3000;
 
 /**
  * Explain a refusal to the player: the engine's words for rule refusals.
@@ -80,6 +84,33 @@ export function mountTable(root, invite) {
   let lastView = held?.view ?? null;
   /** @type {import("../sdk/roundhouse.js").Result | null} the standings, when a seat ran out and the table ended */
   let endedEarly = null;
+  let filling = false;
+
+  /** The lines of moves this tab did not see, from the table's history (backfill.js). */
+  async function fillLog() {
+    if (filling || !page?.logLine || live.seq < 1) return;
+    filling = true;
+    let shown = 0;
+    try {
+      const lines = await backfill(live, page, seenLog, live.seq, (batch) => {
+        seenLog = mergeLines(seenLog, batch);
+        // Only the log while it fills (a whole page drawn per line would slow it to a crawl).
+        if (Date.now() - shown > 500 && live.view) {
+          shown = Date.now();
+          renderLog(live.view);
+        }
+      });
+      if (lines.length) {
+        seenLog = seenLog.slice(-LOG_KEPT);
+        saveSeenLog(table, token, seenLog);
+        render();
+      }
+    } catch (error) {
+      console.warn(`Roundhouse: the log of earlier moves could not be read: ${error}`);
+    } finally {
+      filling = false;
+    }
+  }
 
   // The view the page drew last (live or past), for tools and tests to compare with the engine's.
   const drawn = /** @type {{view: any}} */ (/** @type {any} */ (window).roundhouseDrawn = { view: null });
@@ -152,6 +183,7 @@ export function mountTable(root, invite) {
       if (loaded.problem) console.warn(`Roundhouse: ${loaded.problem}; showing the generic page`);
       heading.textContent = meta.name;
       render();
+      void fillLog();
     })();
     return loading;
   }
@@ -173,6 +205,7 @@ export function mountTable(root, invite) {
       ui.dismissed = key;
       render();
     },
+    preview: (action) => live.preview(action).then((reply) => reply.preview),
   };
 
   /**
@@ -279,7 +312,7 @@ export function mountTable(root, invite) {
 
   /**
    * Bring the first clickable board item into sight: inside its scrolling box (a zoomed map),
-   * then on the page, clear of the sticky action panel.
+   * then on the page, clear of the sticky action panel (at the top, or docked at the bottom).
    */
   function revealTargets() {
     const first = /** @type {Element | null} */ (main.querySelector(".target"));
@@ -292,10 +325,14 @@ export function mountTable(root, invite) {
       scroller.scrollTop += at.top + at.height / 2 - (box.top + box.height / 2);
     }
     const at = first.getBoundingClientRect();
-    const sticky = getComputedStyle(actions).position === "sticky" ? actions.getBoundingClientRect().bottom : 0;
-    const top = Math.max(0, sticky);
-    if (at.top < top || at.bottom > window.innerHeight) {
-      window.scrollBy({ top: at.top + at.height / 2 - (top + (window.innerHeight - top) / 2) });
+    // A sticky panel covers part of the screen: above the board, or docked at its bottom.
+    const style = getComputedStyle(actions);
+    const panel = actions.getBoundingClientRect();
+    const docked = style.position === "sticky" && style.bottom !== "auto";
+    const top = style.position === "sticky" && !docked ? Math.max(0, panel.bottom) : 0;
+    const bottom = docked ? panel.top : window.innerHeight;
+    if (at.top < top || at.bottom > bottom) {
+      window.scrollBy({ top: at.top + at.height / 2 - (top + (bottom - top) / 2) });
     }
   }
 
@@ -498,12 +535,13 @@ export function mountTable(root, invite) {
       if (update && lastView && page?.logLine && !seenLog.some((e) => e.seq === seq)) {
         const text = page.logLine(lastView, live.view, { seat: update.seat, action: /** @type {any} */ (update.action), seq });
         if (text) {
-          seenLog = [...seenLog, { seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }].slice(-500);
+          seenLog = mergeLines(seenLog, [{ seq, text, seat: update.seat, values: page.trackValues?.(live.view) ?? undefined }]).slice(-LOG_KEPT);
           saveSeenLog(table, token, seenLog);
         }
       }
       lastView = live.view;
       if (typeof view?.title === "string") void ensurePage(view.title);
+      if (!update) void fillLog();  // a fresh welcome: moves may have been made unseen
       if (seq !== shownSeq) {
         shownSeq = seq;
         ui.picks = {};

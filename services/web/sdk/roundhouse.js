@@ -54,6 +54,8 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {TableSummary & {active_seats: number[], result: Result | null}} TableDetail
  * @typedef {{tables: TableSummary[], next_offset: number | null}} TableList
  * @typedef {{table: string, seat: number, seq: number, active: boolean, actions: LegalAction[], undo?: boolean}} LegalActions  `undo`: the seat's undo would be accepted now
+ * @typedef {{legal: boolean, error: {code: string, message: string} | null, [fact: string]: any}} Preview  the title's answer (Engine.preview): would the rules accept it, and its facts (18xx: `routes` with revenue, `total`, `part`)
+ * @typedef {{table: string, seat: number, seq: number, preview: Preview}} ActionPreview
  * @typedef {{table: string, seq: number, seat: number, status: TableStatus, active_seats: number[],
  *            result: Result | null, replayed: boolean}} ActionAccepted
  *            `replayed`: the answer came from the stored record of an earlier attempt with the same key.
@@ -599,6 +601,21 @@ export class RoundhouseClient {
   }
 
   /**
+   * What `action` would do if the token's seat sent it now, nothing changed (a hand-edited run
+   * of trains: each route's revenue as the rules count it, or the first route refused and why).
+   * Whether the rules would accept it is in the answer (`preview.legal`, `preview.error`); a
+   * title that previews no such action answers RuleError `no_preview`.
+   * @param {string} table
+   * @param {string} token
+   * @param {Action} action
+   * @returns {Promise<ActionPreview>}
+   * @throws {RuleError | AuthError | BadRequestError | NotFoundError | UnavailableError | ServerError}
+   */
+  async preview(table, token, action) {
+    return (await this.request("POST", `/api/tables/${encodeURIComponent(table)}/preview`, { body: { action }, token })).body;
+  }
+
+  /**
    * Submit one action as the token's seat. When the answer is lost (network failure, 502,
    * 503, 504) the same request, with the same idempotency key, is sent again with backoff:
    * the server either logged the first attempt and returns its answer, or decides this one.
@@ -999,6 +1016,15 @@ export class LiveTable {
    */
   legalActions() {
     return this.client.legalActions(this.table, this.requireToken());
+  }
+
+  /**
+   * What `action` would do if this seat sent it now (see RoundhouseClient.preview).
+   * @param {Action} action
+   * @returns {Promise<ActionPreview>}
+   */
+  preview(action) {
+    return this.client.preview(this.table, this.requireToken(), action);
   }
 
   /**

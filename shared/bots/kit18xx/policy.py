@@ -10,8 +10,9 @@ offered, so a move is made when it scores above doing nothing. By round:
   presidencies; buy treasury shares of one's own companies while they need money for a
   train, and shares whose dividends repay them; sell only shares of a company that is
   dying (no train and no money for one) and that one does not preside;
-- operating: lay the tile that adds the most revenue now, or else reach toward revenue (a
-  long hypothetical train's best run), net of its cost; place a token where it adds revenue
+- operating: lay the tile that adds the most revenue now, or else reach toward revenue, net
+  of its cost (lays judged on the board alone, the route search only for the few the
+  network's reach ranks best: `_lays`); place a token where it adds revenue
   or while it is cheap; run the best routes (the core's exact search); withhold only when the
   company needs the money for a train it must or should buy, else pay (a payout moves the
   price right); buy a train when the company has none, when its trains are about to rust,
@@ -34,7 +35,9 @@ from .params import Params
 from .title import Title18xx
 
 Scored = list[tuple[float, Any]]
-LAY_SAMPLE = 48          # lays evaluated at the most (sampled evenly when a family is larger)
+LAY_SCREEN = 120         # lays screened on the board at the most (sampled evenly when a family is larger)
+LAY_ROUTED = 4           # of those, the best by the screen get the exact route search
+LAY_STARVING = 30.0      # a lay that spends the money of the company's next train
 TOKEN_SAMPLE = 12
 
 
@@ -50,7 +53,7 @@ class Position:
         self.money = title.money(state)
         self.depot = title.depot(state)
         self.player = title.players(state)[seat]
-        self._revenue: dict[tuple[int, str, tuple[int, ...]], int] = {}
+        self._revenue: dict[tuple[int, int, str, tuple[int, ...]], int] = {}
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -73,11 +76,11 @@ class Position:
     def distance(self, train: Any) -> int:
         return self.depot.types[train.name].distance
 
-    def revenue(self, state: Any, corp: str, extra: tuple[int, ...] = ()) -> int:
-        key = (id(state), corp, extra)
+    def revenue(self, state: Any, corp: str, extra: tuple[int, ...] = (), board: Any = None) -> int:
+        key = (id(state), id(board), corp, extra)
         hit = self._revenue.get(key)
         if hit is None:
-            hit = self._revenue[key] = self.title.revenue(state, corp, extra)
+            hit = self._revenue[key] = self.title.revenue(state, corp, extra, board)
         return hit
 
     def share_units(self, corp: str) -> int:
@@ -325,14 +328,14 @@ def _operating(p: Position, legal: list[LegalAction]) -> Scored:
     return out
 
 
-def run_value(p: Position, state: Any, corp: str) -> int:
-    """What `corp` runs on `state`: with its own trains, or with the cheapest train on offer
-    when it has none yet."""
+def run_value(p: Position, state: Any, corp: str, board: Any = None) -> int:
+    """What `corp` runs on `state` (with `board` instead of its board, when given): with its
+    own trains, or with the cheapest train on offer when it has none yet."""
     if p.trains(corp, p.title.depot(state)):
-        return p.revenue(state, corp)
+        return p.revenue(state, corp, (), board)
     offers = p.depot_offers()
     shortest = min((p.distance(t) for t in offers), default=2)
-    return p.revenue(state, corp, (shortest,))
+    return p.revenue(state, corp, (shortest,), board)
 
 
 def _board_gain(p: Position, corp: str, after: Any) -> float:
@@ -342,26 +345,62 @@ def _board_gain(p: Position, corp: str, after: Any) -> float:
     return gain + p.params.reach_weight * reach
 
 
-def _board_moves(p: Position, corp: str, la: LegalAction, cap: int, bonus: float, cost_weight: float,
-                 starving: float) -> Scored:
-    """Lays or tokens of `corp`, each played on the engine: revenue and reach gained, plus
-    `bonus`, less money spent (and `starving` more when that money is its next train's)."""
+def _spending(p: Position, corp: str, spent: int, cost_weight: float, starving: float) -> float:
+    """What spending `spent` of `corp`'s money costs in score: `cost_weight` a pound, and
+    `starving` more when that money is its next train's."""
     cash = p.cash(corp)
-    out: Scored = []
-    for a in members(la, cap):
-        after = p.after(a)
-        if after is None:
-            continue
-        spent = cash - p.title.money(after).cash.get(corp, 0)
-        score = _board_gain(p, corp, after) + bonus - cost_weight * max(spent, 0)
-        if spent > 0 and cash - spent < p.cheapest_train() and p.needs_train(corp):
-            score -= starving
-        out.append((score, a))
+    out = cost_weight * max(spent, 0)
+    if spent > 0 and cash - spent < p.cheapest_train() and p.needs_train(corp):
+        out += starving
     return out
 
 
+def _board_moves(p: Position, corp: str, la: LegalAction, cap: int, bonus: float, cost_weight: float,
+                 starving: float) -> Scored:
+    """Tokens (or lays the board alone cannot judge) of `corp`, each played on the engine:
+    revenue and reach gained, plus `bonus`, less money spent (`_spending`)."""
+    return [s for s in (_played(p, corp, a, bonus, cost_weight, starving) for a in members(la, cap)) if s]
+
+
+def _played(p: Position, corp: str, a: Any, bonus: float, cost_weight: float, starving: float) -> tuple[float, Any] | None:
+    after = p.after(a)
+    if after is None:
+        return None
+    spent = p.cash(corp) - p.title.money(after).cash.get(corp, 0)
+    return (_board_gain(p, corp, after) + bonus - _spending(p, corp, spent, cost_weight, starving), a)
+
+
 def _lays(p: Position, corp: str, la: LegalAction) -> Scored:
-    return _board_moves(p, corp, la, LAY_SAMPLE, 0.0, p.params.cost_weight, 30.0)
+    """Every lay of the family (up to `LAY_SCREEN`, sampled evenly), judged on the board alone:
+    the tile is put down with the core's board step (no engine), and what the network then
+    reaches (`Title18xx.network_value`, `reach`) screens them; the best `LAY_ROUTED` by that
+    screen have their revenue found by the exact route search. The others score as a lay
+    adding no revenue now (their reach and cost only), which is what most lays are. A lay
+    that lifts a home token is played on the engine (the token put back), as is any lay
+    the board cannot price."""
+    t, state, w = p.title, p.state, p.params.reach_weight
+    net0, reach0 = t.network_value(state, corp), t.reach(state, corp)
+    screened: list[tuple[float, float, int, Any, Any]] = []
+    out: Scored = []
+    for i, a in enumerate(members(la, LAY_SCREEN)):
+        name = a.tile.rpartition("-")[0] or a.tile
+        cost = t.lay_cost(state, corp, a.hex, name, a.rotation)
+        board = t.board_after_lay(state, a.hex, a.tile, a.rotation) if cost is not None else None
+        if board is None:
+            played = _played(p, corp, a, 0.0, p.params.cost_weight, LAY_STARVING)
+            if played is not None:
+                out.append(played)
+            continue
+        rest = w * (t.reach(state, corp, board) - reach0) - _spending(p, corp, cost, p.params.cost_weight,
+                                                                          LAY_STARVING)
+        screen = t.network_value(state, corp, board) - net0 + rest
+        screened.append((screen, rest, i, a, board))
+    screened.sort(key=lambda x: (-x[0], x[2]))
+    base = run_value(p, state, corp) if screened else 0
+    for k, (_, rest, _, a, board) in enumerate(screened):
+        gain = run_value(p, state, corp, board) - base if k < LAY_ROUTED else 0
+        out.append((gain + rest, a))
+    return out
 
 
 def _tokens(p: Position, corp: str, la: LegalAction) -> Scored:

@@ -33,9 +33,16 @@ class Title18xx(Protocol):
 
     def player_value(self, state: Any, player: str) -> int: ...   # the final score if the game ended now
 
-    def revenue(self, state: Any, corp: str, extra: tuple[int, ...] = ()) -> int: ...
+    # the next three read `board` instead of the state's board when given (a lay's outcome)
+    def revenue(self, state: Any, corp: str, extra: tuple[int, ...] = (), board: Any = None) -> int: ...
 
-    def reach(self, state: Any, corp: str) -> float: ...   # nearness of the network to revenue off it
+    def reach(self, state: Any, corp: str, board: Any = None) -> float: ...   # nearness of the network to revenue off it
+
+    def network_value(self, state: Any, corp: str, board: Any = None) -> float: ...   # stops the network reaches
+
+    def lay_cost(self, state: Any, corp: str, coord: str, tile: str, rotation: int) -> int | None: ...
+
+    def board_after_lay(self, state: Any, coord: str, copy: str, rotation: int) -> Any | None: ...
 
     def merged_price(self, state: Any, minors: list[str]) -> int | None: ...
 

@@ -38,8 +38,9 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     positions of 300 two-player and 100 four-player self-play games of the heuristic, one
     decision in five a random kit option so that shares, builds and upgrades vary
     (`python3 -m benchmarks.rotw_value_fit`; R^2 0.58 and 0.55). TWO_PLAYERS was refitted on
-    150 games after issue 19's rule fixes (shares only for payments, one cube fewer per city
-    with 2-3 players): R^2 0.479 (docs/benchmarks.md)."""
+    300 games after issue 19's rule fixes (shares only for payments, one cube fewer per city
+    with 2-3 players): R^2 0.452, and its temperature follows that fit's residuals
+    (docs/benchmarks.md)."""
 
     const: float
     per_turn: float  # VP a seat adds per turn left, whatever it holds
@@ -60,13 +61,15 @@ class Weights(msgspec.Struct, frozen=True, kw_only=True):
     # Softness (in counted units) of the baron's chance of not being beaten.
     baron_softness: float = 1.0
     # Softmax temperature (VP) turning projected scores into win chances: base + per turn
-    # left (the fit's residual grows from about 4 VP with a turn left to 12 with eight).
+    # left, about 0.7 x the fit's residual (before issue 19's rule fixes: about 4 VP with a turn
+    # left to 12 with eight; after them, two players: 3.5 VP to 6.3 VP).
     temperature: float = 2.5
     temperature_per_turn: float = 0.8
 
 
-TWO_PLAYERS = Weights(const=-4.828, per_turn=2.07, cash=0.367, cash_turn=-0.05, share_turn=-0.143, income_turn=0.142,
-                      delivery=0.669, baron=1.143, engine=-0.031, engine_turn=0.094, links=0.346, links_turn=-0.098)
+TWO_PLAYERS = Weights(const=-4.923, per_turn=2.217, cash=0.33, cash_turn=-0.04, share_turn=-0.147, income_turn=0.122,
+                      delivery=0.467, baron=1.114, engine=0.047, engine_turn=0.018, links=0.373, links_turn=-0.063,
+                      temperature=2.2, temperature_per_turn=0.3)
 MORE_PLAYERS = Weights(const=-2.93, per_turn=1.75, cash=0.041, cash_turn=0.044, share_turn=-0.225, income_turn=0.068,
                        delivery=0.538, baron=0.919, engine=0.222, engine_turn=0.257, links=0.263, links_turn=0.056)
 DEFAULT = TWO_PLAYERS

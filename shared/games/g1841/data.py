@@ -18,7 +18,7 @@ its revenue) and a route still needs two stops that are neither.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ def variant(options: dict[str, Any]) -> str:
     return "lite+version_1" if lite and v1 else "lite" if lite else "version_1" if v1 else "default"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _raw(name: str) -> dict[str, Any]:
     return json.loads((HERE / name).read_text(encoding="utf-8"))
 
@@ -64,7 +64,7 @@ def _with_variant(file: str, name: str, collections: tuple[str, ...], replaced: 
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def map_data(name: str = "default") -> dict[str, Any]:
     """The map of one data set in `map.json`'s shape, its variant applied."""
     return _with_variant("map.json", name, ("hexes", "tiles"), ("regions_by_phase", "offboard_groups"))
@@ -105,9 +105,10 @@ def core_code(code: str) -> tuple[str, int | None, bool]:
     return (_code(out) if size is not None or port else code), size, port
 
 
-@lru_cache(maxsize=None)
+@cache
 def the_map(name: str = "default") -> mapdef.MapDef:
-    """The data set's map through the core's reader, with the corporations' reserved homes."""
+    """The data set's map through the core's reader, with the corporations' reserved homes
+    and its passes as hexes whose tokens start no network."""
     data = map_data(name)
     core = {
         "title": data["title"], "layout": data["layout"], "axes": data["axes"],
@@ -115,6 +116,11 @@ def the_map(name: str = "default") -> mapdef.MapDef:
         "hexes": {c: {**h, "code": core_code(h["code"])[0]} for c, h in data["hexes"].items()},
         "tiles": {n: {**t, "code": core_code(t["code"])[0]} for n, t in data["tiles"].items()},
         "homes": homes(name),
+        # tokens on passes are no railheads (18xx.games' skip_token?): pass tiles only replace
+        # passes, so the printed pass hexes are every pass the game will have
+        "no_start_hexes": sorted(passes(name)),
+        # 18xx.games reads a border on the side that lists it (G3's toward I3 is listed once)
+        "one_sided_borders": True,
     }
     return mapdef.from_data(core)
 
@@ -124,24 +130,24 @@ def _pass_sizes(codes: dict[str, dict[str, Any]]) -> dict[str, int]:
     return {key: size for key, size in sizes.items() if size is not None}
 
 
-@lru_cache(maxsize=None)
+@cache
 def passes(name: str = "default") -> dict[str, int]:
     """Preprinted mountain passes: hex -> pass size."""
     return _pass_sizes(map_data(name)["hexes"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def pass_tiles(name: str = "default") -> dict[str, int]:
     """Layable pass tiles: tile name -> pass size."""
     return _pass_sizes(map_data(name)["tiles"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def ports(name: str = "default") -> tuple[str, ...]:
     return tuple(sorted(c for c, h in map_data(name)["hexes"].items() if core_code(h["code"])[2]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def entities(name: str = "default") -> dict[str, Any]:
     """Entities, market, phases, trains, bank and cash of one data set."""
     return _with_variant("entities.json", name, ("corporations", "companies"),

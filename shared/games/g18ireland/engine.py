@@ -14,23 +14,20 @@ from shared.engine import LegalAction, Result, RuleError, TitleMeta
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import operating as O
-from shared.games.core18xx.legal import covers, has_bookkeeping
-from shared.games.g18ireland import merger_round as MG
-from shared.games.core18xx.rounds import stock as SR
+from shared.games.core18xx.legal import has_bookkeeping
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import operating_round as OPR
 from shared.games.g18ireland import program_moves as PM
+from shared.games.g18ireland import preview as PR
 from shared.games.g18ireland import programs as PG
-from shared.games.g18ireland.merging import crowded, merger_step
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
-from shared.games.g18ireland.state import Pending, State
-from shared.games.g18ireland.view import view as build_view
+from shared.games.g18ireland.state import State
+from shared.games.g18ireland.view import round_label as label_of, view as build_view
 
 replace = msgspec.structs.replace
 PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
@@ -132,71 +129,15 @@ class Ireland:
 
     def _decide(self, state: State, seat: int, action: Any) -> State:
         """One decision of the round in play, and everything automatic after it."""
-        if state.pending:
-            if not isinstance(action, A.PlaceToken):
-                waiting = state.pending[0]
-                raise RuleError("token_first", f"{waiting.placer} must place {waiting.corp}'s token first")
-            state = OPR.place_pending(state, action)
-        else:
-            state = self._ROUNDS.get(state.round, Ireland._operating)(self, state, seat, action)
-        return F.settle(state)
-
-    # --- rounds: each round's decisions (`_ROUNDS`, by `state.round`) ----------------------
-
-    def _operating(self, state: State, seat: int, action: Any) -> State:
-        return OPR.apply(state, action)
-
-    def _auction(self, state: State, seat: int, action: Any) -> State:
-        auction = state.auction
-        assert auction is not None
-        player = state.players[seat]
-        if not covers(W.legal(auction, player), action):
-            raise RuleError("not_allowed", "that bid or pass is not open now")
-        auction = W.apply(auction, player, action)
-        if not auction.finished:
-            return replace(state, auction=auction)
-        sold = M.apply_private_sales(M.IrelandMoney(money=state.money, depot=state.depot,
-                                                    minor_order=state.minor_order),
-                                     auction.sales, state.setup.companies)
-        order = state.players[auction.entity_index:] + state.players[:auction.entity_index]
-        state = replace(state, money=replace(sold.money, players=order), depot=sold.depot, auction=None)
-        return F.start_stock(F.with_board(state))
-
-    def _stock(self, state: State, seat: int, action: Any) -> State:
-        sr = state.stock
-        assert sr is not None
-        player = state.players[seat]
-        offered = SR.for_action(state.money, sr, player, F.STOCK_RULES, action)
-        if not covers(offered, action, OPR.same_purchase(state)):
-            raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        before, auction_before = state.money.corps, sr.auction
-        money, sr = SR.apply(state.money, sr, player, action, F.STOCK_RULES)
-        state = replace(state, money=money, stock=sr)
-        # a par, or an auction won (on a bid or on the others' passes), starts a company; a
-        # minor's home city is chosen as its auction begins (18xx.games' HOME_TOKEN_TIMING :par)
-        started = [sym for sym, c in money.corps.items() if c.ipoed and not before[sym].ipoed]
-        homes = [Pending(sym, "home") for sym in started if BO.needs_home(state, sym)]
-        if sr.auction is not None and auction_before is None and BO.needs_home(state, sr.auction.corporation):
-            homes.append(Pending(sr.auction.corporation, "home", for_player=sr.auction.triggerer))
-        if homes:
-            state = replace(state, pending=[*state.pending, *homes])
-        return F.after_stock_action(F.check_end(F.with_board(state)))
-
-    def _merger(self, state: State, seat: int, action: Any) -> State:
-        mr = state.merger
-        assert mr is not None
-        player = state.players[seat]
-        if crowded(state) is not None:
-            return F.after_merger_action(merger_step(state, player, action))   # a discard comes first
-        connected, same = L.connectivity(state)
-        if not covers(MG.legal(state.money, mr, player, connected, same), action):
-            raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
-        return F.after_merger_action(merger_step(state, player, action))
-
-    _ROUNDS: ClassVar[dict[str, Any]] = {"auction": _auction, "stock": _stock, "merger": _merger,
-                                         "operating": _operating}
+        return F.settle(F.decide(state, seat, action))
 
     # --- reading ------------------------------------------------------------------------------
+
+    def round_label(self, state: State) -> str:
+        return label_of(state)
+
+    def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
+        return PR.preview(self.apply, state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

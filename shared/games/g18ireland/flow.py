@@ -6,116 +6,62 @@ on (not in phase 2) -> the next stock round. The game ends as `core18xx.money.op
 says when: bankruptcy of all but one player at once, the market's end cell after the current
 round, a broken bank after the current set of operating rounds.
 
-Everything automatic happens here, inside `apply`: private revenue, skipped companies, a
-company's steps with nothing to decide (`operating.advance`), the end of a round.
+Each round is a list of steps on the core's `Round` (`ROUNDS`, by kind): a decision goes to the
+round in play, which routes it to its step; after it the round moves on by itself (`advance`:
+private revenue, skipped companies and players, steps with nothing to decide) and says when it
+is `finished`; then the round's successor (`_AFTER`, by kind) starts the next one.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
-from shared.games.core18xx.memo import Last
-from shared.games.core18xx.board import state as B
-from shared.games.core18xx.money import operating as O
-from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import company_turn as OP
-from shared.games.g18ireland.merging import auto_pass
+from shared.games.g18ireland import operating_round as OPR
 from shared.games.g18ireland import programs as PG
-from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS
-from shared.games.g18ireland.state import OperatingRound, State
+from shared.games.g18ireland.common_steps import Play
+from shared.games.g18ireland.merging import MERGER, start_merger
+from shared.games.g18ireland.state import State
+from shared.games.g18ireland.stock_round import AUCTION, STOCK, STOCK_RULES, start_stock as _start_stock
 from shared.games.g18ireland.upkeep import check_end, over, with_board
 
 replace = msgspec.structs.replace
 
 COMPANY_VALUES = {c["sym"]: c["value"] for c in M.ENTITIES["companies"]}
-COMPANY_REVENUE = {c["sym"]: c["revenue"] for c in M.ENTITIES["companies"]}
+COMPANY_REVENUE = OPR.COMPANY_REVENUE
 MINORS = [c["sym"] for c in M.ENTITIES["corporations"] if c["type"] == "minor"]
-STOCK_RULES = M.STOCK_RULES
 LAST_TURN = 100     # 18xx.games' `@turn >= 100`: the stock round after which an unfinished game stops
 
+ROUNDS: dict[str, Play] = {"auction": AUCTION, "stock": STOCK, "operating": OPR.OPERATING, "merger": MERGER}
 
-class Port:
-    """The board's answers to the operating step machine, on one state; the token answers it
-    works out are kept in the state by `learned`."""
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self.learned: dict[str, bool] = {}
-
-    def can_token(self, corp: str, cost: int, cash: int) -> bool:
-        # 18xx.games (Graph#can_token?) answers from its graph's memo, emptied only when a tile
-        # is laid or a token placed: an answer given before a company closed stands after it
-        seen = self.state.token_seen.get(corp, self.learned.get(corp))
-        if seen is None:
-            seen = self.learned[corp] = bool(BO.token_spots(self.state, corp, cost))
-        return seen
-
-    def can_run(self, corp: str) -> bool:
-        return BO.can_run(self.state, corp)
-
-    def used_up(self, company: str) -> bool:
-        # an assignment closes its private: only lays are counted
-        return self.state.special_used.get(company, 0) >= SPECIAL_LAY_COUNTS.get(company, 1 << 30)
+__all__ = ["COMPANY_REVENUE", "COMPANY_VALUES", "MINORS", "STOCK_RULES", "ROUNDS", "check_end", "decide", "over", "settle",
+           "with_board"]
 
 
-def learned(state: State, port: Port) -> State:
-    """`state` with the token answers `port` worked out kept."""
-    if not port.learned:
-        return state
-    return replace(state, token_seen={**state.token_seen, **port.learned})
-
-
-def board_changed(state: State, board: B.BoardState) -> State:
-    """A tile laid or a token placed: the new board, and 18xx.games forgets its token answers."""
-    return replace(state, board=board, token_seen={})
-
-
-@lru_cache(maxsize=1)
-def _base_context() -> OP.OrContext:
-    return OP.context({})
-
-
-def context(state: State) -> OP.OrContext:
-    """The operating context with tokens used read off the board, plus a home token lifted by
-    a lay and waiting to go back."""
-    # asked several times per decision, and the tokens change only when one is placed or moved:
-    # the last context is kept, keyed by the tokens dict, the companies and the lifted homes
-    tokens, corps = state.board.tokens, tuple(state.money.corps)
-    lifted = tuple(p.corp for p in state.pending if p.kind == "relocate")
-    hit = _CONTEXT.get((tokens,), (corps, lifted))
-    if hit is not None:
-        return hit
-    owners = B.token_owners(state.board)    # one index for all companies
-    used = {sym: len(owners.get(sym, ())) for sym in corps}
-    for corp in lifted:
-        if corp in used:
-            used[corp] += 1
-    return _CONTEXT.put((tokens,), replace(_base_context(), tokens_used=used), (corps, lifted))
-
-
-_CONTEXT = Last()
+def decide(state: State, seat: int, action: Any) -> State:
+    """One decision, routed by the round in play to its step."""
+    return ROUNDS[state.round].decide(state, seat, action)
 
 
 def settle(state: State) -> State:
-    """After every decision: companies on the closing cell close; what they took with them may
-    leave the player or company to act with nothing to do, and play moves on by itself."""
-    state = _run_sets(with_board(state))
-    sr = state.stock
-    if state.round == "stock" and sr is not None and not state.pending and not sr.finished and sr.auction is None \
-            and not SR.is_open(state.money, sr, SR.current_player(state.money, sr), STOCK_RULES):
-        money, sr = SR._after_action(state.money, sr, STOCK_RULES)
-        return _run_sets(after_stock_action(with_board(replace(state, money=money, stock=sr))))
-    if state.round == "operating":
-        return _run_sets(advance_operating(state))
-    return state
+    """After every decision: companies on the closing cell close, the round in play moves on
+    by itself, and each round found finished is followed by the next (a loop, not a recursion:
+    rounds where nobody can act follow each other without a decision)."""
+    state = with_board(state)
+    while True:
+        play = ROUNDS.get(state.round)
+        if play is None:        # over
+            return state
+        state = play.advance(state)
+        if not play.finished(state):
+            return state
+        state = _AFTER[state.round](state)
 
-
-# --- stock rounds ------------------------------------------------------------------------------
 
 def entered(state: State, kind: str) -> State:
     """A round of `kind` begins: programs that do not fit it are dropped (18xx.games' round change)."""
@@ -124,17 +70,26 @@ def entered(state: State, kind: str) -> State:
 
 
 def start_stock(state: State) -> State:
-    state = with_board(entered(state, "stock"))
-    money, sr = SR.start(state.money, state.minor_order, BO.phase(state), STOCK_RULES)
-    state = with_board(replace(state, money=money, round="stock", stock=sr, operating=None, merger=None))
-    return after_stock_action(state)
+    return _start_stock(with_board(entered(state, "stock")))
 
 
-def after_stock_action(state: State) -> State:
+def start_operating(state: State, number: int, rounds: int) -> State:
+    return OPR.start(with_board(entered(state, "operating")), number, rounds)
+
+
+def _after_auction(state: State) -> State:
+    auction = state.auction
+    assert auction is not None
+    sold = M.apply_private_sales(M.IrelandMoney(money=state.money, depot=state.depot, minor_order=state.minor_order),
+                                 auction.sales, state.setup.companies)
+    order = state.players[auction.entity_index:] + state.players[:auction.entity_index]
+    state = replace(state, money=replace(sold.money, players=order), depot=sold.depot, auction=None)
+    return start_stock(with_board(state))
+
+
+def _after_stock(state: State) -> State:
     sr = state.stock
     assert sr is not None
-    if not sr.finished or state.pending:
-        return state
     money = replace(state.money, players=SR.priority_after(state.money, sr))
     if money.turn >= LAST_TURN:
         # 18xx.games stops a game still running when its 100th stock round ends ("did not
@@ -146,60 +101,7 @@ def after_stock_action(state: State) -> State:
     return start_operating(state, 1, state.depot.current_phase.operating_rounds)
 
 
-# --- operating rounds ----------------------------------------------------------------------------
-
-def start_operating(state: State, number: int, rounds: int) -> State:
-    state = with_board(entered(state, "operating"))
-    money = O.pay_private_revenue(state.money, COMPANY_REVENUE)
-    op = OperatingRound(number=number, rounds=rounds, order=money.operating_order())
-    state = replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
-    return advance_operating(state)
-
-
-def _start_turn(state: State, index: int) -> State:
-    op = state.operating
-    assert op is not None
-    corp = op.order[index]
-    port = Port(state)
-    money, turn = OP.start(state.money, state.depot, corp, context(state), port)
-    return learned(replace(state, money=money, operating=replace(op, index=index, turn=turn)), port)
-
-
-def advance_operating(state: State) -> State:
-    """Past finished turns to the next company with a decision, or the end of the round."""
-    while True:
-        if state.pending or state.round != "operating":
-            return state
-        op = state.operating
-        assert op is not None
-        if op.turn is not None and op.turn.stage != "done":
-            if state.money.corps[op.turn.corp].closed:
-                op = replace(op, turn=replace(op.turn, stage="done"))
-                state = replace(state, operating=op)
-            else:
-                return state
-        index = op.index if op.turn is None else op.index + 1
-        while index < len(op.order) and state.money.corps[op.order[index]].closed:
-            index += 1
-        if index >= len(op.order):
-            return end_operating(state)
-        state = _start_turn(state, index)
-
-
-def resume_turn(state: State) -> State:
-    """After a token placed out of turn: the current company's steps may have changed. (Nothing
-    moves while a token still waits to be placed.)"""
-    if state.pending:
-        return state
-    op = state.operating
-    if op is None or op.turn is None or op.turn.stage == "done":
-        return advance_operating(state)
-    port = Port(state)
-    money, turn = OP.advance(state.money, state.depot, op.turn, context(state), port)
-    return advance_operating(learned(replace(state, money=money, operating=replace(op, turn=turn)), port))
-
-
-def end_operating(state: State) -> State:
+def _after_operating(state: State) -> State:
     op = state.operating
     assert op is not None
     if state.end is not None and state.end[1] in ("immediate", "current_round"):
@@ -209,32 +111,15 @@ def end_operating(state: State) -> State:
     if state.end is not None:
         return over(state)
     if BO.phase(state) != "2":
-        state = entered(replace(state, round="merger", operating=None, merger=MG.start(state.money)), "merger")
-        state = auto_pass(state)
-        return after_merger_action(state)
-    return next_set(state)
+        return entered(start_merger(state), "merger")
+    return _next_set(state)
 
 
-def next_set(state: State) -> State:
-    """The set is over; `settle` starts the next stock round (a loop there, not a recursion:
-    rounds where nobody can act follow each other without a decision)."""
-    return replace(state, round="next_set", operating=None, merger=None)
+def _next_set(state: State) -> State:
+    return start_stock(replace(state, money=replace(state.money, turn=state.money.turn + 1), operating=None,
+                               merger=None))
 
 
-def _run_sets(state: State) -> State:
-    while state.round == "next_set":
-        money = replace(state.money, turn=state.money.turn + 1)
-        state = start_stock(replace(state, money=money))
-    return state
+_AFTER: dict[str, Callable[[State], State]] = {"auction": _after_auction, "stock": _after_stock,
+                                               "operating": _after_operating, "merger": _next_set}
 
-
-def phase_name(state: State) -> str:
-    return state.depot.current_phase.name
-
-
-def after_merger_action(state: State) -> State:
-    mr = state.merger
-    assert mr is not None
-    if not mr.finished:
-        return state
-    return next_set(replace(state, merger=None))

@@ -11,12 +11,12 @@ from shared.engine import LegalAction, RuleError
 from shared.games.core18xx.memo import Last
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.core18xx.money import trains as T
-from shared.games.core18xx.rounds import operating_legal as OM
+from shared.games.core18xx.legal import covers
+from shared.games.core18xx.rounds.base import Round
 from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import upkeep as U
-from shared.games.g18ireland import company_turn as OP
+from shared.games.g18ireland.common_steps import NONE, DiscardTrain, IrelandStep, Play, seat_of_player
 from shared.games.g18ireland.map import merge_connected, same_tile
 from shared.games.g18ireland.state import State
 
@@ -50,30 +50,11 @@ def _memo2(ask: Any) -> Any:
     return answer
 
 
-def crowded(state: State) -> str | None:
-    """The first company over its train limit (a merger hands the minors' trains to the major):
-    it discards before the round goes on (18xx.games' merger round starts with DiscardTrain)."""
-    over = OP.crowded(state.money, state.depot)
-    return over[0] if over else None
-
-
-def discard_legal(state: State, corp: str) -> list[LegalAction]:
-    return OM.discard(state.money, state.depot, corp)
-
-
 def merger_step(state: State, player: str, action: Any) -> State:
-    """One decision of the merger round; the round reports where it stands in `state.merger`
-    (`finished`), and the flow takes it from there (`flow.after_merger_action`)."""
+    """One decision of the merger round (a proposal, an added minor, a vote, the major picked);
+    the round reports where it stands in `state.merger` (`finished`)."""
     mr = state.merger
     assert mr is not None
-    corp = crowded(state)
-    if corp is not None:
-        if not isinstance(action, A.DiscardTrain) or action.entity != corp:
-            raise RuleError("discard_first", f"{corp} must discard a train first")
-        if not any(la.action == action for la in discard_legal(state, corp)):
-            raise RuleError("not_owner", f"{corp} does not own {action.train}")
-        state = replace(state, depot=T.discard(state.depot, corp, action.train))
-        return auto_pass(U.check_end(state))
     connected, same = connectivity(state)
     money, depot, board, assigned = state.money, state.depot, state.board, state.assigned
     try:
@@ -95,7 +76,7 @@ def merger_step(state: State, player: str, action: Any) -> State:
         # market has no such cell (18xx.games fails there too) the merger cannot be made.
         raise RuleError("no_merger_price", f"these minors have no merged share price ({exc.args[0]})") from None
     state = U.with_board(replace(state, money=money, depot=depot, board=board, assigned=assigned, merger=mr))
-    return auto_pass(U.check_end(state))
+    return U.check_end(state)
 
 
 def auto_pass(state: State) -> State:
@@ -105,18 +86,17 @@ def auto_pass(state: State) -> State:
     passed = list(state.auto_passed)
     made = len(passed)
     mr = state.merger
-    if crowded(state) is not None:
-        return state
     while mr is not None and not mr.finished and not mr.to_vote and mr.outcome is None and not mr.merging:
         player = MG.active_player(state.money, mr)
         if player is None or MG.candidates(state.money, mr, player, connected, same):
             break
         mr = MG.pass_(state.money, mr, player, connected, same)
         passed.append(player)
-    state = replace(state, merger=mr, auto_passed=passed)
+    if len(passed) == made:
+        return state
     # each automatic pass is an action of its own in 18xx.games, after which it looks for end
     # triggers (upkeep.check_end): a bank broken in the operating rounds before is seen here
-    return U.check_end(state) if len(passed) > made else state
+    return U.check_end(replace(state, merger=mr, auto_passed=passed))
 
 
 def legal(state: State, player: str) -> list[LegalAction]:
@@ -130,3 +110,53 @@ def legal(state: State, player: str) -> list[LegalAction]:
             continue
         out.append(la)
     return out
+
+
+class Merge(IrelandStep):
+    """Proposals, votes and the major picked (18xx.games' MergerVote and Merge in one step);
+    a player with nothing to propose is passed by the round (`reached`)."""
+
+    name = "merge"
+    _TYPES = frozenset({"merge", "pass", "choose"})
+
+    def blocking(self, state: State) -> bool:
+        return state.merger is not None and not state.merger.finished
+
+    def actions(self, state: State, entity: str) -> frozenset[str]:
+        return self._TYPES if self.blocking(state) else NONE
+
+    def reached(self, state: State) -> State:
+        return auto_pass(state)
+
+    def _player(self, state: State) -> str | None:
+        assert state.merger is not None
+        return MG.active_player(state.money, state.merger)
+
+    def active_entities(self, state: State) -> list[int]:
+        player = self._player(state)
+        return [] if player is None else [seat_of_player(state, player)]
+
+    def legal(self, state: State) -> list[LegalAction]:
+        player = self._player(state)
+        return legal(state, player) if player else []
+
+    def process(self, state: State, action: Any) -> State:
+        mr = state.merger
+        assert mr is not None
+        player = str(action.entity)
+        if not covers(MG.legal(state.money, mr, player, *connectivity(state)), action):
+            raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
+        return merger_step(state, player, action)
+
+
+class MergerPlay(Play):
+    def decide(self, state: State, seat: int, action: Any) -> State:
+        # a discard is a decision of its own: 18xx.games looks for end triggers after it
+        return U.check_end(super().decide(state, seat, action))
+
+
+MERGER = MergerPlay(Round("merger", [DiscardTrain(), Merge()]))
+
+
+def start_merger(state: State) -> State:
+    return replace(state, round="merger", operating=None, merger=MG.start(state.money))

@@ -12,7 +12,7 @@ import msgspec
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.market import Market
-from shared.games.core18xx.money.rules import MoneyRules, PriceMoves
+from shared.games.core18xx.money.rules import EmergencyRules, MoneyRules, PriceMoves
 from shared.games.core18xx.money.state import Corp, MoneyState
 from shared.games.core18xx.rounds.stock import StockRules
 from shared.games.core18xx.rounds.waterfall_auction import Sale
@@ -33,6 +33,9 @@ RULES = MoneyRules(
     bankruptcy_ends="all_but_one",
     unbuyable_companies=frozenset({"DK"}),
     presidents="players",
+    # 18xx.games' g_18_ireland/game.rb and step/buy_train.rb
+    emergency=EmergencyRules(must_buy_train="always", from_others="never", depot_train_must_be_cheapest=False,
+                             sale_sets_purchase_min=True, range_for_every_train=True, affordable_first=True),
 )
 
 # 18Ireland's stock round (`g_18_ireland/step/buy_sell_par_shares.rb`, `game.rb`): minors start

@@ -32,8 +32,7 @@ from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.choice import trie
 from shared.games.g18ireland import board_ops as BO
-from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import company_turn as OP
+from shared.games.g18ireland.turn_context import board_changed
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS, TRACK_RULES
 from shared.games.g18ireland.state import Pending, State
 
@@ -127,7 +126,9 @@ def legal(state: State) -> list[LegalAction]:
     return out
 
 
-def apply_lay(state: State, action: A.LayTile) -> State:
+def apply_lay(state: State, action: A.LayTile, own_lay_open: bool) -> State:
+    """`action`, a private's lay; `own_lay_open`: the company's track step waits for a lay (what
+    a private using one of the company's lays, BoW, needs)."""
     company = str(action.entity)
     if company not in usable(state):
         raise RuleError("cannot_use_private", f"{company} cannot lay a tile now")
@@ -142,33 +143,22 @@ def apply_lay(state: State, action: A.LayTile) -> State:
                 if (x.hex, x.tile, x.rotation) == (action.hex, name, action.rotation)), None)
     if lay is None or action.combo_entities:
         raise RuleError("illegal_lay", f"{company} cannot lay {name} on {action.hex} at rotation {action.rotation}")
+    if company in CONSUMES_LAY and not own_lay_open:
+        raise RuleError("not_now", "no tile can be laid now")
     m = BO.the_map()
+    upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
     board, lifted = B.lay_lifting(m, state.board, action.hex, name, action.rotation, copy)
     pending = [*state.pending, *(Pending(c, "relocate", action.hex, by=turn.corp) for c in lifted)]
-    after = replace(F.board_changed(state, board), pending=pending)
+    after = replace(board_changed(state, board), pending=pending)
     money = state.money
-    if company in CONSUMES_LAY:
-        upgrade = B.tile_at(m, state.board, action.hex).tile.color != "white"
-        port = F.Port(after)
-        money, turn = OP.record_lay(money, state.depot, turn, F.context(state), port, lay.cost, upgrade,
-                                    settle=not lifted)
-        after = F.learned(after, port)
-    elif lay.cost:
+    if lay.cost:
         money = replace(money, cash=S.pay(money.cash, turn.corp, S.BANK, lay.cost))
+    if company in CONSUMES_LAY:
+        turn = replace(turn, lays=turn.lays + 1, upgraded=turn.upgraded or upgrade)
     used = {**state.special_used, company: state.special_used.get(company, 0) + 1}
     pair = state.pair
     if company in PAIRED:
         pair = None if pair is not None else (company, action.hex)
     if used[company] >= SPECIAL_LAY_COUNTS[company] and company in CLOSES_WHEN_USED_UP:
         money = O.close_private(money, company)
-    after = replace(after, money=money, operating=replace(op, turn=turn), special_used=used, pair=pair)
-    if pair is None and not lifted:     # (a lifted token goes back first: the turn waits for it)
-        port = F.Port(after)
-        money, turn = OP.advance(after.money, after.depot, turn, F.context(after), port)
-        after = F.learned(replace(after, money=money, operating=replace(op, turn=turn)), port)
-    return after
-
-
-def check_no_pair(state: State, action: Any) -> None:
-    if state.pair is not None and not (isinstance(action, A.LayTile) and action.entity == state.pair[0]):
-        raise RuleError("finish_pair", f"{state.pair[0]}'s second tile must be laid first")
+    return replace(after, money=money, operating=replace(op, turn=turn), special_used=used, pair=pair)

@@ -45,6 +45,7 @@ class OperatingRound(msgspec.Struct, frozen=True):
     order: list[str]                # companies in operating order, fixed at the round's start
     index: int = 0                  # the company operating now
     turn: OrTurn | None = None
+    finished: bool = False          # every company has had its turn
 
 
 class State(msgspec.Struct, frozen=True):

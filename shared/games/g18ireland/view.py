@@ -70,6 +70,12 @@ def _program_moves(state: State) -> list[dict[str, Any]]:
 _PUBLIC = Memo(4)
 
 
+def round_label(state: State) -> str:
+    """The history's round label, as the projection reads it from the view's position ("stock/3",
+    "operating/2"), without building the view: a table's history is indexed in one pass."""
+    return f"{state.round}/{state.money.turn}"
+
+
 def view(state: State, seat: int | None = None) -> dict[str, Any]:
     encoded = _PUBLIC.get(id(state), (state,))
     if encoded is None:

@@ -8,7 +8,10 @@ import { nextChoice } from "../../sdk/roundhouse.js";
 import { button } from "../controls.js";
 import { h, s } from "../dom.js";
 import { centre, drawHex, edgePoint, SIZE } from "./map.js";
+import { placeName } from "./places.js";
 import { byType, familyControl } from "../legalform.js";
+import { currentRun, runControl, runFamily } from "./runpanel.js";
+import { stops } from "./routes.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -100,14 +103,23 @@ export function targets(view, legal, ui) {
   const out = new Map();
   const lay = layFamily(legal);
   if (lay) {
-    for (const hex of layPick(lay, ui.picks).hexes) out.set(hex, { label: `Lay a tile on ${hex}`, action: { type: "pick_hex", hex }, kind: "lay" });
+    for (const hex of layPick(lay, ui.picks).hexes) out.set(hex, { label: `Lay a tile on ${placeName(view.board, hex)}`, action: { type: "pick_hex", hex }, kind: "lay" });
+  }
+  const run = runFamily(legal);
+  if (run) {
+    // The run's own stops first: the page brings the first target into sight.
+    const on = currentRun(view, run, ui.picks).routes.flatMap((r) => r.nodes);
+    for (const stop of [...new Set([...on, ...stops(view.board)])]) {
+      out.set(stop, { label: `Route stop at ${placeName(view.board, stop.replace(/-[^-]*$/, ""))}`, action: { type: "pick_stop", stop }, kind: "stop" });
+    }
   }
   const token = tokenFamily(legal);
   if (token) {
     const cities = trieAt(token.choices, [])?.values ?? [];
     for (const city of cities) {
       const slots = trieAt(token.choices, [city])?.values ?? [];
-      for (const slot of slots) out.set(`${city}#${slot}`, { label: `Token in ${city}`, action: { ...token.action, city, slot }, kind: "token" });
+      const at = cityByRef(view, String(city));
+      for (const slot of slots) out.set(`${city}#${slot}`, { label: `Token in ${at ? placeName(view.board, at.hex.hex) : "a city"}`, action: { ...token.action, city, slot }, kind: "token" });
     }
   }
   return out;
@@ -172,7 +184,7 @@ export function describe(view, action, n) {
     case "lay_tile": return `Lay tile ${tileName(String(a.tile))} on ${n.hex(String(a.hex))} (rotation ${a.rotation})`;
     case "place_token": {
       const at = cityByRef(view, String(a.city));
-      if (!at) return `Place ${a.tokener ?? a.entity}'s token in ${a.city}`;
+      if (!at) return `Place ${a.tokener ?? a.entity}'s token`;
       const cities = at.hex.nodes.filter((/** @type {any} */ x) => x.kind === "city");
       // A hex with two cities (Belfast, Dublin): say which one, by the track it sits on.
       const which = cities.length > 1 ? `, the city ${cityWhere(view, at)}` : "";
@@ -186,9 +198,55 @@ export function describe(view, action, n) {
     case "choose": return a.choice === "for" ? "Vote for the merger" : a.choice === "against" ? "Vote against the merger" : `Choose ${a.choice}`;
     case "assign": return `Use ${n.company(String(a.entity))} on ${n.hex(String(a.target))}`;
     case "bankrupt": return "Declare bankruptcy";
+    case "program_share_pass": return `Auto-pass in stock rounds${a.unconditional ? ", whatever the others do" : ""}${a.indefinite ? ", in every stock round until I stop it" : ""}`;
+    case "program_buy_shares": return `Auto-buy ${n.company(String(a.corporation))} from the ${a.from_market ? "market" : "IPO"} until ${a.until_condition === "float" ? "it floats" : `I hold ${a.until_condition} shares`}${a.auto_pass_after ? ", then auto-pass" : ""}`;
+    case "program_merger_pass": return `Auto-pass in merger rounds${(a.options ?? []).includes("disable_others") ? ", unless another player proposes a merger" : ""}`;
+    case "program_auction_bid": {
+      const parts = [];
+      if (a.enable_buy_price) parts.push(`buy ${a.bid_target} when its price is ${n.money(Number(a.buy_price))}`);
+      if (a.enable_maximum_bid) parts.push(`bid on ${a.bid_target} up to ${n.money(Number(a.maximum_bid))}`);
+      if (a.auto_pass_after) parts.push("otherwise pass");
+      return parts.length ? `Auto-bid: ${parts.join("; ")}` : `Auto-bid on ${a.bid_target}: nothing set yet`;
+    }
+    case "program_disable": return "Stop my program";
     default: return [a.type.replaceAll("_", " "), ...Object.entries(a).filter(([k]) => !["type", "entity", "entity_type"].includes(k))
       .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ");
   }
+}
+
+/** @type {Record<string, string>} */
+const PROGRAM_KINDS = {
+  program_share_pass: "Auto-pass in stock rounds", program_buy_shares: "Auto-buy shares",
+  program_merger_pass: "Auto-pass in merger rounds", program_auction_bid: "Auto-bid in the private auction",
+  program_disable: "Your program",
+};
+
+/** @type {Record<string, string>} */
+const PROGRAM_FIELDS = {
+  unconditional: "Pass even when others buy or sell", indefinite: "Keep it for later stock rounds",
+  corporation: "Company", until_condition: "Buy until", from_market: "Buy from", auto_pass_after: "Then pass automatically",
+  options: "When another player proposes a merger", bid_target: "Private", enable_maximum_bid: "Bid up to a limit",
+  enable_buy_price: "Buy at a price", buy_price: "Buy price", maximum_bid: "Highest bid",
+};
+
+/**
+ * The programs' fields and values in words, for their selects.
+ * @param {Names} n
+ * @returns {import("../legalform.js").FieldWords}
+ */
+function programWords(n) {
+  return {
+    field: (f) => PROGRAM_FIELDS[f] ?? f.replaceAll("_", " "),
+    value: (f, v) => {
+      if (f === "from_market") return v ? "the market" : "the IPO";
+      if (f === "until_condition") return v === "float" ? "it floats" : `I hold ${v} shares`;
+      if (f === "options") return Array.isArray(v) && v.includes("disable_others") ? "stop passing" : "keep passing";
+      if (f === "corporation" || f === "bid_target") return `${v}${n.fullName(String(v)) ? ` · ${n.fullName(String(v))}` : ""}`;
+      if (f === "buy_price" || f === "maximum_bid") return n.money(Number(v));
+      if (typeof v === "boolean") return v ? "yes" : "no";
+      return typeof v === "string" ? v : JSON.stringify(v);
+    },
+  };
 }
 
 // Kinds a player sets up once (auto-pass, auto-buy); shown folded under "Programs".
@@ -218,34 +276,18 @@ export function decision(view, ctx, n) {
   }
   if (plain.length) {
     out.push(h("div", { class: "choices decisions" }, plain.map(({ entry, key }) => {
-      if (entry.action.type === "run_routes") return routeControl(view, entry, ctx, n);
+      if (entry.action.type === "run_routes") return runControl(view, entry, ctx, n);
       return familyControl(entry, key, ui, on, (a) => describe(view, a, n));
     })));
   }
   if (programs.length) {
     out.push(h("details", { class: "programs", dataset: { testid: "programs" } },
       h("summary", {}, "Programs: let the table play standing orders for you (auto-pass, auto-buy, auto-bid)"),
-      programs.map(({ entry, key }) => familyControl(entry, key, ui, on, (a) => `Set: ${describe(view, a, n)}`))));
+      programs.map(({ entry, key }) => h("div", { class: "program" }, h("h3", {}, PROGRAM_KINDS[entry.action.type] ?? describe(view, entry.action, n)),
+        familyControl(entry, key, ui, on, (a) => (a.type === "program_disable" ? describe(view, a, n) : `Set: ${describe(view, a, n)}`),
+          programWords(n))))));
   }
   return out;
-}
-
-/**
- * @param {any} view
- * @param {LegalAction} entry
- * @param {PageContext} ctx
- * @param {Names} n
- */
-function routeControl(view, entry, ctx, n) {
-  const best = /** @type {any[]} */ (entry.choices && "values" in entry.choices ? entry.choices.values[0] : entry.action.routes) ?? [];
-  const action = { ...entry.action, routes: best };
-  return h("div", { class: "family routes", dataset: { type: "run_routes", testid: "routes" } },
-    h("p", {}, best.length ? "The best run the engine finds, drawn on the map:" : "No train can run."),
-    h("ul", {}, best.map((r) => h("li", {}, `${tileName(String(r.train))}: ${(r.nodes ?? []).map((/** @type {string} */ id) => {
-      const at = view.board?.hexes?.find((/** @type {any} */ hx) => id.startsWith(`${hx.hex}-`));
-      return at?.name ?? id;
-    }).join(" – ")} · ${n.money(r.revenue)}`))),
-    button(describe(view, action, n), "run_routes", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending }));
 }
 
 /**
@@ -325,7 +367,8 @@ function tileCloseUp(view, hex, preview) {
     const nx = Math.round(hex.x + dx / (layout === "pointy" ? SIZE * Math.sqrt(3) / 4 : SIZE * 0.75));
     const ny = Math.round(hex.y + dy / (layout === "pointy" ? SIZE * 0.75 : SIZE * Math.sqrt(3) / 4));
     const other = view.board.hexes.find((/** @type {any} */ o) => o.x === nx && o.y === ny);
-    const name = other ? (other.name ? other.name.split(" ")[0] : other.hex) : "off the map";
+    // Named neighbours only: a coordinate tells a player nothing; the track shows the rest.
+    const name = other ? (other.name ? other.name.split(" ")[0] : "") : "off the map";
     svg.append(s("text", { x: cx + dx * 1.55, y: cy + dy * 1.55 + 3, "text-anchor": "middle", "font-size": 7, fill: other ? "#222" : "#888" }, name));
   }
   return h("figure", { class: "close-up" }, svg, h("figcaption", {}, "The tile as it would lie, its neighbours named round it."));

@@ -9,7 +9,7 @@ import { s } from "../dom.js";
 export const SIZE = 40; // hex centre to corner
 const ROOT3 = Math.sqrt(3);
 // (dx, dy) in doubled coordinates across each edge, as core18xx/board/hexgrid.py numbers them.
-const OFFSETS = {
+export const OFFSETS = {
   flat: [[0, 2], [-1, 1], [-1, -1], [0, -2], [1, -1], [1, 1]],
   pointy: [[-1, 1], [-2, 0], [-1, -1], [1, -1], [2, 0], [1, 1]],
 };

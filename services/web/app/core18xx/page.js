@@ -8,6 +8,9 @@ import { cityByRef, decision, describe, layFamily, layPick, rotated, targets, ti
 import { centre, drawBoard, slotPoints, SLOT_R, nodePoints } from "./map.js";
 import { companiesPanel, marketPanel, playersPanel, trainsPanel } from "./panels.js";
 import { titleData } from "./titles.js";
+import { placeName } from "./places.js";
+import { currentRun, ROUTE_COLOURS, runFamily, tapRunStop } from "./runpanel.js";
+import { boardIndex, routePoints } from "./routes.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -30,10 +33,7 @@ function names(view) {
   const d = data();
   return {
     company: (sym) => sym ?? "?",
-    hex: (hex) => {
-      const at = view?.board?.hexes?.find((/** @type {any} */ hx) => hx.hex === hex);
-      return at?.name ? `${at.name} (${hex})` : hex;
-    },
+    hex: (hex) => placeName(view?.board, hex),
     player: (id) => view?.players?.find((/** @type {any} */ p) => p.id === id)?.name ?? `player ${id}`,
     money: (amount) => d.money(amount),
     fullName: (sym) => d.entities.privates[sym]?.name ?? d.entities.corporations[sym]?.name ?? "",
@@ -67,8 +67,8 @@ export function render(view, ctx, slots) {
   const svg = map.box.svg;
   const first = !svg.firstChild;
   drawBoard(svg, view.board, { colors: (sym) => ({ color: d.entities.corporations[sym]?.color ?? "#777", text: d.entities.corporations[sym]?.text ?? "#fff" }), currency: d.currency }, previews);
-  markTargets(svg, view, ctx);
   drawRoutes(svg, view, ctx);
+  markTargets(svg, view, ctx);
   if (first) {
     // Zoomed in on a phone: start on the middle of the island, not its north-west corner.
     const scroller = /** @type {HTMLElement | null} */ (svg.closest("[data-scroll]"));
@@ -99,6 +99,13 @@ function markTargets(svg, view, ctx) {
   const top = s("g", { class: "targets" });
   /** @type {{key: string, target: import("../pageapi.js").Target, x: number, y: number}[]} */
   const slots = [];
+  const entry = runFamily(ctx.legal);
+  const editing = entry ? currentRun(view, entry, ctx.ui.picks) : null;
+  const train = editing ? editing.picks.train ?? editing.trains[0] : null;
+  const runStops = new Set(editing && train ? editing.picks.plans[train]?.nodes ?? [] : []);
+  const ix = editing ? editing.ix : boardIndex(view.board);
+  /** @type {{key: string, at: {hex: any, node: number}, x: number, y: number}[]} */
+  const stopRings = [];
   for (const [key, target] of ctx.targets) {
     if (target.kind === "lay") {
       const hex = view.board.hexes.find((/** @type {any} */ hx) => hx.hex === key);
@@ -114,7 +121,13 @@ function markTargets(svg, view, ctx) {
       // A picked hex keeps its ring but lets taps reach the preview's own drawing.
       if (picked) ring.setAttribute("fill", "none");
       top.append(ring);
+    } else if (target.kind === "stop") {
+      const at = ix.stopAt(key);
+      const pt = at ? nodePoints(layout, at.hex, at.hex.nodes)[at.node] : null;
+      if (!at || !pt) continue;
+      stopRings.push({ key, at, x: pt[0], y: pt[1] });
     } else if (target.kind === "token") {
+
       const at = cityByRef(view, String(target.action.city));
       if (!at) continue;
       const pt = nodePoints(layout, at.hex, at.hex.nodes)[at.node];
@@ -123,6 +136,19 @@ function markTargets(svg, view, ctx) {
       const [x, y] = slotPoints(pt[0], pt[1], count)[Number(target.action.slot)] ?? pt;
       slots.push({ key, target, x, y });
     }
+  }
+  // A stop's ring as large as the stops beside it allow (two stops share a hex), never overlapping.
+  for (const stop of stopRings) {
+    const gap = Math.min(Infinity, ...stopRings.filter((o) => o !== stop).map((o) => Math.hypot(o.x - stop.x, o.y - stop.y)));
+    const onRun = runStops.has(stop.key);
+    const ring = s("circle", { class: `target stop${onRun ? " on-run" : ""}`, cx: stop.x, cy: stop.y, r: Math.max(7, Math.min(13, gap / 2 - 0.5)),
+      fill: "rgba(255,255,255,0.01)", stroke: onRun ? "#d00" : "#0057d9", "stroke-width": 2.5, "stroke-dasharray": onRun ? null : "4 3",
+      tabindex: 0, role: "button", "aria-label": `${onRun ? "Take off the route" : "Add to the route"}: ${names(view).hex(stop.at.hex.hex)}`,
+      dataset: { target: stop.key, testid: `target-${stop.key}` } });
+    const go = () => tapRunStop(view, ctx, stop.key);
+    ring.addEventListener("click", go);
+    ring.addEventListener("keydown", (e) => { if (/** @type {KeyboardEvent} */ (e).key === "Enter") go(); });
+    top.append(ring);
   }
   // Each slot's ring as large as its neighbours allow (a phone's finger needs room), never
   // overlapping another slot's ring.
@@ -140,30 +166,25 @@ function markTargets(svg, view, ctx) {
 }
 
 /**
- * The engine's best run, drawn: one coloured line per train through its stops.
+ * The run being chosen (the engine's best until the player edits it), drawn: one coloured line
+ * per train through its stops and the midpoints of the hex edges its track crosses.
  * @param {SVGSVGElement} svg
  * @param {any} view
  * @param {PageContext} ctx
  */
 function drawRoutes(svg, view, ctx) {
-  const run = ctx.legal?.find((e) => e.action.type === "run_routes");
-  if (!run) return;
-  const routes = /** @type {any[]} */ (run.choices && "values" in run.choices ? run.choices.values[0] : run.action.routes) ?? [];
-  const colours = ["#e6007e", "#00a0e0", "#ff8c00", "#7a3fbf"];
-  const layout = view.board.layout;
-  const g = s("g", { class: "routes" });
-  routes.forEach((r, i) => {
-    const pts = (r.nodes ?? []).map((/** @type {string} */ id) => {
-      const hex = view.board.hexes.find((/** @type {any} */ hx) => id.startsWith(`${hx.hex}-`));
-      if (!hex) return null;
-      const k = hex.nodes.findIndex((/** @type {any} */ nd) => nd.id === id);
-      return nodePoints(layout, hex, hex.nodes)[Math.max(0, k)];
-    }).filter(Boolean);
-    if (pts.length < 2) return;
-    g.append(s("polyline", { class: "route", points: pts.map((/** @type {number[]} */ p) => p.join(",")).join(" "), fill: "none",
-      stroke: colours[i % colours.length], "stroke-width": 5, "stroke-opacity": 0.8, "stroke-linejoin": "round",
-      dataset: { train: r.train } }));
-  });
+  const entry = runFamily(ctx.legal);
+  if (!entry) return;
+  const run = currentRun(view, entry, ctx.ui.picks);
+  const g = s("g", { class: "routes", "pointer-events": "none" });
+  for (const r of run.routes) {
+    const pts = routePoints(run.ix, r);
+    if (pts.length < 2) continue;
+    const colour = ROUTE_COLOURS[run.trains.indexOf(r.train) % ROUTE_COLOURS.length];
+    g.append(s("polyline", { class: "route", points: pts.map((p) => p.map((v) => v.toFixed(2)).join(",")).join(" "), fill: "none",
+      stroke: colour, "stroke-width": 5, "stroke-opacity": 0.8, "stroke-linejoin": "round",
+      dataset: { train: r.train, nodes: r.nodes.join(" "), connections: JSON.stringify(r.connections) } }));
+  }
   svg.append(g);
 }
 
@@ -353,7 +374,8 @@ export function result(view, _ctx) {
 const PLAYER_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
 
 /**
- * Every player's value over the moves this tab saw, ending on the final scores.
+ * Every player's value over the game (the log's lines, filled in from the table's history for
+ * moves this tab did not see), ending on the final scores.
  * @param {any} view
  * @param {import("../pageapi.js").SeenLine[]} seen
  * @param {number[]} scores
@@ -362,7 +384,7 @@ function valueChart(view, seen, scores) {
   const points = [...seen.filter((e) => Array.isArray(e.values) && e.values.length === scores.length).map((e) => /** @type {number[]} */ (e.values)), scores];
   if (points.length < 3) {
     return h("p", { class: "muted", dataset: { testid: "value-chart" } },
-      "No chart of values over the game: this page saw too few of its moves (it draws the moves it watched).");
+      "No chart of values over the game yet: the earlier moves are still being read.");
   }
   const w = 600, ht = 220, pad = 36;
   const max = Math.max(1, ...points.flat());
@@ -376,7 +398,7 @@ function valueChart(view, seen, scores) {
   scores.forEach((_, seat) => svg.append(s("polyline", { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p[seat]).toFixed(1)}`).join(" "),
     fill: "none", stroke: PLAYER_COLOURS[seat % PLAYER_COLOURS.length], "stroke-width": 2.5, dataset: { seat } })));
   return h("figure", { class: "chart", dataset: { testid: "value-chart" } }, svg,
-    h("figcaption", {}, `Value of each player (${view.seats?.join(", ") ?? ""}) over the ${points.length - 1} moves this page watched.`));
+    h("figcaption", {}, `Value of each player (${view.seats?.join(", ") ?? ""}) over the game's ${points.length - 1} moves.`));
 }
 
 /**

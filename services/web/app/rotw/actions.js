@@ -11,6 +11,7 @@ import { familyControl } from "../legalform.js";
 import { EDGE_NAMES, across, cell, distance } from "./hexgeom.js";
 import { TERRAIN } from "./mapdata.js";
 import { baronText, cardText, dollars, ownerName } from "./names.js";
+import { companyInTurn } from "./companies.js";
 import { cityName } from "./panels.js";
 
 /**
@@ -346,9 +347,7 @@ function routePanel(view, ctx) {
   if (!route) return [];
   const { entry: _e, exit: _x, at: _a, ...rest } = ui.picks;
   const cost = tileCost(view, route.hex);
-  const cash = mySeat === null ? 0 : view.players?.[mySeat]?.cash ?? 0;
-  const shares = view.game === "advanced" ? 0 : Math.max(0, Math.ceil((cost - cash) / 5000));
-  const price = `${dollars(cost)}${shares ? ` — you have ${dollars(cash)}, so ${shares} share${shares > 1 ? "s" : ""} will be issued (${dollars(5000 * shares)}; $1,000 a turn and −1 VP each)` : ""}`;
+  const price = `${dollars(cost)}${paidBy(view, mySeat, cost)}`;
   const cancel = button("Cancel", "cancel-build", () => on.update({ picks: rest }), { disabled: ui.pending });
   const entry = chosenEntry(route, ui);
   const out = [h("p", { class: "route-head", dataset: { testid: "route-head" } }, `A tile in ${placeName(view, route.hex)}: ${price}.`)];
@@ -372,14 +371,50 @@ function routePanel(view, ctx) {
   return out;
 }
 
-/** The box under the map that holds confirmRow on a phone (sticky: it stays in sight). */
-export function routeBar() {
-  return h("div", { class: "route-bar", style: "position: sticky; bottom: 0; background: var(--panel, #fff); padding: 0.3rem 0;" });
+/**
+ * What paying `cost` now raises, in words ("" when the cash covers it): the standard game's
+ * player issues $5,000 shares (payment.py); an advanced company issues shares from its card
+ * at its price, then takes $5,000 bonds (advanced/shares.py raise_for).
+ * @param {any} view @param {number | null} mySeat @param {number} cost
+ */
+export function paidBy(view, mySeat, cost) {
+  if (view.game === "advanced") {
+    const c = companyInTurn(view);
+    if (!c || cost <= c.cash) return "";
+    const [shares, bonds] = raiseFor(c, cost);
+    const what = [shares ? `issues ${shares} share${shares > 1 ? "s" : ""} at ${dollars(c.price * 1000)}` : "",
+      bonds ? `takes ${bonds} bond${bonds > 1 ? "s" : ""} ($5,000 each)` : ""].filter(Boolean).join(" and ");
+    return ` — the ${c.name} has ${dollars(c.cash)}, so it ${what}`;
+  }
+  const cash = mySeat === null ? 0 : view.players?.[mySeat]?.cash ?? 0;
+  const shares = Math.max(0, Math.ceil((cost - cash) / 5000));
+  return shares ? ` — you have ${dollars(cash)}, so ${shares} share${shares > 1 ? "s" : ""} will be issued (${dollars(5000 * shares)}; $1,000 a turn and −1 VP each)` : "";
+}
+
+/** [shares, bonds] an advanced company raises to pay `cost` (as advanced/shares.py raise_for). @param {any} c @param {number} cost */
+export function raiseFor(c, cost) {
+  let short = Math.max(0, cost - c.cash);
+  const shares = Math.min(c.card, Math.ceil(short / (c.price * 1000)));
+  short = Math.max(0, short - shares * c.price * 1000);
+  return [shares, Math.ceil(short / 5000)];
 }
 
 /**
- * Build / another way / cancel for the previewed tile (in the action panel, and under the map
- * where a phone's thumb is when it tapped the neighbour). Empty without a preview.
+ * After a hex is picked on the map its choices (routes, deliveries) appear in the action
+ * panel: bring them into sight inside it (sticky on a desktop, docked at the bottom on a
+ * phone; both scroll inside, so the page and the map stay where they are).
+ */
+export function showChoices() {
+  const panel = document.querySelector("[data-testid=actions]");
+  const el = panel?.querySelector(["route-head", "deliveries"].map((t) => `[data-testid=${t}]`).join(", "));
+  if (!panel || !el) return;
+  // To the top of the panel: the choices under the heading then fit in it.
+  panel.scrollTop += el.getBoundingClientRect().top - panel.getBoundingClientRect().top - 4;
+}
+
+/**
+ * Build / another way / cancel for the previewed tile, in the action panel. Empty without a
+ * preview.
  * @param {any} view @param {PageContext} ctx @param {string} testid
  */
 export function confirmRow(view, ctx, testid) {
@@ -417,7 +452,10 @@ function deliveries(view, node, base, ui, on) {
         stops.push(cityName(view, here));
       }
       const owners = /** @type {number[]} */ (path).map((id) => ownerName(view, links.get(id)?.owner));
-      return button(`${colour}: ${stops.join(" → ")} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
+      // Whose links it uses, one name a link: each link moves its owner up one space (VP in the
+      // standard game, the company's income marker in the advanced one).
+      const gain = view.game === "advanced" ? "+1 income a link to" : "1 VP a link to";
+      return button(`${colour} cube: ${stops.join(" → ")} · ${gain} (${owners.join(", ")})`, "deliver", () => on.act({ ...base, color: colour, path }), { disabled: ui.pending });
     });
   });
 }

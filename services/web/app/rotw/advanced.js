@@ -6,7 +6,7 @@ import { fill, h } from "../dom.js";
 import { companyCards, endingBox, playersTable, resultPanel, roundBox, situation } from "./companies.js";
 import { companyColor } from "./names.js";
 import { mapBox } from "../mapbox.js";
-import { buildPreview, confirmRow, pickOnMap, routeBar } from "./actions.js";
+import { buildPreview, pickOnMap, showChoices } from "./actions.js";
 import { MAP_ZOOM, centreOnce, drawMap, mapLegend } from "./map.js";
 
 export { advancedPanel as actionPanel } from "./decisions.js";
@@ -14,7 +14,7 @@ export { advancedPanel as actionPanel } from "./decisions.js";
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, bar: HTMLElement, round: HTMLElement, companies: HTMLElement, players: HTMLElement, ending: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, round: HTMLElement, companies: HTMLElement, players: HTMLElement, ending: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -27,14 +27,13 @@ function mount(slots) {
   const map = mapBox(mapLegend(), MAP_ZOOM);
   const parts = {
     svg: map.svg,
-    bar: routeBar(),
     round: h("div", {}),
     companies: h("section", { "aria-label": "Companies" }),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
   };
   // The board in the middle, the players' and companies' panels beside it (below on a phone).
-  fill(slots.main, parts.round, map.element, parts.bar);
+  fill(slots.main, parts.round, map.element);
   fill(slots.side, h("h2", {}, "Players"), parts.players, h("h2", {}, "Companies"), parts.companies, h("h2", {}, "End of the game"), parts.ending);
   mounted.set(slots.main, parts);
   return parts;
@@ -53,28 +52,16 @@ export function render(view, ctx, slots) {
     picked: typeof at === "string" ? at : null,
     onPick: (hex) => {
       pickOnMap(ctx, hex);
-      revealChoices();
+      showChoices();
     },
     preview: buildPreview(ctx.legal, ctx.ui),
     trackColor: (owner) => companyColor(String(owner)),
   });
   centreOnce(parts.svg, view);
-  fill(parts.bar, ctx.width < 600 ? confirmRow(view, ctx, "route-bar") : null);
   fill(parts.round, view.result ? null : roundBox(view, ctx.mySeat));
   fill(parts.companies, companyCards(view));
   fill(parts.players, playersTable(view, ctx.mySeat));
   fill(parts.ending, endingBox(view));
-}
-
-/**
- * After a hex is picked its routes or deliveries appear in the action panel: on a phone that
- * panel is above the map, out of sight, so bring them into view.
- */
-function revealChoices() {
-  const el = document.querySelector(["routes", "route-entries", "confirm-route", "deliveries"].map((t) => `[data-testid=actions] [data-testid=${t}]`).join(", "));
-  if (!el) return;
-  const at = el.getBoundingClientRect();
-  if (at.top < 0 || at.bottom > window.innerHeight) el.scrollIntoView({ block: at.height > window.innerHeight / 2 ? "start" : "center" });
 }
 
 /** "Round 2 · company turns (2 of 3) · the Red Company's turn…" @param {any} view */

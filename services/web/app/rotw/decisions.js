@@ -39,6 +39,8 @@ export function advancedPanel(view, ctx) {
   const buttons = [];
   const hexLed = hexLedFamilies(legal);
   out.push(h("p", { class: "prompt" }, prompt(view, mySeat)));
+  const why = missing(view, legal);
+  if (why.length) out.push(h("p", { class: "muted why-missing", dataset: { testid: "why-missing" } }, `Not possible now: ${why.join(" ")}`));
   if (hexLed.length) out.push(...hexPanel(view, ctx, hexLed, /** @type {string | undefined} */ (ui.picks.at)));
   legal.forEach((entry, i) => {
     if (hexLed.includes(entry)) return;
@@ -52,10 +54,27 @@ export function advancedPanel(view, ctx) {
       buttons.push(button("Vote yes", "vote", () => on.act({ type: "vote", yes: true }), { primary: true, disabled: ui.pending, testid: "vote-yes" }),
         button("Vote no", "vote", () => on.act({ type: "vote", yes: false }), { disabled: ui.pending, testid: "vote-no" }));
     } else if (type === "pass") buttons.push(button(passWords(view), "pass", () => on.act({ type: "pass" }), { disabled: ui.pending }));
-    else if (type === "end_build") buttons.push(button(`Done building (${view.build?.links ?? 0} link${view.build?.links === 1 ? "" : "s"} built)`, "end_build", () => on.act({ type: "end_build" }), { disabled: ui.pending }));
+    else if (type === "end_build") buttons.push(endBuild(view, ctx));
     else out.push(familyControl(entry, `family-${i}-${type}`, ui, on));
   });
   if (buttons.length) out.push(h("div", { class: "choices" }, buttons));
+  return out;
+}
+
+/**
+ * A company turn's actions the company cannot take, each with the rule that rules it out.
+ * @param {any} view @param {LegalAction[]} legal
+ */
+function missing(view, legal) {
+  if (view.phase !== "company_turn") return [];
+  const c = companyInTurn(view);
+  const has = new Set(legal.map((e) => e.action.type));
+  const out = [];
+  if (!has.has("deliver")) {
+    out.push(c.links ? `Deliver — no goods cube can reach a city of its colour on a route that starts on one of the ${c.name}'s links and uses at least as many of its links as of others'.`
+      : `Deliver — the ${c.name} has no completed link yet (a delivery's first link must be its own).`);
+  }
+  if (!has.has("lay_track")) out.push(`Build — the ${c.name} cannot raise the money to complete a link from any city it may start from.`);
   return out;
 }
 
@@ -88,11 +107,10 @@ function prompt(view, mySeat) {
       return [chip(c), ` turn ${view.company_turn} of 3: build one or two links (click a highlighted hex), deliver one goods cube (pick its city), or pass. Company cash ${dollars(c.cash)}; if short it issues shares at ${kilo(c.price)}, then takes bonds.`];
     case "company_build": {
       const b = view.build ?? {};
-      return [chip(c), ` building: ${b.links} link${b.links === 1 ? "" : "s"} done, ${b.tiles} tile${b.tiles === 1 ? "" : "s"}, ${dollars(b.spent)} spent. `,
-        b.open_link >= 0 ? `Finish this link: it must reach a city in this action${b.finish_cost != null ? ` (at least ${dollars(b.finish_cost)} more from here)` : ""}.`
-          : b.links ? "You may build a second link (+$2,000 a hex) or stop. A link, once its first tile is laid, must be finished in this action: each tile shows its cost before you build it."
-          : "Tap a highlighted hex. A link, once its first tile is laid, must be finished in this action: each tile shows its cost before you build it.",
-        ` Company cash ${dollars(c.cash)}.`];
+      return [chip(c), ` building: ${b.links} link${b.links === 1 ? "" : "s"} done, ${b.tiles} tile${b.tiles === 1 ? "" : "s"}, ${dollars(b.spent)} spent. Company cash ${dollars(c.cash)}. `,
+        b.open_link >= 0 ? [finishWords(b, c), " ", h("span", { dataset: { testid: "take-back-words" } }, takeBackWords(b))]
+          : b.links ? "You may build a second link (+$2,000 a hex) or stop. Each tile shows its cost, and the shares it issues, before you build it."
+          : "Tap a highlighted hex. Each tile shows its cost, and the shares it issues, before you build it."];
     }
     case "dividend":
       return view.dividend_step === "repay"
@@ -100,11 +118,49 @@ function prompt(view, mySeat) {
         : [chip(c), ` pays a dividend: from $0 up to its cash (${dollars(c.cash)}) and at most 3 × its price, shared out over its ${c.outstanding} outstanding share${c.outstanding === 1 ? "" : "s"} in whole $1,000s. The amount moves the share price (${kilo(c.price)} now):`];
     case "merger":
       return [chip(c), ` may propose one merger with a company its links meet: it buys every outstanding share of the other at its price + $1,000 (it has ${dollars(c.cash)}; if short it issues shares, then takes bonds) and takes over its links, cash and bonds. Both companies' shareholders vote.`];
-    case "merger_vote":
-      return "Cast your vote, one per share you hold. It stays secret until everyone has voted; a tie goes the controller's way.";
+    case "merger_vote": {
+      // What is voted on, in the panel itself: the round's box above the map may be out of sight.
+      const m = view.merger;
+      const acq = companyOf(view, m.acquirer);
+      const tgt = companyOf(view, m.target);
+      const voting = m.stage === "acquirer" ? acq : tgt;
+      const votes = voting.held[mySeat] ?? 0;
+      return ["Merger vote: ", chip(acq), " proposes to take over ", chip(tgt), ` (buying its ${tgt.outstanding} outstanding share${tgt.outstanding === 1 ? "" : "s"} at ${dollars((tgt.price + 1) * 1000)} each, and its links, cash and bonds). `,
+        `As a ${voting.name} shareholder you cast ${votes} vote${votes === 1 ? "" : "s"}, one per share. It stays secret until everyone has voted; a tie goes the controller's way.`];
+    }
     default:
       return situation(view);
   }
+}
+
+/**
+ * The open link: what finishing it costs at least, and what that raises (the view's
+ * finish_cost, finish_shares, finish_bonds from the rules).
+ * @param {any} b @param {any} c
+ */
+function finishWords(b, c) {
+  if (b.finish_cost == null) return "This link can no longer reach a city: take it back.";
+  const raise = [b.finish_shares ? `issue ${b.finish_shares} share${b.finish_shares > 1 ? "s" : ""} at ${dollars(c.price * 1000)}` : "",
+    b.finish_bonds ? `take ${b.finish_bonds} bond${b.finish_bonds > 1 ? "s" : ""}` : ""].filter(Boolean).join(" and ");
+  return `Finish this link to a city: at least ${dollars(b.finish_cost)} more${raise ? `, so the ${c.name} must ${raise}` : ", paid from its cash"}.`;
+}
+
+/** What taking the open link back returns. @param {any} b */
+function takeBackWords(b) {
+  const back = [b.open_shares ? `the ${b.open_shares} share${b.open_shares > 1 ? "s" : ""} it issued` : "",
+    b.open_bonds ? `the ${b.open_bonds} bond${b.open_bonds > 1 ? "s" : ""} it took` : ""].filter(Boolean).join(" and ");
+  return `Or take it back: its tiles come off the map and ${dollars(b.open_spent)} is refunded${back ? `, returning ${back}` : ""}.`;
+}
+
+/** "Done building", or, with a link open, taking that link back. @param {any} view @param {PageContext} ctx */
+function endBuild(view, ctx) {
+  const b = view.build ?? {};
+  const act = () => ctx.on.act({ type: "end_build" });
+  if (b.open_link >= 0) {
+    return button(`Take back this link (${dollars(b.open_spent)} refunded${b.open_shares ? `, ${b.open_shares} share${b.open_shares > 1 ? "s" : ""} returned` : ""})`,
+      "end_build", act, { disabled: ctx.ui.pending, testid: "take-back-link" });
+  }
+  return button(`Done building (${b.links ?? 0} link${b.links === 1 ? "" : "s"} built)`, "end_build", act, { disabled: ctx.ui.pending });
 }
 
 /** @param {any} view */

@@ -2,7 +2,7 @@
 // Railways of England and Wales's table page (META.web_module "rotw/page.js"): the interface
 // of app/pageapi.js, put together from the map, the action panel, the panels and the rules.
 import { fill, h } from "../dom.js";
-import { confirmRow, routeBar, actionPanel as standardPanel, buildPreview, deliveryRoutes, mapTargets, pickOnMap } from "./actions.js";
+import { actionPanel as standardPanel, buildPreview, deliveryRoutes, mapTargets, pickOnMap, showChoices } from "./actions.js";
 import * as advanced from "./advanced.js";
 import { mapBox } from "../mapbox.js";
 import { MAP_ZOOM, centreOnce, drawMap, mapLegend } from "./map.js";
@@ -16,7 +16,7 @@ export const milestones = new Set();
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
  * @typedef {import("../pageapi.js").Slots} Slots
- * @typedef {{svg: SVGSVGElement, bar: HTMLElement, pending: HTMLElement, players: HTMLElement, baronTitle: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
+ * @typedef {{svg: SVGSVGElement, pending: HTMLElement, players: HTMLElement, baronTitle: HTMLElement, baron: HTMLElement, display: HTMLElement, ending: HTMLElement}} Parts
  */
 
 /** @type {WeakMap<HTMLElement, Parts>} */
@@ -29,7 +29,6 @@ function mount(slots) {
   const box = mapBox(mapLegend(), MAP_ZOOM);
   const parts = {
     svg: box.svg,
-    bar: routeBar(),
     pending: h("div", {}),
     players: h("section", { class: "players-box", "aria-label": "Players" }),
     baronTitle: h("h2", {}, "Your baron"),
@@ -37,7 +36,7 @@ function mount(slots) {
     display: h("section", { class: "display-box", "aria-label": "Operations cards" }),
     ending: h("section", { class: "ending-box", "aria-label": "End of the game" }),
   };
-  fill(slots.main, parts.pending, box.element, parts.bar);
+  fill(slots.main, parts.pending, box.element);
   fill(slots.side,
     h("h2", {}, "Players"), parts.players,
     parts.baronTitle, parts.baron,
@@ -61,12 +60,14 @@ export function render(view, ctx, slots) {
   drawMap(parts.svg, view, {
     targets: ctx.targets,
     picked: typeof at === "string" ? at : null,
-    onPick: (hex) => pickOnMap(ctx, hex),
+    onPick: (hex) => {
+      pickOnMap(ctx, hex);
+      showChoices();
+    },
     preview: buildPreview(ctx.legal, ctx.ui),
     routes: pd ? [{ city: pd.city, color: pd.color, path: pd.path }] : deliveryRoutes(ctx.legal, at),
   });
   centreOnce(parts.svg, view);
-  fill(parts.bar, ctx.width < 600 ? confirmRow(view, ctx, "route-bar") : null);
   fill(parts.pending, panels.pending(view));
   fill(parts.players, panels.players(view, ctx.mySeat));
   parts.baronTitle.textContent = view.result ? "Barons (revealed)" : "Your baron";

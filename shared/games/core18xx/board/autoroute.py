@@ -24,10 +24,14 @@ from shared.games.core18xx.board.routes import (
     RouteSpec,
     RunGraph,
     Train,
+    counted_stops,
+    exclusive_touched,
     linked_city_bonus,
+    required_stops,
     route_bonus,
     run_graph,
     signature,
+    stop_kind,
     stop_value,
 )
 from shared.games.core18xx.board.tiles import NODE, gauge_matches
@@ -126,8 +130,10 @@ def segments(m: MapDef, b: BoardState, g: RunGraph, start: tuple[str, int], max_
 
 
 def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: int,
-                     limit: int = 500_000) -> tuple[list[Candidate], bool]:
-    """All legal single routes up to `max_length`; (routes, complete)."""
+                     limit: int = 500_000, free: tuple[str, ...] = ()) -> tuple[list[Candidate], bool]:
+    """All legal single routes up to `max_length`, stops of kinds in `free` not counted;
+    (routes, complete). A route touching one of `ctx.exclusive_hexes` carries a mask bit of
+    its own for it, so no two chosen routes touch the same one."""
     g = run_graph(m, b, ctx.rules.gauge)
     reach = network.broad(m, b, ctx.corp)
     tokens = set(network.token_nodes(m, b, ctx.corp))
@@ -146,6 +152,11 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
         values[ref] = stop_value(m, b, ctx, ref)
         passable[ref] = node.kind != "offboard" and not network.blocks(m, b, ref[0], ref[1], ctx.corp)
     groups = {ref: g.tiles[ref[0]].tile.nodes[ref[1]].groups for ref in stops_all}
+    kinds = {ref: stop_kind(m, b, ctx, ref) for ref in stops_all}
+    weight = {ref: 0 if kinds[ref] in free else 1 for ref in stops_all}
+    # above every edge and in-hex path key (routes.RunGraph.key / node_path_key)
+    exclusive_base = len(m.order) * 22
+    exclusive_bit = {h: 1 << (exclusive_base + i) for i, h in enumerate(ctx.exclusive_hexes)}
     links: dict[tuple[str, int], int] = {}
     if ctx.linked_cities:
         for ref in stops_all:
@@ -157,7 +168,7 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
     rank = {ref: (order[ref[0]], ref[1]) for ref in stops_all}
     complete = True
 
-    def walk(stops: list, trails: list, mask: int, dist: int) -> None:
+    def walk(stops: list, trails: list, mask: int, dist: int, count: int) -> None:
         nonlocal complete
         here = stops[-1]
         for sg in segs[here]:
@@ -178,21 +189,28 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
             stops2 = stops + [nxt]
             trails2 = trails + [sg.trail]
             m2 = mask | sg.mask
-            if (len(stops2) <= max_length or hexes_mode) and rank[stops2[0]] < rank[nxt] and tokens.intersection(stops2):
+            count2 = count + weight[nxt]
+            if ((count2 <= max_length or hexes_mode) and rank[stops2[0]] < rank[nxt] and tokens.intersection(stops2)
+                    and (not ctx.never_kinds or required_stops([kinds[s] for s in stops2], ctx) >= 2)):
                 key = (m2, frozenset(stops2))
                 if key not in seen:
                     seen.add(key)
                     rev = sum(values[s] for s in stops2) + route_bonus(ctx, stops2)
                     lb = max((links.get(s, 0) for s in stops2), default=0)
-                    out.append(Candidate(tuple(stops2), tuple(trails2), m2, d, d if hexes_mode else len(stops2), rev, lb))
+                    cm = m2
+                    for h in exclusive_touched(ctx, {x for t in trails2 for x in t}):
+                        cm |= exclusive_bit[h]
+                    out.append(Candidate(tuple(stops2), tuple(trails2), cm, d, d if hexes_mode else count2, rev, lb))
                     if len(out) >= limit:
                         complete = False
                         return
-            if passable[nxt] and not sg.terminal_end and (hexes_mode or len(stops2) < max_length):
-                walk(stops2, trails2, m2, d)
+            # a route at its length may still go on to stops that do not count
+            if passable[nxt] and not sg.terminal_end and (hexes_mode or count2 < max_length
+                                                          or (free and count2 == max_length)):
+                walk(stops2, trails2, m2, d, count2)
 
     for ref in sorted(stops_all, key=lambda r: rank[r]):
-        walk([ref], [], 0, 0)
+        walk([ref], [], 0, 0, weight[ref])
         if not complete:
             break
     return out, complete
@@ -205,20 +223,35 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
         return BestRoutes([], 0, True, 0)
     order = sorted(range(len(trains)), key=lambda i: -trains[i].distance)
     ts = [trains[i] for i in order]
-    cands, complete = enumerate_routes(m, b, ctx, ts[0].distance, limit)
+    # enumerate once, counting only what no train runs free; each train then counts its own
+    free = tuple(sorted(set.union(*(set(t.free) for t in ts)))) if ctx.rules.distance == "stops" else ()
+    cands, complete = enumerate_routes(m, b, ctx, ts[0].distance, limit, free)
     cands.sort(key=lambda c: -c.revenue)
     n = len(ts)
+    kind_memo: dict[tuple[str, int], str] = {}
+
+    def length(c: Candidate, t: Train) -> int:
+        if not free or tuple(sorted(t.free)) == free:
+            return c.length
+        kinds = []
+        for s in c.stops:
+            if s not in kind_memo:
+                kind_memo[s] = stop_kind(m, b, ctx, s)
+            kinds.append(kind_memo[s])
+        return counted_stops(kinds, t.free)
+
+    fits = [[length(c, t) <= t.distance for c in cands] for t in ts]
     top = []
-    for t in ts:
-        top.append(next((c.revenue for c in cands if c.length <= t.distance), 0))
+    for i, t in enumerate(ts):
+        top.append(next((c.revenue for k, c in enumerate(cands) if fits[i][k]), 0))
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + top[i]
     max_link = max((c.link_bonus for c in cands), default=0)
     # per train: the candidates it can run, as parallel lists (index into `cands`), best first
     lists = []
-    for t in ts:
-        idx = [k for k, c in enumerate(cands) if c.length <= t.distance]
+    for i, t in enumerate(ts):
+        idx = [k for k in range(len(cands)) if fits[i][k]]
         lists.append((idx, [cands[k].revenue for k in idx], [cands[k].mask for k in idx],
                       [cands[k].link_bonus for k in idx]))
     best_total = -1
@@ -233,7 +266,7 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
                 best_pick = list(pick)
             return
         idx, revs, masks, lbs = lists[i]
-        same_as_prev = i > 0 and ts[i].distance == ts[i - 1].distance
+        same_as_prev = i > 0 and ts[i].distance == ts[i - 1].distance and ts[i].free == ts[i - 1].free
         lo = start if same_as_prev else 0
         rest = suffix[i + 1] + (link if link > max_link else max_link)
         last = i == n - 1

@@ -32,6 +32,12 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
     homes: dict[str, tuple[str, int | None]]  # corporation -> (hex, city index or None)
     impassable_colors: tuple[str, ...] = ("blue", "gray", "red")
     axes: str = "letter-x"  # 18xx.games AXES: "letter-x" (x: :letter) or "number-x" (x: :number)
+    # hexes whose cities hold tokens that are no railheads: a corporation's network is not walked
+    # from them (18xx.games' skip_token?; 1841's mountain passes), though walks pass through them
+    no_start_hexes: frozenset[str] = frozenset()
+    # an impassable border blocks only the hex that lists it, as 18xx.games' connect_hexes reads
+    # borders (1841); by default a border listed on either side blocks both
+    one_sided_borders: bool = False
 
     @cached_property
     def order(self) -> dict[str, int]:
@@ -63,10 +69,9 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
                 if other not in self.hexes:
                     row.append(None)
                     continue
-                blocked = any(b.edge == edge and b.type == "impassable" for b in h.tile.borders) or any(
-                    b.edge == hexgrid.invert(edge) and b.type == "impassable"
-                    for b in self.hexes[other].tile.borders
-                )
+                blocked = any(b.edge == edge and b.type == "impassable" for b in h.tile.borders) or (
+                    not self.one_sided_borders and any(b.edge == hexgrid.invert(edge) and b.type == "impassable"
+                                                       for b in self.hexes[other].tile.borders))
                 row.append(None if blocked else other)
             out[coord] = tuple(row)
         return out
@@ -93,7 +98,7 @@ def load(path: str | FsPath) -> MapDef:
 
 
 def from_data(data: dict) -> MapDef:
-    """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes)."""
+    """A MapDef from the JSON structure (title, layout, axes, hexes, tiles, homes, no_start_hexes, one_sided_borders)."""
     hexes = {
         coord: HexDef(coord, parse(coord, h["color"], h["code"]), h.get("name"), int(h.get("index", 0)))
         for coord, h in data["hexes"].items()
@@ -104,4 +109,5 @@ def from_data(data: dict) -> MapDef:
     axes = data.get("axes", {"x": "letter", "y": "number"})
     return MapDef(data.get("title", ""), data.get("layout", "flat"), hexes, tiles, counts, homes,
                   tuple(data.get("impassable_colors", ("blue", "gray", "red"))),
-                  "letter-x" if axes.get("x", "letter") == "letter" else "number-x")
+                  "letter-x" if axes.get("x", "letter") == "letter" else "number-x",
+                  frozenset(data.get("no_start_hexes", ())), bool(data.get("one_sided_borders", False)))

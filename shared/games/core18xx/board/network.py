@@ -17,7 +17,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
-from shared.games.core18xx.board.state import FREE, BoardState, slots, tile_at
+from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import NODE, Placed
@@ -183,7 +183,7 @@ class TilesView:
     __slots__ = ("m", "b", "tiles", "closed", "placed", "linked", "tracks")
 
     def __init__(self, m: MapDef, b: BoardState) -> None:
-        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, b.closed
+        self.m, self.b, self.tiles, self.closed = m, b, b.tiles, closed_set(b.closed)
         self.placed: dict[str, Placed] = {}
         self.linked: dict[str, tuple[str | None, ...]] = {}
         self.tracks: dict[str, dict[str, HexTrack]] = {}
@@ -375,12 +375,32 @@ def broad(m: MapDef, b: BoardState, corp: str) -> Reach:
     return _cached("broad", m, b, corp, lambda: _broad(m, b, corp))
 
 
+def railhead_nodes(m: MapDef, b: BoardState, corp: str) -> list[NodeRef]:
+    """`token_nodes` less those on `m.no_start_hexes`: the stations a network is walked from."""
+    nodes = token_nodes(m, b, corp)
+    return [r for r in nodes if r[0] not in m.no_start_hexes] if m.no_start_hexes else nodes
+
+
 def _broad(m: MapDef, b: BoardState, corp: str) -> Reach:
-    starts = token_nodes(m, b, corp)
+    starts = railhead_nodes(m, b, corp)
     reach = walk(m, b, starts, corp, "broad")
     links = tiles_view(m, b).links
     for coord, _ in starts:     # a token's hex may be laid from all its edges
         reach.marks.append(tuple((coord, e) for e, other in enumerate(links(coord)) if other is not None))
+    return reach
+
+
+def from_station(m: MapDef, b: BoardState, corp: str, station: NodeRef) -> Reach:
+    """The network walked from one of the corporation's stations alone (18xx.games'
+    connected_*_by_token), its hex open for lays from every edge: titles whose lays are
+    counted per station (1841's lays per base)."""
+    return _cached("station", m, b, (corp, station), lambda: _from_station(m, b, corp, station))
+
+
+def _from_station(m: MapDef, b: BoardState, corp: str, station: NodeRef) -> Reach:
+    reach = walk(m, b, [station], corp, "broad")
+    coord = station[0]
+    reach.marks.append(tuple((coord, e) for e, other in enumerate(tiles_view(m, b).links(coord)) if other is not None))
     return reach
 
 
@@ -390,7 +410,7 @@ def reaches_stops(m: MapDef, b: BoardState, corp: str, count: int) -> bool:
     hit = _REACH.get(("broad", id(m), id(b.tiles), id(b.tokens), b.closed, corp), (m, b.tiles, b.tokens))
     if hit is not None:
         return len(hit.nodes) >= count
-    return len(walk(m, b, token_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
+    return len(walk(m, b, railhead_nodes(m, b, corp), corp, "broad", enough_nodes=count).nodes) >= count
 
 
 def narrow(m: MapDef, b: BoardState, corp: str, broad_reach: Reach | None = None) -> Reach:

@@ -39,6 +39,9 @@ class RouteRules(msgspec.Struct, frozen=True):
 class Train(msgspec.Struct, frozen=True):
     name: str  # e.g. "4H-0"; only used to label routes
     distance: int  # stops (N trains) or hex edges (H trains); D = 99
+    # stop kinds (`stop_kind`) this train visits without counting them toward its length
+    # (18xx.games' distance entries paying 99: 1841's towns, and passes for its 8-train)
+    free: tuple[str, ...] = ()
 
 
 class StopBonus(msgspec.Struct, frozen=True):
@@ -56,6 +59,13 @@ class RouteContext(msgspec.Struct, frozen=True):
     # linked cities (a river company, say): one route stopping at a city in one hex also earns the other
     # hex's city value (with its narrow bonus); pairs listed both ways
     linked_cities: tuple[tuple[str, str], ...] = ()
+    # (hex, kind): stops on these hexes count as that kind instead of their node's (1841's
+    # passes, read as cities, are "pass"; its ports, read as towns, "port")
+    stop_kinds: tuple[tuple[str, str], ...] = ()
+    # kinds that never count toward the two stops a route needs (18xx.games' route: never)
+    never_kinds: tuple[str, ...] = ()
+    # hexes at most one of the company's routes may touch (1841's yellow Milano)
+    exclusive_hexes: tuple[str, ...] = ()
 
 
 class RouteSpec(msgspec.Struct, frozen=True):
@@ -288,6 +298,29 @@ def _narrow_bonus(m: MapDef, b: BoardState, stop: NodeRef, phase_colors: tuple[s
     return total
 
 
+def stop_kind(m: MapDef, b: BoardState, ctx: RouteContext, stop: NodeRef) -> str:
+    """The stop's kind for counting: `ctx.stop_kinds`' for its hex, else its node's."""
+    if ctx.stop_kinds:
+        for coord, kind in ctx.stop_kinds:
+            if coord == stop[0]:
+                return kind
+    return tile_at(m, b, stop[0]).tile.nodes[stop[1]].kind
+
+
+def counted_stops(kinds: list[str] | tuple[str, ...], free: tuple[str, ...]) -> int:
+    """How many of a route's stops (by kind) count toward a train's length."""
+    return sum(1 for k in kinds if k not in free) if free else len(kinds)
+
+
+def required_stops(kinds: list[str] | tuple[str, ...], ctx: RouteContext) -> int:
+    """How many of a route's stops count toward the two it needs."""
+    return sum(1 for k in kinds if k not in ctx.never_kinds) if ctx.never_kinds else len(kinds)
+
+
+def exclusive_touched(ctx: RouteContext, hexes) -> frozenset[str]:
+    return frozenset(ctx.exclusive_hexes).intersection(hexes) if ctx.exclusive_hexes else frozenset()
+
+
 def stop_value(m: MapDef, b: BoardState, ctx: RouteContext, stop: NodeRef) -> int:
     coord, n = stop
     v = tile_at(m, b, coord).tile.nodes[n].value(ctx.phase_colors)
@@ -468,8 +501,15 @@ def resolve(g: RunGraph, ctx: RouteContext, spec: RouteSpec, used: int = 0) -> R
     return r
 
 
-def route_distance(ctx: RouteContext, r: Resolved) -> int:
-    return r.distance if ctx.rules.distance == "hexes" else len(r.stops)
+def route_distance(ctx: RouteContext, r: Resolved, free: tuple[str, ...] = (), m: MapDef | None = None,
+                   b: BoardState | None = None) -> int:
+    """Hex edges crossed (H trains) or stops counted (N trains; kinds in `free` not counted,
+    which needs the board)."""
+    if ctx.rules.distance == "hexes":
+        return r.distance
+    if not free or m is None or b is None:
+        return len(r.stops)
+    return counted_stops([stop_kind(m, b, ctx, s) for s in r.stops], free)
 
 
 def revenue(m: MapDef, b: BoardState, ctx: RouteContext, stops) -> int:
@@ -485,6 +525,7 @@ def run_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: dict[str, Tr
     seen_trains: set[str] = set()
     out: list[RouteResult] = []
     resolved: list[Resolved] = []
+    exclusive: set[str] = set()
     for spec in specs:
         if spec.train not in trains:
             raise BoardError("no_such_train", f"{ctx.corp} has no train {spec.train}")
@@ -495,7 +536,14 @@ def run_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: dict[str, Tr
         if r.mask & used:
             raise BoardError("route_reuses_track", "routes cannot share track")
         used |= r.mask
-        d = route_distance(ctx, r)
+        if ctx.never_kinds and required_stops([stop_kind(m, b, ctx, s) for s in r.stops], ctx) < 2:
+            raise BoardError("route_too_short", "a route needs two stops that count (not "
+                             + " or ".join(ctx.never_kinds) + ")")
+        touched = exclusive_touched(ctx, {h for h, _ in r.paths})
+        if touched & exclusive:
+            raise BoardError("route_reuses_hex", f"only one route may visit {', '.join(sorted(touched & exclusive))}")
+        exclusive |= touched
+        d = route_distance(ctx, r, trains[spec.train].free, m, b)
         if d > trains[spec.train].distance:
             unit = "hex edges" if ctx.rules.distance == "hexes" else "stops"
             raise BoardError("route_too_long", f"{d} {unit} is too far for train {spec.train}")

@@ -6,6 +6,8 @@ lay or a token copies one small dict. Every function here is pure: it returns a 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from collections.abc import Iterable
 
 import msgspec
@@ -44,7 +46,8 @@ class BoardState(msgspec.Struct, frozen=True):
     # hex edges closed now, both sides listed: borders that open or close with the game (1841's
     # province borders by phase); read like an impassable border by every walk, lay and route,
     # and part of every board cache's key
-    closed: frozenset[tuple[str, int]] = frozenset()
+    # (sorted, so a snapshot encodes it the same way in every process; `closed_set` to test it)
+    closed: tuple[tuple[str, int], ...] = ()
 
 
 def initial(m: MapDef, reserve_homes: bool = True) -> BoardState:
@@ -82,7 +85,7 @@ def linked(m: MapDef, b: BoardState, coord: str, edge: int) -> str | None:
     a map hex, no impassable border, and not an impassable-coloured hex (sea, offboard) unless
     its tile points back at us."""
     other = m.geometry[coord][edge]
-    if other is None or (b.closed and (coord, edge) in b.closed):
+    if other is None or (b.closed and (coord, edge) in closed_set(b.closed)):
         return None
     t = tile_at(m, b, other)
     if t.tile.color in m.impassable_colors and (edge + 3) % 6 not in t.exits:
@@ -99,8 +102,14 @@ def with_closed(m: MapDef, b: BoardState, borders: Iterable[tuple[str, int]]) ->
         closed.add((coord, edge))
         if other is not None:
             closed.add((other, (edge + 3) % 6))
-    frozen = frozenset(closed)
-    return b if frozen == b.closed else replace(b, closed=frozen)
+    ordered = tuple(sorted(closed))
+    return b if ordered == b.closed else replace(b, closed=ordered)
+
+
+@lru_cache(maxsize=16)
+def closed_set(closed: tuple[tuple[str, int], ...]) -> frozenset[tuple[str, int]]:
+    """The shut edges as a set (the struct keeps them as a sorted tuple)."""
+    return frozenset(closed)
 
 
 def available_tiles(m: MapDef, b: BoardState) -> dict[str, int]:
@@ -236,6 +245,13 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
     tiles = dict(b.tiles)
     tiles[coord] = (tile, rotation % 6)
     out_tokens = b.tokens
+    res = b.reservations
+    if coord in res:
+        res = dict(res)
+        res[coord] = tuple(
+            Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
+        )
+    reserved = res.get(coord, ())
     old_slots = slots(m, b, coord)
     new_slots = [list((FREE,) * n.slots) for n in new.tile.nodes]
     moved = False
@@ -243,21 +259,24 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
         owners = [o for o in old_slots[i] if o]
         moved = moved or bool(owners)
         for owner in owners:
-            # several old cities may merge into one (Dublin's brown to gray): fill in turn
-            free = next((k for k, o in enumerate(new_slots[j]) if o == FREE), None)
+            # several old cities may merge into one (Dublin's brown to gray): fill in turn, each
+            # token in its owner's reserved slot, else the first slot free and reserved by no one
+            # (18xx.games' `exchange_token` / `get_slot`: a token moved by an upgrade never
+            # takes another company's reserved slot), else any free slot
+            taken = {r.slot: r.corp for r in reserved if r.city == j and r.slot >= 0}
+            row = new_slots[j]
+            free = next((k for k, c in taken.items() if c == owner and k < len(row) and row[k] == FREE), None)
+            if free is None:
+                free = next((k for k, o in enumerate(row) if o == FREE and k not in taken), None)
+            if free is None:
+                free = next((k for k, o in enumerate(row) if o == FREE), None)
             if free is not None:
-                new_slots[j][free] = owner
+                row[free] = owner
             else:  # more tokens than slots: keep them (18xx.games keeps such tokens as extra)
-                new_slots[j].append(owner)
+                row.append(owner)
     if moved or coord in b.tokens:
         out_tokens = dict(b.tokens)
         out_tokens[coord] = tuple(tuple(s) for s in new_slots)
-    res = b.reservations
-    if coord in res:
-        res = dict(res)
-        res[coord] = tuple(
-            Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
-        )
     return replace(b, tiles=tiles, tokens=out_tokens, reservations=res)
 
 

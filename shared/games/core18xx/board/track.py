@@ -300,7 +300,7 @@ def _new_track_ok(m: MapDef, b: BoardState, corp: str, coord: str, old: Placed, 
         # blocked cities stop it both ways) any track reached before, or a live path, or one of
         # the corporation's stations means they are connected.
         goal = {p for p in before.paths if p[0] != coord} | {(coord, j) for j in live}
-        starts = [(c, n) for c, n in network.token_nodes(m, after, corp)]
+        starts = [(c, n) for c, n in network.railhead_nodes(m, after, corp)]
         back = network.walk(m, after, [], corp, gauge,
                             start_paths=[(coord, j) for j in differing if gauge_matches(gauge, new.paths[j].track)],
                             goal=goal)
@@ -343,11 +343,18 @@ def legal_lays(
     laid_hexes: frozenset[str] = frozenset(),
     only_tile: str | None = None,
     only_rotation: int | None = None,
+    reach: network.Reach | None = None,
 ) -> list[Lay]:
     """Every legal lay for `corp` now, in map order, cheapest information first (with
     `only_hex` / `only_tile`: just those of that hex / tile; with `only_rotation`, just the
-    rotations sharing that one's track, whose verdict it takes)."""
-    reach = network.broad(m, b, corp)
+    rotations sharing that one's track, whose verdict it takes).
+
+    `reach`: the corporation's network as a title walks it (default: `network.broad`), for a
+    title whose network is not the core's walk (1841 walks 18xx.games' directed graph, its
+    borders stopping the walk but not track); the new-track rule then reads the core's walk
+    unless the title checks it itself (`rules.restriction` "permissive")."""
+    if reach is None:
+        reach = network.broad(m, b, corp)
     # The narrow network (a walk of its own) only widens what is reached: it is asked for only
     # where the broad network alone cannot give the verdict (a lay check of one tile mostly
     # needs none). `narrow_reach()` is the same network each time.

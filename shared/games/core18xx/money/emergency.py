@@ -1,22 +1,28 @@
 """Buying trains in the operating round, the forced purchase with the president's money
-("emergency money raising") and bankruptcy, as 18xx.games plays them for titles with
-incremental capitalization and `must_buy_train: always`.
+("emergency money raising") and bankruptcy, as 18xx.games plays them; the variant is the
+title's data, `MoneyState.rules.emergency` (`rules.EmergencyRules`, base game by default).
 
 Facts (18xx.games `step/train.rb`, `step/buy_train.rb`, `step/emergency_money.rb`,
 `step/bankrupt.rb`, and their overrides for such titles; the title's README names them):
 - A company may buy from the depot/pool at list price or from another company (any player's) for
   any price from 1 to its cash, within its train limit. From phase 10, once per turn, it may trade
   in a listed train for a discount; a trade-in cannot be topped up by the president.
-- A company without a train must buy one while the depot has any. If its cash is below the
-  cheapest depot/pool train it is in emergency: the president pays what the company lacks, at
-  most the train's price; once he has sold shares, it may buy only from the depot/pool. A company
-  with no cash cannot buy from companies. If anything in the depot is affordable with the
-  company's cash alone, only affordable trains (and other companies' trains) are offered.
+- A company without a train must buy one while the depot has any (`must_buy_train`: always, or
+  with a route, or never). If its cash is below the cheapest depot/pool train it is in
+  emergency: the president pays what the company lacks, at most the train's price
+  (`from_others` "value", or for every train with `range_for_every_train`); with
+  `depot_train_must_be_cheapest` only the cheapest depot train is offered; with `from_others`
+  "never", once he has sold shares it may buy only from the depot/pool, and a company with no
+  cash cannot buy from companies. With `affordable_first`, if anything in the depot is
+  affordable with the company's cash alone, only affordable trains (and other companies'
+  trains) are offered.
 - In emergency the president may sell shares: a bundle only if the next smaller one would not
-  cover what is still needed for the dearest depot train (no selling more than needed), never
+  cover what is still needed for the dearest depot train (no selling more than needed, unless
+  `sell_more_than_needed`; none at all without `can_sell_shares`), never
   one that would hand the presidency of the company buying, never beyond the pool limit, the
   presidency of another company only if someone can take it. Once he has sold, the purchase must
-  use up the sale: the price must be more than (company + president cash) - last share price.
+  use up the sale: the price must be more than (company + president cash) - last share price
+  (with `sale_sets_purchase_min` depot trains under that floor are not offered).
 - If company cash + president cash + everything he could sell cannot buy the cheapest
   depot/pool train, the president may (must) declare bankruptcy: he sells every share he legally
   can (largest bundle per company, companies in operating order), hands his remaining cash to the
@@ -43,6 +49,12 @@ class TrainBuy(msgspec.Struct, frozen=True):
     last_share_sold_price: int | None = None   # set once the president has sold in emergency
 
 
+def must_buy(money: MoneyState, depot: T.Depot, company: str, has_route: bool = True) -> bool:
+    """The company must buy a train now (`must_buy_train`; `has_route` is the board's answer)."""
+    rule = money.rules.emergency.must_buy_train
+    return rule != "never" and (rule == "always" or has_route) and T.must_buy_train(depot, company)
+
+
 def in_emergency(money: MoneyState, depot: T.Depot, company: str) -> bool:
     return money.cash[company] < depot.min_price()
 
@@ -54,13 +66,16 @@ def room(money: MoneyState, depot: T.Depot, company: str) -> bool:
 def spend_range(money: MoneyState, depot: T.Depot, step: TrainBuy, train: T.Train) -> tuple[int, int]:
     """Allowed (min, max) price for `train` (18xx.games `spend_minmax`)."""
     company = step.company
+    rules = money.rules.emergency
     price = depot.types[train.name].price
     president = money.book.president_of(company)
-    if money.cash[company] < price:
+    if money.cash[company] < price and (rules.range_for_every_train or rules.from_others != "never"):
+        possible = money.cash[company] + money.cash[president]
         low = 1
         if step.last_share_sold_price is not None:
-            low = money.cash[company] + money.cash[president] - step.last_share_sold_price + 1
-        return low, min(price, money.cash[company] + money.cash[president])
+            low = possible - step.last_share_sold_price + 1
+        capped = rules.range_for_every_train or rules.from_others == "value"
+        return low, min(price, possible) if capped else possible
     return 1, money.cash[company]
 
 
@@ -75,6 +90,7 @@ def buyable_trains(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.
 def _buyable(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]:
     """18xx.games' `buyable_trains` (reading 23 aside)."""
     company = step.company
+    rules = money.rules.emergency
     if not room(money, depot, company):
         return []
     offered = depot.offered()
@@ -82,15 +98,23 @@ def _buyable(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]
               if t.owner not in (company, T.DEPOT, T.POOL, T.RESERVED, T.RUSTED)
               and not t.owner.startswith("closed:") and t.owner in money.corps]
     cash = money.cash[company]
+
+    def floor_met(t: T.Train) -> bool:
+        return depot.types[t.name].price >= spend_range(money, depot, step, t)[0]
+
     if in_emergency(money, depot, company):
-        # Sold shares set the floor: drop depot trains cheaper than what the sale obliges, and
-        # after a sale no train from another company (EBUY_FROM_OTHERS = never).
-        offered = [t for t in offered if depot.types[t.name].price >= spend_range(money, depot, step, t)[0]]
+        if rules.depot_train_must_be_cheapest and offered:
+            offered = [min(offered, key=lambda t: depot.types[t.name].price)]
+        if rules.sale_sets_purchase_min:
+            # sold shares set the floor: drop depot trains cheaper than what the sale obliges
+            offered = [t for t in offered if floor_met(t)]
         if step.last_share_sold_price is not None:
-            others = []
-    if cash == 0:
+            others = [t for t in others if floor_met(t)] if rules.from_others != "never" else []
+    if cash == 0 and rules.from_others == "never":
         others = []
     candidates = offered + others
+    if not rules.affordable_first:
+        return candidates
     affordable = [t for t in candidates if (t.owner not in (T.DEPOT, T.POOL) and cash > 0)
                   or depot.types[t.name].price <= cash]
     if any(t.owner in (T.DEPOT, T.POOL) for t in affordable):
@@ -141,13 +165,20 @@ def buy(money: MoneyState, depot: T.Depot, step: TrainBuy, train_id: str, price:
         raise RuleError("not_buyable", f"{train_id} is not for sale to {company}")
     if exchange_id is None:
         low, high = spend_range(money, depot, step, train)
-        stuck = price == depot.types[train.name].price and train in stuck_trains(money, depot, step)
-        if not low <= price <= high and not stuck:
+        listed = depot.types[train.name].price
+        stuck = price == listed and train in stuck_trains(money, depot, step)
+        rules = money.rules.emergency
+        if train.owner in (T.DEPOT, T.POOL) and not rules.range_for_every_train:
+            # a depot train goes at its list price (18xx.games checks the range only for trains
+            # bought from companies; the floor after a sale with `sale_sets_purchase_min`)
+            if price != listed or (rules.sale_sets_purchase_min and price < low and not stuck):
+                raise RuleError("bad_price", f"{train.name} costs {listed}")
+        elif not low <= price <= high and not stuck:
             raise RuleError("bad_price", f"{company} may pay {low} to {high} for {train.name}")
     shortfall = price - money.cash[company]
     cash = money.cash
     if shortfall > 0:
-        if not T.must_buy_train(depot, company):
+        if not must_buy(money, depot, company):
             raise RuleError("not_enough_cash", f"{company} has only {money.cash[company]}")
         if exchange_id is not None:
             raise RuleError("no_contribution", "the president cannot add money to a trade-in")
@@ -164,6 +195,8 @@ def buy(money: MoneyState, depot: T.Depot, step: TrainBuy, train_id: str, price:
 # --- emergency selling -----------------------------------------------------------------------
 
 def may_sell(money: MoneyState, depot: T.Depot, step: TrainBuy) -> bool:
+    if not money.rules.emergency.can_sell_shares:
+        return False
     return step.last_share_sold_price is not None or in_emergency(money, depot, step.company)
 
 
@@ -207,6 +240,7 @@ def _legal_sales(money: MoneyState, depot: T.Depot, player: str, buying: str) ->
     """18xx.games `EmergencyMoney#can_sell?` for the president of the company `buying`."""
     needed = max((depot.types[t.name].price for t in depot.offered()), default=0)
     still_needed = needed - (money.cash[player] + money.cash[buying])
+    more_than_needed = money.rules.emergency.sell_more_than_needed
     out = []
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed:
@@ -224,7 +258,7 @@ def _legal_sales(money: MoneyState, depot: T.Depot, player: str, buying: str) ->
             # sell no more than needed: the next smaller bundle must fall short
             price = money.cert_price(sym, percent)
             cheapest_cert = min(money.cert_price(sym, money.book.certs[c].percent) for c in ids)
-            if price - cheapest_cert >= still_needed:
+            if price - cheapest_cert >= still_needed and not more_than_needed:
                 continue
             out.append((sym, ids, percent))
     return out

@@ -35,6 +35,33 @@ class PriceMoves(msgspec.Struct, frozen=True):
 Presidents = Literal["players", "holders"]
 
 
+class EmergencyRules(msgspec.Struct, frozen=True):
+    """The forced train purchase as a title plays it (18xx.games' `MUST_BUY_TRAIN` and `EBUY_*`
+    constants, `step/train.rb`, `step/buy_train.rb`, `step/emergency_money.rb`); defaults are the
+    base game's. `money/emergency.py` reads them."""
+    # when a company without a train must buy one: always, never, or when it has a route
+    # (the title's board answers `has_route`)
+    must_buy_train: Literal["always", "route", "never"] = "route"
+    # buying another company's train in emergency (EBUY_FROM_OTHERS): for up to its face value
+    # with the president's money, for any price, or never once a share was sold (and never with
+    # no cash)
+    from_others: Literal["value", "always", "never"] = "value"
+    # in emergency only the cheapest depot train is offered
+    depot_train_must_be_cheapest: bool = True
+    # a sale obliges the purchase to use it up: depot trains under the floor are not offered
+    sale_sets_purchase_min: bool = False
+    # the president may sell more than what is still needed
+    sell_more_than_needed: bool = False
+    # the president may sell shares at all (EBUY_CAN_SELL_SHARES)
+    can_sell_shares: bool = True
+    # the emergency price range (the president's money, the floor after a sale, at most the
+    # list price) holds for every train, not only as `from_others` says (a title's spend_minmax override)
+    range_for_every_train: bool = False
+    # while a depot train is affordable from the company's cash only affordable trains are
+    # offered (a title's "no emergency while anything is affordable" override)
+    affordable_first: bool = False
+
+
 class MoneyRules(msgspec.Struct, frozen=True):
     price_moves: PriceMoves = PriceMoves()
     # bankrupt players keep their certificates but dividends skip them
@@ -51,3 +78,4 @@ class MoneyRules(msgspec.Struct, frozen=True):
     presidents: Presidents = "players"
     # certificate limit of a company holding other companies' shares (0: no limit)
     corporate_cert_limit: int = 0
+    emergency: EmergencyRules = EmergencyRules()

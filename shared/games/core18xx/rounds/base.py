@@ -8,18 +8,27 @@ type for that entity, never past the first blocking step. The round is finished 
 blocks. Steps are stateless objects working on the title's game state `G` (all step-local data
 lives in that state), so a round is just data plus these helpers.
 
+Besides the three methods of `Step`, a step may have these (looked up, so a step without them
+still fits; 18xx.games' `Step::Base` has the same):
+  skip(game) -> game         what the step does on its own when play moves past it with nothing
+                             to decide (a dividend of nothing withheld; the step marks itself
+                             passed in the state). `Round.advance` calls it.
+  reached(game) -> game      the step has become the one waiting (to note it in the state)
+  active_entities(game)      who decides at this step now (`Round.active_entities`)
+  legal(game) -> list        the step's decisions now, in the title's form (`Round.legal`)
+  refusal(game, kind)        the RuleError for an action this waiting step stands in front of
+
 The title's engine builds its rounds from its own steps (e.g. an operating round:
-bankrupt, assign, exchange, home token, special track, buy company, issue shares, track, token,
-route, dividend, discard train, buy train, buy company (blocking)) and asks `route_action` where
-each decision goes, and `legal_types` which decision types an entity has now.
+home token, discard train, special track, buy company, issue shares, track, token, route,
+dividend, buy train, buy company (blocking)), asks `route_action` where each decision goes,
+`legal_types` which decision types an entity has now, and `advance` after each decision; when
+`finished`, the title's own sequence says which round comes next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
-
-import msgspec
 
 from shared.engine import RuleError
 
@@ -46,6 +55,8 @@ class Round(Generic[G]):
     def __init__(self, kind: str, steps: Sequence[Step[G]]) -> None:
         self.kind = kind
         self.steps = list(steps)
+        # the optional hooks, looked up once (a round asks them after every decision)
+        self._hooks = [(s, getattr(s, "skip", None), getattr(s, "reached", None)) for s in self.steps]
 
     def active_step(self, game: G) -> Step[G] | None:
         return next((s for s in self.steps if s.blocking(game)), None)
@@ -53,14 +64,21 @@ class Round(Generic[G]):
     def finished(self, game: G) -> bool:
         return self.active_step(game) is None
 
+    def open_steps(self, game: G) -> list[Step[G]]:
+        """The steps that may take an action now: each from the top, to the first blocking one."""
+        out: list[Step[G]] = []
+        for step in self.steps:
+            out.append(step)
+            if step.blocking(game):
+                break
+        return out
+
     def legal_types(self, game: G, entity: str) -> list[str]:
         types: list[str] = []
-        for step in self.steps:
+        for step in self.open_steps(game):
             for kind in sorted(step.actions(game, entity)):
                 if kind not in types:
                     types.append(kind)
-            if step.blocking(game):
-                break
         return types
 
     def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
@@ -68,8 +86,41 @@ class Round(Generic[G]):
             if kind in step.actions(game, entity):
                 return step
             if step.blocking(game):
+                refusal = getattr(step, "refusal", None)
+                if refusal is not None:
+                    raise refusal(game, kind)
                 raise RuleError("wrong_step", f"{step.name} is waiting; {kind} is not possible now")
         raise RuleError("no_step", f"no step takes {kind} now")
 
     def process(self, game: G, entity: str, kind: str, action: Any) -> G:
         return self.route_action(game, entity, kind).process(game, action)
+
+    # --- additive (session 6): moving on, who acts, what is listed -------------------------
+
+    def advance(self, game: G) -> G:
+        """Past the steps with nothing to decide (each one's `skip`), to the first blocking one
+        (its `reached`); when none blocks, the round (or the entity's turn) is finished."""
+        return self.advance_to(game)[0]
+
+    def advance_to(self, game: G) -> tuple[G, Step[G] | None]:
+        """`advance`, and the step that waits then (None: finished), so nobody asks again."""
+        for step, skip, reached in self._hooks:
+            if step.blocking(game):
+                return (game if reached is None else reached(game)), step
+            if skip is not None:
+                game = skip(game)
+        return game, None
+
+    def active_entities(self, game: G) -> list[Any]:
+        step = self.active_step(game)
+        ask = getattr(step, "active_entities", None)
+        return [] if ask is None else list(ask(game))
+
+    def legal(self, game: G) -> list[Any]:
+        """Every step's decisions open now (its `legal`), from the top to the first blocking one."""
+        out: list[Any] = []
+        for step in self.open_steps(game):
+            ask = getattr(step, "legal", None)
+            if ask is not None:
+                out += ask(game)
+        return out

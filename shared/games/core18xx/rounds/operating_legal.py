@@ -58,10 +58,11 @@ def buy_company(money: MoneyState, corp: str, values: dict[str, int], phase_stat
     return out
 
 
-def buy_train(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_trade: bool) -> list[LegalAction]:
+def buy_train(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_trade: bool,
+              has_route: bool = True) -> list[LegalAction]:
     corp = step.company
     out: list[LegalAction] = []
-    must = T.must_buy_train(depot, corp)
+    must = E.must_buy(money, depot, corp, has_route)
     president_cash = money.cash[money.book.president_of(corp)]
     buyable = E.buyable_trains(money, depot, step)
     stuck = E.stuck_trains(money, depot, step) if step.last_share_sold_price is not None else []
@@ -97,10 +98,10 @@ def trade_ins(money: MoneyState, depot: T.Depot, step: E.TrainBuy, phase_allows_
     return out
 
 
-def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy) -> list[LegalAction]:
+def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy, has_route: bool = True) -> list[LegalAction]:
     """The president's sales toward a forced train, and bankruptcy when nothing can reach it."""
     out: list[LegalAction] = []
-    if T.must_buy_train(depot, step.company):
+    if E.must_buy(money, depot, step.company, has_route):
         president = money.book.president_of(step.company)
         for sym, ids, percent in E.emergency_bundles(money, depot, step):
             out.append(LegalAction(action=A.SellShares(entity=president, entity_type="player", shares=ids, percent=percent)))

@@ -5,8 +5,10 @@ first link costs the terrain, the second $2,000 more per hex. A company's first 
 start at any city; every later link starts at a city on one of its own links. Tiles are
 laid one decision at a time with the standard game's geometry (`..build`); a tile is offered
 only if the link can still be completed from it with the money the company can raise, so
-a build never strands half a link (if it ever does, `end_build` takes the unfinished link
-back and refunds it - **reading**: an incomplete link is forbidden, so it never happened).
+a build never strands half a link. While a link is open, `end_build` takes it back: its
+tiles leave the map and the company gets back what they cost, returning the shares and bonds
+they raised (**reading**: an incomplete link is forbidden, so taking one back undoes it
+whole, as if never started; a player sees the cost of finishing before deciding).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..board import TERRAIN_COST, get_board
 from ..compat import Choice, LegalAction
 from ..state import State
 from . import data, flow
-from .shares import adv, funds, pay
+from .shares import adv, funds, pay, raise_for
 from .state import BUILDING, COMPANY, CompanyBuild
 
 
@@ -134,10 +136,11 @@ def legal_lays(s: State, ci: int) -> LegalAction | None:
 
 
 def legal_end(s: State) -> LegalAction | None:
+    """Stop after a link, or take back the link being laid."""
     b = adv(s).build
     if b is None:
         return None
-    if b.open_link < 0 and b.links >= 1:
+    if b.open_link >= 0 or b.links >= 1:
         return LegalAction(EndBuild())
     return None
 
@@ -151,9 +154,10 @@ def finish_cost(s: State, ci: int) -> int | None:
     return _completion(std.TrackIndex(s), link.a, link.hexes[-1], link.exit, funds(s, ci), _surcharge(s), {})
 
 
-def stuck(s: State, ci: int) -> bool:
-    b = adv(s).build
-    return b is not None and b.open_link >= 0 and not lays(s, ci)
+def finish_raise(s: State, ci: int) -> tuple[int, int] | None:
+    """The shares and bonds paying the least finish cost would raise (None: nothing open)."""
+    cost = finish_cost(s, ci)
+    return None if cost is None else raise_for(s, ci, cost)
 
 
 def lay_track(s: State, seat: int, a: LayTrack) -> None:
@@ -173,9 +177,14 @@ def lay_track(s: State, seat: int, a: LayTrack) -> None:
     b = ad.build
     assert b is not None
     cost = tile_cost(s, a.hex)
-    pay(s, ci, cost, "track")
+    if b.open_link < 0:
+        b.open_spent = b.open_shares = b.open_bonds = 0
+    issued, bonds = pay(s, ci, cost, "track")
     b.tiles += 1
     b.spent += cost
+    b.open_spent += cost
+    b.open_shares += issued
+    b.open_bonds += bonds
     link = std.place_tile(s, board, ci, a, s.links[b.open_link] if b.open_link >= 0 else None)
     b.open_link = link.id
     if link.complete:
@@ -199,8 +208,6 @@ def end_build(s: State, seat: int, a: EndBuild) -> None:
     b = adv(s).build
     assert b is not None
     if b.open_link >= 0:
-        if not stuck(s, ci):
-            raise RuleError("link_unfinished", "a link must be completed in the action that starts it")
         _take_back(s, ci)
         if b.links == 0:  # nothing was built: the company chooses its action again
             adv(s).build = None
@@ -213,16 +220,26 @@ def _take_back(s: State, ci: int) -> None:
     b = adv(s).build
     assert b is not None
     link = s.links[b.open_link]
-    refund = sum(TERRAIN_COST[get_board(s.board).terrain[h]] for h in link.hexes)
-    refund += data.SECOND_LINK_SURCHARGE * len(link.hexes) if b.links >= 1 else 0
-    adv(s).companies[ci].cash += refund
+    c = adv(s).companies[ci]
+    # The shares go back on the company's card and the bonds are cancelled at what they
+    # raised (the price cannot move during a build), so the company is as before the link.
+    c.cash += b.open_spent - b.open_shares * c.price * 1000 - b.open_bonds * data.BOND_CASH
+    c.card += b.open_shares
+    c.issued -= b.open_shares
+    c.bonds -= b.open_bonds
     for h in link.hexes:
         s.track[h] = [g for g in s.track[h] if g.link != link.id]
         if not s.track[h]:
             del s.track[h]
     s.links.pop()
     b.open_link = -1
-    s.log.append(f"the unfinished link from {_name(s, link.a)} is taken back (${refund:,} refunded)")
+    b.tiles -= len(link.hexes)
+    b.spent -= b.open_spent
+    returned = "".join(f", {n} {what}{'s' if n > 1 else ''} returned"
+                       for n, what in ((b.open_shares, "share"), (b.open_bonds, "bond")) if n)
+    s.log.append(f"the {c.name} takes back the unfinished link from {_name(s, link.a)} "
+                 f"(${b.open_spent:,} refunded{returned})")
+    b.open_spent = b.open_shares = b.open_bonds = 0
 
 
 def _finish(s: State, ci: int) -> None:

@@ -53,8 +53,6 @@ def legal_actions(s: State, seat: int) -> list[LegalAction]:
         end = build.legal_end(s)
         if end is not None:
             out.append(end)
-        elif build.stuck(s, ci):
-            out.append(LegalAction(EndBuild()))
         return out
     fam = deliver.legal(s, ci)
     if fam is not None:

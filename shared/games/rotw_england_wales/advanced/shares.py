@@ -39,26 +39,31 @@ def funds(s: State, ci: int) -> int:
     return c.cash + c.card * c.price * 1000 + bond_room(s, ci) * data.BOND_CASH
 
 
-def pay(s: State, ci: int, amount: int, what: str) -> None:
-    """The company pays `amount`, issuing shares and then bonds for the shortfall only."""
+def raise_for(s: State, ci: int, amount: int) -> tuple[int, int]:
+    """The shares, then bonds, the company must issue to pay `amount` from its cash now."""
+    c = adv(s).companies[ci]
+    short = max(0, amount - c.cash)
+    issued = min(c.card, -(-short // (c.price * 1000)))
+    short = max(0, short - issued * c.price * 1000)
+    return issued, -(-short // data.BOND_CASH)
+
+
+def pay(s: State, ci: int, amount: int, what: str) -> tuple[int, int]:
+    """The company pays `amount`, issuing shares and then bonds for the shortfall only;
+    returns (shares issued, bonds taken)."""
     c = adv(s).companies[ci]
     if funds(s, ci) < amount:
         raise RuleError("not_enough_money", f"the {c.name} cannot raise ${amount:,} for {what}")
-    issued = bonds = 0
-    while c.cash < amount and c.card > 0:
-        c.card -= 1
-        c.issued += 1
-        c.cash += c.price * 1000
-        issued += 1
-    while c.cash < amount:
-        c.bonds += 1
-        c.cash += data.BOND_CASH
-        bonds += 1
-    c.cash -= amount
+    issued, bonds = raise_for(s, ci, amount)
+    c.card -= issued
+    c.issued += issued
+    c.bonds += bonds
+    c.cash += issued * c.price * 1000 + bonds * data.BOND_CASH - amount
     if issued:
         s.log.append(f"the {c.name} issues {issued} share(s) at ${c.price:,}k for {what}")
     if bonds:
         s.log.append(f"the {c.name} takes {bonds} bond(s) for {what}")
+    return issued, bonds
 
 
 def set_price(s: State, ci: int, price: int) -> None:

@@ -49,6 +49,11 @@ class CompanyBuild(msgspec.Struct, kw_only=True):
     spent: int = 0
     tiles: int = 0
     open_link: int = -1  # id of the link being laid, -1 = none
+    # What the link being laid has cost so far, and the shares and bonds its tiles raised:
+    # taking it back (end_build) returns exactly these.
+    open_spent: int = 0
+    open_shares: int = 0
+    open_bonds: int = 0
 
 
 class Merger(msgspec.Struct, kw_only=True):

@@ -50,9 +50,14 @@ def build_view(s: State, seat: int | None, active: frozenset[int]) -> dict[str, 
     v["chooser"] = a.chooser if a.auction is None else None
     v["out_of_auctions"] = a.out
     if a.build is not None:
-        v["build"] = {"links": a.build.links, "tiles": a.build.tiles, "spent": a.build.spent,
-                      "open_link": a.build.open_link,
-                      "finish_cost": build.finish_cost(s, flow.current_company(s))}
+        b, ci = a.build, flow.current_company(s)
+        raised = build.finish_raise(s, ci)
+        # What finishing the open link at least costs and would raise, and what taking it
+        # back returns: the player reads both before choosing.
+        v["build"] = {"links": b.links, "tiles": b.tiles, "spent": b.spent, "open_link": b.open_link,
+                      "finish_cost": build.finish_cost(s, ci),
+                      "finish_shares": raised[0] if raised else 0, "finish_bonds": raised[1] if raised else 0,
+                      "open_spent": b.open_spent, "open_shares": b.open_shares, "open_bonds": b.open_bonds}
     if s.phase == "dividend":
         v["dividend_step"] = a.div_stage
     if a.merger is not None:

@@ -1,0 +1,198 @@
+"""The board as 1841's engine asks it: glue over the title's board rules (`g1841/board/`,
+pure functions of the map, the board, the variant and the phase), reading them off the `State`.
+
+Borders: the phase's province borders stand on `state.board` (set at the start and by the
+border events); the board rules decide where they bind (track in phase 2, tokens always,
+trains never).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shared.games.core18xx.board import autoroute as AR
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.board import track as TR
+from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last
+from shared.games.g1841 import data as D
+from shared.games.g1841.board import events as BE
+from shared.games.g1841.board import routes as BR
+from shared.games.g1841.board import stations as BST
+from shared.games.g1841.board import track as BT
+
+if TYPE_CHECKING:
+    from shared.games.g1841.state import State
+
+
+def the_map(state: State) -> MapDef:
+    return D.the_map(state.variant)
+
+
+def phase(state: State) -> int:
+    return int(state.depot.current_phase.name)
+
+
+def initial(variant: str) -> B.BoardState:
+    return BST.initial(D.the_map(variant), variant)
+
+
+def border_event(state: State, event: str) -> B.BoardState:
+    return BE.border_event(the_map(state), state.board, state.variant, event)
+
+
+def _kind(state: State, corp: str) -> str:
+    return state.money.corps[corp].type
+
+
+def _turn_start(state: State) -> tuple[B.BoardState, tuple[str, ...]]:
+    turn = state.operating.turn if state.operating else None
+    if turn is None or turn.start is None:
+        return state.board, ()
+    return turn.start, tuple(turn.laid)
+
+
+def legal_lays(state: State, corp: str) -> list[TR.Lay]:
+    start, laid = _turn_start(state)
+    return BT.legal_lays(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp))
+
+
+def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> TR.Lay:
+    start, laid = _turn_start(state)
+    return BT.check_lay(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                        start, laid, coord, tile, rotation, cash=state.money.cash[corp],
+                        order=state.token_order.get(corp))
+
+
+def offboards_reached(state: State, corp: str) -> set[str]:
+    """Off-board hexes of the end-trigger groups the corporation's track reaches now (18xx.games'
+    `Destinate` after the lays: `new_offboard_connections` on the track graph)."""
+    from shared.games.core18xx.board import network as NW
+    from shared.games.g1841.board import regions as RG
+    m = the_map(state)
+    walked = RG.track_board(m, state.board, state.variant, phase(state))
+    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
+    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed}
+
+
+def all_offboards_connected(variant: str, connected: list[str]) -> bool:
+    return all(any(h in connected for h in hexes) for hexes in D.map_data(variant)["offboard_groups"].values())
+
+
+def lay(state: State, coord: str, tile: str, rotation: int, instance: str | None) -> B.BoardState:
+    return B.lay(the_map(state), state.board, coord, tile, rotation, instance)
+
+
+def tile_copy(state: State, name: str) -> str | None:
+    return B.next_tile_id(the_map(state), state.board, name)
+
+
+def token_spots(state: State, corp: str) -> list:
+    return BST.legal_tokens(the_map(state), state.board, state.variant, phase(state), corp,
+                            sfma_floated="SFMA" in state.money.corps and state.money.corps["SFMA"].floated)
+
+
+def node_id(state: State, coord: str, city: int) -> str:
+    return B.node_id(the_map(state), state.board, coord, city)
+
+
+def find_node(state: State, ident: str) -> tuple[str, int]:
+    return B.find_node(the_map(state), state.board, ident)
+
+
+def place_token(state: State, corp: str, coord: str, city: int) -> B.BoardState:
+    return B.place_token(the_map(state), state.board, corp, coord, city)
+
+
+def placed_tokens(state: State, corp: str) -> int:
+    return B.token_count(state.board, corp)
+
+
+def token_hexes(state: State, corp: str) -> list[str]:
+    return [h for h, _ in B.token_hexes(state.board, corp)]
+
+
+def places_homes_itself(state: State, corp: str) -> bool:
+    return BST.places_homes_itself(state.variant, corp)
+
+
+def historical_homes(state: State, corp: str) -> B.BoardState:
+    return BST.place_homes(the_map(state), state.board, state.variant, corp)
+
+
+def home_choices(state: State, corp: str, first_home: str | None) -> list[tuple[str, int]]:
+    spots = BST.home_choices(the_map(state), state.board, state.variant, phase(state), corp, first_home)
+    return [(s.hex, s.city) for s in spots]
+
+
+def token_price(state: State, corp: str) -> int:
+    return BST.token_price(the_map(state), state.board, state.variant, phase(state), corp,
+                           state.token_order.get(corp) or token_hexes(state, corp))
+
+
+def purchase_options(state: State, corp: str) -> dict[int, int]:
+    fewest, most = BST.purchase_range(state.variant, _kind(state, corp))
+    price = token_price(state, corp)
+    return BST.purchase_options(price, price, fewest, most, state.money.cash[corp])
+
+
+def buyable_tokens(state: State, corp: str, presided_only: bool = True) -> list:
+    """Other corporations' tokens `corp` may buy (sellers: those a player presides; with
+    `presided_only` False, any live corporation: whether 18xx.games stops at the step)."""
+    money = state.money
+    live = [s for s, c in money.corps.items() if c.ipoed and not c.closed and s != corp]
+    sellers = [s for s in live if money.book.president_of(s) in money.players] if presided_only else live
+    return BST.buyable_tokens(the_map(state), state.board, state.variant, phase(state), corp, sellers)
+
+
+def buy_token(state: State, corp: str, coord: str, city: int, slot: int) -> B.BoardState:
+    return BST.buy_token(the_map(state), state.board, corp, coord, city, slot)
+
+
+def unreserve(state: State, corp: str) -> B.BoardState:
+    return B.unreserve(state.board, corp)
+
+
+# --- routes --------------------------------------------------------------------------------
+
+def _trains(state: State, corp: str) -> tuple[tuple[str, str], ...]:
+    return tuple((t.id, t.name) for t in state.depot.owned_by(corp))
+
+
+def run(state: State, corp: str, specs: list[R.RouteSpec]) -> tuple[list[R.RouteResult], int]:
+    return BR.run_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                         dict(_trains(state, corp)), specs)
+
+
+def best(state: State, corp: str) -> AR.BestRoutes:
+    trains = _trains(state, corp)
+    held, extra = (state.board, state.depot), (corp, phase(state))
+    hit = _BEST.get(held, extra)
+    if hit is not None:
+        return hit
+    return _BEST.put(held, BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                                          list(trains), limit=20_000), extra)
+
+
+_BEST = Last()
+
+
+def can_run(state: State, corp: str) -> bool:
+    return bool(_trains(state, corp)) and bool(best(state, corp).routes)
+
+
+def can_run_any_train(state: State, corp: str) -> bool:
+    """Whether the corporation has a route for a train (a 2-train's, the shortest): whether it
+    must buy a train (`MUST_BUY_TRAIN = :route`)."""
+    held, extra = (state.board,), (corp, phase(state))
+    hit = _ROUTE.get(held, extra)
+    if hit is not None:
+        return hit
+    found = BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
+                           [("probe", "2")], limit=5_000)
+    return _ROUTE.put(held, bool(found.routes), extra)
+
+
+_ROUTE = Last()

@@ -1,0 +1,162 @@
+"""Emergency money for a forced train purchase in 1841 (18xx.games `G1841::Step::BuyTrain`,
+`EmergencyAssist`, `G1841::Game` `emr_*`, `emergency_issuable_bundles`, `emr_can_sell?`):
+
+- A corporation that must buy a train (none, a route, trains in the depot) and whose chain of
+  corporations (it, its owner if a corporation, ...) cannot pay the cheapest depot train must
+  first sell shares its chain holds, at half the share price: the first corporation of the
+  chain with anything to sell, shares of other corporations before its own treasury shares,
+  never a bundle worth a share more than what is still needed (`emr_shares_next`).
+- Then the chain's cash and the controlling player's pay what it lacks (`sweep_cash`), for the
+  cheapest depot train only; if that is still short the player sells his own shares at half
+  price (each sale's proceeds swept into the corporation), keeping what the presidency rules
+  make him keep (`emr_can_sell?`).
+- When nothing is left to sell and the money does not reach, the player goes bankrupt.
+A sale moves the price down a row per share, as any sale.
+"""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+
+from shared.engine import RuleError
+from shared.games.core18xx.money import control as C
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.g1841 import holders as H
+from shared.games.g1841.state import State
+
+replace = msgspec.structs.replace
+Bundle = tuple[str, tuple[str, ...], int, int]     # (corporation, certificates, percent, price)
+
+
+def cheapest(game: State) -> int:
+    depot = game.depot
+    return min((depot.types[t.name].price for t in depot.offered()), default=0)
+
+
+def chain_corps(money: MoneyState, corp: str) -> list[str]:
+    """The corporation and the corporations above it (18xx.games `chain_of_corps`)."""
+    out = [corp]
+    for holder in C.chain_of_control(money, corp):
+        if holder is None or holder not in money.corps or holder in out:
+            break
+        out.append(holder)
+    return out
+
+
+def _can_sell_any_amount(game: State, owner: str, sym: str, active: str) -> bool:
+    money = game.money
+    return (owner == sym or money.book.president_of(sym) != owner
+            or (not (sym == active or H.in_chain(money, active, sym)) and H.pres_change_ok(game, sym)))
+
+
+def _minimum_to_retain(game: State, owner: str, sym: str, active: str) -> int:
+    if _can_sell_any_amount(game, owner, sym, active):
+        return 0
+    holders = game.money.book.holders(sym)
+    return max((p for h, p in holders.items() if h != owner and h in game.money.players), default=0)
+
+
+def half_price(money: MoneyState, sym: str, percent: int) -> int:
+    shares = percent / money.book.normal_percent(sym)
+    return math.ceil(money.price_of(sym) / 2.0 * shares)
+
+
+def _bundles(game: State, owner: str, active: str) -> list[Bundle]:
+    """Bundles `owner` may sell in an emergency for `active` (`emr_valid_bundles`)."""
+    money = game.money
+    out = []
+    for sym, certs in money.book.by_company(owner).items():
+        corp = money.corps.get(sym)
+        if corp is None or not corp.ipoed or corp.closed or corp.price is None:
+            continue
+        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
+        most = money.book.percent_of(owner, sym) - _minimum_to_retain(game, owner, sym, active)
+        any_amount = _can_sell_any_amount(game, owner, sym, active)
+        pres = money.book.president_cert(sym).id
+        for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
+            if percent != sum(money.book.certs[i].percent for i in ids):
+                continue    # part of a president's certificate: not offered in an emergency here
+            if percent > room or percent > most or (pres in ids and not any_amount):
+                continue
+            if pres in ids and not S.can_dump(money.book, owner, sym, ids, money.presidents(sym)):
+                continue
+            out.append((sym, ids, percent, half_price(money, sym, percent)))
+    return out
+
+
+def _next_shares(game: State, owner: str, active: str, needed: int) -> list[Bundle]:
+    if needed <= 0:
+        return []
+    money = game.money
+    found = [b for b in _bundles(game, owner, active)
+             if b[3] < needed + half_price(money, b[0], money.book.normal_percent(b[0]))]
+    others = [b for b in found if b[0] != owner]
+    return others or [b for b in found if b[0] == owner]
+
+
+def issuable(game: State, corp: str) -> list[tuple[str, Bundle]]:
+    """(seller, bundle) the chain of corporations must sell before the player pays
+    (`emergency_issuable_bundles`)."""
+    needed = cheapest(game)
+    for c in chain_corps(game.money, corp):
+        needed -= game.money.cash[c]
+        if needed <= 0:
+            return []
+        found = _next_shares(game, c, corp, needed)
+        if found:
+            return [(c, b) for b in found]
+    return []
+
+
+def player_bundles(game: State, corp: str) -> list[Bundle]:
+    """The controlling player's own emergency sales (only corporations that have operated)."""
+    player = C.controller(game.money, corp)
+    if player is None:
+        return []
+    return [b for b in _bundles(game, player, corp) if b[0] in game.operated]
+
+
+def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list[Bundle]) -> State:
+    """Sell one of `bundles` of `seller`'s at half price and sweep the proceeds (and the chain's
+    cash) into `corp` up to the cheapest depot train."""
+    match = next((b for b in bundles if set(b[1]) == set(cert_ids)), None)
+    if match is None:
+        raise RuleError("cannot_sell_bundle", f"{seller} cannot sell that bundle for {corp}'s train")
+    sym, ids, percent, price = match
+    money = game.money
+    presidents = money.presidents(sym) if H.pres_change_ok(game, sym) else []
+    before = money.book.president_of(sym)
+    book = money.book.moved(list(ids), S.POOL)
+    if before in presidents:
+        book = S.settle_presidency(book, sym, presidents, before)
+    money = replace(money, book=book, cash=S.pay(money.cash, S.BANK, seller, price))
+    money = money.move_price(sym, "down", percent // money.book.normal_percent(sym))
+    return replace(game, money=sweep(money, corp, seller, cheapest(game)))
+
+
+def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:
+    """Move the chain's cash into `corp` toward `cost`, up to and including `seller`."""
+    if corp == seller:
+        return money
+    cash = dict(money.cash)
+    for holder in C.chain_of_control(money, corp):
+        if holder is None or holder not in cash or holder in (S.POOL, S.BANK):
+            break
+        amount = min(max(cost - cash[corp], 0), cash[holder])
+        cash[holder] -= amount
+        cash[corp] += amount
+        if holder == seller:
+            break
+    return replace(money, cash=cash)
+
+
+def can_go_bankrupt(game: State, corp: str) -> bool:
+    total = game.money.cash[corp]
+    for holder in C.chain_of_control(game.money, corp):
+        if holder is None or holder not in game.money.cash or holder in (S.POOL, S.BANK):
+            break
+        total += game.money.cash[holder]
+    return total < cheapest(game) and not issuable(game, corp) and not player_bundles(game, corp)

@@ -1,0 +1,99 @@
+"""Who owns, controls and may trade what in 1841: the questions every round asks, over the
+core's control chains (`core18xx/money/control.py`).
+
+Facts (18xx.games `g_1841/game.rb`): `player_controlled_percentage` (a buyer's 60 % counts what
+the player at the top of its chain holds and what every corporation he controls holds),
+`in_chain?`, `pres_change_ok?` (a historical corporation's presidency cannot change hands before
+phase 4), `corporation_available?` (historical corporations while startable, general ones from
+phase 3), `concession_ok?` (a historical corporation needs its concession's owner until phase 4),
+circular chains refused (`process_buy_shares`, `sell_shares`: a trade that makes a new circular
+chain of ownership raises).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shared.games.core18xx.money import control as C
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.g1841.money import corp_info, phase_number
+
+if TYPE_CHECKING:
+    from shared.games.g1841.state import State
+
+
+def phase(state: State) -> int:
+    return phase_number(state.depot)
+
+
+def historical(state: State, sym: str) -> bool:
+    return corp_info(state.variant)[sym].historical
+
+
+def major(state: State, sym: str) -> bool:
+    return state.money.corps[sym].type == "major"
+
+
+def live(state: State, sym: str) -> bool:
+    c = state.money.corps[sym]
+    return c.ipoed and not c.closed
+
+
+def controlled_percentage(money: MoneyState, buyer: str, sym: str) -> int:
+    """What the player deciding for `buyer` holds of `sym`, himself and through every corporation
+    he controls (`sym` itself aside)."""
+    human = C.controller(money, buyer)
+    if human is None:
+        return money.book.percent_of(buyer, sym)
+    total = money.book.percent_of(human, sym)
+    for corp in C.controlled_by(money, human):
+        if corp != sym:
+            total += money.book.percent_of(corp, sym)
+    return total
+
+
+def in_chain(money: MoneyState, entity: str, other: str) -> bool:
+    """Is `other` among the owners above corporation `entity`?"""
+    return C.is_corporation(money, entity) and other in C.chain_of_control(money, entity)
+
+
+def circular(money: MoneyState) -> frozenset[str]:
+    """Started corporations whose chain of control loops."""
+    out = set()
+    for sym, corp in money.corps.items():
+        if corp.ipoed and not corp.closed:
+            chain = C.chain_of_control(money, sym)
+            if chain and chain[-1] is None and len(chain) > 1:
+                out.add(sym)
+    return frozenset(out)
+
+
+def makes_loop(before: MoneyState, after: MoneyState) -> bool:
+    return bool(circular(after) - circular(before))
+
+
+def pres_change_ok(state: State, sym: str) -> bool:
+    return phase(state) >= 4 or not historical(state, sym)
+
+
+def available(state: State, sym: str) -> bool:
+    info = corp_info(state.variant)[sym]
+    corp = state.money.corps[sym]
+    if corp.ipoed or corp.closed:
+        return False
+    return (info.historical and info.startable) or (not info.historical and phase(state) >= 3)
+
+
+def concession_ok(state: State, founder: str, sym: str) -> bool:
+    if phase(state) >= 4 or not historical(state, sym):
+        return True
+    return state.money.companies.get(sym) == founder
+
+
+def seat_of(state: State, player: str) -> int:
+    return state.players.index(player)
+
+
+def decider(state: State, entity: str) -> str | None:
+    """The player who decides for `entity` (a player decides for himself)."""
+    return C.controller(state.money, entity)

@@ -1,0 +1,188 @@
+"""Who acts and what is open to a seat now, as the contract's legal actions (families)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shared.engine import AmountRange, Choice, LegalAction
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.choice import trie
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import concessions as K
+from shared.games.g1841 import emergency as EM
+from shared.games.g1841 import founding as F
+from shared.games.g1841 import holders as H
+from shared.games.g1841 import operating as OP
+from shared.games.g1841 import stock as ST
+from shared.games.g1841.state import State
+
+
+def acting_entity(state: State) -> str | None:
+    """The entity whose decision the game waits for: a player or a corporation."""
+    if state.round == "over":
+        return None
+    if state.round == "auction":
+        return K.to_act(state.auction) if state.auction else None
+    if state.founding:
+        return state.founding[0].corp
+    if state.round == "stock":
+        return ST.current(state)
+    if state.round == "operating" and state.operating and state.operating.turn:
+        crowded = OP.crowded(state)
+        return crowded[0] if crowded else state.operating.turn.corp
+    return None
+
+
+def acting_player(state: State) -> str | None:
+    entity = acting_entity(state)
+    return None if entity is None else H.decider(state, entity)
+
+
+def active_seats(state: State) -> frozenset[int]:
+    player = acting_player(state)
+    return frozenset() if player is None else frozenset({H.seat_of(state, player)})
+
+
+def for_seat(state: State, seat: int) -> list[LegalAction]:
+    player = acting_player(state)
+    if player is None or H.seat_of(state, player) != seat:
+        return []
+    if state.round == "auction":
+        return _auction(state, player)
+    if state.founding:
+        return _founding(state)
+    if state.round == "stock":
+        return _stock(state, player)
+    return _operating(state)
+
+
+def _who(entity: str) -> dict[str, Any]:
+    return {"entity": entity, "entity_type": "player" if entity.isdigit() else "corporation"}
+
+
+def _auction(state: State, player: str) -> list[LegalAction]:
+    a = state.auction
+    assert a is not None
+    out = []
+    for m in K.moves(a, player):
+        if m.kind == "pass":
+            out.append(LegalAction(action=A.Pass(**_who(player))))
+        elif m.kind == "bid":
+            out.append(LegalAction(action=A.Bid(**_who(player), company=m.concession, price=m.low),
+                                   range=AmountRange(field="price", min=m.low, max=m.high, step=1)))
+        else:
+            n = len(a.concessions)
+            suggestions = [[0] * n]
+            for i in range(n):
+                if m.low <= m.high:
+                    suggestions.append([m.low if j == i else 0 for j in range(n)])
+            out.append(LegalAction(action=A.BlindBid(**_who(player), bids=suggestions[0]),
+                                   choices=Choice("bids", suggestions, open=True)))
+    return out
+
+
+def _founding(state: State) -> list[LegalAction]:
+    step = state.founding[0]
+    who = _who(step.corp)
+    if step.kind == "tokens":
+        return [LegalAction(action=A.Choose(**who, choice=n)) for n in sorted(F.token_choices(state))]
+    rows = [(BS.node_id(state, h, c), None) for h, c in F.home_spots(state)]
+    out = []
+    if rows:
+        choices = trie(("city",), [(r[0],) for r in rows])
+        out.append(LegalAction(action=A.PlaceToken(**who, city=rows[0][0]), choices=choices))
+    if step.kind == "home2":
+        out.append(LegalAction(action=A.Pass(**who)))
+    return out
+
+
+def _stock(state: State, player: str) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    sr = state.stock
+    assert sr is not None
+    for trader in ST.traders(state, player):
+        who = _who(trader)
+        for _sym, ids, percent in ST.sellable(state, trader):
+            out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
+        for cid in ST.buyable(state, trader):
+            out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
+        if trader == player:
+            for company in ST.buyable_companies(state, trader):
+                out.append(LegalAction(action=A.BuyCompany(**who, company=company,
+                                                           price=ST.company_price(state, company))))
+            for sym in ST.parable(state, trader):
+                cells = ST.par_cells(state, trader, sym)
+                out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
+                                       choices=Choice("share_price", cells)))
+    out.append(LegalAction(action=A.Pass(**_who(player))))
+    return out
+
+
+def _operating(state: State) -> list[LegalAction]:
+    entity = acting_entity(state)
+    assert entity is not None
+    kinds = OP.ROUND.legal_types(state, entity)
+    who = _who(entity)
+    out: list[LegalAction] = []
+    player = H.decider(state, entity)
+    if player is not None and "sell_shares" in OP.ROUND.legal_types(state, player):
+        for _sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
+            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent)))
+    for kind in kinds:
+        if kind == "discard_train":
+            out += [LegalAction(action=A.DiscardTrain(**who, train=t.id)) for t in state.depot.owned_by(entity)]
+        elif kind == "lay_tile":
+            rows = []
+            for lay in BS.legal_lays(state, entity):
+                copy = BS.tile_copy(state, lay.tile)
+                if copy is not None:
+                    rows.append((lay.hex, copy, lay.rotation))
+            choices = trie(("hex", "tile", "rotation"), rows)
+            if choices is not None:
+                out.append(LegalAction(action=A.LayTile(**who, hex=rows[0][0], tile=rows[0][1], rotation=rows[0][2]),
+                                       choices=choices))
+        elif kind == "place_token":
+            rows2 = [(BS.node_id(state, s.hex, s.city),) for s in BS.token_spots(state, entity)]
+            choices = trie(("city",), rows2)
+            if choices is not None:
+                out.append(LegalAction(action=A.PlaceToken(**who, city=rows2[0][0]), choices=choices))
+        elif kind == "run_routes":
+            best = BS.best(state, entity)
+            routes = [A.Route(train=r.train, connections=[list(c) for c in r.connections], nodes=list(r.stops),
+                              revenue=r.revenue) for r in best.routes]
+            out.append(LegalAction(action=A.RunRoutes(**who, routes=routes), choices=Choice("routes", [routes], open=True)))
+        elif kind == "dividend":
+            out += [LegalAction(action=A.Dividend(**who, kind=k)) for k in ("payout", "withhold")]
+        elif kind == "buy_train":
+            for tid, lo, hi in OP.train_options(state, entity):
+                if lo == hi:
+                    out.append(LegalAction(action=A.BuyTrain(**who, train=tid, price=lo)))
+                else:
+                    out.append(LegalAction(action=A.BuyTrain(**who, train=tid, price=lo),
+                                           range=AmountRange(field="price", min=lo, max=hi, step=1)))
+        elif kind == "buy_token":
+            cash = state.money.cash[entity]
+            for x in BS.buyable_tokens(state, entity):
+                out.append(LegalAction(action=A.BuyToken(**who, city=BS.node_id(state, x.hex, x.city), slot=x.slot, price=1),
+                                       range=AmountRange(field="price", min=1, max=cash, step=1)))
+        elif kind == "bankrupt":
+            out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
+        elif kind == "sell_shares" and OP.ROUND.route_action(state, entity, "sell_shares").name == "buy_train":
+            for seller, (_sym, ids, percent, _price) in EM.issuable(state, entity):
+                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent)))
+        elif kind == "sell_shares":
+            for _sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
+                out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
+        elif kind == "buy_shares":
+            for cid in ST.buyable(OP.as_stock(state), entity):
+                out.append(LegalAction(action=A.BuyShares(**who, shares=[cid],
+                                                          percent=state.money.book.certs[cid].percent)))
+        elif kind == "par":
+            view = OP.as_stock(state)
+            for sym in ST.parable(view, entity):
+                cells = ST.par_cells(view, entity, sym)
+                out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
+                                       choices=Choice("share_price", cells)))
+        elif kind == "pass":
+            out.append(LegalAction(action=A.Pass(**who)))
+    return out

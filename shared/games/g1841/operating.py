@@ -1,0 +1,494 @@
+"""A corporation's operating turn in 1841, declared as steps on the core's `Round`/`Step`
+(18xx.games `G1841::Round::Operating` and its step list):
+
+  discard   a corporation over its train limit after a phase change hands a train to the pool
+            (it waits before anything else while any corporation is over)
+  track     lay tiles: a major one per base in phase 2, at most two in phases 3-4, one later;
+            a minor one (`num_possible_lays`); no hex twice except a new yellow lay
+  token     place one of the tokens it owns in a reachable city with a free slot, or pass
+  route     run its trains (when it has trains and a route)
+  dividend  pay out or withhold; nothing earned is withheld automatically; the price moves
+            right only when the revenue exceeds the share price, left when nothing is paid
+  buy_train buy from the depot, the pool or another corporation; a corporation without a train
+            and with a route must buy one: the chain of control pays what it lacks
+            (the cheapest depot train only)
+  shares    sell, then buy one certificate of another corporation, or pass
+
+Steps are stateless; what each has done lives in the state's `Turn`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from shared.engine import RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.money import control as C
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.rounds.base import Round
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import emergency as EM
+from shared.games.g1841 import holders as H
+from shared.games.g1841 import stock as ST
+from shared.games.g1841.money import price_after_run
+from shared.games.g1841.state import State, Turn
+
+replace = msgspec.structs.replace
+
+
+def turn(state: State) -> Turn:
+    op = state.operating
+    assert op is not None and op.turn is not None
+    return op.turn
+
+
+def _with_turn(state: State, t: Turn) -> State:
+    op = state.operating
+    assert op is not None
+    return replace(state, operating=replace(op, turn=t))
+
+
+def _board_error(exc: B.BoardError) -> RuleError:
+    return RuleError(exc.code, str(exc))
+
+
+def _reached(game: State, name: str) -> bool:
+    """Whether the turn has not yet gone past step `name` (18xx.games passes a step the round
+    moves beyond: it never opens again in that turn)."""
+    return turn(game).past <= ORDER[name]
+
+
+def crowded(state: State) -> list[str]:
+    return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
+
+
+class DiscardStep:
+    name = "discard"
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"discard_train"}) if entity in crowded(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return bool(crowded(game))
+
+    def process(self, game: State, action: A.DiscardTrain) -> State:
+        if action.entity not in crowded(game):
+            raise RuleError("not_crowded", f"{action.entity} is within its train limit")
+        return replace(game, depot=T.discard(game.depot, str(action.entity), action.train))
+
+
+class TrackStep:
+    name = "track"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return _reached(game, self.name) and not t.track_done and bool(BS.legal_lays(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"lay_tile", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        game_before = game
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, track_done=True))
+        name = action.tile.rsplit("-", 1)[0]
+        try:
+            laid = BS.check_lay(game, t.corp, action.hex, name, action.rotation)
+            if laid.cost > game.money.cash[t.corp]:
+                raise RuleError("cannot_afford", f"{t.corp} cannot pay {laid.cost} for that lay")
+            instance = BS.tile_copy(game, name)
+            if action.tile != instance and not B.in_supply(BS.the_map(game), game.board, action.tile):
+                raise RuleError("no_such_tile", f"tile {action.tile} is not in the supply")
+            board = BS.lay(game, action.hex, name, action.rotation, action.tile)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        money = game.money
+        if laid.cost:
+            money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
+        game = replace(game, money=money, board=board)
+        new = BS.offboards_reached(game, t.corp) - set(game.offboards)
+        if new:
+            game = replace(game, offboards=[*game.offboards, *sorted(new)])
+        return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex], start=t.start or game_before.board))
+
+
+class TokenStep:
+    name = "token"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return _reached(game, self.name) and (not t.token_done and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
+                and bool(BS.token_spots(game, t.corp)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"place_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, token_done=True))
+        if action.cost not in (None, 0) or action.tokener not in (None, t.corp) or action.token_type is not None:
+            raise RuleError("not_allowed", "a corporation places one of its own tokens")
+        try:
+            coord, city = BS.find_node(game, action.city)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        if not any(s.hex == coord and s.city == city for s in BS.token_spots(game, t.corp)):
+            raise RuleError("illegal_token", f"{t.corp} cannot place a token there")
+        order = {**game.token_order, t.corp: [*game.token_order.get(t.corp, []), coord]}
+        game = replace(game, board=BS.place_token(game, t.corp, coord, city), token_order=order)
+        return _with_turn(game, replace(t, token_done=True, track_done=True))
+
+
+class RouteStep:
+    name = "route"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return (_reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp))
+                and BS.can_run(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: A.RunRoutes) -> State:
+        t = turn(game)
+        if action.extra_revenue or action.subsidy:
+            raise RuleError("bad_routes", "1841 has no extra revenue or subsidy")
+        specs = []
+        for r in action.routes:
+            if not r.connections:
+                raise RuleError("bad_routes", f"the route of {r.train} names no track")
+            specs.append(R.RouteSpec(r.train, r.connections, r.nodes or []))
+        try:
+            results, total = BS.run(game, t.corp, specs)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        for given, got in zip(action.routes, results, strict=False):
+            if given.revenue is not None and given.revenue != got.revenue:
+                raise RuleError("wrong_revenue", f"the route of {given.train} earns {got.revenue}, not {given.revenue}")
+        game = _with_turn(game, replace(t, revenue=total, track_done=True, token_done=True))
+        if total <= 0:
+            return _pay(game, "withhold")
+        return game
+
+
+def _pay(game: State, kind: str) -> State:
+    t = turn(game)
+    revenue = t.revenue or 0
+    money, _ = O.run_dividend(game.money, t.corp, revenue, kind)  # type: ignore[arg-type]
+    money = price_after_run(money, t.corp, revenue, kind == "payout", H.phase(game))
+    return _with_turn(replace(game, money=money), replace(t, paid=True, revenue=revenue))
+
+
+class DividendStep:
+    name = "dividend"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return _reached(game, self.name) and t.revenue is not None and not t.paid
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"dividend"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: A.Dividend) -> State:
+        if action.kind not in ("payout", "withhold") or action.amount is not None:
+            raise RuleError("bad_dividend", "pay out or withhold")
+        return _pay(game, action.kind)
+
+
+def _after_run(game: State) -> State:
+    """No trains or no route: nothing is run, the turn goes on to the train purchase (and the
+    price moves left as for a withheld run once, as 18xx.games' skipped dividend does not)."""
+    return game
+
+
+class BuyTokenStep:
+    """Buy another corporation's token (G1841 `Step::BuyToken`): a corporation with a token
+    still to place and any cash may replace, in a city it reaches, the token of a corporation
+    that has more than one station, paying it any price from 1 to its cash; once a turn."""
+    name = "buy_token"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return (_reached(game, self.name) and not t.token_bought and game.money.cash[t.corp] >= 1
+                and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
+                and bool(BS.buyable_tokens(game, t.corp, presided_only=False)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"buy_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, token_bought=True))
+        try:
+            coord, city = BS.find_node(game, action.city)
+        except B.BoardError as exc:
+            raise _board_error(exc) from None
+        offer = next((x for x in BS.buyable_tokens(game, t.corp)
+                      if x.hex == coord and x.city == city and x.slot == action.slot), None)
+        price = action.price or 0
+        if offer is None or not 1 <= price <= game.money.cash[t.corp]:
+            raise RuleError("cannot_buy_token", f"{t.corp} cannot buy that token for {price}")
+        board = BS.buy_token(game, t.corp, coord, city, offer.slot)
+        money = replace(game.money, cash=S.pay(game.money.cash, t.corp, offer.owner, price))
+        order = {**game.token_order, t.corp: [*game.token_order.get(t.corp, []), coord],
+                 offer.owner: [h for h in game.token_order.get(offer.owner, []) if h != coord]}
+        game = replace(game, board=board, money=money, token_order=order)
+        return _with_turn(game, replace(t, token_bought=True))
+
+
+def must_buy(game: State, corp: str) -> bool:
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run_any_train(game, corp)
+
+
+def chain_cash(game: State, corp: str) -> int:
+    """What the corporation and its chain of control up to the player can put toward a forced
+    purchase (18xx.games `sweep_cash` over `chain_of_control`)."""
+    total = game.money.cash[corp]
+    for holder in C.chain_of_control(game.money, corp):
+        if holder is not None and holder in game.money.cash and holder not in (S.POOL, S.BANK):
+            total += game.money.cash[holder]
+    return total
+
+
+def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
+    """(train id, lowest price, highest price) the corporation may buy now."""
+    depot, money = game.depot, game.money
+    if depot.count_owned(corp) >= depot.train_limit(money.corps[corp].type):
+        return []
+    cash = money.cash[corp]
+    out = []
+    offered = depot.offered()
+    for t in offered:
+        price = depot.types[t.name].price
+        if price <= cash:
+            out.append((t.id, price, price))
+    forced = must_buy(game, corp)
+    if forced and game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency:
+        out = []        # after an emergency sale: the cheapest depot train only
+    if forced and not out and offered:
+        cheapest = min(offered, key=lambda t: depot.types[t.name].price)
+        price = depot.types[cheapest.name].price
+        if chain_cash(game, corp) >= price and not EM.issuable(game, corp):
+            out.append((cheapest.id, price, price))
+        return out
+    if cash > 0:
+        for t in depot.trains.values():
+            if t.owner in money.corps and t.owner != corp and not money.corps[t.owner].closed:
+                out.append((t.id, 1, cash))
+    return out
+
+
+class BuyTrainStep:
+    name = "buy_train"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        return _reached(game, self.name) and not t.train_done and (bool(train_options(game, t.corp)) or must_buy(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        t = turn(game)
+        if not self.open(game):
+            return frozenset()
+        if entity != t.corp:
+            # the controlling player's own emergency sales
+            if entity == H.decider(game, t.corp) and self.player_sales(game):
+                return frozenset({"sell_shares"})
+            if must_buy(game, t.corp) and any(s == entity for s, _ in EM.issuable(game, t.corp)):
+                return frozenset({"sell_shares"})     # a corporation above it sells
+            return frozenset()
+        kinds = {"buy_train"} if train_options(game, t.corp) else set()
+        if not must_buy(game, t.corp):
+            kinds.add("pass")
+            return frozenset(kinds)
+        if EM.issuable(game, t.corp):
+            kinds.add("sell_shares")
+        elif not kinds and EM.can_go_bankrupt(game, t.corp):
+            kinds.add("bankrupt")
+        return frozenset(kinds)
+
+    def player_sales(self, game: State) -> list:
+        """The player's emergency sales, open once the chain has nothing left to sell and the
+        money still does not reach the cheapest depot train."""
+        corp = turn(game).corp
+        if not must_buy(game, corp) or EM.issuable(game, corp) or chain_cash(game, corp) >= EM.cheapest(game):
+            return []
+        return EM.player_bundles(game, corp)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            if must_buy(game, t.corp):
+                raise RuleError("must_buy_train", f"{t.corp} must buy a train")
+            return _with_turn(game, replace(t, train_done=True))
+        if isinstance(action, A.Bankrupt):
+            from shared.games.g1841 import flow
+            return flow.bankrupt(game, t.corp, action.option or 0)
+        if isinstance(action, A.SellShares):
+            seller = str(action.entity)
+            if seller == H.decider(game, t.corp):
+                game = EM.sell(game, seller, t.corp, action.shares, self.player_sales(game))
+                return _with_turn(game, replace(turn(game), emergency=True))
+            bundles = [b for s, b in EM.issuable(game, t.corp) if s == seller]
+            return EM.sell(game, seller, t.corp, action.shares, bundles)
+        offers = {tid: (lo, hi) for tid, lo, hi in train_options(game, t.corp)}
+        if action.train not in offers:
+            raise RuleError("cannot_buy_train", f"{t.corp} cannot buy {action.train} now")
+        lo, hi = offers[action.train]
+        if not lo <= action.price <= hi or action.exchange is not None:
+            raise RuleError("wrong_price", f"{action.train} costs {lo}" + (f" to {hi}" if hi != lo else ""))
+        money = game.money
+        short = action.price - money.cash[t.corp]
+        cash = dict(money.cash)
+        if short > 0:
+            for holder in C.chain_of_control(money, t.corp):
+                if short <= 0 or holder is None or holder not in cash or holder in (S.POOL, S.BANK):
+                    continue
+                take = min(short, cash[holder])
+                cash[holder] -= take
+                cash[t.corp] += take
+                short -= take
+        from shared.games.g1841 import flow
+        purchase = T.buy_train(game.depot, cash, t.corp, action.train, action.price)
+        game = replace(game, depot=purchase.depot, money=replace(money, cash=purchase.cash))
+        game = _with_turn(game, replace(t, bought_train=True))
+        if purchase.new_phase or purchase.events:
+            game = flow.phase_changed(game, purchase.events)
+        return game
+
+
+class SharesStep:
+    """Corporate sell then buy (18xx.games `CorporateBuySellParShares`): the corporation sells
+    certificates of others, then may buy one; a purchase ends the step."""
+    name = "shares"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        if t.shares_done or H.decider(game, t.corp) is None or not _reached(game, self.name):
+            return False
+        view = as_stock(game)
+        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp, own=True) or ST.parable(view, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        if entity != turn(game).corp or not self.open(game):
+            return frozenset()
+        t = turn(game)
+        view = as_stock(game)
+        kinds = {"pass"}
+        if ST.buyable(view, t.corp):
+            kinds.add("buy_shares")
+        if ST.sellable(view, t.corp, own=True):
+            kinds.add("sell_shares")
+        if ST.parable(view, t.corp):
+            kinds.add("par")
+        return frozenset(kinds)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        player = H.decider(game, t.corp) or ""
+        if isinstance(action, A.Pass):
+            if t.started is not None:
+                game = _founded(ST.finish_founding(as_stock(game)))
+            return _with_turn(game, replace(turn(game), shares_done=True, started=None))
+        if isinstance(action, A.Par):
+            after = ST.par(as_stock(game), player, t.corp, action.corporation, action.share_price)
+            started = after.stock.started if after.stock else None
+            return _with_turn(_founded(after), replace(t, share_bought=True, started=started,
+                                                       shares_done=started is None))
+        if isinstance(action, A.SellShares):
+            after = ST.sell(as_stock(game), player, t.corp, action.shares, action.percent)
+            sold = after.stock.sold.get(t.corp, []) if after.stock else []
+            return _with_turn(replace(after, stock=None), replace(t, share_sold=list(sold)))
+        if len(action.shares) != 1:
+            raise RuleError("one_share", "buy one certificate at a time")
+        after = ST.buy(as_stock(game), player, t.corp, action.shares[0], ends_turn=False)
+        started = after.stock.started if after.stock else None
+        return _with_turn(_founded(after), replace(t, shares_done=started is None, share_bought=True, started=started))
+
+
+def _founded(game: State) -> State:
+    """Back from the stock round's rules to the operating turn."""
+    return replace(game, stock=None)
+
+
+def as_stock(game: State) -> State:
+    """The state as the stock round's purchase and sale rules read it for the corporation's
+    share step: what it bought and sold this turn."""
+    from shared.games.g1841.state import StockRound
+    t = turn(game)
+    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
+
+
+STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
+                          BuyTrainStep(), SharesStep())
+ORDER = {step.name: i for i, step in enumerate(STEPS)}
+ROUND: Round[State] = Round("operating", STEPS)
+KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
+                          A.Dividend: "dividend",
+         A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
+         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par"}
+
+
+def skip_dividend(game: State) -> State:
+    """A corporation that runs nothing withholds nothing: once its turn is past the dividend
+    step without a run, its price moves left as for a withheld run (18xx.games' `Dividend#skip!`
+    processes a withhold of 0)."""
+    if game.operating is None or game.operating.turn is None or crowded(game):
+        return game
+    t = turn(game)
+    if t.revenue is not None:
+        return game
+    active = ROUND.active_step(game)
+    if active is not None and ORDER[active.name] <= ORDER["dividend"]:
+        return game
+    game = _with_turn(game, replace(t, revenue=0))
+    return _pay(game, "withhold")
+
+
+def process(game: State, action: Any) -> State:
+    kind = KINDS.get(type(action))
+    if kind is None:
+        raise RuleError("wrong_round", f"{type(action).__name__} is not an operating-round action")
+    step = ROUND.route_action(game, str(action.entity), kind)
+    if step.name != "discard":
+        t = turn(game)
+        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    game = step.process(game, action)
+    if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
+        t = turn(game)
+        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    return skip_dividend(game)
+
+
+def finished(game: State) -> bool:
+    return ROUND.finished(game)

@@ -1,0 +1,94 @@
+"""1841's game state: the money side, the board, the concessions and where the game stands, all
+frozen msgspec structs (snapshots store it, `apply` never mutates it).
+
+Players are named by seat: player id "0" is seat 0 and so on (`money.players` is the current
+priority order, not seat order).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from shared.games.core18xx.board.state import BoardState
+from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.money.state import MoneyState
+from shared.games.g1841.concessions import Auction
+
+
+class Options(msgspec.Struct, frozen=True):
+    version_1: bool = False
+    lite: bool = False
+    sfli_run_variant: bool = False
+    p2p_purchases: bool = False
+
+
+class Founding(msgspec.Struct, frozen=True):
+    """What a corporation just founded still has to do before play goes on (18xx.games'
+    `post_share_pass_step!`): place its home token(s) ("home", "home2": a general major's
+    optional second), then buy its tokens ("tokens")."""
+
+    corp: str
+    kind: str                       # "home" | "home2" | "tokens"
+
+
+class StockRound(msgspec.Struct, frozen=True):
+    index: int = 0                  # the player whose turn it is, in `money.players` (seated)
+    passed: list[str] = []          # players who passed on a turn in which they did nothing
+    acted: bool = False             # the player to act has sold or bought this turn
+    bought: bool = False            # ... and bought (or founded): no more sales this turn
+    sold: dict[str, list[str]] = {}     # holder -> corporations it sold this round (no buying back)
+    started: str | None = None      # the corporation founded this turn (more of it may be bought)
+    last: str | None = None         # the last player to buy or sell (priority goes to his left)
+
+
+class Turn(msgspec.Struct, frozen=True):
+    """One corporation's operating turn: what each of its steps has done."""
+
+    corp: str
+    past: int = 0                   # the furthest step that has taken an action: earlier ones are over
+    start: BoardState | None = None  # the board before the turn's first lay (which bases laid)
+    lays: int = 0
+    laid: list[str] = []            # hexes laid this turn
+    track_done: bool = False
+    token_done: bool = False
+    revenue: int | None = None      # set once routes are run (0: nothing to run)
+    token_bought: bool = False      # the buy-token step is over
+    paid: bool = False
+    train_done: bool = False
+    bought_train: bool = False
+    emergency: bool = False         # an emergency purchase has begun (cheapest depot train only)
+    shares_done: bool = False
+    share_bought: bool = False
+    share_sold: list[str] = []
+    started: str | None = None      # a corporation it founded in its share step (more may be bought)
+
+
+class OperatingRound(msgspec.Struct, frozen=True):
+    number: int                     # 1..rounds within this set
+    rounds: int                     # operating rounds in this set
+    order: list[str]                # corporations in operating order
+    index: int = 0
+    turn: Turn | None = None
+
+
+class State(msgspec.Struct, frozen=True):
+    seats: list[str]
+    players: list[str]              # player ids by seat
+    options: Options
+    variant: str                    # the data set (data.VARIANTS)
+    money: MoneyState
+    depot: T.Depot
+    board: BoardState
+    round: str                      # "auction" | "stock" | "operating" | "over"
+    auction: Auction | None = None
+    stock: StockRound | None = None
+    operating: OperatingRound | None = None
+    founding: list[Founding] = []
+    tokens: dict[str, int] = {}     # corporation -> tokens it owns (placed or not)
+    token_order: dict[str, list[str]] = {}   # corporation -> hexes of its tokens, in placing order
+    operated: list[str] = []        # corporations that have finished an operating turn
+    loans: dict[str, int] = {}      # player -> bankruptcy loan taken
+    offboards: list[str] = []       # off-board hexes some corporation's track has reached
+    end: tuple[str, str] | None = None   # (reason, timing) once triggered
+    over_reason: str | None = None
+    moves: int = 0

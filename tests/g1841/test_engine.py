@@ -1,0 +1,140 @@
+"""1841's rules on hand-built positions (18xx.games `lib/engine/game/g_1841/`; the title's README
+lists each rule and reading)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from shared.engine import RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.money import shares as S
+from shared.games.g1841 import flow as FL
+from shared.games.g1841 import holders as H
+from shared.games.g1841 import listing as L
+from shared.games.g1841 import stock as ST
+from shared.games.g1841.engine import ENGINE
+from shared.games.g1841.money import concessions, price_after_run
+from shared.games.g1841.state import State
+
+replace = msgspec.structs.replace
+
+
+def stock_round(owners: dict[str, str], cash: int = 1000) -> State:
+    """A 3-player game at its first stock round: concessions as given, the rest with the bank."""
+    s = ENGINE.setup(["a", "b", "c"], {}, 1)
+    companies = {c: owners.get(c, S.BANK) for c in concessions(s.variant)}
+    money = replace(s.money, companies=companies, cash={**s.money.cash, **{p: cash for p in s.players}})
+    return FL.start_stock(replace(s, money=money, auction=None))
+
+
+def act(s: State, action: A.Action) -> State:
+    player = L.acting_player(s)
+    assert player is not None
+    return ENGINE.apply(s, s.players.index(player), action)
+
+
+def p(entity: str) -> dict:
+    return {"entity": entity, "entity_type": "player" if entity.isdigit() else "corporation"}
+
+
+def test_a_founder_may_buy_up_to_40_percent_in_the_founding_turn() -> None:
+    """BaseBuySellParShares#can_buy_multiple?: more of the corporation just founded while the
+    founder holds less than 40 %; then its home tokens go down and it buys its tokens."""
+    s = stock_round({"SFTG": "0"})
+    s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    assert s.money.book.percent_of("0", "SFTG") == 20 and s.money.cash["SFTG"] == 200
+    s = act(s, A.BuyShares(**p("0"), shares=["SFTG_1"], percent=10))
+    s = act(s, A.BuyShares(**p("0"), shares=["SFTG_2"], percent=10))
+    # 40 %: the founding turn is over; the historical homes are placed, the tokens are chosen
+    assert s.founding and s.founding[0].kind == "tokens"
+    assert {h for h, slots in s.board.tokens.items() if any("SFTG" in c for c in slots)} == {"H4", "J6"}
+    assert [la.action.choice for la in ENGINE.legal_actions(s, 0)] == [2, 3, 4, 5]
+    s = act(s, A.Choose(**p("SFTG"), choice=3))
+    assert s.money.cash["SFTG"] == 400 - 150 and s.tokens["SFTG"] == 3
+    assert L.acting_player(s) == s.money.players[1]
+
+
+def test_a_historical_corporation_needs_its_concession_before_phase_4() -> None:
+    """G1841#concession_ok?: a historical corporation is founded by its concession's owner."""
+    s = stock_round({"SFTG": "1"})
+    first = L.acting_player(s)
+    assert first == "0"
+    assert "SFTG" not in ST.parable(s, "0")
+    with pytest.raises(RuleError):
+        act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    assert "SFTG" in ST.parable(replace(s, stock=replace(s.stock, index=s.money.players.index("1"))), "1")
+
+
+def test_general_corporations_start_from_phase_3() -> None:
+    """G1841#corporation_available?: a general corporation from phase 3."""
+    s = stock_round({})
+    assert not any(not H.historical(s, c) for c in ST.parable(s, "0"))
+    three = replace(s, depot=replace(s.depot, phase=1))
+    assert "ATFA" in ST.parable(three, "0")
+
+
+def test_a_minor_pars_on_the_plain_par_cells_at_most_half_the_cash() -> None:
+    """BaseBuySellParShares#get_par_prices: a minor only on 'p' cells, price x 2 <= cash."""
+    s = stock_round({"SFLP": "0"}, cash=150)
+    cells = ST.par_cells(s, "0", "SFLP")
+    assert cells == ["68,4,2"]
+    assert ST.par_cells(replace(s, money=replace(s.money, cash={**s.money.cash, "0": 1000})), "0", "SFLP") == \
+        ["144,2,8", "100,3,5", "68,4,2"]
+
+
+def test_the_price_moves_right_only_when_the_revenue_exceeds_it() -> None:
+    """G1841 Dividend#share_price_change: right when revenue > price, left when nothing is paid."""
+    s = stock_round({"SFTG": "0"})
+    s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    m = s.money
+    assert price_after_run(m, "SFTG", 100, True, 2).price_of("SFTG") == 100
+    assert price_after_run(m, "SFTG", 101, True, 2).price_of("SFTG") == 111
+    assert price_after_run(m, "SFTG", 500, False, 2).price_of("SFTG") == 90
+    assert price_after_run(m, "SFTG", 0, True, 2).price_of("SFTG") == 90
+
+
+def test_the_60_percent_limit_counts_what_the_player_controls() -> None:
+    """G1841#player_controlled_percentage: the buyer's controller and every corporation he
+    controls count toward the 60 %."""
+    s = stock_round({"SFTG": "0", "SFTC": "0"})
+    s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    s = act(s, A.Pass(**p("0")))
+    s = act(s, A.Choose(**p("SFTG"), choice=2))
+    m = s.money
+    book = m.book.moved(["SFTC_0"], "0").moved(["SFTC_1", "SFTC_2", "SFTC_3", "SFTC_4"], "SFTG")
+    m = replace(m, book=book).set_par("SFTC", m.market.by_id("100,3,5").coord)
+    assert H.controlled_percentage(m, "SFTG", "SFTC") == 60
+    assert not ST.can_gain(m, "0", "SFTC", 10)
+    assert ST.can_gain(m, "1", "SFTC", 10)
+
+
+def test_a_player_with_nothing_to_do_but_pass_is_passed_over() -> None:
+    """18xx.games skips a stock-round step that offers its player nothing (counted as a pass)."""
+    s = stock_round({"SFTG": "0"})
+    s = replace(s, money=replace(s.money, cash={**s.money.cash, "1": 10}))
+    s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    s = act(s, A.Pass(**p("0")))
+    s = act(s, A.Choose(**p("SFTG"), choice=2))
+    # "1" can afford nothing: "2" is next
+    assert L.acting_player(s) == "2" and "1" in s.stock.passed
+
+
+def test_the_soonest_end_trigger_wins() -> None:
+    """GAME_END_TIMING_PRIORITY: a price on the end cell (end of the turn) overrides the bank
+    broken (end of the operating round); the bank's trigger stays."""
+    s = stock_round({})
+    broke = replace(s, money=replace(s.money, cash={**s.money.cash, S.BANK: -1}))
+    assert FL.check_end(broke).end == ("bank", "current_or")
+    both = FL.check_end(replace(FL.check_end(broke), money=replace(broke.money, max_reached=True)))
+    assert both.end == ("stock_market", "current_turn")
+
+
+def test_every_offboard_group_reached_ends_the_game_at_the_end_of_the_turn() -> None:
+    """GAME_END_CHECK offboards: :current_turn once each off-board group has a connected hex."""
+    from shared.games.g1841 import data as D
+    s = stock_round({})
+    groups = D.map_data(s.variant)["offboard_groups"]
+    some = [hexes[0] for hexes in groups.values()]
+    assert FL.check_end(replace(s, offboards=some[:-1])).end is None
+    assert FL.check_end(replace(s, offboards=some)).end == ("offboards", "current_turn")
