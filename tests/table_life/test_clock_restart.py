@@ -157,13 +157,18 @@ async def test_clock_and_outbox_survive_kill_9_of_redis(tmp_path: Path, http, cl
         clock_time.advance(2_000)  # the notifier's retry and lease run on the same (test) clock
         await until(lambda: hook.delivered(), "Bo's notice retried after Redis came back", timeout=20)
         assert [p.headers["X-Roundhouse-Delivery"] for p in hook.posts] == [f"{table}:1:1"] * 2
-        clock = (await game.request("GET", f"/api/tables/{table}/clock")).body
+
+        async def answered() -> dict[str, Any] | None:  # a 503 (a pooled connection Redis dropped) is retried
+            reply = await game.request("GET", f"/api/tables/{table}/clock")
+            return reply.body if reply.status == 200 else None
+
+        clock = await until(answered, "the clock from the restarted Redis")
         assert clock["seats"][0]["remaining_ms"] == 40_000 and clock["seats"][1]["running"]
         clock_time.advance(58_000)
 
         async def ended() -> dict[str, Any] | None:
-            detail = (await game.request("GET", f"/api/tables/{table}")).body
-            return detail if detail["status"] == "finished" else None
+            reply = await game.request("GET", f"/api/tables/{table}")
+            return reply.body if reply.status == 200 and reply.body["status"] == "finished" else None
 
         detail = await until(ended, "Bo's bank to run out", timeout=20)
         assert detail["result"]["reason"] == "abandoned: Bo ran out of time"
