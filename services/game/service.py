@@ -246,11 +246,19 @@ class GameService:
         meta = hot.meta
         if meta.clock is None or clock_spec(meta) is None:
             return meta, None, hot.seq
-        fresh = await self.store.get_meta(table)  # seats and an early end may change on another replica
-        if fresh is not None:
+        # Seats and an early end may change on another replica: the meta read on both sides of
+        # the clock's, until they agree (a timeout changes the seat and the clock at once).
+        for _attempt in range(3):
+            before = await self.store.get_meta(table)
+            clock = await self.clocks.current(table, meta.clock, len(meta.seats))
+            fresh = await self.store.get_meta(table)
+            if fresh is None:
+                break
             hot.set_seats(fresh.seats, fresh.seats_version)
             meta.ended = fresh.ended
-        return meta, await self.clocks.current(table, meta.clock, len(meta.seats)), hot.seq
+            if before is not None and before.seats_version == fresh.seats_version:
+                break
+        return meta, clock, hot.seq
 
     async def seats_changed(self, table: str) -> list[SeatSpec]:
         """Re-read the seats after a handover (this process's copy of the table follows)."""
