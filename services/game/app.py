@@ -115,10 +115,11 @@ class GameHttp:
         self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
-        for task in (self._watch, self._notifier):
-            if task is not None:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
+        tasks = [t for t in (self._watch, self._notifier) if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:  # bounded: a Redis command that ignores the cancel must not hold up shutdown
+            await asyncio.wait(tasks, timeout=5)
         if self._service is not None:
             await self._service.drain()
         if self.redis is not None:

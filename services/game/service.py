@@ -223,8 +223,19 @@ class GameService:
         found, nxt = await self.store.list_tables(limit=limit, offset=offset, status=status)
         return TableList(tables=[TableSummary(**summary_of(m)) for m in found], next_offset=nxt)
 
-    async def table_detail(self, table: str) -> TableDetail:
+    async def _current(self, table: str) -> HotTable:
+        """The table caught up; for one that may end on time (abandon), its end re-read too:
+        another replica's clock watch may have ended it."""
         hot = await self.tables.current(table)
+        spec = clock_spec(hot.meta)
+        if spec is not None and spec.on_timeout == "abandon" and hot.meta.ended is None:
+            fresh = await self.store.get_meta(table)
+            if fresh is not None:
+                hot.meta.ended = fresh.ended
+        return hot
+
+    async def table_detail(self, table: str) -> TableDetail:
+        hot = await self._current(table)
         fields = summary_of(hot.meta)
         fields.update(status=hot.status, last_seq=hot.seq)
         return TableDetail(**fields, active_seats=hot.active_seats(), result=hot.result())
@@ -235,11 +246,19 @@ class GameService:
         meta = hot.meta
         if meta.clock is None or clock_spec(meta) is None:
             return meta, None, hot.seq
-        fresh = await self.store.get_meta(table)  # seats and an early end may change on another replica
-        if fresh is not None:
+        # Seats and an early end may change on another replica: the meta read on both sides of
+        # the clock's, until they agree (a timeout changes the seat and the clock at once).
+        for _attempt in range(3):
+            before = await self.store.get_meta(table)
+            clock = await self.clocks.current(table, meta.clock, len(meta.seats))
+            fresh = await self.store.get_meta(table)
+            if fresh is None:
+                break
             hot.set_seats(fresh.seats, fresh.seats_version)
             meta.ended = fresh.ended
-        return meta, await self.clocks.current(table, meta.clock, len(meta.seats)), hot.seq
+            if before is not None and before.seats_version == fresh.seats_version:
+                break
+        return meta, clock, hot.seq
 
     async def seats_changed(self, table: str) -> list[SeatSpec]:
         """Re-read the seats after a handover (this process's copy of the table follows)."""
@@ -252,10 +271,12 @@ class GameService:
         return fresh[0]
 
     async def legal_actions(self, table: str, seat: int) -> LegalActions:
-        hot = await self.tables.current(table)
+        hot = await self._current(table)
         if seat >= len(hot.meta.seats):
             raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
         state = hot.timeline.state
+        if hot.meta.ended is not None:  # ended on time: nothing more to do
+            return LegalActions(table=table, seat=seat, seq=hot.seq, active=False, actions=[], undo=False)
         return LegalActions(
             table=table,
             seat=seat,

@@ -126,3 +126,53 @@ async def test_realtime_bank_survives_kill_and_the_bot_takes_the_seat_once(games
         return [f[b"seats"] for _i, f in found if f[b"table"].decode() == table]
 
     assert await until(notices, "the bot's turn to be announced") == [b"[0]"]
+
+
+async def test_clock_and_outbox_survive_kill_9_of_redis(tmp_path: Path, http, clock_time):
+    """Redis runs with AOF `appendfsync always`: killed right after a move and a notice's
+    first failed delivery, it comes back with the clock's times and the outbox's record."""
+    from shared.redis_server import RedisServer
+    from tests.table_life.receivers import WebhookReceiver
+
+    redis_dir = tmp_path / "redis"
+    server = RedisServer(redis_dir).start()
+    hook = await WebhookReceiver(fail_first=1).start()
+    env = {**SERVICE_ENV, "REDIS_URL": server.url, "ROUNDHOUSE_CLOCK_POLL": "0.05", "ROUNDHOUSE_NOTIFY_POLL": "0.05",
+           "ROUNDHOUSE_NOTIFY_PRIVATE_HOSTS": "1", "ROUNDHOUSE_NOTIFY_RETRY_BASE": "0.5",
+           "ROUNDHOUSE_NOTIFY_LEASE": "1", **clock_time.env}  # a sender Redis cut off mid-way: its lease runs out soon
+    proc = ServiceProcess("game", env, tmp_path, name="game-redis-kill")
+    try:
+        proc.start()
+        game = GameClient(http, proc.url)
+        created = await create(game, {"kind": "realtime", "bank_s": 60, "increment_s": 0, "on_timeout": "abandon"})
+        table, tokens = created["table"], [s["token"] for s in created["seats"]]
+        put = await game.request("PUT", f"/api/tables/{table}/seats/1/notify", token=tokens[1],
+                                 json={"delay_s": 0, "webhook": {"url": hook.url}})
+        assert put.status == 200, put
+        clock_time.advance(20_000)
+        assert (await game.submit(table, tokens[0], 0, {"type": "take", "count": 1}, new_key())).status == 201
+        await until(lambda: hook.posts, "Bo's first delivery (answered 500)")
+        server.kill()
+        server = RedisServer(redis_dir, port=server.port).start()
+        clock_time.advance(2_000)  # the notifier's retry and lease run on the same (test) clock
+        await until(lambda: hook.delivered(), "Bo's notice retried after Redis came back", timeout=20)
+        assert [p.headers["X-Roundhouse-Delivery"] for p in hook.posts] == [f"{table}:1:1"] * 2
+
+        async def answered() -> dict[str, Any] | None:  # a 503 (a pooled connection Redis dropped) is retried
+            reply = await game.request("GET", f"/api/tables/{table}/clock")
+            return reply.body if reply.status == 200 else None
+
+        clock = await until(answered, "the clock from the restarted Redis")
+        assert clock["seats"][0]["remaining_ms"] == 40_000 and clock["seats"][1]["running"]
+        clock_time.advance(58_000)
+
+        async def ended() -> dict[str, Any] | None:
+            reply = await game.request("GET", f"/api/tables/{table}")
+            return reply.body if reply.status == 200 and reply.body["status"] == "finished" else None
+
+        detail = await until(ended, "Bo's bank to run out", timeout=20)
+        assert detail["result"]["reason"] == "abandoned: Bo ran out of time"
+    finally:
+        proc.stop()
+        await hook.stop()
+        server.stop()

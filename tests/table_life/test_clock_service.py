@@ -131,6 +131,8 @@ async def test_abandon_ends_the_table_with_standings_once(game, make_table, cloc
     assert clock["ended"] == detail["result"] and not any(s["running"] for s in clock["seats"])
     status, body = await table.act(0, card, 1)
     assert status == 409 and body["error"]["code"] == "table_ended"
+    legal = await (await game.get(f"/api/tables/{table.id}/legal", headers=table.auth(0))).json()
+    assert legal["actions"] == [] and legal["active"] is False
     listed = await (await game.get("/api/tables?status=finished")).json()
     assert table.id in [t["table"] for t in listed["tables"]]
 

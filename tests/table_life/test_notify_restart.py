@@ -22,7 +22,7 @@ from tests.waiting import until
 @pytest.fixture
 def game_proc(redis_url: str, tmp_path: Path) -> Iterator[ServiceProcess]:
     env = {**SERVICE_ENV, "REDIS_URL": redis_url, "ROUNDHOUSE_NOTIFY_PRIVATE_HOSTS": "1", "ROUNDHOUSE_NOTIFY_POLL": "0.05",
-           "ROUNDHOUSE_NOTIFY_RETRY_BASE": "1"}
+           "ROUNDHOUSE_NOTIFY_RETRY_BASE": "1", "ROUNDHOUSE_NOTIFY_LEASE": "1"}
     proc = ServiceProcess("game", env, tmp_path)
     yield proc
     proc.stop()

@@ -19,9 +19,9 @@ import pytest
 
 from tests.dev.devproc import DevProcess, dev_env, free_port, http
 from tests.table_life.clocks import TestTime
+from tests.waiting import until
 from tests.web.conftest import SECRET, Stack
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, invite, tab
-from tests.waiting import until
 
 
 @pytest.fixture(scope="module")

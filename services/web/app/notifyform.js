@@ -69,21 +69,23 @@ export function mountNotifyForm(client, ctx) {
     }
     const settings = { delay_s: Math.round(delay * 60), webhook: url.value.trim() ? { url: url.value.trim(), format: /** @type {"json" | "discord" | "slack"} */ (format.value) } : null,
       email: email.value.trim() || null };
-    try {
-      show(await client.setNotify(ctx.table, ctx.token, seat, settings));
-      status.textContent = "Saved.";
-    } catch (error) {
-      status.textContent = error instanceof Error ? error.message : String(error);
-    }
-    draw();
+    await put(seat, settings, "Saved.");
   }
 
   async function stop() {
     const seat = ctx.seat();
-    if (seat === null) return;
+    if (seat !== null) await put(seat, null, "Stopped.");
+  }
+
+  /**
+   * @param {number} seat
+   * @param {import("../sdk/roundhouse.js").NotifySettings | null} settings  null: stop
+   * @param {string} done  what the status line says once the server took it
+   */
+  async function put(seat, settings, done) {
     try {
-      show(await client.setNotify(ctx.table, ctx.token, seat, null));
-      status.textContent = "Stopped.";
+      show(await client.setNotify(ctx.table, ctx.token, seat, settings));
+      status.textContent = done;
     } catch (error) {
       status.textContent = error instanceof Error ? error.message : String(error);
     }
