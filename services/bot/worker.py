@@ -56,6 +56,12 @@ from .submit import Outcome, Submitted, Submitter
 
 log = logging.getLogger("roundhouse.bot")
 
+# The worker's loops outlive anything one round raises: a loop that ended would stop, for the
+# life of the process, what it does for every table (a turn failed once is retried only by
+# the claim loop). redis-py's cluster client can raise other than RedisError while it reads
+# the slot map again after a failover (e.g. AttributeError on a connection it closed).
+_LOOP_BUG = "%s failed (a bug, logged with its traceback; the loop goes on)"
+
 # Claim rounds between two clean-ups of departed consumers.
 CLEANUP_EVERY = 60
 
@@ -212,6 +218,10 @@ class BotWorker:
                 log.warning("reading the turn stream failed: %s", exc)
                 await asyncio.sleep(1.0)
                 continue
+            except Exception:  # noqa: BLE001 - see _LOOP_BUG
+                log.exception(_LOOP_BUG, "reading the turn stream")
+                await asyncio.sleep(1.0)
+                continue
             for notice in notices:
                 self._spawn(notice, claimed=False)
             if self._stopping:
@@ -246,6 +256,9 @@ class BotWorker:
             except STORE_ERRORS as exc:
                 log.warning("claiming stale turns failed: %s", exc)
                 continue
+            except Exception:  # noqa: BLE001 - see _LOOP_BUG
+                log.exception(_LOOP_BUG, "claiming stale turns")
+                continue
             for notice in notices:
                 if _key(notice) not in self._running:
                     self._spawn(notice, claimed=True)
@@ -262,6 +275,8 @@ class BotWorker:
                         await self.redis.xgroup_delconsumer(stream, self.settings.group, name)
         except STORE_ERRORS as exc:
             log.warning("cleaning up departed consumers failed: %s", exc)
+        except Exception:  # noqa: BLE001 - see _LOOP_BUG
+            log.exception(_LOOP_BUG, "cleaning up departed consumers")
 
     async def _heartbeat_loop(self) -> None:
         """Keep the notices in hand from going idle, so no other worker takes them over."""
@@ -277,6 +292,8 @@ class BotWorker:
                     await self.redis.xclaim(stream, s.group, s.consumer, 0, ids, justid=True)
             except STORE_ERRORS as exc:
                 log.warning("refreshing held turns failed: %s", exc)
+            except Exception:  # noqa: BLE001 - see _LOOP_BUG
+                log.exception(_LOOP_BUG, "refreshing held turns")
 
     async def _sweep_loop(self) -> None:
         """Publish again the turns whose notice was lost (see the module docstring)."""
@@ -289,6 +306,8 @@ class BotWorker:
                     await self._sweep(table, noted)
             except STORE_ERRORS as exc:
                 log.warning("sweeping for lost turn notices failed: %s", exc)
+            except Exception:  # noqa: BLE001 - see _LOOP_BUG
+                log.exception(_LOOP_BUG, "sweeping for lost turn notices")
 
     async def _sweep(self, table: str, noted: int) -> None:
         async with self._locks(table):

@@ -104,18 +104,22 @@ async def unhealthy(redis: Any, timeout: float = HEALTH_TIMEOUT_S) -> str | None
     replica is promoted, is "not ready", as is a cluster without a quorum; ready again once the
     promoted replica serves."""
     try:
-        if not is_cluster_client(redis):
-            await asyncio.wait_for(redis.ping(), timeout)
-            return None
-        # Once, to the masters of the slot map as it is: no retries (redis-py would retry a
-        # dead master until the failover is over, and a probe must hear "not ready" now). A
-        # node that failed marks the map stale, so initialize() reads it again next time.
-        await asyncio.wait_for(redis.initialize(), timeout)
-        infos = await asyncio.wait_for(redis.execute_command("CLUSTER INFO", target_nodes=redis.get_primaries()), timeout)
+        return await asyncio.wait_for(_check(redis), timeout)  # one bound for the whole check
     except TimeoutError:
         return f"redis did not answer within {timeout} s"
-    except (RedisError, OSError) as exc:
+    except STORE_ERRORS as exc:  # OSError too: a node's name that does not resolve
         return f"redis unreachable: {type(exc).__name__}"
+
+
+async def _check(redis: Any) -> str | None:
+    if not is_cluster_client(redis):
+        await redis.ping()
+        return None
+    # Once, to the masters of the slot map as it is: no retries (redis-py would retry a dead
+    # master until the failover is over, and a probe must hear "not ready" now). A node that
+    # failed marks the map stale, so initialize() reads it again next time.
+    await redis.initialize()
+    infos = await redis.execute_command("CLUSTER INFO", target_nodes=redis.get_primaries())
     if "cluster_state" in infos:  # one master: redis-py returns its answer, not a map of them
         infos = {"the master": infos}
     failing = sorted(node for node, info in infos.items() if info.get("cluster_state") != "ok")
