@@ -20,7 +20,7 @@ from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
 from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, unhealthy, warm
+from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, torn_connection, unhealthy, warm
 from shared.store.loader import LogBroken, LogGap
 
 from services.game import controllers, notify_api, preview
@@ -69,6 +69,11 @@ def parse_uint(text: str) -> int | None:
 def json_response(body: bytes | msgspec.Struct, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     raw = body if isinstance(body, bytes) else _encoder.encode(body)
     return web.Response(status=status, body=raw, content_type="application/json", headers=headers)
+
+
+
+def _unavailable() -> web.Response:
+    return error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
 
 
 class GameHttp:
@@ -165,8 +170,7 @@ class GameHttp:
                     resp = error_response(507, "store_full", "the event store is full; nothing was written")
                 else:
                     log.warning("redis unavailable on %s: %s", route, exc)
-                    resp = error_response(503, "unavailable",
-                                          "the event store is unavailable; retry with the same idempotency key")
+                    resp = _unavailable()
             except LogBroken as exc:
                 log.error("%s", exc)
                 resp = error_response(409, exc.code, exc.message)
@@ -174,12 +178,16 @@ class GameHttp:
                 log.warning("%s on %s", exc, route)
                 resp = error_response(503, "unavailable", "the table's log was read mid-write; retry")
             except Exception as exc:  # noqa: BLE001 - a bug: JSON for the client, one line for the log
-                rid = request_id(request)
-                log.error("request %s %s %s failed: %s: %s", rid, request.method, route, type(exc).__name__,
-                          " ".join(str(exc).split())[:300])
-                log.debug("request %s traceback", rid, exc_info=True)
-                resp = error_response(500, "internal_error", f"internal error (request id {rid}); see the server log",
-                                      request_id=rid)
+                if torn_connection(exc):
+                    log.warning("redis connection torn mid-failover on %s", route)
+                    resp = _unavailable()
+                else:
+                    rid = request_id(request)
+                    log.error("request %s %s %s failed: %s: %s", rid, request.method, route, type(exc).__name__,
+                              " ".join(str(exc).split())[:300])
+                    log.debug("request %s traceback", rid, exc_info=True)
+                    resp = error_response(500, "internal_error",
+                                          f"internal error (request id {rid}); see the server log", request_id=rid)
             self.metrics.requests.inc(route, request.method, str(resp.status))
             return resp
 

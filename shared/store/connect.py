@@ -30,6 +30,21 @@ STORE_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, OSError)
 # every OSError (a bug writing a file is no store outage).
 REDIS_OR_CONNECTION_ERRORS: tuple[type[Exception], ...] = (*REDIS_ERRORS, ConnectionError)
 
+_REDIS_PACKAGE = os.path.dirname(aioredis.__file__).rsplit(os.sep, 1)[0] + os.sep
+
+
+def torn_connection(exc: BaseException) -> bool:
+    """An AttributeError raised inside redis-py itself: its async cluster client, reading the slot
+    map again mid-failover, closes connections that other commands are still writing to (their
+    `_writer` is None by then). That is the store being unavailable for a moment, not a bug of
+    ours, and is answered as such; an AttributeError in our own code stays a bug."""
+    if not isinstance(exc, AttributeError):
+        return False
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_filename.startswith(_REDIS_PACKAGE)
+
 
 def is_cluster_url(url: str, env: Mapping[str, str] = os.environ) -> bool:
     return url.startswith(CLUSTER_SCHEME + "://") or env.get("ROUNDHOUSE_REDIS_CLUSTER", "").lower() in _TRUE
