@@ -13,6 +13,7 @@ from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import track as T
 from shared.games.core18xx.board.mapdef import from_data
 from shared.games.core18xx.board.view import board_view
+from shared.games.core18xx.memo import clear_all
 
 WEST = "D2"
 EDGE = 0     # WEST's edge toward EAST: four hexes in a column, WEST, EAST, BLANK, END
@@ -75,3 +76,23 @@ def test_lays_beyond_a_closed_border_need_it_open() -> None:
 def test_the_view_shows_closed_borders_only_while_closed() -> None:
     assert board_view(MAP, board("2"), ("yellow",))["closed"] == sorted([[WEST, EDGE], [EAST, BACK]])
     assert "closed" not in board_view(MAP, board("3"), ("yellow",))
+
+
+@pytest.mark.parametrize("phase", ["2", "3"])
+def test_a_lay_keeps_the_compiled_track_of_the_hexes_it_does_not_touch(phase: str) -> None:
+    # The view of a board after one lay inherits its parent's compiled track except where the
+    # lay changed something, with borders shut or not (comparing the parent's shut borders
+    # with the child's must compare like with like: a lost inheritance recompiles every hex).
+    clear_all()
+    parent = board(phase)
+    N.broad(MAP, parent, "X")
+    before = N.tiles_view(MAP, parent).compiled("broad")
+    assert WEST in before
+    child = B.lay(MAP, parent, END, "9", EDGE)
+    after = N.tiles_view(MAP, child).compiled("broad")
+    assert after.get(WEST) is before[WEST]
+
+
+def test_a_lay_keeps_the_borders_shut() -> None:
+    shut = board("2")
+    assert B.lay(MAP, shut, END, "9", EDGE).closed == shut.closed

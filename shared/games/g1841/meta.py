@@ -21,7 +21,7 @@ META = TitleMeta(
     ],
     option_sets=[{"version_1": True}, {"lite": True}, {"lite": True, "version_1": True},
                  {"sfli_run_variant": True}, {"p2p_purchases": True}],
-    bot_kit=None,
+    bot_kit="shared.bots.g1841",
     web_module="core18xx/page.js",
     # as 18Ireland: 18xx.games lets anyone undo; nothing after the set-up is random, and the one
     # secret (version_1's sealed bids) is a reveal undo never crosses

@@ -336,7 +336,7 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
         return hit
     view = TilesView(m, b)
     last = _LAST_VIEW.value          # the newest: mostly this board's parent
-    if last is not None and last.m is m and last.closed == b.closed:
+    if last is not None and last.m is m and last.b.closed == b.closed:
         changed = changed_hexes(last.tiles, b.tiles)
         if changed is not None:
             view.inherit(last, changed)

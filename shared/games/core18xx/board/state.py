@@ -232,7 +232,7 @@ def lay(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int, instance
     old_id = ids.get(coord)
     ids[coord] = instance
     returned = tuple(i for i in b.returned if i != instance) + ((old_id,) if old_id else ())
-    return BoardState(after.tiles, after.tokens, after.reservations, ids, returned)
+    return replace(after, ids=ids, returned=returned)
 
 
 def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) -> BoardState:
