@@ -720,7 +720,8 @@ def test_places_and_programs_are_named_in_words_never_by_coordinates(stack: Stac
         assert tile_for.startswith("Tile for ") and not COORDINATE.search(tile_for), tile_for
         page.page.click("[data-testid=programs] summary")
         shot(page, "programs", "desktop")
-        words = page.page.inner_text("[data-testid=programs]")
+        # textContent: the words whether or not a re-render (a bot's move) closed the panel again
+        words = page.page.eval_on_selector("[data-testid=programs]", "el => el.textContent")
         fields = page.page.eval_on_selector_all("[data-testid=programs] select", "els => els.map(e => e.getAttribute('aria-label'))")
         assert fields, "the programs are offered with their fields"
         for raw in ("_", "unconditional", "indefinite", "until condition", "from market", "bid target"):

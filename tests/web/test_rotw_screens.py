@@ -123,16 +123,30 @@ def test_advanced_page_and_a_finished_game(web_stack: Stack, chromium: Any, size
         bots.stop()
 
 
+def auction_of(actions: list[dict[str, Any]], index: int) -> dict[str, Any] | None:
+    """Start the auction of the `index`-th company offered (its first box, at its price)."""
+    entry = next((e for e in actions if e["action"]["type"] == "start_auction"), None)
+    if entry is None:
+        return None
+    companies = entry["choices"]
+    k = min(index, len(companies["values"]) - 1)
+    source = companies["then"][k if len(companies["then"]) > 1 else 0]
+    return {"type": "start_auction", "company": companies["values"][k], "source": source["values"][0],
+            "amount": source["then"][0]["min"]}
+
+
 def opening_then_ada_company(bought: set[int]):
-    """Each seat auctions one share (the others drop out), then passes; company turns are
-    passed until one of Ada's companies is to act."""
+    """Each seat auctions one share of a company of its own (the others drop out), then
+    passes; Bo's turns are played through until one of Ada's companies is to act."""
     def policy(seat: int, actions: list[dict[str, Any]], view: dict[str, Any]) -> dict[str, Any] | None:
-        if view["phase"] == "company_turn":
-            return None if seat == 0 else first_of(actions, "pass")
-        if seat not in bought and first_of(actions, "start_auction"):
+        if view["phase"] == "company_turn" and seat == 0:
+            return None
+        if seat not in bought and (opening := auction_of(actions, seat)):
             bought.add(seat)
-            return first_of(actions, "start_auction")
-        return first_of(actions, "pass")
+            return opening
+        # Bo's companies may come first (the seed decides): their turns, dividends and the
+        # rest are played through until one of Ada's is to act.
+        return first_of(actions, "pass") or dict(actions[0]["action"])
     return policy
 
 

@@ -48,7 +48,11 @@ export function mountClock(client, ctx) {
     lastAsk = performance.now();
     try {
       const reply = await client.getClock(ctx.table);
-      const key = JSON.stringify([reply.seq, reply.seats.map((s) => [s.kind, s.level, s.timed_out, s.running]), reply.ended]);
+      // Only who plays each seat and an early end matter to the page around the clock: a
+      // change of seq alone must not make it ask for its legal actions again (that raced the
+      // page's own refresh after each move and left a page that said it was ready without
+      // its options).
+      const key = JSON.stringify([reply.seats.map((s) => [s.kind, s.level, s.timed_out]), reply.ended]);
       clock = reply;
       fetchedAt = performance.now();
       if (key !== lastKey) {

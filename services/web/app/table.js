@@ -63,6 +63,7 @@ export function mountTable(root, invite) {
   let seats = [];
   /** @type {import("../sdk/roundhouse.js").LegalAction[] | null} */
   let legal = null;
+  let legalSeq = -1; // the seq `legal` was answered for
   let legalAsked = 0;
   let awaitSeq = 0;
   /** @type {PanelState} */
@@ -478,19 +479,28 @@ export function mountTable(root, invite) {
   async function refreshLegal() {
     const view = live.view;
     const me = mySeat();
-    legal = null;
-    ui.canUndo = false;
+    // Asked again at the same seq (the clock saw a handover, the socket resumed), the options
+    // held stay on the page until the answer: blanking them made the panel flicker to
+    // "Loading your options…" under a person's finger.
+    const stillGood = legal !== null && legalSeq === live.seq;
+    if (!stillGood) {
+      legal = null;
+      ui.canUndo = false;
+    }
     if (!token || !view || view.result || me === null || botPlaysMe()) {
+      legal = null;
+      ui.canUndo = false;
       render();
       return;
     }
     const asked = ++legalAsked;
-    render();
+    if (!stillGood) render();
     try {
       const reply = await live.legalActions();
       if (asked !== legalAsked) return;
       if (reply.seq === live.seq) {
         legal = activeSeats(view).includes(me) ? reply.actions : null;
+        legalSeq = reply.seq;
         // A bot to act answers within a fraction of a second: an undo clicked now would
         // arrive after its move and be refused, so it is not offered.
         const botNext = activeSeats(view).some((s) => s !== me && seats[s]?.kind === "bot");
