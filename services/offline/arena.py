@@ -116,8 +116,12 @@ def play_game(job: Job) -> GameRecord:
                 observation = engine.redact(state, seat, rng.getrandbits(63))
                 action = decide(engine, observation, seat, job.lineup[seat], rng, job.budget)
                 after = engine.apply(state, seat, action)
-            except Exception:  # noqa: BLE001 - a bot bug of any kind is an illegal move, counted
+            except Exception as error:  # noqa: BLE001 - a bot bug of any kind is an illegal move, counted
                 after = None
+                # One line each, so an illegal move can be found again: with `--budget-ms 0`
+                # the game, seat and move number replay it exactly.
+                print(f"arena: illegal move: game {job.game} seat {seat} ({job.lineup[seat]}) at move {actions}: "
+                      f"{type(error).__name__}: {error}", file=sys.stderr)
             move_ms[seat].append((time.perf_counter() - started) * 1000.0)
             if after is None:
                 illegal[seat] += 1

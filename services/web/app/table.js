@@ -494,7 +494,7 @@ export function mountTable(root, invite) {
       return;
     }
     const asked = ++legalAsked;
-    if (!stillGood) render();
+    render();
     try {
       const reply = await live.legalActions();
       if (asked !== legalAsked) return;
@@ -534,6 +534,7 @@ export function mountTable(root, invite) {
     } catch (error) {
       ui.pending = false;
       ui.message = explain(error);
+      legal = null; // refused: what was offered is asked for anew, not offered again meanwhile
       void refreshLegal();
     }
   }
