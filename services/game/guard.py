@@ -91,18 +91,34 @@ def _origin_allowed(origin: str, request: web.Request, cfg: Config) -> bool:
     if cfg.public_url and origin == _origin_of(cfg.public_url):
         return True
     # Same origin: the page was served by this host (scheme aside, which a proxy may change),
-    # and that host is an address or localhost. A name is trusted only through the public URL
-    # or the CORS list: with DNS rebinding, a page of any domain can resolve that domain to
-    # this server, and then its Host and Origin agree.
+    # and that host is one this deployment answers to.
     host = origin.split("://", 1)[-1]
-    return host == request.host and _is_local_name(host)
+    return host == request.headers.get("Host") and host_allowed(host, cfg)
 
 
-def _is_local_name(host: str) -> bool:
-    """An IP literal (v4, or v6 in brackets) or localhost, with or without a port."""
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    if name.startswith("[") and "]" in name:
-        name = name[1:name.index("]")]
+def host_allowed(host: str, cfg: Config) -> bool:
+    """Whether a Host header names this deployment. With DNS rebinding a page of any domain
+    can point that domain at this server (its Origin and the Host then agree), so a name
+    counts only when configured: the public URL's host or ROUNDHOUSE_ALLOWED_HOSTS. An IP
+    address or localhost cannot be rebound."""
+    name = _host_name(host)
+    if _is_local_name(name):
+        return True
+    if cfg.public_url and name == _host_name(_origin_of(cfg.public_url).split("://", 1)[-1]):
+        return True
+    return any(pattern == "*" or name == pattern or (pattern.startswith(".") and (name.endswith(pattern) or
+               name == pattern[1:])) for pattern in cfg.allowed_hosts)
+
+
+def _host_name(host: str) -> str:
+    """`host` without its port (an IPv6 address without its brackets), lower case."""
+    if host.startswith("[") and "]" in host:
+        return host[1:host.index("]")].lower()
+    return host.rsplit(":", 1)[0].lower().rstrip(".")
+
+
+def _is_local_name(name: str) -> bool:
+    """An IP literal or localhost."""
     if name == "localhost" or name.endswith(".localhost"):
         return True
     try:
@@ -165,11 +181,20 @@ async def guard_middleware(request: web.Request, handler: Any) -> web.StreamResp
 def _check_write(request: web.Request, cfg: Config, origin: str | None) -> None:
     if request.method not in WRITE_METHODS or request.match_info.http_exception is not None:
         return  # reads, and requests no route takes (404/405 say more than 415 would)
+    check_host(request, cfg)
     if origin is not None and not _origin_allowed(origin, request, cfg):
         raise ApiError(403, "cross_origin", f"requests from {origin[:100]!r} are not allowed (see ROUNDHOUSE_CORS_ORIGINS)")
     if request.content_type not in JSON_TYPES:
         raise ApiError(415, "unsupported_media_type",
                        f"send the body as Content-Type: application/json, not {request.content_type[:60]!r}")
+
+
+def check_host(request: web.Request, cfg: Config) -> None:
+    host = request.headers.get("Host")
+    # No Host at all (an HTTP/1.0 tool) is no browser's request: nothing was rebound.
+    if host is not None and not host_allowed(host, cfg):
+        raise ApiError(403, "host_not_allowed", f"this server does not take writes addressed to {host[:100]!r}; "
+                       "add the name to ROUNDHOUSE_ALLOWED_HOSTS (or set ROUNDHOUSE_PUBLIC_URL)")
 
 
 def _preflight(request: web.Request, cfg: Config, origin: str, allowed: bool) -> web.StreamResponse:
@@ -216,6 +241,8 @@ def check_metrics_access(request: web.Request, cfg: Config) -> None:
         loopback = False
     if not loopback:
         raise ApiError(403, "forbidden", "metrics answer loopback only; set ROUNDHOUSE_METRICS_TOKEN to scrape remotely")
+    # A browser on this machine is a loopback peer too: a rebound page must not read them.
+    check_host(request, cfg)
 
 
 # --- the server: header timeout, connection cap, JSON parse errors -------------------------------
