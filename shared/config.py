@@ -75,6 +75,10 @@ class Config(msgspec.Struct, kw_only=True):
     public_url: str = ""
     # Browser origins allowed to call the API cross-site (CORS); empty: same origin only.
     cors_origins: tuple[str, ...] = ()
+    # Host names writes may be addressed to besides IP addresses, localhost and the public
+    # URL's host (DNS rebinding: a page's own name pointed at this server): `name`, `.name`
+    # (it and its subdomains) or `*` (any). Lower case, without a port.
+    allowed_hosts: tuple[str, ...] = ()
     # Bearer token for /api/metrics and /live/metrics; empty: those answer loopback peers only.
     metrics_token: str = ""
     # A header a trusted reverse proxy sets to the client's address (e.g. X-Real-IP); empty:
@@ -143,6 +147,8 @@ class Config(msgspec.Struct, kw_only=True):
             public_url=env.get("ROUNDHOUSE_PUBLIC_URL", d.public_url).rstrip("/"),
             cors_origins=tuple(o.strip().rstrip("/") for o in env.get("ROUNDHOUSE_CORS_ORIGINS", "").split(",")
                                if o.strip()),
+            allowed_hosts=tuple(h.strip().lower().rstrip(".") for h in env.get("ROUNDHOUSE_ALLOWED_HOSTS", "").split(",")
+                                if h.strip()),
             metrics_token=env.get("ROUNDHOUSE_METRICS_TOKEN", d.metrics_token),
             client_ip_header=env.get("ROUNDHOUSE_CLIENT_IP_HEADER", d.client_ip_header),
             limit_create=rate_get("ROUNDHOUSE_LIMIT_CREATE", d.limit_create),

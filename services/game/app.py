@@ -226,7 +226,8 @@ class GameHttp:
             raise coded("missing_token", "send `Authorization: Bearer <seat token>`")
         token = bearer_token(header)
         if token is None or len(header) > MAX_TOKEN_HEADER:
-            raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`")
+            raise coded("bad_token", "the Authorization header must be `Bearer <seat token>`, ASCII only: "
+                        "no other space (a non-breaking one) before, inside or after it")
         try:
             claim = auth.verify(self.cfg.secret, token)
         except auth.TokenError as exc:

@@ -91,18 +91,34 @@ def _origin_allowed(origin: str, request: web.Request, cfg: Config) -> bool:
     if cfg.public_url and origin == _origin_of(cfg.public_url):
         return True
     # Same origin: the page was served by this host (scheme aside, which a proxy may change),
-    # and that host is an address or localhost. A name is trusted only through the public URL
-    # or the CORS list: with DNS rebinding, a page of any domain can resolve that domain to
-    # this server, and then its Host and Origin agree.
+    # and that host is one this deployment answers to.
     host = origin.split("://", 1)[-1]
-    return host == request.host and _is_local_name(host)
+    return host == request.headers.get("Host") and host_allowed(host, cfg)
 
 
-def _is_local_name(host: str) -> bool:
-    """An IP literal (v4, or v6 in brackets) or localhost, with or without a port."""
-    name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-    if name.startswith("[") and "]" in name:
-        name = name[1:name.index("]")]
+def host_allowed(host: str, cfg: Config) -> bool:
+    """Whether a Host header names this deployment. With DNS rebinding a page of any domain
+    can point that domain at this server (its Origin and the Host then agree), so a name
+    counts only when configured: the public URL's host or ROUNDHOUSE_ALLOWED_HOSTS. An IP
+    address or localhost cannot be rebound."""
+    name = _host_name(host)
+    if _is_local_name(name):
+        return True
+    if cfg.public_url and name == _host_name(_origin_of(cfg.public_url).split("://", 1)[-1]):
+        return True
+    return any(pattern == "*" or name == pattern or (pattern.startswith(".") and (name.endswith(pattern) or
+               name == pattern[1:])) for pattern in cfg.allowed_hosts)
+
+
+def _host_name(host: str) -> str:
+    """`host` without its port (an IPv6 address without its brackets), lower case."""
+    if host.startswith("[") and "]" in host:
+        return host[1:host.index("]")].lower()
+    return host.rsplit(":", 1)[0].lower().rstrip(".")
+
+
+def _is_local_name(name: str) -> bool:
+    """An IP literal or localhost."""
     if name == "localhost" or name.endswith(".localhost"):
         return True
     try:
@@ -165,11 +181,20 @@ async def guard_middleware(request: web.Request, handler: Any) -> web.StreamResp
 def _check_write(request: web.Request, cfg: Config, origin: str | None) -> None:
     if request.method not in WRITE_METHODS or request.match_info.http_exception is not None:
         return  # reads, and requests no route takes (404/405 say more than 415 would)
+    check_host(request, cfg)
     if origin is not None and not _origin_allowed(origin, request, cfg):
         raise ApiError(403, "cross_origin", f"requests from {origin[:100]!r} are not allowed (see ROUNDHOUSE_CORS_ORIGINS)")
     if request.content_type not in JSON_TYPES:
         raise ApiError(415, "unsupported_media_type",
                        f"send the body as Content-Type: application/json, not {request.content_type[:60]!r}")
+
+
+def check_host(request: web.Request, cfg: Config) -> None:
+    host = request.headers.get("Host")
+    # No Host at all (an HTTP/1.0 tool) is no browser's request: nothing was rebound.
+    if host is not None and not host_allowed(host, cfg):
+        raise ApiError(403, "host_not_allowed", f"this server does not take writes addressed to {host[:100]!r}; "
+                       "add the name to ROUNDHOUSE_ALLOWED_HOSTS (or set ROUNDHOUSE_PUBLIC_URL)")
 
 
 def _preflight(request: web.Request, cfg: Config, origin: str, allowed: bool) -> web.StreamResponse:
@@ -216,16 +241,38 @@ def check_metrics_access(request: web.Request, cfg: Config) -> None:
         loopback = False
     if not loopback:
         raise ApiError(403, "forbidden", "metrics answer loopback only; set ROUNDHOUSE_METRICS_TOKEN to scrape remotely")
+    # A browser on this machine is a loopback peer too: a rebound page must not read them.
+    check_host(request, cfg)
 
 
 # --- the server: header timeout, connection cap, JSON parse errors -------------------------------
 
 
-class _JsonErrorHandler(RequestHandler):
-    """aiohttp's request handler, answering its parser's refusals in JSON. No new slots: the
-    instance's class is swapped after aiohttp creates it."""
+_REFUSAL_BODY = (b'{"error":{"code":"too_many_connections","message":"this address has too many open '
+                 b'connections; close some and retry"}}')
+_REFUSAL = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(_REFUSAL_BODY), _REFUSAL_BODY))
+
+
+class _GuardedHandler(RequestHandler):
+    """aiohttp's request handler, refusing a connection over the cap before it serves and
+    answering its parser's refusals in JSON. No new slots: the instance's class is swapped
+    after aiohttp creates it."""
 
     __slots__ = ()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        server: _GuardedServer = self._manager  # type: ignore[assignment]
+        if server.admit(self, transport):
+            super().connection_made(transport)
+            return
+        # Refused before aiohttp starts the handler's task: that task asserts the connection
+        # is still open when it first runs, and a peer that resets at once (the write below
+        # fails, and the loss is queued ahead of the task) made each refusal a 7-line
+        # "Task exception was never retrieved". With no task, the loss just ends it.
+        tcp: asyncio.Transport = transport  # type: ignore[assignment]
+        tcp.write(_REFUSAL)
+        tcp.close()
 
     def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
                      message: str | None = None) -> web.StreamResponse:
@@ -244,7 +291,7 @@ class _JsonErrorHandler(RequestHandler):
 
 class _GuardedServer(web.Server):
     """Counts open connections per client address; over the cap, a connection gets a JSON 429
-    and is closed before it is read."""
+    and is closed before it is read (and is not counted)."""
 
     cap: int
     open_per_ip: Counter[str]
@@ -256,27 +303,19 @@ class _GuardedServer(web.Server):
 
     def __call__(self) -> RequestHandler:
         handler = super().__call__()
-        handler.__class__ = _JsonErrorHandler
+        handler.__class__ = _GuardedHandler
         return handler
 
-    def connection_made(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
-        super().connection_made(handler, transport)
+    def admit(self, handler: RequestHandler, transport: asyncio.BaseTransport) -> bool:
+        """Count the connection against its address; False (noted as a refusal) over the cap."""
         peer = transport.get_extra_info("peername")
         ip = str(peer[0]) if peer else "unknown"
+        if self.cap and self.open_per_ip[ip] >= self.cap:
+            self._note_refusal(ip)
+            return False
         self.peer_of[handler] = ip
         self.open_per_ip[ip] += 1
-        if self.cap and self.open_per_ip[ip] > self.cap:
-            body = (b'{"error":{"code":"too_many_connections","message":"this address has too many open '
-                    b'connections; close some and retry"}}')
-            transport.write(b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
-                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
-            # The handler's force_close (which closes the transport) waits a turn of the loop:
-            # run now, the connection would be lost before the handler's task (created after
-            # this returns) first runs, and that task would fail its own checks (an
-            # AssertionError logged per refusal as "Task exception was never retrieved").
-            # Queued before the task's first step, it still makes that task serve nothing.
-            asyncio.get_running_loop().call_soon(handler.force_close)
-            self._note_refusal(ip)
+        return True
 
     def _note_refusal(self, ip: str) -> None:
         """Counted, and logged as one line per REFUSALS_LOG_S at most, however many refusals
@@ -287,11 +326,14 @@ class _GuardedServer(web.Server):
             return
         wait = self.refused_logged_at + REFUSALS_LOG_S - time.monotonic()
         if wait <= 0:
-            self._log_refusals()
+            self.log_refusals()
         else:
-            self.refused_timer = asyncio.get_running_loop().call_later(wait, self._log_refusals)
+            self.refused_timer = asyncio.get_running_loop().call_later(wait, self.log_refusals)
 
-    def _log_refusals(self) -> None:
+    def log_refusals(self) -> None:
+        """The refusals counted since the last line, as one line (also at shutdown)."""
+        if self.refused_timer is not None:
+            self.refused_timer.cancel()
         self.refused_timer = None
         if self.refused:
             log.warning("refused %d connection(s) over the per-address cap of %d (one such line per %.0f s at "
@@ -328,6 +370,12 @@ class GuardedRunner(web.AppRunner):
         guarded.refused_last_ip = ""
         guarded.refused_timer = None
         return server
+
+    async def cleanup(self) -> None:
+        # Refusals still waiting for their interval's line are logged, not lost, at shutdown.
+        if isinstance(self.server, _GuardedServer):
+            self.server.log_refusals()
+        await super().cleanup()
 
 
 def make_runner(app: web.Application, **kwargs: Any) -> web.AppRunner:

@@ -235,7 +235,7 @@ def raw_request(rng: random.Random) -> bytes:
     body = b'{"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]}'
     method, path, version = rng.choice([(b"GET", b"/api/health", b"HTTP/1.1"), (b"GET", b"/api/tables?limit=2", b"HTTP/1.1"),
                                         (b"POST", b"/api/tables", b"HTTP/1.1"), (b"GET", b"/live/health", b"HTTP/1.0")])
-    headers = [b"Host: x"]
+    headers = [b"Host: 127.0.0.1"]
     if method == b"POST":
         headers += [b"Content-Type: application/json", b"Content-Length: %d" % len(body)]
     else:
@@ -259,6 +259,7 @@ def raw_request(rng: random.Random) -> bytes:
                 b" leading-space: 1", b"NoColon", b"Upgrade: websocket", b"Connection: Upgrade",
                 b"Sec-WebSocket-Version: 13", b"Sec-WebSocket-Key: " + rng.choice([b"", b"x", b"dGhlIHNhbXBsZSBub25jZQ=="]),
                 b"X-Big: " + b"y" * 9000, b"Content-Type: text/plain",
+                b"Host: " + rng.choice([b"evil.example", b"[::1", b"[", b":", b"", b"\xc2\xa0", b"1.2.3.4:x", b"[x]:1"]),
             ]))
         else:
             body = rng.choice([b"{", b"0\r\n\r\n", b"zz\r\nxx\r\n", b"[" * 5000, body[:10]])

@@ -11,8 +11,6 @@ import aiohttp
 from shared.config import Config, RateLimit
 from shared.store import keys
 
-from tests.waiting import until
-
 from .conftest import assert_error, create, read_http
 
 TAKE1 = {"type": "take", "count": 1}
@@ -24,7 +22,8 @@ def body(seq: int, action: dict, key: str) -> dict:
 
 
 async def test_table_creation_is_rate_limited_per_client_with_retry_after(new_client, redis_client):
-    client = await new_client(limit_create=RateLimit(0.5, 3))
+    # Slow refill: three creations on a loaded machine may take seconds, and must not earn a fourth.
+    client = await new_client(limit_create=RateLimit(0.01, 3))
     for _ in range(3):
         assert (await client.post("/api/tables", json=NIM2)).status == 201
     before = await redis_client.zcard(keys.TABLES)
@@ -202,7 +201,7 @@ async def test_half_sent_headers_are_cut_at_the_header_timeout(guarded):
 async def test_a_body_that_stalls_gets_408(guarded):
     host, port = await guarded(body_timeout=0.5)
     reader, writer = await asyncio.open_connection(host, port)
-    writer.write(b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    writer.write(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                  b"Content-Length: 100\r\n\r\n{\"title\"")
     await writer.drain()
     status, headers, raw = await asyncio.wait_for(read_http(reader), 10)
@@ -264,40 +263,3 @@ async def test_the_header_timeout_does_not_cut_an_idle_websocket(guarded):
             await asyncio.sleep(1.2)
             await ws.send_json({"type": "ping", "id": 1})
             assert await ws.receive_json(timeout=5) == {"type": "pong", "id": 1}
-
-
-async def test_connections_refused_over_the_cap_log_one_counter_line_not_tracebacks(guarded, caplog, monkeypatch):
-    import gc
-    import logging
-
-    from services.game import guard
-
-    monkeypatch.setattr(guard, "REFUSALS_LOG_S", 0.5)
-    caplog.set_level(logging.INFO)
-    host, port = await guarded(max_connections_per_client=1)
-    held = await asyncio.open_connection(host, port)
-    loop = asyncio.get_running_loop()
-    began = loop.time()
-    for _ in range(40):
-        reader, writer = await asyncio.open_connection(host, port)
-        status, _headers, raw = await asyncio.wait_for(read_http(reader), 5)
-        assert_error(status, json.loads(raw), 429, "too_many_connections")
-        assert await asyncio.wait_for(reader.read(), 5) == b""
-        writer.close()
-    # A task whose exception nobody read is reported when it is collected.
-    await asyncio.sleep(0)
-    gc.collect()
-    text = "\n".join(r.getMessage() for r in caplog.records)
-    assert "Task exception was never retrieved" not in text and "Traceback" not in caplog.text, caplog.text
-    def refusals() -> list[str]:
-        return [r.getMessage() for r in caplog.records if "over the per-address cap" in r.getMessage()]
-
-    def counted() -> int:
-        return sum(int(line.split()[1]) for line in refusals())
-
-    # Every refusal is counted, in lines at most one per interval (the first at once).
-    await until(lambda: counted() == 40, "every refusal to be counted in the log")
-    elapsed = loop.time() - began
-    assert refusals()[0].startswith("refused 1 connection(s)"), refusals()
-    assert len(refusals()) <= 2 + elapsed / 0.5, (elapsed, refusals())
-    held[1].close()

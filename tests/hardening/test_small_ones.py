@@ -1,5 +1,5 @@
 """The smaller holes: a Unicode space in a bearer header, DNS rebinding (foreign Host and
-Origin that agree), unmasked client WebSocket frames (RFC 6455 §5.1), and refused undos
+Origin that agree; writes to a Host not allowed), unmasked client WebSocket frames (RFC 6455 §5.1), and refused undos
 using up a table's undo allowance."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import base64
 import json
 import os
 
-from shared.config import RateLimit
+from shared.config import Config, RateLimit
+from shared.store import keys
 
 from .conftest import assert_error, create, read_http
 
@@ -42,6 +43,7 @@ async def test_a_bearer_header_with_a_unicode_space_is_refused(guarded, client):
                                 b"Bearer " + nbsp + tok)):
         status, reply = await submit(header, f"k{i}")
         assert_error(status, reply, 401, "bad_token")
+        assert "ASCII" in reply["error"]["message"], reply
     # ASCII spaces around it are still fine, and the scheme is case-blind.
     status, reply = await submit(b"bearer  " + tok + b" ", "ok")
     assert status == 201, reply
@@ -53,7 +55,7 @@ async def test_a_foreign_host_and_origin_that_agree_cannot_write(client):
     as the page's own host without ROUNDHOUSE_PUBLIC_URL."""
     for host in ("evil.example", "evil.example:8000"):
         resp = await client.post("/api/tables", json=NIM2, headers={"Host": host, "Origin": f"http://{host}"})
-        assert_error(resp.status, await resp.json(), 403, "cross_origin")
+        assert_error(resp.status, await resp.json(), 403, "host_not_allowed")
     for host in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "192.168.1.20"):
         resp = await client.post("/api/tables", json=NIM2, headers={"Host": host, "Origin": f"http://{host}"})
         assert resp.status == 201, (host, await resp.json())
@@ -63,6 +65,37 @@ async def test_a_named_host_is_the_pages_own_through_the_public_url(new_client):
     client = await new_client(public_url="https://rh.example")
     resp = await client.post("/api/tables", json=NIM2, headers={"Host": "rh.example", "Origin": "https://rh.example"})
     assert resp.status == 201, await resp.json()
+
+
+async def test_writes_addressed_to_a_host_not_allowed_are_refused_whatever_the_origin(new_client, redis_client):
+    client = await new_client()
+    before = await redis_client.zcard(keys.TABLES)
+    for headers in ({"Host": "evil.example"}, {"Host": "EVIL.example.:8000"}, {"Host": "127.0.0.1.evil.example"},
+                    {"Host": "evil.example", "Origin": f"http://{client.host}:{client.port}"}):
+        resp = await client.post("/api/tables", json=NIM2, headers=headers)
+        body = await resp.json()
+        assert_error(resp.status, body, 403, "host_not_allowed")
+        assert "ROUNDHOUSE_ALLOWED_HOSTS" in body["error"]["message"]
+    assert await redis_client.zcard(keys.TABLES) == before
+    # Reads are not state-changing: they answer whatever the Host.
+    assert (await client.get("/api/tables", headers={"Host": "evil.example"})).status == 200
+    # Metrics trust loopback peers, which a rebound page in this machine's browser is.
+    resp = await client.get("/api/metrics", headers={"Host": "evil.example"})
+    assert_error(resp.status, await resp.json(), 403, "host_not_allowed")
+    assert (await client.get("/api/metrics")).status == 200
+
+
+async def test_allowed_hosts_name_the_deployment(new_client):
+    client = await new_client(allowed_hosts=("game", ".example.org"), public_url="https://rh.example")
+    for host in ("game:8001", "example.org", "play.example.org", "rh.example", "localhost", "[::1]:8000", "10.1.2.3"):
+        resp = await client.post("/api/tables", json=NIM2, headers={"Host": host})
+        assert resp.status == 201, (host, await resp.json())
+    for host in ("games", "badexample.org", "example.org.evil.example", "rh.example.evil.example"):
+        resp = await client.post("/api/tables", json=NIM2, headers={"Host": host})
+        assert_error(resp.status, await resp.json(), 403, "host_not_allowed")
+    anyone = await new_client(allowed_hosts=("*",))
+    assert (await anyone.post("/api/tables", json=NIM2, headers={"Host": "evil.example"})).status == 201
+    assert Config.from_env({"ROUNDHOUSE_ALLOWED_HOSTS": " Game, .Example.org. ,"}).allowed_hosts == ("game", ".example.org")
 
 
 async def _upgrade(host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
