@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also store the game as a new table the services can open (default: off)")
     im.add_argument("--redis-url", default=None,
                     help="Redis for --to-table (default: $REDIS_URL, else redis://127.0.0.1:6379/0)")
+    im.add_argument("--clock", metavar="JSON", default=None,
+                    help="with --to-table: the table's clock, as `clock` in POST /api/tables, e.g. "
+                         "'{\"kind\": \"async\", \"turn_hours\": 24}' (default: none)")
     im.set_defaults(module="services.offline.import_18xx")
 
     ex = _command(sub, "export-18xx", "write a game of ours as an 18xx.games export (JSON) that its engine loads")

@@ -19,6 +19,7 @@ from several replicas may disagree by a little: time never runs backwards in the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 import msgspec
@@ -69,6 +70,18 @@ class ClockSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     @property
     def turn_ms(self) -> int:
         return int(self.turn_hours * 3600 * 1000)
+
+
+def clock_refusal(spec: ClockSpec, levels: Sequence[str]) -> tuple[str, str] | None:
+    """Why a table cannot be given this clock, as (error code, message), or None: the one
+    check of `POST /api/tables` and `roundhouse import-18xx --clock`. `levels`: the bot
+    levels this server plays."""
+    problem = spec.problem()
+    if problem:
+        return "bad_clock", problem
+    if spec.bot_level is not None and spec.bot_level not in levels:
+        return "unknown_bot", f"clock: unknown bot level {spec.bot_level!r}; levels are {', '.join(levels)}"
+    return None
 
 
 class ClockRecord(msgspec.Struct, frozen=True, kw_only=True):

@@ -18,7 +18,7 @@ from shared.families import AmountRange, Choice, LegalAction
 __all__ = [
     "AmountRange", "Choice", "Engine", "LegalAction", "OptionSpec", "Redo", "Result", "RuleError",
     "TitleMeta", "Undo", "UNDO_POLICIES", "action_to_builtins", "decode_action", "default_options", "option_default",
-    "encode_action", "preview_of", "served_view",
+    "encode_action", "ended_patch", "ended_view", "preview_of", "served_view",
 ]
 
 
@@ -129,6 +129,23 @@ def served_view(engine: Engine[Any], state: Any, seat: int | None) -> dict[str, 
     result = engine.result(state)
     return {**engine.view(state, seat), "active_seats": sorted(engine.active_seats(state)),
             "result": None if result is None else msgspec.to_builtins(result)}
+
+
+def ended_fields(result: Result) -> dict[str, Any]:
+    """What a served view says of a table that ended outside the rules (a clock ran out with
+    on_timeout=abandon; the standings then are `result`): that result, and nobody to act."""
+    return {"result": msgspec.to_builtins(result), "active_seats": []}
+
+
+def ended_view(view: dict[str, Any], result: Result) -> dict[str, Any]:
+    """A served view (`served_view`) of a table that has ended outside the rules."""
+    return {**view, **ended_fields(result)}
+
+
+def ended_patch(result: Result) -> list[dict[str, Any]]:
+    """The JSON Patch from a served view to its `ended_view`: replaces of top-level members
+    every served view has, so applying it twice changes nothing."""
+    return [{"op": "replace", "path": f"/{name}", "value": value} for name, value in ended_fields(result).items()]
 
 
 class PreviewAnswer(Protocol):

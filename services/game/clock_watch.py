@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from redis.exceptions import RedisError
 
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
     from services.game.service import GameService
 
 log = logging.getLogger("roundhouse.game.clock")
+
+
+class Position(NamedTuple):
+    """Where the log and the clock stream stood when a timeout was decided: the guard of the
+    script that carries it out."""
+
+    seq: int
+    event_id: str
 
 
 class ClockWatch:
@@ -68,42 +76,46 @@ class ClockWatch:
                 await service.clock_store.set_deadline(table, None)
                 return
             clock = await service.clocks.current(table, meta.clock, len(meta.seats))
+            # The position the decision is made at, taken now: `clock` is this process's shared
+            # cache of the table's clock, which another look reads on while this one awaits, and
+            # a guard built from it later would let a second look pass with a stale decision.
+            at = Position(clock.fold.seq, clock.event_id)
             expired = clock.fold.expired(now_ms())
             if not expired:
                 await service.clocks.publish(table, meta.clock, len(meta.seats))
                 return
-            await self._time_out(meta, clock, expired[0])
+            await self._time_out(meta, clock, at, expired[0])
         log.warning("clock watch: table %s kept moving; looking again later", table)
 
-    async def _time_out(self, meta: TableSummary, clock: TableClock, seat: int) -> None:
+    async def _time_out(self, meta: TableSummary, clock: TableClock, at: Position, seat: int) -> None:
         spec = clock.record.spec
         if spec.on_timeout == "abandon":
-            await self._abandon(meta, clock, seat)
+            await self._abandon(meta, at, seat)
             return
         service = self.service
         table = meta.table
         bot = SeatSpec(meta.seats[seat].name, "bot", spec.bot_level or DEFAULT_LEVEL)
         noted = time.time_ns() // 1_000_000  # the turn note is on real time (the bot worker's sweeper reads it)
         await service.store.expect_turn(table, noted)
-        version = await service.clock_store.set_seat(table, seat, bot, "timeout", now_ms(), expect_seq=clock.fold.seq,
-                                                     expect_event=clock.event_id, outcome="bot")
+        version = await service.clock_store.set_seat(table, seat, bot, "timeout", now_ms(), expect_seq=at.seq,
+                                                     expect_event=at.event_id, outcome="bot")
         if version < 0:  # moved on meanwhile (or ended): decide again from the new position
             await service.store.turn_announced(table, noted)
             return
         seats = await service.seats_changed(table)
         self.outcomes += 1
         log.info("table %s: seat %d ran out of time; a bot (%s) plays it", table, seat, bot.level)
-        await service.store.publish_turn(table, clock.fold.seq, [seat], bots_only=all(s.kind == "bot" for s in seats),
+        await service.store.publish_turn(table, at.seq, [seat], bots_only=all(s.kind == "bot" for s in seats),
                                          noted_ms=noted)
 
-    async def _abandon(self, meta: TableSummary, clock: TableClock, seat: int) -> None:
+    async def _abandon(self, meta: TableSummary, at: Position, seat: int) -> None:
         service = self.service
         hot = await service.tables.current(meta.table)
-        if hot.seq != clock.fold.seq:
+        if hot.seq != at.seq:
             return  # the log moved on: decide again
         name = meta.seats[seat].name
         result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time")
-        done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, clock.fold.seq, clock.event_id)
+        done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, at.seq, at.event_id)
         if done == 1 or done == ENDED:
             hot.meta.ended = (await service.store.get_meta(meta.table) or hot.meta).ended
         if done == 1:

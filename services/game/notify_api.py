@@ -17,6 +17,7 @@ from shared.protocol.http import NotifyReply, NotifySettings
 from shared.timesource import now_ms
 
 from services.game.errors import coded
+from services.notify.address import NotPublic, check_url_host
 from services.notify.send import signing_key
 
 if TYPE_CHECKING:
@@ -62,8 +63,15 @@ async def put_notify(http: GameHttp, request: web.Request) -> web.Response:
     settings = await http._body(request, NotifySettings)
     if settings.webhook is None and settings.email is None:
         raise coded("bad_request", "give a webhook, an email, or both (DELETE clears the settings)")
-    if settings.webhook is not None and not urlsplit(settings.webhook.url).hostname:
-        raise coded("bad_request", "the webhook URL has no host")
+    if settings.webhook is not None:
+        host = urlsplit(settings.webhook.url).hostname
+        if not host:
+            raise coded("bad_request", "the webhook URL has no host")
+        try:
+            # An IP literal is known now; a name only as each delivery resolves it (address.py).
+            check_url_host(host, http.notify_cfg.private_hosts)
+        except NotPublic as exc:
+            raise coded("bad_request", f"the webhook must be on a public address: {exc}") from None
     service = http.service
     await service.notify_store.put(table, seat, settings)
     hot = service.tables.peek(table)

@@ -19,7 +19,7 @@ import msgspec
 
 from shared import auth, timesource
 from shared.bots import BOT_NAMES
-from shared.clock import ClockRecord, ClockSpec, LogMark
+from shared.clock import ClockRecord, ClockSpec, LogMark, clock_refusal
 from shared.config import Config
 from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
 from shared.failpoints import crash_point
@@ -92,11 +92,9 @@ def _checked_clock(spec: ClockSpec | None) -> ClockSpec | None:
     """The table's clock, or None for no clock; ApiError bad_clock."""
     if spec is None or spec.kind == "none":
         return None
-    problem = spec.problem()
-    if problem:
-        raise coded("bad_clock", problem)
-    if spec.bot_level is not None and spec.bot_level not in BOT_NAMES:
-        raise coded("unknown_bot", f"clock: unknown bot level {spec.bot_level!r}; levels are {', '.join(BOT_NAMES)}")
+    refusal = clock_refusal(spec, BOT_NAMES)
+    if refusal:
+        raise coded(*refusal)
     return spec
 
 

@@ -25,6 +25,7 @@ from shared.protocol.http import NotifySettings
 from shared.store import FINISHED, TableSummary
 from shared.timesource import now_ms
 
+from services.notify.address import webhook_session
 from services.notify.send import DeliveryError, Notice, post_webhook, send_mail, signing_key
 from services.notify.settings import NotifyConfig
 
@@ -42,7 +43,7 @@ class Notifier:
         self.delivered = 0  # channels delivered by this process (tests, metrics)
 
     async def run(self) -> None:
-        self.http = aiohttp.ClientSession()
+        self.http = webhook_session(self.cfg.private_hosts)
         try:
             while True:
                 try:

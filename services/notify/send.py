@@ -1,6 +1,7 @@
 """Delivering one turn notice: the webhook body in its format (Roundhouse JSON, Discord,
-Slack), signed with HMAC-SHA256 under the seat's key, POSTed to an address checked to be
-public (unless the deployment allows private ones); and the e-mail, over SMTP.
+Slack), signed with HMAC-SHA256 under the seat's key, POSTed through the notifier's client,
+which connects only to public addresses unless the deployment allows private ones
+(services/notify/address.py); and the e-mail, over SMTP.
 
 The seat's key is derived from the server secret, the table and the seat, so nothing secret
 is stored and the seat's holder can ask for it again (`GET .../notify`). The signature
@@ -14,9 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import ipaddress
 import smtplib
-import socket
 import time
 from email.message import EmailMessage
 from urllib.parse import urlsplit
@@ -24,6 +23,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import msgspec
 
+from services.notify.address import NotPublic, check_url_host
 from services.notify.settings import NotifyConfig
 
 _json = msgspec.json.Encoder()
@@ -69,27 +69,21 @@ def body_of(notice: Notice, fmt: str) -> bytes:
     return _json.encode(notice)
 
 
-async def check_host(url: str, allow_private: bool) -> None:
-    """Refuse a webhook whose host resolves to loopback, private, link-local or reserved
-    addresses (a notice must not become a way to reach the server's own network)."""
+def check_url(url: str, allow_private: bool) -> None:
+    """Refuse what is not an http(s) URL, or names an IP literal that is not public. A host
+    name is checked as the POST resolves it (services/notify/address.py), never before."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise DeliveryError(f"not an http(s) URL: {url[:80]}")
-    if allow_private:
-        return
     try:
-        infos = await asyncio.get_running_loop().getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
-    except OSError as exc:
-        raise DeliveryError(f"cannot resolve {parts.hostname}: {exc}") from None
-    for info in infos:
-        ip = ipaddress.ip_address(info[4][0])
-        if not ip.is_global or ip.is_multicast:
-            raise DeliveryError(f"{parts.hostname} resolves to a non-public address ({ip})")
+        check_url_host(parts.hostname, allow_private)
+    except NotPublic as exc:
+        raise DeliveryError(str(exc)) from None
 
 
 async def post_webhook(http: aiohttp.ClientSession, cfg: NotifyConfig, url: str, fmt: str, key: str,
                        notice: Notice) -> None:
-    await check_host(url, cfg.private_hosts)
+    check_url(url, cfg.private_hosts)
     body = body_of(notice, fmt)
     headers = {"Content-Type": "application/json", "User-Agent": "Roundhouse-Notify/1",
                "X-Roundhouse-Delivery": notice.id, "X-Roundhouse-Signature": sign(key, body, int(time.time()))}
@@ -98,6 +92,10 @@ async def post_webhook(http: aiohttp.ClientSession, cfg: NotifyConfig, url: str,
                              timeout=aiohttp.ClientTimeout(total=cfg.timeout_s)) as resp:
             if resp.status >= 300:
                 raise DeliveryError(f"webhook answered {resp.status}")
+    except aiohttp.ClientConnectorDNSError as exc:
+        # The resolver's refusal (NotPublic) arrives wrapped as a DNS error.
+        cause = exc.os_error
+        raise DeliveryError(str(cause) if isinstance(cause, NotPublic) else f"webhook: {exc}") from None
     except (aiohttp.ClientError, TimeoutError) as exc:
         raise DeliveryError(f"webhook: {type(exc).__name__}: {exc}") from None
 

@@ -11,7 +11,9 @@ mapped), `redo` our `Redo`; chat and program settings change nothing.
 
 With `--to-table` the folded log is also stored as a new table (Redis at `--redis-url`, else
 $REDIS_URL) that the services open like any other: the line gains `table`, `seq` and, when
-$ROUNDHOUSE_SECRET is set (the services' seat-token key), each seat's `token`.
+$ROUNDHOUSE_SECRET is set (the services' seat-token key), each seat's `token`. The table has
+the clock `--clock` gives (the JSON of `clock` in `POST /api/tables`, checked the same way),
+else clock `none`, stated in its meta as for a table the API creates.
 
 Prints one line, in the export's own shape: `{"result": {"<player id>": score, ...},
 "game_end_reason": "..."}`. An action the rules refuse stops the import: one line on stderr
@@ -60,14 +62,27 @@ class Import:
     engine: Engine[Any]
     timeline: Timeline[Any]
     ids: list[str]
+    initial_active: list[int] = field(default_factory=list)                 # active at set-up
     live: list[_Live] = field(default_factory=list)
     undone: list[tuple[list[_Live], bool]] = field(default_factory=list)   # (group, an Undo was logged)
     index_of_id: dict[int, int] = field(default_factory=dict)
     entries: list[tuple[int, Any]] = field(default_factory=list)            # the table's log: (seat, entry)
+    # The seats the engine made active by each entry (a stored table's log carries them, as
+    # the game service's appends do: the clock and the turn notices read who must act from them).
+    active: list[list[int]] = field(default_factory=list)
 
     def push(self, seat: int, action: Any) -> None:
         self.timeline.push(seat, action)
         self.entries.append((seat, action))
+        self.active.append(sorted(self.engine.active_seats(self.timeline.state)))
+
+    def prefix(self, n: int) -> Import:
+        """The first `n` log entries as an import of their own (the game stopped there)."""
+        timeline = Timeline(self.engine, self.timeline.seats, self.timeline.options, self.timeline.seed)
+        for seat, action in self.entries[:n]:
+            timeline.push(seat, action)
+        return Import(self.engine, timeline, self.ids, self.initial_active, entries=self.entries[:n],
+                      active=self.active[:n])
 
     def fold(self, index: int, raw: dict[str, Any]) -> None:
         kind = raw.get("type")
@@ -155,7 +170,7 @@ def import_export(export: dict[str, Any]) -> Import:
         timeline = Timeline(engine, seats, {**options, "undo": "any"}, seed)
     except RuleError as exc:
         raise OfflineError(f"setup: {exc.code}: {exc.message}", 2) from None
-    run = Import(engine, timeline, ids)
+    run = Import(engine, timeline, ids, sorted(engine.active_seats(timeline.state)))
     for index, raw in enumerate(actions):
         where = f"action {index} (id {raw.get('id')} {raw.get('type')} by {raw.get('entity')})"
         try:
@@ -187,10 +202,13 @@ def main(args: argparse.Namespace) -> int:
             raise OfflineError("export: bad_export: not a JSON object", 2)
         run = import_export(export)
         out = summary(run)
+        if args.clock is not None and not args.to_table:
+            raise OfflineError("clock: --clock needs --to-table", 2)
         if args.to_table:
-            from services.offline.import_table import store_table
+            from services.offline.import_table import parse_clock, store_table
 
-            out.update(asyncio.run(store_table(run, args.redis_url or Config.from_env().redis_url)))
+            clock = parse_clock(args.clock)
+            out.update(asyncio.run(store_table(run, args.redis_url or Config.from_env().redis_url, clock)))
         sys.stdout.buffer.write(msgspec.json.encode(out) + b"\n")
         return 0
 

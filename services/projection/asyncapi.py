@@ -12,7 +12,7 @@ from shared.protocol import ws
 
 _REF = "#/components/schemas/{name}"
 _CLIENT = (ws.Hello, ws.Ping, ws.ChatSend, ws.MuteSet, ws.ViewAt)
-_SERVER = (ws.Welcome, ws.Update, ws.Error, ws.Pong, ws.ChatLine, ws.ChatLog, ws.Mutes, ws.ViewAtReply)
+_SERVER = (ws.Welcome, ws.Update, ws.Ended, ws.Error, ws.Pong, ws.ChatLine, ws.ChatLog, ws.Mutes, ws.ViewAtReply)
 
 
 def _message_name(cls: type) -> str:

@@ -1,7 +1,8 @@
 """Every table feed of one process, the stream reader(s) that feed them, and the slow-socket watchdog.
 
 Reader modes (ProjectionSettings.reader):
-- "multi": one task blocks on a single XREAD over every live table (`EventStore.tail_many`).
+- "multi": one task blocks on a single XREAD over every live table (`EventStore.tail_tables`:
+  each table's log, and its clock stream until the table ends outside the rules).
   When the set of tables changes the blocked read is cancelled and re-issued (redis-py
   drops that connection on cancel; the cursors live here, so nothing is lost).
 - "per_table": one task and one blocked connection per table (`EventStore.tail`).
@@ -174,6 +175,17 @@ class Hub:
     def _live_cursors(self) -> dict[str, int]:
         return {t: f.seq for t, f in self.feeds.items() if t not in self._loading and not f.closed}
 
+    def _clock_cursors(self, tables: dict[str, int]) -> dict[str, str]:
+        """The clock streams to follow beside the logs: those of tables that have not ended
+        (the one clock event a feed acts on ends the table)."""
+        return {t: self.feeds[t].clock_cursor for t in tables if self.feeds[t].ended is None}
+
+    async def _clock_news(self, feed: TableFeed, events: list[Any]) -> None:
+        try:
+            await feed.clock_news(events)
+        except REDIS_ERRORS as exc:  # read again from the same cursor next time
+            _log_read_error(exc, "table %s: reading its end failed", feed.table)
+
     async def _multi_reader(self) -> None:
         backoff = _BACKOFF_MIN
         changed_wait: asyncio.Task[Any] | None = None
@@ -183,7 +195,8 @@ class Hub:
             if not cursors:
                 await self._changed.wait()
                 continue
-            read = asyncio.create_task(self.tail_store.tail_many(cursors, self.settings.block_ms))
+            read = asyncio.create_task(self.tail_store.tail_tables(cursors, self._clock_cursors(cursors),
+                                                                   self.settings.block_ms))
             if changed_wait is None or changed_wait.done():
                 changed_wait = asyncio.create_task(self._changed.wait())
             try:
@@ -208,18 +221,23 @@ class Hub:
                 backoff = min(backoff * 2, _BACKOFF_MAX)
                 continue
             backoff = _BACKOFF_MIN
-            for table, entries in batches.items():
+            for table, entries in batches.entries.items():
                 feed = self.feeds.get(table)
                 if feed is not None and not feed.closed and entries:
                     feed.ingest(entries)
                     # Let the socket writers send this table's frames before folding the next table.
                     await asyncio.sleep(0)
+            for table, events in batches.clock.items():  # after the entries they follow
+                feed = self.feeds.get(table)
+                if feed is not None and not feed.closed:
+                    await self._clock_news(feed, events)
 
     async def _tail_one(self, feed: TableFeed) -> None:
         backoff = _BACKOFF_MIN
         while not feed.closed:
             try:
-                entries = await self.tail_store.tail(feed.table, feed.seq, self.settings.block_ms)
+                tailed = await self.tail_store.tail_tables({feed.table: feed.seq}, self._clock_cursors({feed.table: 0}),
+                                                           self.settings.block_ms)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -229,8 +247,12 @@ class Hub:
                 backoff = min(backoff * 2, _BACKOFF_MAX)
                 continue
             backoff = _BACKOFF_MIN
+            entries = tailed.entries.get(feed.table)
             if entries and not feed.closed:
                 feed.ingest(entries)
+            events = tailed.clock.get(feed.table)
+            if events and not feed.closed:
+                await self._clock_news(feed, events)
 
     # --- slow consumers ------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ _COUNTERS = {
     "bytes_sent_total": "bytes of frames written to sockets",
     "slow_clients_dropped_total": "sockets dropped for not reading fast enough",
     "cold_replays_total": "replays that re-folded the log because memory history did not reach back",
+    "tables_ended_total": "tables this process saw end outside the rules (a clock ran out, on_timeout=abandon)",
     "reader_errors_total": "failed stream reads (retried with backoff)",
     "reader_rearms_total": "blocking reads cancelled and re-issued because the table set changed",
 }

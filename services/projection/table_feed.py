@@ -18,9 +18,10 @@ from typing import Any, Protocol
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, RuleError, encode_action, served_view, shown_to_others
+from shared.clock import ClockEvent
+from shared.engine import Engine, Result, RuleError, encode_action, ended_patch, ended_view, served_view, shown_to_others
 from shared.protocol.json_patch import diff
-from shared.protocol.ws import PROTOCOL_VERSION, ProtocolError, Update, Welcome, encode, error_frame
+from shared.protocol.ws import PROTOCOL_VERSION, Ended, ProtocolError, Update, Welcome, encode, error_frame
 from shared.store import UnknownTable as StoreUnknownTable
 from shared.store.loader import FOLD_CHUNK, LogBroken, LogGap, fold_entry, mark, open_table
 from shared.timeline import Timeline
@@ -92,6 +93,10 @@ class TableFeed:
         self.pending = 0  # joiners between hub.join and attach (keep the feed alive meanwhile)
         self.closed = False
         self.broken: LogBroken | None = None  # the log stopped folding at this entry
+        # The table ended outside the rules (a clock ran out, on_timeout=abandon): the standings
+        # then. Learnt from the meta at load and from the clock stream, read after `clock_cursor`.
+        self.ended: Result | None = None
+        self.clock_cursor = "0-0"
 
     # --- loading -------------------------------------------------------------------------
 
@@ -112,6 +117,7 @@ class TableFeed:
         self.public_view = self.engine.meta.public_view
         self.seat_names = [s.name for s in meta.seats]
         self._meta = meta
+        self.ended = meta.ended
         self.timeline = loaded.timeline
         self.seq = self.timeline.length
         self._history_base = (self.seq, self.timeline.state)
@@ -201,8 +207,40 @@ class TableFeed:
             if view is None:
                 assert self.timeline is not None
                 view = self._views[seat] = self._view(self.timeline.state, seat)
-            data = self._view_bytes[seat] = msgspec.json.encode(view)
+            # `_views` stays the engine's view (the base of patches); only what is sent shows the end.
+            data = self._view_bytes[seat] = msgspec.json.encode(view if self.ended is None else ended_view(view, self.ended))
         return data
+
+    # --- the end outside the rules -----------------------------------------------------------
+
+    async def clock_news(self, events: list[ClockEvent]) -> None:
+        """Clock events read from the table's clock stream. A timeout that abandoned the table
+        ends the feed with the standings, which the same script wrote to the meta. The cursor
+        moves only once that is done: a failed meta read leaves the event to be read again."""
+        if not events:
+            return
+        if any(e.kind == "timeout" and e.outcome == "abandon" for e in events):
+            meta = await self.store.get_meta(self.table)
+            if meta is not None and meta.ended is not None:
+                self.end(meta.ended)
+        self.clock_cursor = events[-1].id
+
+    def end(self, result: Result) -> None:
+        """The table ended outside the rules: every watcher gets the result, fresh welcomes
+        show it, and nothing more will be appended (the store refuses it)."""
+        if self.ended is not None:
+            return
+        self.ended = result
+        self._view_bytes = {}
+        frame = self._ended_frame(result)
+        for subs in self.watchers.values():
+            for sub in list(subs):
+                sub.push(frame)
+        self.metrics.inc("tables_ended_total")
+
+    def _ended_frame(self, result: Result) -> bytes:
+        return encode(Ended(seq=self.seq, result=Raw(msgspec.json.encode(result)),
+                            patch=Raw(msgspec.json.encode(ended_patch(result)))))
 
     # --- joining -------------------------------------------------------------------------
 
@@ -231,6 +269,8 @@ class TableFeed:
                 self._welcome(sub, last_seq, None)
                 if entries:
                     sub.push_lazy(self._replay_frames(base, entries, self._view_key(sub.seat)))
+                if self.ended is not None:
+                    sub.push(self._ended_frame(self.ended))  # its view at seq has no result yet
                 self._register(sub)
                 self.metrics.inc("resumes_total")
                 return True

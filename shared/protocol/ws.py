@@ -142,6 +142,21 @@ class Update(_Message, tag="update"):
     ]
 
 
+class Ended(_Message, tag="ended"):
+    """The table ended outside the rules at `seq` (a seat's clock ran out and the table was
+    created with on_timeout=abandon): `result` holds the standings then. `patch` turns the
+    view at seq into the ended one (replaces `/result` and `/active_seats`, so a copy applied
+    twice changes nothing). Sent to every socket of the table when it happens, and after a
+    resumed welcome (and its replay); a fresh welcome's view already holds the result. No
+    update follows."""
+
+    seq: Seq
+    result: Annotated[Raw, Meta(description="the standings: {scores, ranks, winners, reason}, "
+                                            "reason `abandoned: <name> ran out of time`")]
+    patch: Annotated[Raw, Meta(description="RFC 6902 JSON Patch from the view at seq to the ended view",
+                               extra_json_schema=_PATCH_SCHEMA)]
+
+
 class Error(_Message, tag="error"):
     """Something the client sent was refused. `fatal` errors are followed by a close."""
 
@@ -205,7 +220,7 @@ class ViewAtReply(_Message, tag="past_view", kw_only=True):
     round: Annotated[str | None, Meta(description="the round label at seq 0 (the set-up); entries carry their own")] = None
 
 
-ServerMessage = Welcome | Update | Error | Pong | ChatLine | ChatLog | Mutes | ViewAtReply
+ServerMessage = Welcome | Update | Ended | Error | Pong | ChatLine | ChatLog | Mutes | ViewAtReply
 
 
 # Close codes the server uses after a fatal error (the error frame's `code` says more).

@@ -16,7 +16,7 @@ from shared.clock import ClockEvent, LogMark
 from shared.engine import Result
 from shared.store import keys
 from shared.store.due import DueIndex
-from shared.store.events import EventStore, _lua, _text
+from shared.store.events import EventStore, _lua, clock_event
 from shared.store.models import SeatSpec, UnknownTable
 
 _json = msgspec.json.Encoder()
@@ -50,9 +50,7 @@ class ClockStore:
         events = []
         for i in range(0, len(events_raw), 2):
             fields = events_raw[i + 1]
-            f = {_text(fields[j]): _text(fields[j + 1]) for j in range(0, len(fields), 2)}
-            events.append(ClockEvent(_text(events_raw[i]), int(f["seq"]), int(f["seat"]), f["kind"],  # type: ignore[arg-type]
-                                     int(f["t"]), f.get("outcome", "")))
+            events.append(clock_event(events_raw[i], {fields[j]: fields[j + 1] for j in range(0, len(fields), 2)}))
         return marks, events
 
     async def set_seat(self, table: str, index: int, seat: SeatSpec, kind: str, t: int, expect_seq: int | None = None,

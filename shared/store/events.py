@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import os
 from importlib.resources import files
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
-from shared.clock import ClockRecord
+from shared.clock import ClockEvent, ClockRecord
 from shared.engine import Result
 from shared.store import keys
 from shared.store.connect import is_cluster_client
@@ -77,6 +77,20 @@ def _entry(entry_id: bytes, fields: dict[bytes, bytes]) -> LoggedAction:
         t_ms=int(fields[b"t"]),
         active=None if active is None else _ints_dec.decode(active),
     )
+
+
+def clock_event(entry_id: Any, fields: dict[Any, Any]) -> ClockEvent:
+    """One entry of a table's clock stream (written by shared/store/seat.lua, abandon.lua)."""
+    f = {_text(k): _text(v) for k, v in fields.items()}
+    return ClockEvent(_text(entry_id), int(f["seq"]), int(f["seat"]), f["kind"], int(f["t"]),  # type: ignore[arg-type]
+                      f.get("outcome", ""))
+
+
+class Tailed(NamedTuple):
+    """What `tail_tables` read: new log entries and new clock events, by table."""
+
+    entries: dict[str, list[LoggedAction]]
+    clock: dict[str, list[ClockEvent]]
 
 
 def _summary(values: list[Any]) -> TableSummary | None:
@@ -457,9 +471,16 @@ class EventStore:
         On Redis Cluster one XREAD may only name keys of one slot, so a caller there groups
         tables per slot (or calls `tail` per table); on a single node any mix works.
         """
+        return (await self.tail_tables(positions, {}, block_ms)).entries
+
+    async def tail_tables(self, positions: dict[str, int], clocks: dict[str, str], block_ms: int) -> Tailed:
+        """`tail_many`, and in the same XREAD the clock streams of the tables in `clocks`
+        after the event id given ('0-0': from the start): whatever comes first ends the wait.
+        A table's clock stream shares its log's slot, so a cluster's grouping is unchanged."""
         if block_ms <= 0:
             raise ValueError("block_ms must be > 0 (XREAD BLOCK 0 would wait forever)")
         streams = {keys.log_key(t): f"{seq}-0" for t, seq in positions.items()}
+        streams.update({keys.clock_key(t): after for t, after in clocks.items()})
         if self.cluster:
             groups: dict[int, dict[str, str]] = {}
             for key, start in streams.items():
@@ -467,9 +488,13 @@ class EventStore:
             reply = await self._read_slots(list(groups.values()), block_ms)
         else:
             reply = _per_stream(await self.redis.xread(streams, block=block_ms))
-        out: dict[str, list[LoggedAction]] = {}
+        out = Tailed({}, {})
         for key, entries in reply:
-            out[keys.table_of_log_key(key)] = [_entry(i, f) for i, f in entries]
+            table = keys.table_of_key(key)
+            if keys.is_clock_key(key):
+                out.clock[table] = [clock_event(i, f) for i, f in entries]
+            else:
+                out.entries[table] = [_entry(i, f) for i, f in entries]
         return out
 
     async def _read_slots(self, groups: list[dict[str, str]], block_ms: int) -> list[Any]:

@@ -99,6 +99,11 @@ def clock_key(table: str) -> str:
     return f"rh:{{{table}}}:clock"
 
 
+def is_clock_key(key: bytes | str) -> bool:
+    text = key.decode() if isinstance(key, bytes) else key
+    return text.endswith("}:clock")
+
+
 def notify_key(table: str) -> str:
     """Hash: seat -> the seat's turn-notice settings (JSON)."""
     return f"rh:{{{table}}}:notify"

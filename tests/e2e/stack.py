@@ -184,6 +184,7 @@ class LiveSocket:
         self.frames: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
         self.welcomes: list[dict[str, Any]] = []
+        self.ends: list[dict[str, Any]] = []  # `ended` frames
         self.closed = asyncio.Event()
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -247,6 +248,13 @@ class LiveSocket:
                 self.view = apply(self.view, frame["patch"])
             except PatchError as exc:  # never expected: the test's waits report it
                 self.errors.append({"type": "error", "code": "bad_patch", "message": str(exc)})
+        elif kind == "ended":  # the table ended outside the rules: its patch applies to the view at seq
+            assert frame["seq"] == self.seq, frame
+            self.ends.append(frame)
+            try:
+                self.view = apply(self.view, frame["patch"])
+            except PatchError as exc:
+                self.errors.append({"type": "error", "code": "bad_patch", "message": str(exc)})
         elif kind == "error":
             self.errors.append(frame)
         self._poke()
@@ -271,6 +279,11 @@ class LiveSocket:
 
     async def wait_seq(self, seq: int, timeout: float = 10.0) -> None:
         await self._until(lambda: self.seq >= seq, timeout)
+
+    async def wait_result(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The view's result, once it has one (the rules ended the game, or the table ended)."""
+        await self._until(lambda: isinstance(self.view, dict) and self.view.get("result") is not None, timeout)
+        return self.view["result"]
 
     async def wait_closed(self, timeout: float = 10.0) -> None:
         await asyncio.wait_for(self.closed.wait(), timeout)

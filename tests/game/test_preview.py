@@ -37,8 +37,7 @@ def at_run() -> Any:
         for s in engine.active_seats(timeline.state):
             for la in engine.legal_actions(timeline.state, s):
                 if type(la.action).__name__ == "RunRoutes" and len(la.action.routes) >= 2:
-                    part = SimpleNamespace(timeline=timeline, engine=engine, entries=run.entries[:i])
-                    return SimpleNamespace(part=part, seat=s, best=msgspec.to_builtins(la.action), state=timeline.state)
+                    return SimpleNamespace(part=run.prefix(i), seat=s, best=msgspec.to_builtins(la.action), state=timeline.state)
         timeline.push(seat, action)
     raise AssertionError("no run of two trains in the export")
 

@@ -69,7 +69,7 @@ async def test_asyncapi_document_is_served_and_matches_docs(client):
     doc = await resp.json()
     assert doc == json.loads(document_json())
     assert doc["asyncapi"].startswith("3.")
-    assert set(doc["components"]["messages"]) == {"hello", "ping", "welcome", "update", "error", "pong",
+    assert set(doc["components"]["messages"]) == {"hello", "ping", "welcome", "update", "ended", "error", "pong",
                                                  "chat", "mute", "view_at", "chat_line", "chat_log", "mutes", "past_view"}
     hello_schema = doc["components"]["schemas"]["Hello"]
     assert set(hello_schema["required"]) == {"type", "v", "table"}

@@ -165,6 +165,26 @@ async def test_tail_many_reports_only_tables_with_news(store, make_meta, redis_c
     assert {t: [e.seq for e in v] for t, v in (await asyncio.wait_for(waiter, 2)).items()} == {b: [1]}
 
 
+async def test_tail_tables_wakes_for_a_clock_event_too(store, make_meta, redis_client):
+    """The projection's read: logs and clock streams in one XREAD; a clock event alone ends the wait."""
+    a, b = make_meta(), make_meta()
+    for meta in (a, b):
+        await store.create_table(meta)
+    await append_n(store, a.table, 1)
+    got = await store.tail_tables({a.table: 0, b.table: 0}, {a.table: "0-0", b.table: "0-0"}, block_ms=1000)
+    assert {t: [e.seq for e in v] for t, v in got.entries.items()} == {a.table: [1]} and got.clock == {}
+    before = await blocked_stream_reads(redis_client)
+    waiter = asyncio.create_task(store.tail_tables({a.table: 1, b.table: 0}, {b.table: "0-0"}, block_ms=5000))
+    await until_blocked_in_read(redis_client, before, "tail_tables to block in Redis")
+    assert not waiter.done()
+    event_id = await redis_client.xadd(keys.clock_key(b.table), {"seq": 0, "seat": 1, "kind": "timeout", "t": 5,
+                                                                 "outcome": "abandon"})
+    got = await asyncio.wait_for(waiter, 2)
+    assert got.entries == {}
+    assert [(e.id, e.seq, e.seat, e.kind, e.t, e.outcome) for e in got.clock[b.table]] == [
+        (event_id.decode(), 0, 1, "timeout", 5, "abandon")]
+
+
 async def test_lua_is_loaded_once_then_run_by_sha(store, table, redis_client):
     # On a cluster: the counts of the node that holds the table.
     node = await on_node_of(redis_client, keys.log_key(table))

@@ -5,6 +5,7 @@ outcomes carried out once, a player taking the seat back."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -149,3 +150,20 @@ async def test_clock_refusals(game, make_table):  # noqa: F811
     table = await make_table(game, 2)
     clock = await clock_of(table)
     assert clock["kind"] == "none" and remaining(clock) == [None, None]
+
+
+@pytest.mark.parametrize("outcome", ["bot", "abandon"])
+async def test_looks_at_once_carry_out_a_timeout_once(new_client, make_table, clock_time, outcome):  # noqa: F811
+    """Several looks at the same expired table at once in one process (the watch's sweep and
+    the look a refused move asks for share the table's cached clock): one outcome."""
+    game = await new_client(clock_poll=3600)  # the sweep stays out of it: the looks below race each other
+    extra = {"bot_level": "random"} if outcome == "bot" else {"on_timeout": "abandon"}
+    tables = [await make_table(game, 2, clock={**REALTIME, **extra}) for _ in range(5)]
+    clock_time.advance(60_000)
+    watch = game.app[GAME_KEY].service.watch
+    redis = game.app[GAME_KEY].redis
+    for table in tables:
+        await asyncio.gather(*(watch.examine(table.id) for _ in range(4)))
+        events = await redis.xrange(keys.clock_key(table.id))
+        assert [(f[b"kind"], f[b"outcome"], f[b"seat"]) for _i, f in events] == [
+            (b"timeout", outcome.encode(), b"0")]

@@ -26,7 +26,6 @@ import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -76,16 +75,13 @@ def game() -> Any:
 
 def table_at(stack: Stack18, run: Any, entries: int) -> dict[str, Any]:
     """A table holding the first `entries` log entries of an import, with every seat's token."""
-    timeline = Timeline(run.engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
-    for seat, action in run.entries[:entries]:
-        timeline.push(seat, action)
-    part = SimpleNamespace(timeline=timeline, engine=run.engine, entries=run.entries[:entries])
+    part = run.prefix(entries)
     # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
     with ThreadPoolExecutor(1) as pool:
         stored = pool.submit(asyncio.run, store_table(part, stack.redis_url)).result(timeout=60)
     table = stored["table"]
-    tokens = [auth.issue(SECRET.encode(), table, s) for s in range(len(timeline.seats))]
-    return {"table": table, "tokens": tokens, "state": timeline.state, "engine": run.engine, "seq": stored["seq"]}
+    tokens = [auth.issue(SECRET.encode(), table, s) for s in range(len(part.timeline.seats))]
+    return {"table": table, "tokens": tokens, "state": part.timeline.state, "engine": run.engine, "seq": stored["seq"]}
 
 
 def turnable_lay(legal: list[Any]) -> tuple[str, str] | None:

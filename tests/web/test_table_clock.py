@@ -1,7 +1,8 @@
 """Table clocks and turn notices on the page, in headless Chromium against a real `roundhouse dev` whose time
 the test moves (ROUNDHOUSE_TEST_TIME_FILE): the running seat's time counts down, a real-time
 clock runs out and a bot takes the seat (and the player takes it back), and an async
-deadline that passes ends the table with its standings shown as the result; a seat sets up
+deadline that passes ends the table with its standings shown as the result on the seat's
+and a spectator's page as it happens; a seat sets up
 a webhook from the page and a local receiver gets the notice."""
 
 from __future__ import annotations
@@ -91,28 +92,36 @@ def test_realtime_clock_runs_down_and_a_bot_takes_the_seat(size: str, clock_stac
 
 def test_async_deadline_ends_the_table_with_its_standings(clock_stack: Stack, clock_time: TestTime, chromium: Any,
                                                           screenshots: Path) -> None:
+    """Without a reload: the seat's page and a spectator's both turn into a finished game
+    when the deadline passes, from the `ended` frame their sockets get (the standings in
+    the view's result, nobody to act)."""
     created = create(clock_stack.url, {"kind": "async", "turn_hours": 48, "on_timeout": "abandon"})
     first = created["active_seats"][0]
-    with tab(chromium) as page:
+    name = ["Ada", "Brunel", "Crewe"][first]
+    with tab(chromium) as page, tab(chromium, PHONE) as spectator:
         page.goto(invite(created, first))
         page.wait(LIVE)
         page.wait(f"document.querySelector('[data-testid=clock-time-{first}]')?.textContent === '2 d 0 h'")
+        spectator.goto(f"{clock_stack.url}/#table={created['table']}")
+        spectator.wait(LIVE)
+        seq = page.page.evaluate("document.body.dataset.seq")
         clock_time.advance(48 * 3600_000 + 1)
-
-        def ended() -> bool:
-            status, detail = http("GET", f"{clock_stack.url}/api/tables/{created['table']}")
-            return status == 200 and detail["status"] == "finished"
-
-        with ThreadPoolExecutor(1) as pool:  # the page's driver holds this thread's event loop
-            pool.submit(asyncio.run, until(ended, "the clock watch to end the table")).result(timeout=30)
-        page.page.reload()
-        page.wait(LIVE)
-        page.wait("document.body.dataset.over === 'true'")
-        name = ["Ada", "Brunel", "Crewe"][first]
-        assert f"abandoned: {name} ran out of time" in page.page.inner_text("[data-testid=turn]")
-        assert page.page.is_visible("[data-testid=result]") or page.page.is_visible(".result")
+        for p in (page, spectator):
+            p.wait("document.body.dataset.over === 'true'", timeout_ms=20_000)
+            assert f"abandoned: {name} ran out of time" in p.page.inner_text("[data-testid=turn]")
+            p.wait("!!document.querySelector('[data-testid=result]')")
+            assert p.page.evaluate("document.body.dataset.seq") == seq  # no move: the end came by itself
+        status, detail = http("GET", f"{clock_stack.url}/api/tables/{created['table']}")
+        assert status == 200 and detail["status"] == "finished"
+        ranked = [line for line in page.page.eval_on_selector_all("[data-testid=result] li", "els => els.map(e => e.textContent)")
+                  if line.startswith("#")]
+        scores = detail["result"]["scores"]
+        assert sorted(ranked) == sorted(f"#{rank} {n} ${score}" for n, rank, score in
+                                        zip(["Ada", "Brunel", "Crewe"], detail["result"]["ranks"], scores, strict=True))
+        assert not page.page.is_visible("[data-testid=take-back]")
         page.shot(screenshots / "clock-abandoned-desktop.png", full_page=False)
-        assert page.errors == []
+        spectator.shot(screenshots / "clock-abandoned-spectator-phone.png", full_page=False)
+        assert page.errors == [] and spectator.errors == []
 
 
 class _Hook(BaseHTTPRequestHandler):

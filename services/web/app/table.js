@@ -83,8 +83,6 @@ export function mountTable(root, invite) {
   let seenLog = loadSeenLog(table, token);
   /** @type {any} */
   let lastView = held?.view ?? null;
-  /** @type {import("../sdk/roundhouse.js").Result | null} the standings, when a seat ran out and the table ended */
-  let endedEarly = null;
   let filling = false;
 
   /** The lines of moves this tab did not see, from the table's history (backfill.js). */
@@ -144,14 +142,13 @@ export function mountTable(root, invite) {
     table,
     seatName: (seat) => nameOf(live.view ?? {}, seat),
     mySeat: () => live.seat,
-    // Who plays each seat and an early end come with the clock: a seat that ran out is a
-    // bot's now, and a table abandoned on time shows its standings as its result.
+    // Who plays each seat comes with the clock: a seat that ran out is a bot's now. (A table
+    // abandoned on time: its live view holds the standings as its result, as every seat's does.)
     changed: (c) => {
       seats = seats.map((s) => {
         const now = c.seats[s.seat];
         return now ? { ...s, kind: now.kind, level: now.level } : s;
       });
-      endedEarly = c.ended;
       render();
       void refreshLegal();
     },
@@ -229,9 +226,8 @@ export function mountTable(root, invite) {
   function render() {
     // Looking back (history), the page draws the past view, with nothing to act on.
     const past = history.pastView();
-    const shown = past ?? live.view;
-    if (!shown) return;
-    const view = !past && !shown.result && endedEarly ? { ...shown, result: endedEarly } : shown;
+    const view = past ?? live.view;
+    if (!view) return;
     const me = mySeat();
     const over = !!view.result;
     const myTurn = !past && me !== null && activeSeats(view).includes(me) && !over && !botPlaysMe();

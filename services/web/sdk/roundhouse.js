@@ -68,7 +68,9 @@ export const PROTOCOL_VERSION = 1;
  * @typedef {"connecting" | "live" | "reconnecting" | "closed" | "failed"} LiveStatus
  *            `failed`: a fatal refusal (bad token, unknown table...) that retrying cannot fix.
  * @typedef {{status: LiveStatus, attempt: number, retryInMs: number | null, error: RoundhouseError | null}} StatusEvent
- * @typedef {{view: any, seq: number, update: Update | null}} ViewEvent  `update` is null after a fresh welcome.
+ * @typedef {{seq: number, result: Result, patch: PatchOp[]}} Ended  The table ended outside the rules (a clock ran out,
+ *   on_timeout=abandon): `result` holds the standings; the patch (replaces of /result and /active_seats) is applied to the view.
+ * @typedef {{view: any, seq: number, update: Update | null}} ViewEvent  `update` is null after a fresh welcome or an end.
  * @typedef {{attempts: number, baseMs: number, maxMs: number}} RetryPolicy
  * @typedef {{id: string, seat: number | null, name: string, text: string, t: number}} ChatLine  Plain text: show it as text.
  * @typedef {{lines: ChatLine[], muted: Array<number | "spectators">}} ChatLog
@@ -681,7 +683,7 @@ function errorText(error) {
 // Live table
 
 /**
- * @typedef {{welcome: Welcome, update: Update, view: ViewEvent, status: StatusEvent, error: RoundhouseError,
+ * @typedef {{welcome: Welcome, update: Update, ended: Ended, view: ViewEvent, status: StatusEvent, error: RoundhouseError,
  *            chat_log: ChatLog, chat_line: ChatLine, mutes: {muted: Array<number | "spectators">}}} LiveEvents
  */
 
@@ -691,8 +693,10 @@ function errorText(error) {
  * resuming from the seq it holds, so nothing is lost or applied twice.
  *
  * Events (`on(name, fn)` returns an unsubscribe function):
- * - `view` `{view, seq, update}`: the held view changed (fresh welcome or an update)
+ * - `view` `{view, seq, update}`: the held view changed (fresh welcome, an update, or the end)
  * - `update`: one log entry as received (after it was applied)
+ * - `ended`: the table ended outside the rules (after its patch was applied; the view's
+ *   `result` holds the standings)
  * - `welcome`: every handshake, fresh or resumed
  * - `status` `{status, attempt, retryInMs, error}`: connecting / live / reconnecting / closed / failed
  * - `error`: any error frame or connection problem, typed
@@ -830,6 +834,8 @@ export class LiveTable {
         this.onWelcome(frame);
       } else if (frame.type === "update") {
         this.onUpdate(frame);
+      } else if (frame.type === "ended") {
+        this.onEnded(frame);
       } else if (frame.type === "chat_log" || frame.type === "chat_line" || frame.type === "mutes") {
         this.emit(frame.type, frame);
       } else if (frame.type === "past_view") {
@@ -902,9 +908,22 @@ export class LiveTable {
       this.socket?.close(4000, "gap");
       return;
     }
-    let view;
+    const view = this.patched(frame.patch);
+    if (view === undefined) return;
+    this.seq = frame.seq;
+    this.view = view;
+    this.stats.updates += 1;
+    this.emit("update", frame);
+    this.emit("view", { view: this.view, seq: this.seq, update: frame });
+  }
+
+  /**
+   * The held view with `patch` applied; undefined if it does not apply.
+   * @param {PatchOp[]} patch
+   */
+  patched(patch) {
     try {
-      view = applyPatch(this.view, frame.patch);
+      return applyPatch(this.view, patch);
     } catch (error) {
       // The held view is not the server's (say, a damaged stored copy): start over from a
       // fresh welcome; until it comes, the last good view stays on show.
@@ -912,13 +931,20 @@ export class LiveTable {
       this.needFresh = true;
       this.emit("error", error instanceof RoundhouseError ? error : badPatch(errorText(error)));
       this.socket?.close(4002, "bad patch");
-      return;
+      return undefined;
     }
-    this.seq = frame.seq;
+  }
+
+  /** @param {Ended} frame */
+  onEnded(frame) {
+    // Waiting for a fresh welcome (its view holds the result), or not at the end's seq (a
+    // gap the next update would show): nothing to apply to.
+    if (this.needFresh || frame.seq !== this.seq || !this.view) return;
+    const view = this.patched(frame.patch);
+    if (view === undefined) return;
     this.view = view;
-    this.stats.updates += 1;
-    this.emit("update", frame);
-    this.emit("view", { view: this.view, seq: this.seq, update: frame });
+    this.emit("ended", frame);
+    this.emit("view", { view: this.view, seq: this.seq, update: null });
   }
 
   /**
