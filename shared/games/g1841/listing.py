@@ -10,6 +10,7 @@ from shared.games.core18xx.choice import trie
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
 from shared.games.g1841 import emergency as EM
+from shared.games.g1841 import eventrun as EV
 from shared.games.g1841 import founding as F
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import operating as OP
@@ -23,6 +24,8 @@ def acting_entity(state: State) -> str | None:
         return None
     if state.round == "auction":
         return K.to_act(state.auction) if state.auction else None
+    if state.event is not None:
+        return state.event.question.entity
     if state.founding:
         return state.founding[0].corp
     if state.round == "stock":
@@ -49,6 +52,8 @@ def for_seat(state: State, seat: int) -> list[LegalAction]:
         return []
     if state.round == "auction":
         return _auction(state, player)
+    if state.event is not None:
+        return EV.legal(state)
     if state.founding:
         return _founding(state)
     if state.round == "stock":

@@ -484,6 +484,8 @@ def process(game: State, action: Any) -> State:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
     game = step.process(game, action)
+    if game.event is not None:
+        return game     # a train event asks first; its end finishes this (eventrun.event_done)
     if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))

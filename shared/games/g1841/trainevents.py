@@ -1,0 +1,27 @@
+"""What a new train's events do, in the order the train lists them (18xx.games `event_*!`):
+the concessions close, the borders change, the Ferdinandea secession and the Tuscan merge
+(which may ask questions: `eventrun.py`)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import secession, tuscan
+from shared.games.g1841.eventrun import Run
+
+replace = msgspec.structs.replace
+
+
+def run_events(r: Run, events: list[str]) -> None:
+    from shared.games.g1841 import flow
+    for event in events:
+        if event in ("phase4_regions", "phase5_regions"):
+            r.s = replace(r.s, board=BS.border_event(r.s, event))
+        elif event == "close_companies":
+            r.say("-- Event: Concessions close --")
+            r.s = flow.close_concessions(r.s)
+        elif event == "ferd_secession":
+            secession.run(r)
+        elif event == "tuscan_merge":
+            tuscan.run(r)
