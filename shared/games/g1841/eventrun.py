@@ -43,6 +43,7 @@ class Run:
 
     def __init__(self, state: State, answers: list[str]) -> None:
         self.s = state
+        self.base = state
         self.answers = answers
         self.used = 0
         self.log: list[str] = []

@@ -188,6 +188,9 @@ def _operating(state: State) -> list[LegalAction]:
                 cells = ST.par_cells(view, entity, sym)
                 out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
                                        choices=Choice("share_price", cells)))
+        elif kind == "merge":
+            for sym in OP.ROUND.route_action(state, entity, "merge").choices(state):
+                out.append(LegalAction(action=A.Merge(**who, corporation=sym)))
         elif kind == "pass":
             out.append(LegalAction(action=A.Pass(**who)))
     return out

@@ -436,6 +436,98 @@ class SharesStep:
         return _with_turn(_founded(after), replace(t, shares_done=started is None, share_bought=True, started=started))
 
 
+def mergeable(game: State, corp: str) -> bool:
+    """May `corp` merge (`mergeable?`): a general corporation, or a historical one from phase
+    4, that has operated, is not frozen and not closed."""
+    c = game.money.corps[corp]
+    return (c.ipoed and not c.closed and (not H.historical(game, corp) or H.phase(game) >= 4)
+            and corp in game.operated and not C.frozen(game.money, corp))
+
+
+def merge_targets(game: State) -> list[str]:
+    """General majors not started: what a merger or a transformation forms (`merge_target?`)."""
+    return [s for s, c in game.money.corps.items()
+            if c.type == "major" and not c.ipoed and not c.closed and not H.historical(game, s)]
+
+
+def merge_candidates(game: State, corp: str) -> list[str]:
+    """Corporations of its type `corp` may merge with: a token in a city its region graph
+    reaches (`mergeable_candidates`)."""
+    found = BS.merge_partners(game, corp)
+    kind = game.money.corps[corp].type
+    return [s for s in game.money.corps if s in found and game.money.corps[s].type == kind and mergeable(game, s)]
+
+
+class MergeStep:
+    """Merge with a connected corporation of the same type into a general major (G1841
+    `Step::Merge`): first the partner, then the corporation to form; a pass before the
+    partner. 18xx.games passes the step by itself when there is no partner."""
+    name = "merge"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        if t.merge_done or not _reached(game, self.name) or not mergeable(game, t.corp) or not merge_targets(game):
+            return False
+        return t.merging is not None or bool(merge_candidates(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        if entity != turn(game).corp or not self.open(game):
+            return frozenset()
+        return frozenset({"merge"} if turn(game).merging else {"merge", "pass"})
+
+    def choices(self, game: State) -> list[str]:
+        t = turn(game)
+        return merge_targets(game) if t.merging else merge_candidates(game, t.corp)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, merge_done=True))
+        other = str(action.corporation)
+        if other not in self.choices(game):
+            raise RuleError("cannot_merge", f"{t.corp} cannot merge with {other}" if not t.merging
+                            else f"{other} is not available to merge into")
+        if not t.merging:
+            return _with_turn(game, replace(t, merging=other))
+        from shared.games.g1841 import eventrun
+        game = _with_turn(game, replace(t, merge_done=True, transform_done=True))
+        return eventrun.start(game, [f"merge:{t.corp}:{t.merging}:{other}"])
+
+
+class TransformStep:
+    """A minor (a historical one from phase 4) becomes a general major (G1841 `Step::Transform`)."""
+    name = "transform"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        c = game.money.corps[t.corp]
+        return (not t.transform_done and _reached(game, self.name) and c.type == "minor"
+                and (not H.historical(game, t.corp) or H.phase(game) >= 4) and bool(merge_targets(game)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"merge", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def choices(self, game: State) -> list[str]:
+        return merge_targets(game)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, transform_done=True))
+        target = str(action.corporation)
+        if target not in merge_targets(game):
+            raise RuleError("cannot_transform", f"{target} is not available to transform into")
+        from shared.games.g1841 import eventrun
+        game = _with_turn(game, replace(t, transform_done=True))
+        return eventrun.start(game, [f"transform:{t.corp}:{target}"])
+
+
 def _founded(game: State) -> State:
     """Back from the stock round's rules to the operating turn."""
     return replace(game, stock=None)
@@ -450,13 +542,14 @@ def as_stock(game: State) -> State:
 
 
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
-                          BuyTrainStep(), SharesStep())
+                          BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
 KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
                           A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
-         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par"}
+         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par",
+         A.Merge: "merge"}
 
 
 def skip_dividend(game: State) -> State:
@@ -493,4 +586,4 @@ def process(game: State, action: Any) -> State:
 
 
 def finished(game: State) -> bool:
-    return ROUND.finished(game)
+    return turn(game).over or ROUND.finished(game)

@@ -61,6 +61,10 @@ class Turn(msgspec.Struct, frozen=True):
     share_bought: bool = False
     share_sold: list[str] = []
     started: str | None = None      # a corporation it founded in its share step (more may be bought)
+    merging: str | None = None      # the partner chosen in its merge step (a target comes next)
+    merge_done: bool = False        # the merge step is over
+    transform_done: bool = False
+    over: bool = False              # it merged or transformed: its turn ends
 
 
 class OperatingRound(msgspec.Struct, frozen=True):

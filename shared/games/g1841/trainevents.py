@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from shared.games.g1841 import boardside as BS
-from shared.games.g1841 import secession, tuscan
+from shared.games.g1841 import merger, secession, tuscan
 from shared.games.g1841.eventrun import Run
 
 replace = msgspec.structs.replace
@@ -25,3 +25,20 @@ def run_events(r: Run, events: list[str]) -> None:
             secession.run(r)
         elif event == "tuscan_merge":
             tuscan.run(r)
+        elif event.startswith(("merge:", "transform:")):
+            _operating_merger(r, event.split(":"))
+
+
+def _operating_merger(r: Run, args: list[str]) -> None:
+    """A merger or transformation of the operating turn ("merge:A:B:TARGET",
+    "transform:MINOR:TARGET"): afterwards the turn is over (18xx.games `done_this_round`)."""
+    from shared.games.g1841 import transfers as X
+    corp = args[1]
+    decider = X.player_of(r.s, corp) or ""
+    if args[0] == "merge":
+        merger.merge(r, decider, corp, args[2], args[3], "plain")
+    else:
+        merger.transform(r, decider, corp, args[2], tuscan=False)
+    op = r.s.operating
+    if op is not None and op.turn is not None:
+        r.s = replace(r.s, operating=replace(op, turn=replace(op.turn, over=True)))
