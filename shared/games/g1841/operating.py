@@ -288,14 +288,18 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
         if price <= cash:
             out.append((t.id, price, price))
     forced = must_buy(game, corp)
-    if forced and game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency:
+    emergency = game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency
+    if forced and emergency:
         out = []        # after an emergency sale: the cheapest depot train only
     if forced and not out and offered:
         cheapest = min(offered, key=lambda t: depot.types[t.name].price)
         price = depot.types[cheapest.name].price
         if chain_cash(game, corp) >= price and not EM.issuable(game, corp):
             out.append((cheapest.id, price, price))
+    if forced and emergency:
         return out
+    # another corporation's train, for what the corporation itself has (a forced buyer too,
+    # before any emergency sale: G1841 `BuyTrain#process_buy_train`)
     if cash > 0:
         for t in depot.trains.values():
             if t.owner in money.corps and t.owner != corp and not money.corps[t.owner].closed:
@@ -568,6 +572,18 @@ def skip_dividend(game: State) -> State:
     return _pay(game, "withhold")
 
 
+def recalculate_order(game: State) -> State:
+    """After a sale in an operating round the corporations still to operate are put in price
+    order again (18xx.games `recalculate_order` after every sale there)."""
+    op = game.operating
+    if op is None:
+        return game
+    rest = set(op.order[op.index + 1:])
+    order = [*op.order[:op.index + 1], *(c for c in game.money.operating_order() if c in rest)]
+    order += [c for c in op.order[op.index + 1:] if c not in order]
+    return replace(game, operating=replace(op, order=order))
+
+
 def process(game: State, action: Any) -> State:
     kind = KINDS.get(type(action))
     if kind is None:
@@ -577,6 +593,8 @@ def process(game: State, action: Any) -> State:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
     game = step.process(game, action)
+    if isinstance(action, A.SellShares):
+        game = recalculate_order(game)
     if game.event is not None:
         return game     # a train event asks first; its end finishes this (eventrun.event_done)
     if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
