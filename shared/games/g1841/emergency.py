@@ -59,6 +59,13 @@ def _minimum_to_retain(game: State, owner: str, sym: str, active: str) -> int:
     return max((p for h, p in holders.items() if h != owner and h in game.money.players), default=0)
 
 
+def share_price(game: State, sym: str) -> int | float:
+    """The price per share of an emergency sale, as 18xx.games records it (half the market
+    price, a whole number when it is one)."""
+    half = game.money.price_of(sym) / 2
+    return int(half) if half == int(half) else half
+
+
 def half_price(money: MoneyState, sym: str, percent: int) -> int:
     shares = percent / money.book.normal_percent(sym)
     return math.ceil(money.price_of(sym) / 2.0 * shares)
@@ -72,14 +79,14 @@ def _bundles(game: State, owner: str, active: str) -> list[Bundle]:
         corp = money.corps.get(sym)
         if corp is None or not corp.ipoed or corp.closed or corp.price is None:
             continue
-        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
         most = money.book.percent_of(owner, sym) - _minimum_to_retain(game, owner, sym, active)
         any_amount = _can_sell_any_amount(game, owner, sym, active)
         pres = money.book.president_cert(sym).id
         for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
             if percent != sum(money.book.certs[i].percent for i in ids):
                 continue    # part of a president's certificate: not offered in an emergency here
-            if percent > room or percent > most or (pres in ids and not any_amount):
+            # no market limit in an emergency (`emr_valid_bundles` reads none)
+            if percent > most or (pres in ids and not any_amount):
                 continue
             if pres in ids and not S.can_dump(money.book, owner, sym, ids, money.presidents(sym)):
                 continue
@@ -116,7 +123,16 @@ def player_bundles(game: State, corp: str) -> list[Bundle]:
     player = C.controller(game.money, corp)
     if player is None:
         return []
-    return [b for b in _bundles(game, player, corp) if b[0] in game.operated]
+    return [b for b in _bundles(game, player, corp) if has_run(game, b[0])]
+
+
+def has_run(game: State, sym: str) -> bool:
+    """18xx.games' `Corporation#operated?` (what `SELL_AFTER = :operate` reads): it has an
+    operating history, which its first turn starts at the dividend step (run or skipped)."""
+    if sym in game.operated:
+        return True
+    op = game.operating
+    return op is not None and op.turn is not None and op.turn.corp == sym and op.turn.paid
 
 
 def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list[Bundle]) -> State:

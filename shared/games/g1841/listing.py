@@ -131,8 +131,9 @@ def _operating(state: State) -> list[LegalAction]:
     out: list[LegalAction] = []
     player = H.decider(state, entity)
     if player is not None and "sell_shares" in OP.ROUND.legal_types(state, player):
-        for _sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
-            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent)))
+        for sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
+            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent,
+                                                       share_price=EM.share_price(state, sym))))
     for kind in kinds:
         if kind == "discard_train":
             out += [LegalAction(action=A.DiscardTrain(**who, train=t.id)) for t in state.depot.owned_by(entity)]
@@ -173,8 +174,9 @@ def _operating(state: State) -> list[LegalAction]:
         elif kind == "bankrupt":
             out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
         elif kind == "sell_shares" and OP.ROUND.route_action(state, entity, "sell_shares").name == "buy_train":
-            for seller, (_sym, ids, percent, _price) in EM.issuable(state, entity):
-                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent)))
+            for seller, (sym, ids, percent, _price) in EM.issuable(state, entity):
+                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent,
+                                                           share_price=EM.share_price(state, sym))))
         elif kind == "sell_shares":
             for _sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
                 out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
