@@ -88,8 +88,8 @@ def _bundles(game: State, owner: str, active: str) -> list[Bundle]:
             # no market limit in an emergency (`emr_valid_bundles` reads none)
             if percent > most or (pres in ids and not any_amount):
                 continue
-            if pres in ids and not S.can_dump(money.book, owner, sym, ids, money.presidents(sym)):
-                continue
+            # a president's certificate may go to the pool though nobody can take it over: the
+            # corporation is then frozen (`emr_valid_bundles` asks only `can_sell_any_amount?`)
             out.append((sym, ids, percent, half_price(money, sym, percent)))
     return out
 
