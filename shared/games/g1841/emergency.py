@@ -169,6 +169,62 @@ def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:
     return replace(money, cash=cash)
 
 
+def _best(bundles: list[Bundle]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for sym, _ids, _percent, price in bundles:
+        out[sym] = max(out.get(sym, 0), price)
+    return out
+
+
+def buying_power(game: State, corp: str) -> int:
+    """What the president and the chain could raise for `corp`'s train (18xx.games
+    `total_emr_buying_power`): the player's cash and half the value of the largest bundle he
+    may sell of each corporation, the corporation's cash and what the chain of corporations
+    holds and may sell in an emergency beyond the cash met before the first sale."""
+    money = game.money
+    player = C.controller(money, corp)
+    total = 0
+    if player is not None:
+        total += money.cash[player]
+        for sym, percent in _sellable_normally(game, player).items():
+            total += int(money.price_of(sym) * percent / money.book.normal_percent(sym) / 2)
+    chain = chain_corps(money, corp)
+    issuable_cash = sum(money.cash[c] + sum(_best(_bundles(game, c, corp)).values()) for c in chain)
+    before, needed = 0, cheapest(game)
+    for c in chain:
+        before += money.cash[c]
+        needed -= money.cash[c]
+        if _next_shares(game, c, corp, needed):
+            break
+    return total + money.cash[corp] + issuable_cash - before
+
+
+def _sellable_normally(game: State, player: str) -> dict[str, int]:
+    """The largest percent of each corporation the player may sell under the ordinary rules
+    (pool room, presidency), as 18xx.games' `sellable_bundles` for `value_for_sellable`."""
+    money = game.money
+    out: dict[str, int] = {}
+    for sym, certs in money.book.by_company(player).items():
+        corp = money.corps.get(sym)
+        if corp is None or not corp.ipoed or corp.closed or corp.price is None or not has_run(game, sym):
+            continue
+        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
+        pres = money.book.president_cert(sym).id
+        for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
+            if percent > room:
+                continue
+            if pres in ids and not S.can_dump(money.book, player, sym, ids, money.presidents(sym)):
+                continue
+            out[sym] = max(out.get(sym, 0), percent)
+    return out
+
+
+def may_declare_bankruptcy(game: State, corp: str) -> bool:
+    """The Bankrupt step takes a declaration whenever the buying power falls short of the
+    cheapest depot train (`can_go_bankrupt?`), sales or no sales left."""
+    return buying_power(game, corp) < cheapest(game)
+
+
 def can_go_bankrupt(game: State, corp: str) -> bool:
     total = game.money.cash[corp]
     for holder in C.chain_of_control(game.money, corp):

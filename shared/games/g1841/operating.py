@@ -331,7 +331,7 @@ class BuyTrainStep:
             return frozenset(kinds)
         if EM.issuable(game, t.corp):
             kinds.add("sell_shares")
-        elif not kinds and EM.can_go_bankrupt(game, t.corp):
+        if (not kinds and EM.can_go_bankrupt(game, t.corp)) or EM.may_declare_bankruptcy(game, t.corp):
             kinds.add("bankrupt")
         return frozenset(kinds)
 
