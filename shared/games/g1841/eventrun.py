@@ -94,9 +94,32 @@ def _run(base: State, events: list[str], answers: list[str], moves: int) -> Stat
         _procedure()(run, list(events))
     except Pending as p:
         lines = list(run.log)
+        q = _answerable(base, events, answers, p.question)
         return replace(run.s, event=EventRun(events=list(events), base=base, answers=list(answers),
-                                             question=p.question, log=lines), event_log=lines, moves=moves)
+                                             question=q, log=lines), event_log=lines, moves=moves)
     return replace(run.s, event=None, event_log=list(run.log), moves=moves)
+
+
+def refuses(base: State, events: list[str], answers: list[str]) -> bool:
+    """Whether the events refuse these answers at once (a merger's end without a president or
+    with a new circular chain): such answers are not offered, so no table waits on a question
+    whose offered answers all fail."""
+    try:
+        _procedure()(Run(base, answers), list(events))
+    except Pending:
+        return False
+    except RuleError:
+        return True
+    return False
+
+
+def _answerable(base: State, events: list[str], answers: list[str], q: Question) -> Question:
+    if q.kind == "choose":
+        kept = [c for c in q.choices if not refuses(base, events, [*answers, str(c)])]
+        return replace(q, choices=kept or q.choices)
+    spots = [x for x in q.spots if not refuses(base, events, [*answers, f"remove:{x[0]}:{x[1]}"])]
+    can_pass = q.can_pass and not refuses(base, events, [*answers, "pass"])
+    return replace(q, spots=spots, can_pass=can_pass) if spots or can_pass else q
 
 
 def answer_of(state: State, action: Any) -> str:

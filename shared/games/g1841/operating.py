@@ -477,11 +477,20 @@ class MergeStep:
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):
             return frozenset()
-        return frozenset({"merge"} if turn(game).merging else {"merge", "pass"})
+        if turn(game).merging and self.choices(game):
+            return frozenset({"merge"})
+        return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
 
     def choices(self, game: State) -> list[str]:
+        """Partners, then targets, whose merger does not fail as it starts (18xx.games raises
+        at the exchange's end; a general major formed is as good as another for that)."""
+        from shared.games.g1841 import eventrun
         t = turn(game)
-        return merge_targets(game) if t.merging else merge_candidates(game, t.corp)
+        targets = merge_targets(game)
+        if not t.merging:
+            return [c for c in merge_candidates(game, t.corp)
+                    if not eventrun.refuses(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
+        return [c for c in targets if not eventrun.refuses(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
