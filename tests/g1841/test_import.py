@@ -13,22 +13,27 @@ from pathlib import Path
 import pytest
 
 from services.offline.errors import OfflineError
-from services.offline.import_18xx import import_export
+from services.offline.import_18xx import import_export, summary
 from tests.exports import export_paths
 
 EXPORTS = export_paths("1841")
 # the first refused action's index reached by the engine as it stands (export actions from 0)
-FLOORS = {"132002.json": 231, "1841_game_end_bankrupt.json": 173}
+FLOORS = {"132002.json": 800, "1841_game_end_bankrupt.json": 555}
 
 
 def reached(path: Path) -> int:
     export = json.loads(path.read_text())
     try:
-        import_export(export)
+        run = import_export(export)
     except OfflineError as exc:
         found = re.match(r"action (\d+) ", exc.line)
         assert found, exc
         return int(found.group(1))
+    # folded to the end: the export's result (each player's cash and shares at market
+    # price) and end reason
+    got = summary(run)
+    assert got["result"] == {str(k): v for k, v in export["result"].items()}
+    assert got["game_end_reason"] == export["game_end_reason"]
     return len(export["actions"])
 
 

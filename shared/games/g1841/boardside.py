@@ -151,6 +151,10 @@ def buy_token(state: State, corp: str, coord: str, city: int, slot: int) -> B.Bo
     return BST.buy_token(the_map(state), state.board, corp, coord, city, slot)
 
 
+def merge_partners(state: State, corp: str) -> set[str]:
+    return BE.merge_partners(the_map(state), state.board, state.variant, phase(state), corp)
+
+
 def unreserve(state: State, corp: str) -> B.BoardState:
     return B.unreserve(state.board, corp)
 

@@ -59,6 +59,13 @@ def _minimum_to_retain(game: State, owner: str, sym: str, active: str) -> int:
     return max((p for h, p in holders.items() if h != owner and h in game.money.players), default=0)
 
 
+def share_price(game: State, sym: str) -> int | float:
+    """The price per share of an emergency sale, as 18xx.games records it (half the market
+    price, a whole number when it is one)."""
+    half = game.money.price_of(sym) / 2
+    return int(half) if half == int(half) else half
+
+
 def half_price(money: MoneyState, sym: str, percent: int) -> int:
     shares = percent / money.book.normal_percent(sym)
     return math.ceil(money.price_of(sym) / 2.0 * shares)
@@ -72,17 +79,17 @@ def _bundles(game: State, owner: str, active: str) -> list[Bundle]:
         corp = money.corps.get(sym)
         if corp is None or not corp.ipoed or corp.closed or corp.price is None:
             continue
-        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
         most = money.book.percent_of(owner, sym) - _minimum_to_retain(game, owner, sym, active)
         any_amount = _can_sell_any_amount(game, owner, sym, active)
         pres = money.book.president_cert(sym).id
         for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
             if percent != sum(money.book.certs[i].percent for i in ids):
                 continue    # part of a president's certificate: not offered in an emergency here
-            if percent > room or percent > most or (pres in ids and not any_amount):
+            # no market limit in an emergency (`emr_valid_bundles` reads none)
+            if percent > most or (pres in ids and not any_amount):
                 continue
-            if pres in ids and not S.can_dump(money.book, owner, sym, ids, money.presidents(sym)):
-                continue
+            # a president's certificate may go to the pool though nobody can take it over: the
+            # corporation is then frozen (`emr_valid_bundles` asks only `can_sell_any_amount?`)
             out.append((sym, ids, percent, half_price(money, sym, percent)))
     return out
 
@@ -116,7 +123,16 @@ def player_bundles(game: State, corp: str) -> list[Bundle]:
     player = C.controller(game.money, corp)
     if player is None:
         return []
-    return [b for b in _bundles(game, player, corp) if b[0] in game.operated]
+    return [b for b in _bundles(game, player, corp) if has_run(game, b[0])]
+
+
+def has_run(game: State, sym: str) -> bool:
+    """18xx.games' `Corporation#operated?` (what `SELL_AFTER = :operate` reads): it has an
+    operating history, which its first turn starts at the dividend step (run or skipped)."""
+    if sym in game.operated:
+        return True
+    op = game.operating
+    return op is not None and op.turn is not None and op.turn.corp == sym and op.turn.paid
 
 
 def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list[Bundle]) -> State:
@@ -151,6 +167,62 @@ def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:
         if holder == seller:
             break
     return replace(money, cash=cash)
+
+
+def _best(bundles: list[Bundle]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for sym, _ids, _percent, price in bundles:
+        out[sym] = max(out.get(sym, 0), price)
+    return out
+
+
+def buying_power(game: State, corp: str) -> int:
+    """What the president and the chain could raise for `corp`'s train (18xx.games
+    `total_emr_buying_power`): the player's cash and half the value of the largest bundle he
+    may sell of each corporation, the corporation's cash and what the chain of corporations
+    holds and may sell in an emergency beyond the cash met before the first sale."""
+    money = game.money
+    player = C.controller(money, corp)
+    total = 0
+    if player is not None:
+        total += money.cash[player]
+        for sym, percent in _sellable_normally(game, player).items():
+            total += int(money.price_of(sym) * percent / money.book.normal_percent(sym) / 2)
+    chain = chain_corps(money, corp)
+    issuable_cash = sum(money.cash[c] + sum(_best(_bundles(game, c, corp)).values()) for c in chain)
+    before, needed = 0, cheapest(game)
+    for c in chain:
+        before += money.cash[c]
+        needed -= money.cash[c]
+        if _next_shares(game, c, corp, needed):
+            break
+    return total + money.cash[corp] + issuable_cash - before
+
+
+def _sellable_normally(game: State, player: str) -> dict[str, int]:
+    """The largest percent of each corporation the player may sell under the ordinary rules
+    (pool room, presidency), as 18xx.games' `sellable_bundles` for `value_for_sellable`."""
+    money = game.money
+    out: dict[str, int] = {}
+    for sym, certs in money.book.by_company(player).items():
+        corp = money.corps.get(sym)
+        if corp is None or not corp.ipoed or corp.closed or corp.price is None or not has_run(game, sym):
+            continue
+        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
+        pres = money.book.president_cert(sym).id
+        for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
+            if percent > room:
+                continue
+            if pres in ids and not S.can_dump(money.book, player, sym, ids, money.presidents(sym)):
+                continue
+            out[sym] = max(out.get(sym, 0), percent)
+    return out
+
+
+def may_declare_bankruptcy(game: State, corp: str) -> bool:
+    """The Bankrupt step takes a declaration whenever the buying power falls short of the
+    cheapest depot train (`can_go_bankrupt?`), sales or no sales left."""
+    return buying_power(game, corp) < cheapest(game)
 
 
 def can_go_bankrupt(game: State, corp: str) -> bool:

@@ -18,6 +18,7 @@ from shared.games.core18xx.legal import has_bookkeeping
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
 from shared.games.g1841 import data as D
+from shared.games.g1841 import eventrun as EV
 from shared.games.g1841 import flow as FL
 from shared.games.g1841 import founding as F
 from shared.games.g1841 import from_18xx
@@ -105,6 +106,8 @@ class G1841:
                 raise RuleError("wrong_round", "bid on a concession or pass")
             state = replace(state, auction=a)
             return FL.after_auction(state) if a.done else state
+        if state.event is not None:
+            return EV.event_done(EV.process(state, action))
         if state.founding:
             if isinstance(action, A.Choose) and state.founding[0].kind == "tokens":
                 return F.choose(state, int(action.choice))

@@ -143,7 +143,8 @@ def _done_operating(state: State, corp: str) -> State:
 def settle(state: State) -> State:
     """After a decision in an operating round: the next corporation once this one's turn is
     over, and the end of the round after the last."""
-    if state.round != "operating" or state.operating is None or state.operating.turn is None or state.founding:
+    if (state.round != "operating" or state.operating is None or state.operating.turn is None or state.founding
+            or state.event is not None):
         return state
     if not OP.finished(state):
         return state
@@ -170,16 +171,10 @@ def end_operating(state: State) -> State:
 # --- phases and events ---------------------------------------------------------------------------
 
 def phase_changed(state: State, events: list[str]) -> State:
-    for event in events:
-        if event in ("phase4_regions", "phase5_regions"):
-            state = replace(state, board=BS.border_event(state, event))
-        elif event == "close_companies":
-            state = close_concessions(state)
-        elif event == "ferd_secession":
-            state = _close_all(state, ["SB", "SFV", "SFL"])
-        elif event == "tuscan_merge":
-            state = _close_all(state, ["SFLi"])
-    return state
+    """A new train's events (`trainevents.py`); the secession and the Tuscan merge may stop
+    at a question (`state.event`)."""
+    from shared.games.g1841 import eventrun
+    return eventrun.start(state, events) if events else state
 
 
 def close_concessions(state: State) -> State:
@@ -187,13 +182,14 @@ def close_concessions(state: State) -> State:
     money = state.money
     for company in list(money.companies):
         if company in money.corps and not money.corps[company].ipoed:
-            state = _close_all(state, [company])
+            state = close_unstarted(state, [company])
             money = state.money
     money = replace(state.money, companies={})
     return replace(state, money=money)
 
 
-def _close_all(state: State, syms: list[str]) -> State:
+def close_unstarted(state: State, syms: list[str]) -> State:
+    """Corporations that were never founded close (their home reservations go)."""
     for sym in syms:
         corp = state.money.corps.get(sym)
         if corp is None or corp.closed or corp.ipoed:

@@ -93,6 +93,9 @@ def choose(state: State, count: int) -> State:
         money = emergency_treasury_sale(money, corp, short)
     money = replace(money, cash=S.pay(money.cash, corp, S.BANK, total))
     state = replace(state, money=money, tokens={**state.tokens, corp: count})
+    if short > 0:
+        from shared.games.g1841.operating import recalculate_order
+        state = recalculate_order(state)
     return _next(replace(state, founding=state.founding[1:]))
 
 

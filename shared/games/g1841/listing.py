@@ -10,6 +10,7 @@ from shared.games.core18xx.choice import trie
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
 from shared.games.g1841 import emergency as EM
+from shared.games.g1841 import eventrun as EV
 from shared.games.g1841 import founding as F
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import operating as OP
@@ -23,6 +24,8 @@ def acting_entity(state: State) -> str | None:
         return None
     if state.round == "auction":
         return K.to_act(state.auction) if state.auction else None
+    if state.event is not None:
+        return state.event.question.entity
     if state.founding:
         return state.founding[0].corp
     if state.round == "stock":
@@ -49,6 +52,8 @@ def for_seat(state: State, seat: int) -> list[LegalAction]:
         return []
     if state.round == "auction":
         return _auction(state, player)
+    if state.event is not None:
+        return EV.legal(state)
     if state.founding:
         return _founding(state)
     if state.round == "stock":
@@ -126,8 +131,9 @@ def _operating(state: State) -> list[LegalAction]:
     out: list[LegalAction] = []
     player = H.decider(state, entity)
     if player is not None and "sell_shares" in OP.ROUND.legal_types(state, player):
-        for _sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
-            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent)))
+        for sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
+            out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent,
+                                                       share_price=EM.share_price(state, sym))))
     for kind in kinds:
         if kind == "discard_train":
             out += [LegalAction(action=A.DiscardTrain(**who, train=t.id)) for t in state.depot.owned_by(entity)]
@@ -168,8 +174,9 @@ def _operating(state: State) -> list[LegalAction]:
         elif kind == "bankrupt":
             out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
         elif kind == "sell_shares" and OP.ROUND.route_action(state, entity, "sell_shares").name == "buy_train":
-            for seller, (_sym, ids, percent, _price) in EM.issuable(state, entity):
-                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent)))
+            for seller, (sym, ids, percent, _price) in EM.issuable(state, entity):
+                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent,
+                                                           share_price=EM.share_price(state, sym))))
         elif kind == "sell_shares":
             for _sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):
                 out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
@@ -183,6 +190,9 @@ def _operating(state: State) -> list[LegalAction]:
                 cells = ST.par_cells(view, entity, sym)
                 out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
                                        choices=Choice("share_price", cells)))
+        elif kind == "merge":
+            for sym in OP.ROUND.route_action(state, entity, "merge").choices(state):
+                out.append(LegalAction(action=A.Merge(**who, corporation=sym)))
         elif kind == "pass":
             out.append(LegalAction(action=A.Pass(**who)))
     return out

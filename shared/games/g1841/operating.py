@@ -288,14 +288,18 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
         if price <= cash:
             out.append((t.id, price, price))
     forced = must_buy(game, corp)
-    if forced and game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency:
+    emergency = game.operating is not None and game.operating.turn is not None and game.operating.turn.emergency
+    if forced and emergency:
         out = []        # after an emergency sale: the cheapest depot train only
     if forced and not out and offered:
         cheapest = min(offered, key=lambda t: depot.types[t.name].price)
         price = depot.types[cheapest.name].price
         if chain_cash(game, corp) >= price and not EM.issuable(game, corp):
             out.append((cheapest.id, price, price))
+    if forced and emergency:
         return out
+    # another corporation's train, for what the corporation itself has (a forced buyer too,
+    # before any emergency sale: G1841 `BuyTrain#process_buy_train`)
     if cash > 0:
         for t in depot.trains.values():
             if t.owner in money.corps and t.owner != corp and not money.corps[t.owner].closed:
@@ -327,7 +331,7 @@ class BuyTrainStep:
             return frozenset(kinds)
         if EM.issuable(game, t.corp):
             kinds.add("sell_shares")
-        elif not kinds and EM.can_go_bankrupt(game, t.corp):
+        if (not kinds and EM.can_go_bankrupt(game, t.corp)) or EM.may_declare_bankruptcy(game, t.corp):
             kinds.add("bankrupt")
         return frozenset(kinds)
 
@@ -436,6 +440,107 @@ class SharesStep:
         return _with_turn(_founded(after), replace(t, shares_done=started is None, share_bought=True, started=started))
 
 
+def mergeable(game: State, corp: str) -> bool:
+    """May `corp` merge (`mergeable?`): a general corporation, or a historical one from phase
+    4, that has operated, is not frozen and not closed."""
+    c = game.money.corps[corp]
+    return (c.ipoed and not c.closed and (not H.historical(game, corp) or H.phase(game) >= 4)
+            and corp in game.operated and not C.frozen(game.money, corp))
+
+
+def merge_targets(game: State) -> list[str]:
+    """General majors not started: what a merger or a transformation forms (`merge_target?`)."""
+    return [s for s, c in game.money.corps.items()
+            if c.type == "major" and not c.ipoed and not c.closed and not H.historical(game, s)]
+
+
+def merge_candidates(game: State, corp: str) -> list[str]:
+    """Corporations of its type `corp` may merge with: a token in a city its region graph
+    reaches (`mergeable_candidates`)."""
+    found = BS.merge_partners(game, corp)
+    kind = game.money.corps[corp].type
+    return [s for s in game.money.corps if s in found and game.money.corps[s].type == kind and mergeable(game, s)]
+
+
+class MergeStep:
+    """Merge with a connected corporation of the same type into a general major (G1841
+    `Step::Merge`): first the partner, then the corporation to form; a pass before the
+    partner. 18xx.games passes the step by itself when there is no partner."""
+    name = "merge"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        if t.merge_done or not _reached(game, self.name) or not mergeable(game, t.corp) or not merge_targets(game):
+            return False
+        return t.merging is not None or bool(merge_candidates(game, t.corp))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        if entity != turn(game).corp or not self.open(game):
+            return frozenset()
+        if turn(game).merging and self.choices(game):
+            return frozenset({"merge"})
+        return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
+
+    def choices(self, game: State) -> list[str]:
+        """Partners, then targets, whose merger does not fail as it starts (18xx.games raises
+        at the exchange's end; a general major formed is as good as another for that)."""
+        from shared.games.g1841 import eventrun
+        t = turn(game)
+        targets = merge_targets(game)
+        if not t.merging:
+            return [c for c in merge_candidates(game, t.corp)
+                    if not eventrun.refuses(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
+        return [c for c in targets if not eventrun.refuses(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, merge_done=True))
+        other = str(action.corporation)
+        if other not in self.choices(game):
+            raise RuleError("cannot_merge", f"{t.corp} cannot merge with {other}" if not t.merging
+                            else f"{other} is not available to merge into")
+        if not t.merging:
+            return _with_turn(game, replace(t, merging=other))
+        from shared.games.g1841 import eventrun
+        game = _with_turn(game, replace(t, merge_done=True, transform_done=True))
+        return eventrun.start(game, [f"merge:{t.corp}:{t.merging}:{other}"])
+
+
+class TransformStep:
+    """A minor (a historical one from phase 4) becomes a general major (G1841 `Step::Transform`)."""
+    name = "transform"
+
+    def open(self, game: State) -> bool:
+        t = turn(game)
+        c = game.money.corps[t.corp]
+        return (not t.transform_done and _reached(game, self.name) and c.type == "minor"
+                and (not H.historical(game, t.corp) or H.phase(game) >= 4) and bool(merge_targets(game)))
+
+    def actions(self, game: State, entity: str) -> frozenset[str]:
+        return frozenset({"merge", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
+
+    def choices(self, game: State) -> list[str]:
+        return merge_targets(game)
+
+    def blocking(self, game: State) -> bool:
+        return self.open(game)
+
+    def process(self, game: State, action: Any) -> State:
+        t = turn(game)
+        if isinstance(action, A.Pass):
+            return _with_turn(game, replace(t, transform_done=True))
+        target = str(action.corporation)
+        if target not in merge_targets(game):
+            raise RuleError("cannot_transform", f"{target} is not available to transform into")
+        from shared.games.g1841 import eventrun
+        game = _with_turn(game, replace(t, transform_done=True))
+        return eventrun.start(game, [f"transform:{t.corp}:{target}"])
+
+
 def _founded(game: State) -> State:
     """Back from the stock round's rules to the operating turn."""
     return replace(game, stock=None)
@@ -450,13 +555,14 @@ def as_stock(game: State) -> State:
 
 
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
-                          BuyTrainStep(), SharesStep())
+                          BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
 KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
                           A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
-         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par"}
+         A.BuyShares: "buy_shares", A.SellShares: "sell_shares", A.BuyToken: "buy_token", A.Par: "par",
+         A.Merge: "merge"}
 
 
 def skip_dividend(game: State) -> State:
@@ -475,6 +581,18 @@ def skip_dividend(game: State) -> State:
     return _pay(game, "withhold")
 
 
+def recalculate_order(game: State) -> State:
+    """After a sale in an operating round the corporations still to operate are put in price
+    order again (18xx.games `recalculate_order` after every sale there)."""
+    op = game.operating
+    if op is None:
+        return game
+    rest = set(op.order[op.index + 1:])
+    order = [*op.order[:op.index + 1], *(c for c in game.money.operating_order() if c in rest)]
+    order += [c for c in op.order[op.index + 1:] if c not in order]
+    return replace(game, operating=replace(op, order=order))
+
+
 def process(game: State, action: Any) -> State:
     kind = KINDS.get(type(action))
     if kind is None:
@@ -484,6 +602,10 @@ def process(game: State, action: Any) -> State:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
     game = step.process(game, action)
+    if isinstance(action, A.SellShares):
+        game = recalculate_order(game)
+    if game.event is not None:
+        return game     # a train event asks first; its end finishes this (eventrun.event_done)
     if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
         t = turn(game)
         game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
@@ -491,4 +613,4 @@ def process(game: State, action: Any) -> State:
 
 
 def finished(game: State) -> bool:
-    return ROUND.finished(game)
+    return turn(game).over or ROUND.finished(game)

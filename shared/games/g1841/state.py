@@ -61,6 +61,10 @@ class Turn(msgspec.Struct, frozen=True):
     share_bought: bool = False
     share_sold: list[str] = []
     started: str | None = None      # a corporation it founded in its share step (more may be bought)
+    merging: str | None = None      # the partner chosen in its merge step (a target comes next)
+    merge_done: bool = False        # the merge step is over
+    transform_done: bool = False
+    over: bool = False              # it merged or transformed: its turn ends
 
 
 class OperatingRound(msgspec.Struct, frozen=True):
@@ -92,3 +96,30 @@ class State(msgspec.Struct, frozen=True):
     end: tuple[str, str] | None = None   # (reason, timing) once triggered
     over_reason: str | None = None
     moves: int = 0
+    event: EventRun | None = None   # a train event waiting for an answer (eventrun.py)
+    event_log: list[str] = []       # what the last train events did
+
+
+class Question(msgspec.Struct, frozen=True):
+    """What a train event asks (18xx.games' pending options, token purchases and removals):
+    `kind` "choose" (one of `choices`) or "remove" (a token among `spots`, or pass when
+    `can_pass`); `entity` answers (a player or a corporation its controller speaks for)."""
+
+    kind: str
+    topic: str                      # pick_exchange_pres | pick_exchange_corp | share_offer | offer_again
+    #                                 | tokens | price | upgrade | remove
+    entity: str
+    text: str
+    choices: list[int | str] = []
+    spots: list[tuple[str, int, int]] = []   # (hex, city, slot) of removable tokens
+    can_pass: bool = False
+
+
+class EventRun(msgspec.Struct, frozen=True):
+    """Train events under way: they re-run from `base` with `answers` (see eventrun.py)."""
+
+    events: list[str]
+    base: State
+    answers: list[str]
+    question: Question
+    log: list[str] = []

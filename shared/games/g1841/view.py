@@ -55,6 +55,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         out["stock"] = {"passed": list(state.stock.passed), "started": state.stock.started}
     if state.founding:
         out["founding"] = [[f.corp, f.kind] for f in state.founding]
+    ev = state.event
+    if ev is not None:
+        q = ev.question
+        out["event"] = {"question": {"kind": q.kind, "topic": q.topic, "entity": q.entity, "text": q.text,
+                                     "choices": list(q.choices), "spots": [list(x) for x in q.spots],
+                                     "can_pass": q.can_pass}, "log": list(ev.log)}
+    if state.event_log:
+        out["event_log"] = list(state.event_log)
     op = state.operating
     if op is not None:
         out["operating"] = {"number": op.number, "rounds": op.rounds, "order": list(op.order),

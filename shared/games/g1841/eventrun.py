@@ -1,0 +1,175 @@
+"""1841's train events as procedures that ask questions (18xx.games' pending options, token
+purchases and removals of `ChooseOption`, `BuyNewTokens`, `RemoveTokens` during the
+Ferdinandea secession and the Tuscan merge).
+
+An event is written as straight-line code over a `Run`: it changes `run.s` and, where a player
+must decide, calls `run.ask(question)`. The first time a question has no answer yet, the run
+stops (`Pending`) and the table waits with the partial position on view and the question as
+its one legal action. Each answer re-runs the event from the position it began in
+(`EventRun.base`) with all answers so far, so the position is always a pure function of the base
+and the answers and nothing in between needs storing.
+
+Answers are kept as text: a `choose` as its choice (`"full"`, `"2"`), a `remove_token` as
+`"remove:HEX:CITY"`, a pass as `"pass"`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from shared.engine import LegalAction, RuleError
+from shared.families import Choice
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.board import state as B
+from shared.games.core18xx.choice import trie
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841.state import EventRun, Question, State
+
+replace = msgspec.structs.replace
+
+
+class Pending(Exception):
+    def __init__(self, question: Question) -> None:
+        super().__init__(question.topic)
+        self.question = question
+
+
+class Run:
+    """One pass over an event's procedure: the position as it goes, the answers given so far,
+    the log lines it writes."""
+
+    def __init__(self, state: State, answers: list[str]) -> None:
+        self.s = state
+        self.base = state
+        self.answers = answers
+        self.used = 0
+        self.log: list[str] = []
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+
+    def ask(self, q: Question) -> str:
+        if self.used >= len(self.answers):
+            raise Pending(q)
+        answer = self.answers[self.used]
+        self.used += 1
+        if not admissible(q, answer):
+            raise RuleError("bad_choice", f"{answer!r} does not answer: {q.text}")
+        return answer
+
+    def choose(self, q: Question) -> str:
+        """A question with one possible answer is no question (18xx.games asks none)."""
+        return self.ask(q)
+
+
+def admissible(q: Question, answer: str) -> bool:
+    if q.kind == "choose":
+        return answer in [str(c) for c in q.choices]
+    if answer == "pass":
+        return q.can_pass
+    kind, _, rest = answer.partition(":")
+    coord, _, city = rest.rpartition(":")
+    return kind == "remove" and any(s[0] == coord and str(s[1]) == city for s in q.spots)
+
+
+Procedure = Callable[[Run, list[str]], None]
+
+
+def _procedure() -> Procedure:
+    from shared.games.g1841 import trainevents
+    return trainevents.run_events
+
+
+def start(state: State, events: list[str]) -> State:
+    """The position after a train's `events`, or the first question they ask."""
+    return _run(state, events, [], state.moves)
+
+
+def _run(base: State, events: list[str], answers: list[str], moves: int) -> State:
+    run = Run(base, answers)
+    try:
+        _procedure()(run, list(events))
+    except Pending as p:
+        lines = list(run.log)
+        q = _answerable(base, events, answers, p.question)
+        return replace(run.s, event=EventRun(events=list(events), base=base, answers=list(answers),
+                                             question=q, log=lines), event_log=lines, moves=moves)
+    return replace(run.s, event=None, event_log=list(run.log), moves=moves)
+
+
+def refuses(base: State, events: list[str], answers: list[str]) -> bool:
+    """Whether the events refuse these answers at once (a merger's end without a president or
+    with a new circular chain): such answers are not offered, so no table waits on a question
+    whose offered answers all fail."""
+    try:
+        _procedure()(Run(base, answers), list(events))
+    except Pending:
+        return False
+    except RuleError:
+        return True
+    return False
+
+
+def _answerable(base: State, events: list[str], answers: list[str], q: Question) -> Question:
+    if q.kind == "choose":
+        kept = [c for c in q.choices if not refuses(base, events, [*answers, str(c)])]
+        return replace(q, choices=kept or q.choices)
+    spots = [x for x in q.spots if not refuses(base, events, [*answers, f"remove:{x[0]}:{x[1]}"])]
+    can_pass = q.can_pass and not refuses(base, events, [*answers, "pass"])
+    return replace(q, spots=spots, can_pass=can_pass) if spots or can_pass else q
+
+
+def answer_of(state: State, action: Any) -> str:
+    ev = state.event
+    assert ev is not None
+    q = ev.question
+    if isinstance(action, A.Choose) and q.kind == "choose":
+        return str(action.choice)
+    if isinstance(action, A.Pass) and q.kind == "remove":
+        return "pass"
+    if isinstance(action, A.RemoveToken) and q.kind == "remove":
+        try:
+            coord, city = BS.find_node(state, action.city)
+        except B.BoardError as exc:
+            raise RuleError(exc.code, str(exc)) from None
+        return f"remove:{coord}:{city}"
+    raise RuleError("wrong_step", f"answer first: {q.text}")
+
+
+def process(state: State, action: Any) -> State:
+    """An answer to the pending question: the event runs again from its start with it."""
+    ev = state.event
+    assert ev is not None
+    given = answer_of(state, action)
+    if not admissible(ev.question, given):
+        raise RuleError("bad_choice", f"{given!r} does not answer: {ev.question.text}")
+    return _run(ev.base, ev.events, [*ev.answers, given], state.moves)
+
+
+def legal(state: State) -> list[LegalAction]:
+    ev = state.event
+    assert ev is not None
+    q = ev.question
+    who = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
+    if q.kind == "choose":
+        values = list(q.choices)
+        return [LegalAction(action=A.Choose(**who, choice=values[0]), choices=Choice("choice", values))]
+    out = []
+    rows = [(BS.node_id(state, coord, city), slot) for coord, city, slot in q.spots]
+    choices = trie(("city", "slot"), rows)
+    if choices is not None:
+        out.append(LegalAction(action=A.RemoveToken(**who, city=rows[0][0], slot=rows[0][1]), choices=choices))
+    if q.can_pass:
+        out.append(LegalAction(action=A.Pass(**who)))
+    return out
+
+
+def event_done(state: State) -> State:
+    """Once the events have run to their end, the operating turn goes on as after any step."""
+    if state.event is not None or state.round != "operating" or state.operating is None or state.operating.turn is None:
+        return state
+    from shared.games.g1841 import operating as OP
+    return OP.skip_dividend(state)

@@ -1,0 +1,174 @@
+"""The Ferdinandea secession and the Tuscan merge on hand-built positions (18xx.games
+`event_ferd_secession!`, `secession_*`, `event_tuscan_merge!`, `tuscan_merge_start`, the merger
+steps; the title's README lists the rules and readings)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from shared.engine import RuleError
+from shared.games.core18xx import actions as A
+from shared.games.core18xx.money import shares as S
+from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import data as D
+from shared.games.g1841 import eventrun as EV
+from shared.games.g1841 import listing as L
+from shared.games.g1841.engine import ENGINE
+from shared.games.g1841.state import State
+
+replace = msgspec.structs.replace
+
+
+def total_cash(s: State) -> int:
+    return sum(s.money.cash.values())
+
+
+def founded(s: State, corp: str, cell: tuple[int, int], holders: dict[str, list[int]], cash: int,
+            trains: list[str] = ()) -> State:  # type: ignore[assignment]
+    """`corp` floated at `cell` with its certificates (by index) held as given, `cash` in its
+    treasury (from the bank), its homes placed and `trains` (depot ids) owned."""
+    money = s.money.set_par(corp, cell, par_cell_only=False)
+    money = replace(money, corps={**money.corps, corp: replace(money.corps[corp], floated=True)})
+    for holder, indexes in holders.items():
+        money = replace(money, book=money.book.moved([f"{corp}_{i}" for i in indexes], holder))
+    money = replace(money, cash=S.pay(money.cash, S.BANK, corp, cash))
+    s = replace(s, money=money)
+    s = replace(s, board=BS.historical_homes(s, corp), tokens={**s.tokens, corp: 2 if money.corps[corp].type == "major" else 1},
+                token_order={**s.token_order, corp: BS.token_hexes(s, corp)}, operated=[*s.operated, corp])
+    depot = s.depot
+    for tid in trains:
+        depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner=corp)})
+    return replace(s, depot=depot)
+
+
+def table(options: dict | None = None) -> State:
+    s = ENGINE.setup(["a", "b", "c", "d"], options or {}, 1)
+    return replace(s, auction=None, round="stock")
+
+
+def answer(s: State, choice: int | str) -> State:
+    q = s.event.question if s.event else None
+    assert q is not None
+    player = L.acting_player(s)
+    assert player is not None
+    who = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
+    return ENGINE.apply(s, s.players.index(player), A.Choose(**who, choice=choice))
+
+
+def irsff_game(pres_holds: list[int]) -> State:
+    """IRSFF floated at 100 with L.500 and a 3- and a 2-train; player 0 holds `pres_holds`,
+    player 1 three shares, player 2 one; a share of SFTC in its treasury."""
+    s = table()
+    s = founded(s, "SFTC", (3, 5), {"3": [0, 1]}, 0)
+    rest = [i for i in range(1, 9) if i not in pres_holds]
+    s = founded(s, "IRSFF", (3, 5), {"0": pres_holds, "1": rest[:3], "2": rest[3:4]}, 500,
+                trains=["3-0", "2-0"])
+    s = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_2"], "IRSFF")))
+    return replace(s, board=BS.border_event(s, "phase4_regions"))
+
+
+def test_the_secession_splits_irsff_when_milano_and_venezia_are_not_connected() -> None:
+    s = irsff_game([0, 1, 2])        # 40 %: both presidents' certificates
+    cash = total_cash(s)
+    s = EV.start(s, ["ferd_secession"])
+    m = s.money
+    assert m.corps["SB"].floated and m.corps["SFL"].floated
+    # both on IRSFF's cell, SB first; nine tenths of the cash to SB; trains by turns, longest first
+    assert m.corps["SB"].price == m.corps["SFL"].price == (3, 5)
+    assert m.operating_order().index("SB") < m.operating_order().index("SFL")
+    assert (m.cash["SB"], m.cash["SFL"], m.cash["IRSFF"]) == (450, 50, 0)
+    assert [t.name for t in s.depot.owned_by("SB")] == ["3"] and [t.name for t in s.depot.owned_by("SFL")] == ["2"]
+    assert m.book.percent_of("SB", "SFTC") == 10
+    # Venezia's token is SB's, Milano's SFL's
+    assert any("SB" in row for row in s.board.tokens["F16"]) and any("SFL" in row for row in s.board.tokens["F8"])
+    # player 0 kept 40 %: both presidents; player 1's pair gave a share of each, his single waits
+    assert m.book.president_of("SB") == "0" and m.book.president_of("SFL") == "0"
+    assert m.book.percent_of("1", "SB") == 10 and m.book.percent_of("1", "SFL") == 10
+    q = s.event.question
+    assert (q.topic, q.entity, q.choices) == ("pick_exchange_corp", "1", ["a", "b"])
+    s = answer(s, "b")
+    assert s.money.book.percent_of("1", "SFL") == 20
+    q = s.event.question
+    assert (q.topic, q.entity) == ("pick_exchange_corp", "2")
+    s = answer(s, "a")
+    assert s.money.book.percent_of("IRSFF", "IRSFF") == 100
+    # the offers: a share of each corporation to its holders, then again while wanted
+    while s.event is not None and s.event.question.topic in ("share_offer", "offer_again"):
+        s = answer(s, "no" if s.event.question.topic == "share_offer" else "n")
+    # the default game: each may buy tokens at L.50 up to five
+    q = s.event.question
+    assert (q.topic, q.entity, q.choices) == ("tokens", "SB", [0, 1, 2, 3])
+    s = answer(s, 2)
+    q = s.event.question
+    assert (q.topic, q.entity, q.choices) == ("tokens", "SFL", [0, 1])
+    s = answer(s, 0)
+    assert s.event is None and s.tokens["SB"] == 4 and s.money.cash["SB"] == 350
+    assert s.money.corps["IRSFF"].closed
+    assert total_cash(s) == cash
+    assert "-- Ferdinandea Secession Complete --" in s.event_log
+
+
+def test_a_president_with_less_than_40_percent_picks_one_and_a_pair_takes_the_other() -> None:
+    s = EV.start(irsff_game([0]), ["ferd_secession"])
+    q = s.event.question
+    assert (q.topic, q.entity) == ("pick_exchange_pres", "0")
+    s = answer(s, "b")
+    m = s.money
+    assert m.book.president_of("SFL") == "0"
+    # player 1, the first with a pair, takes SB's president's certificate for it
+    assert m.book.president_of("SB") == "1"
+
+
+def test_a_wrong_answer_changes_nothing() -> None:
+    s = EV.start(irsff_game([0]), ["ferd_secession"])
+    with pytest.raises(RuleError):
+        answer(s, "c")
+    assert L.for_seat(s, 0)[0].choices.values == ["a", "b"]
+
+
+def test_no_secession_when_irsff_has_not_floated() -> None:
+    s = EV.start(table(), ["ferd_secession"])
+    assert s.event is None and s.money.corps["SB"].closed and s.money.corps["SFL"].closed
+
+
+def test_version_1_secedes_into_two_minors_on_a_minor_column() -> None:
+    s = table({"version_1": True})
+    s = founded(s, "IRSFF", (1, 12), {"0": [0, 1, 2]}, 100)
+    s = EV.start(s, ["ferd_secession"])
+    right = int(D.entities(s.variant)["rightmost_minor_column"])
+    assert s.money.corps["SFV"].price == s.money.corps["SFL"].price == (1, right)
+    assert s.money.corps["SFV"].type == "minor"
+
+
+def test_the_tuscan_merge_of_two_minors_forms_sfli() -> None:
+    """SFLP and SFMA alone merge straight into SFLi at the rightmost price below their mean;
+    the 40 % holders take the president's certificate (the first) or two shares, 20 % one."""
+    s = table()
+    s = founded(s, "SFLP", (3, 5), {"0": [0], "1": [1], "pool": [2]}, 100, trains=["2-0"])
+    s = founded(s, "SFMA", (2, 8), {"1": [0], "2": [1, 2]}, 60)
+    cash = total_cash(s)
+    s = EV.start(s, ["tuscan_merge"])
+    while s.event is not None:          # only token removals can be asked here
+        assert s.event.question.kind == "remove"
+        s = ENGINE.apply(s, s.players.index(L.acting_player(s)),
+                         A.Pass(entity=s.event.question.entity, entity_type="corporation"))
+    m = s.money
+    assert m.corps["SFLP"].closed and m.corps["SFMA"].closed and m.corps["SFLi"].floated
+    assert m.price_of("SFLi") < (m.market.at((3, 5)).price + m.market.at((2, 8)).price) / 2
+    # the decider (SFMA first in the order: its player 1) is first asked: his 40 % of SFMA
+    # gives the president's certificate, player 0's 40 % of SFLP two shares
+    assert m.book.president_of("SFLi") == "1"
+    assert m.book.percent_of("0", "SFLi") == 20 and m.book.percent_of("2", "SFLi") == 20
+    assert m.cash["SFLi"] == 160 and [t.name for t in s.depot.owned_by("SFLi")] == ["2"]
+    assert s.tokens["SFLi"] == 5 and total_cash(s) == cash
+
+
+def test_lite_has_no_tuscan_merge_and_too_few_tuscans_close_sfli() -> None:
+    lite = D.entities(D.variant({"lite": True}))
+    four = next(t for t in lite["trains"] if t["name"] == "4")
+    assert "tuscan_merge" not in [e["type"] for e in four.get("events", [])]
+    s = table()
+    s = founded(s, "SSFL", (3, 5), {"0": [0]}, 0)
+    s = EV.start(s, ["tuscan_merge"])
+    assert s.money.corps["SFLi"].closed and not s.money.corps["SSFL"].closed
