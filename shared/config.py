@@ -106,6 +106,15 @@ class Config(msgspec.Struct, kw_only=True):
     # Unstarted tables (no action logged yet) per client address, and in the whole store.
     max_open_tables_per_client: int = 500
     max_open_tables: int = 20_000
+    # Unfinished tables (unstarted or running: one move does not take a table out of its
+    # creator's count) per client address, and in the whole store.
+    max_tables_per_client: int = 1_000
+    max_tables: int = 200_000
+    # Tables where every seat is a bot, at once, per creating address and in all, whatever
+    # made them so: created so, seats handed over, a clock that gave a seat to a bot (then,
+    # over the budget, the table is abandoned instead).
+    max_bot_tables_per_client: int = 20
+    max_bot_tables: int = 1_000
     # Fraction of Redis's maxmemory kept for the moves of existing tables: new tables are
     # refused (507 store_full) once used memory is above the rest. 0: only a full Redis refuses.
     store_reserve: float = 0.10
@@ -158,6 +167,10 @@ class Config(msgspec.Struct, kw_only=True):
             limit_create_all=rate_get("ROUNDHOUSE_LIMIT_CREATE_ALL", d.limit_create_all),
             max_open_tables_per_client=num_get("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", d.max_open_tables_per_client),
             max_open_tables=num_get("ROUNDHOUSE_MAX_OPEN_TABLES", d.max_open_tables),
+            max_tables_per_client=num_get("ROUNDHOUSE_MAX_TABLES_PER_CLIENT", d.max_tables_per_client),
+            max_tables=num_get("ROUNDHOUSE_MAX_TABLES", d.max_tables),
+            max_bot_tables_per_client=num_get("ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT", d.max_bot_tables_per_client),
+            max_bot_tables=num_get("ROUNDHOUSE_MAX_BOT_TABLES", d.max_bot_tables),
             store_reserve=num_get("ROUNDHOUSE_STORE_RESERVE", d.store_reserve, float),
             table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
             table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),

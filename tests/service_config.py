@@ -12,10 +12,11 @@ SECRET = b"roundhouse-test-secret-0123456789abcdef"
 
 def config_factory(redis_url: str) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
-        # Unstarted-table budget off: see tests/conftest.py. Reads too: tests list 200 rows
+        # The store's table budgets off: see tests/conftest.py. Reads too: tests list 200 rows
         # again and again from one address (tests/hardening/test_read_limits.py sets it).
-        overrides = {"max_open_tables_per_client": 0, "max_open_tables": 0, "limit_reads": RateLimit(0, 0),
-                     **overrides}
+        overrides = {"max_open_tables_per_client": 0, "max_open_tables": 0, "max_tables_per_client": 0,
+                     "max_tables": 0, "max_bot_tables_per_client": 0, "max_bot_tables": 0,
+                     "limit_reads": RateLimit(0, 0), **overrides}
         return Config(redis_url=redis_url, secret=SECRET, **overrides)
 
     return make

@@ -50,7 +50,8 @@ UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
 # Longest a 429 is held back (see GameHttp.limit); the store budget's refusals are held too.
 TARPIT_S = 1.0
-BUDGET_CODES = frozenset({"too_many_open_tables", "store_full"})
+BUDGET_CODES = frozenset({"too_many_open_tables", "too_many_tables", "too_many_bot_tables", "bot_tables_busy",
+                          "store_full"})
 
 
 def is_store_full(exc: BaseException) -> bool:

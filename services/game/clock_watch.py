@@ -11,6 +11,9 @@ or wrongly. A restarted service carries on from the index, which lives in Redis.
   `POST .../controller` does) and a turn notice goes to the bot workers; the `expect_turn`
   note written first lets their sweeper announce it if this process dies in between. The
   player takes the seat back with that same endpoint, and the clock starts again for them.
+  When that would leave only bots at the table and the bot-only budget of the address
+  that created it is spent (services/game/table_budget.py), the table is abandoned
+  instead: a clock is one more way to make a table of bots, and counts the same.
 - `on_timeout=abandon`: the table ends with the standings at that point (the title's
   `standings(state)`, else all level) and nothing more is appended.
 """
@@ -82,6 +85,12 @@ class ClockWatch:
             return
         service = self.service
         table = meta.table
+        only_bots = all(s.kind == "bot" for i, s in enumerate(meta.seats) if i != seat)
+        if only_bots and await service.budget.only_bots(table, "", now_ms()) != "ok":
+            log.info("table %s: seat %d ran out of time and only bots would be left; its creator's bot-only "
+                     "tables are at their limit: abandoned", table, seat)
+            await self._abandon(meta, clock, seat, "no person left at the table")
+            return
         bot = SeatSpec(meta.seats[seat].name, "bot", spec.bot_level or DEFAULT_LEVEL)
         noted = time.time_ns() // 1_000_000  # the turn note is on real time (the bot worker's sweeper reads it)
         await service.store.expect_turn(table, noted)
@@ -89,6 +98,8 @@ class ClockWatch:
                                                      expect_event=clock.event_id, outcome="bot")
         if version < 0:  # moved on meanwhile (or ended): decide again from the new position
             await service.store.turn_announced(table, noted)
+            if only_bots:
+                await service.budget.a_person_sits(table)  # taken back: decided again below
             return
         seats = await service.seats_changed(table)
         self.outcomes += 1
@@ -96,13 +107,13 @@ class ClockWatch:
         await service.store.publish_turn(table, clock.fold.seq, [seat], bots_only=all(s.kind == "bot" for s in seats),
                                          noted_ms=noted)
 
-    async def _abandon(self, meta: TableSummary, clock: TableClock, seat: int) -> None:
+    async def _abandon(self, meta: TableSummary, clock: TableClock, seat: int, why: str = "") -> None:
         service = self.service
         hot = await service.tables.current(meta.table)
         if hot.seq != clock.fold.seq:
             return  # the log moved on: decide again
         name = meta.seats[seat].name
-        result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time")
+        result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time" + (f"; {why}" if why else ""))
         done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, clock.fold.seq, clock.event_id)
         if done == 1 or done == ENDED:
             hot.meta.ended = (await service.store.get_meta(meta.table) or hot.meta).ended

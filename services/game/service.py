@@ -48,12 +48,12 @@ from services.game.clock import ClockBook, TableClock
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
+from services.game.table_budget import TableBudget
 from services.game.tables import HotTable, HotTables
 
 log = logging.getLogger("roundhouse.game")
 
 _encoder = msgspec.json.Encoder()
-DAY_MS = 24 * 3600 * 1000
 # Tables with turn notices are looked at by the notifier right after each move; this is when
 # they are looked at if the service dies between the append and saying so.
 NOTIFY_GRACE_MS = 2000
@@ -118,6 +118,7 @@ class GameService:
         # Undo and redo entries per table (in this process): a seat looping undo/redo would
         # otherwise grow the log without bound while the game stands still.
         self.undo_churn = Limiter(cfg.limit_undo)
+        self.budget = TableBudget(cfg, store, self.metrics)
         self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
         self.watch: Any = None  # the ClockWatch, when the app runs one
         self._memory_at = -1e9
@@ -171,25 +172,13 @@ class GameService:
         await self._check_room()
         ttl = self.table_ttl_ms(OPEN)
         table = new_table_id()
-        cfg = self.cfg
-        budget = "ok"
-        if cfg.max_open_tables_per_client or cfg.max_open_tables:  # both 0: no budget, no bookkeeping
-            budget = await self.store.reserve_open(table, owner, created, created + (ttl or DAY_MS),
-                                                   cfg.max_open_tables_per_client, cfg.max_open_tables)
-        if budget == "client":
-            self.metrics.store_refusals.inc("client")
-            raise coded("too_many_open_tables", f"this address holds {cfg.max_open_tables_per_client} tables where "
-                                                "nothing was played yet; start or abandon some first")
-        if budget == "all":
-            self.metrics.store_refusals.inc("all")
-            raise coded("store_full", f"the store holds {cfg.max_open_tables} tables where nothing was played yet; "
-                                      "retry later, not at once")
+        await self.budget.take_new(table, owner, created, all(s.kind == "bot" for s in seats))
         meta = TableMeta(table=table, title=req.title, options=options, seats=seats,
                          seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version,
                          clock=record)
         try:
             # An 80-bit random id is never taken in practice; TableExists would be a bug.
-            await self.store.create_table(meta, ttl_ms=ttl)
+            await self.store.create_table(meta, ttl_ms=ttl, owner=owner)
             stored = StoredTable(**msgspec.structs.asdict(meta), last_seq=0, updated_ms=created)
             hot = HotTable(stored, engine, timeline)
             noted = await self._expect_turn(hot, hot.active_seats())
@@ -215,7 +204,7 @@ class GameService:
     async def _undo_creation(self, table: str) -> None:
         try:
             await self.store.remove_new_table(table, OPEN)
-            await self.store.release_open(table)
+            await self.budget.release(table)
         except Exception as exc:  # noqa: BLE001 - the meta expires by itself (table_open_ttl)
             log.warning("could not remove the half-created table %s: %s", table, exc)
 
@@ -391,6 +380,8 @@ class GameService:
             self._spawn(self.store.save_snapshot(table, seq, snapshot, self.table_ttl_ms(status)))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
+            if status_before == OPEN:
+                await self.budget.started(table, t)
         await self._announce_turn(hot, seq, active, noted)
         if clock is not None and hot.meta.clock is not None:
             await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))

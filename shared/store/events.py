@@ -18,8 +18,10 @@ from redis.exceptions import NoScriptError
 from shared.clock import ClockRecord
 from shared.engine import Result
 from shared.store import keys
+from shared.store.budget import Budget
 from shared.store.connect import is_cluster_client
 from shared.store.models import (
+    FINISHED,
     OPEN,
     STATUSES,
     AppendOutcome,
@@ -143,8 +145,9 @@ class EventStore:
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("position.lua", "seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
-        self._reserve = redis.register_script(_lua("reserve.lua"))
-        self._release = redis.register_script(_lua("release.lua"))
+        self.pending = Budget(redis, "pending")
+        self.held = Budget(redis, "held")
+        self.botonly = Budget(redis, "botonly")
 
     # --- tables ---------------------------------------------------------------------------
 
@@ -153,15 +156,12 @@ class EventStore:
         """Count a new unstarted table against the budget: `ok`, or `client` (the address
         holds `per_owner` unstarted tables) / `all` (the store holds `overall`), then nothing
         is reserved. The place is freed by `release_open` or at `expires_ms`."""
-        return _text(await self._reserve(
-            keys=[keys.PENDING, keys.pending_key(owner), keys.PENDING_OWNERS],
-            args=[keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall],
-        ))
+        return await self.pending.reserve(keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall)
 
     async def release_open(self, table: str) -> None:
-        await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+        await self.pending.release(table)
 
-    async def create_table(self, meta: TableMeta, ttl_ms: int = 0) -> None:
+    async def create_table(self, meta: TableMeta, ttl_ms: int = 0, owner: str = "") -> None:
         """Store a new table's meta and list it; raises TableExists if the id is taken.
 
         With `ttl_ms` the table expires unless an action is logged within it (the append
@@ -183,6 +183,8 @@ class EventStore:
         ]
         if meta.clock is not None:
             fields += ["clock", _json.encode(meta.clock)]
+        if owner:  # the creating address, for the budgets (owner_of); never in a listing
+            fields += ["owner", owner]
         created: Any = await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields])
         if not created:
             raise TableExists(table)
@@ -223,9 +225,12 @@ class EventStore:
                 if other != status:
                     pipe.zrem(self.layout.status(shard, other), table)
             await pipe.execute()
+        # Their own calls: a script cannot run inside a cluster pipeline on a node lacking it.
         if status != OPEN:
-            # Its own call: a script cannot run inside a cluster pipeline on a node lacking it.
-            await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+            await self.pending.release(table)
+        if status == FINISHED:
+            await self.held.release(table)
+            await self.botonly.release(table)
 
     async def build_status_index(self, page: int = 1000) -> int:
         """Index every listed table by status, once per store (tables made before the index
@@ -279,6 +284,11 @@ class EventStore:
         """The table's seats and seats_version, or None."""
         seats, version = await self.redis.hmget(keys.meta_key(table), ("seats", "seats_version"))
         return None if seats is None else (_seats_dec.decode(seats), int(version or 0))
+
+    async def owner_of(self, table: str) -> str | None:
+        """The address that created the table (None: not recorded, or no such table)."""
+        owner = await self.redis.hget(keys.meta_key(table), "owner")
+        return None if owner is None else _text(owner)
 
     async def notify_flag(self, table: str) -> bool:
         """Whether some seat of the table has turn notices set up (TableSummary.notify)."""
