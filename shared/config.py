@@ -123,6 +123,13 @@ class Config(msgspec.Struct, kw_only=True):
     table_open_ttl: float = 24 * 3600.0
     table_idle_ttl: float = 30 * 24 * 3600.0
     table_finished_ttl: float = 180 * 24 * 3600.0
+    # Retention (services/game/retention.py): a finished table is compacted to its result and
+    # final position this long after its last move (the log goes; the compacted table is then
+    # kept table_finished_ttl); a started table with no move this long is ended as abandoned
+    # (standings at that point) and compacted. 0: never. Seconds between the sweeper's looks.
+    table_compact_after: float = 7 * 24 * 3600.0
+    table_abandon_after: float = 14 * 24 * 3600.0
+    retention_poll: float = 60.0
     # Game service: seconds between looks at the deadline index of table clocks (a seat that
     # runs out is dealt with within this; moves by a seat out of time are refused at once).
     clock_poll: float = 1.0
@@ -175,6 +182,9 @@ class Config(msgspec.Struct, kw_only=True):
             table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
             table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),
             table_finished_ttl=num_get("ROUNDHOUSE_TABLE_FINISHED_TTL", d.table_finished_ttl, float),
+            table_compact_after=num_get("ROUNDHOUSE_TABLE_COMPACT_AFTER", d.table_compact_after, float),
+            table_abandon_after=num_get("ROUNDHOUSE_TABLE_ABANDON_AFTER", d.table_abandon_after, float),
+            retention_poll=num_get("ROUNDHOUSE_RETENTION_POLL", d.retention_poll, float),
             clock_poll=num_get("ROUNDHOUSE_CLOCK_POLL", d.clock_poll, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg

@@ -87,6 +87,7 @@ class GameHttp:
         self._titles: bytes | None = None
         self._watch: asyncio.Task[None] | None = None
         self._notifier: asyncio.Task[None] | None = None
+        self._retention: asyncio.Task[None] | None = None
         self.notify_cfg = NotifyConfig.from_env()
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
@@ -115,11 +116,12 @@ class GameHttp:
             log.warning("could not build the table status index yet: %s", exc)
         watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
         self._watch = asyncio.ensure_future(watch.run())
+        self._retention = asyncio.ensure_future(self._service.retention.run())
         self.notifier = Notifier(self._service, self.notify_cfg)
         self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
-        tasks = [t for t in (self._watch, self._notifier) if t is not None]
+        tasks = [t for t in (self._watch, self._notifier, self._retention) if t is not None]
         for task in tasks:
             task.cancel()
         if tasks:  # bounded: a Redis command that ignores the cancel must not hold up shutdown

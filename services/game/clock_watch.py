@@ -113,7 +113,8 @@ class ClockWatch:
         if hot.seq != clock.fold.seq:
             return  # the log moved on: decide again
         name = meta.seats[seat].name
-        result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time" + (f"; {why}" if why else ""))
+        reason = f"abandoned: {name} ran out of time" + (f"; {why}" if why else "")
+        result = standings(hot.engine, hot.timeline.state, len(meta.seats), reason)
         done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, clock.fold.seq, clock.event_id)
         if done == 1 or done == ENDED:
             hot.meta.ended = (await service.store.get_meta(meta.table) or hot.meta).ended
@@ -121,3 +122,4 @@ class ClockWatch:
             self.outcomes += 1
             log.info("table %s: seat %d ran out of time; the table is abandoned", meta.table, seat)
             await service.store.index_status(meta.table, meta.created_ms, FINISHED)
+            await service.retention.moved(meta.table, FINISHED, now_ms())

@@ -48,6 +48,7 @@ from services.game.clock import ClockBook, TableClock
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
+from services.game.retention import Retention
 from services.game.table_budget import TableBudget
 from services.game.tables import HotTable, HotTables
 
@@ -119,6 +120,7 @@ class GameService:
         # otherwise grow the log without bound while the game stands still.
         self.undo_churn = Limiter(cfg.limit_undo)
         self.budget = TableBudget(cfg, store, self.metrics)
+        self.retention = Retention(self)
         self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
         self.watch: Any = None  # the ClockWatch, when the app runs one
         self._memory_at = -1e9
@@ -382,6 +384,7 @@ class GameService:
             await self.store.index_status(table, hot.meta.created_ms, status)
             if status_before == OPEN:
                 await self.budget.started(table, t)
+            await self.retention.moved(table, status, t)
         await self._announce_turn(hot, seq, active, noted)
         if clock is not None and hot.meta.clock is not None:
             await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))

@@ -41,7 +41,8 @@ class Budget:
         and nothing is taken. A table that holds a place already keeps it (`ok`)."""
         done = await self._reserve(keys=[self.all_key, self.owner_key(owner), self.owners_key],
                                    args=[table, owner, now_ms, expires_ms, per_owner, overall])
-        return done.decode() if isinstance(done, bytes) else done  # type: ignore[no-any-return]
+        text = done.decode() if isinstance(done, bytes) else str(done)
+        return "client" if text == "client" else "all" if text == "all" else "ok"
 
     async def release(self, table: str) -> bool:
         """Give the table's place back; whether it held one."""

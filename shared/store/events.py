@@ -145,6 +145,7 @@ class EventStore:
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("position.lua", "seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
+        self._compact = redis.register_script(_lua("compact.lua"))
         self.pending = Budget(redis, "pending")
         self.held = Budget(redis, "held")
         self.botonly = Budget(redis, "botonly")
@@ -522,17 +523,38 @@ class EventStore:
         seq, _, blob = raw.partition(b":")
         return int(seq), blob
 
+    async def compact(self, table: str, seq: int, blob: bytes, result: Result, now_ms: int, ttl_ms: int) -> int:
+        """Keep only the table's meta (with `result` as its end, unless it has one) and its
+        position at `seq` (the snapshot); the log goes (compact.lua). 1 done, 0 no table,
+        -2 the log moved past `seq`."""
+        table = keys.check_table_id(table)
+        others = [keys.clock_key(table), keys.chat_key(table), keys.mutes_key(table), keys.notify_key(table),
+                  keys.outbox_key(table)]
+        return int(await self._compact(
+            keys=[keys.meta_key(table), keys.log_key(table), keys.snap_key(table), *others],
+            args=[seq, str(seq).encode() + b":" + blob, _json.encode(result), now_ms, ttl_ms]))
+
+    async def compacted(self, table: str) -> bool:
+        return bool(await self.redis.hexists(keys.meta_key(table), "compacted_ms"))
+
     async def delete_snapshots(self) -> int:
-        """Delete every table snapshot (on a cluster, run it against each node). Returns the count."""
+        """Delete every table snapshot (on a cluster, run it against each node), except those of
+        compacted tables (their only copy of the final position). Returns the count."""
         deleted = 0
         batch: list[bytes] = []
+
+        async def flush() -> int:
+            kept = [await self.compacted(keys.table_of_key(k)) for k in batch]
+            gone = [k for k, keep in zip(batch, kept) if not keep]
+            return int(await self.redis.unlink(*gone)) if gone else 0
+
         async for key in self.redis.scan_iter(match=keys.SNAP_PATTERN, count=500):
             batch.append(key)
             if len(batch) >= 500:
-                deleted += await self.redis.unlink(*batch)
+                deleted += await flush()
                 batch = []
         if batch:
-            deleted += await self.redis.unlink(*batch)
+            deleted += await flush()
         return deleted
 
     # --- the global turn streams, read by bot workers through a consumer group ----------------
