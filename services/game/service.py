@@ -58,6 +58,8 @@ _encoder = msgspec.json.Encoder()
 # Tables with turn notices are looked at by the notifier right after each move; this is when
 # they are looked at if the service dies between the append and saying so.
 NOTIFY_GRACE_MS = 2000
+# Tables let through between two readings of Redis's memory at most (see _check_room).
+MEMORY_SAMPLE = 16
 
 
 def now_ms() -> int:
@@ -124,6 +126,7 @@ class GameService:
         self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
         self.watch: Any = None  # the ClockWatch, when the app runs one
         self._memory_at = -1e9
+        self._passed = 0  # tables let through since INFO was read
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -135,16 +138,23 @@ class GameService:
 
     async def _check_room(self) -> None:
         """Refuse new tables once Redis is within `store_reserve` of its maxmemory, so the
-        tables already playing keep room for their moves (INFO read at most once a second)."""
+        tables already playing keep room for their moves. INFO is read once a second, after
+        every MEMORY_SAMPLE tables this process let through since, and for every table once
+        used memory is within twice the reserve: a flood then overshoots by no more than the
+        creations in flight, never by a second's worth."""
         reserve = self.cfg.store_reserve
         if reserve <= 0:
             return
         now = time.monotonic()
-        if now - self._memory_at > 1.0:
+        used, cap = self._memory
+        near = cap and used >= cap * (1.0 - 2 * reserve)
+        if near or now - self._memory_at > 1.0 or self._passed >= MEMORY_SAMPLE:
             info = await self.store.redis.info("memory")
             self._memory = (int(info.get("used_memory", 0)), int(info.get("maxmemory", 0)))
             self._memory_at = now
+            self._passed = 0
         used, cap = self._memory
+        self._passed += 1
         if cap and used >= cap * (1.0 - reserve):
             self.metrics.store_refusals.inc("reserve")
             raise coded("store_full", f"the event store is within {reserve:.0%} of its memory cap: no new tables "
