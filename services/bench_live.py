@@ -104,6 +104,7 @@ class Stack:
             # per-address read budget (socket opens) is off, as for a load balancer's address.
             "ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT": str(max(args.sockets, 1)),
             "ROUNDHOUSE_LIMIT_READS": "off",
+            "ROUNDHOUSE_LIMIT_CREATE_ALL": "off",  # --tables at once, from one address
         }
         self.games = [ServiceProcess("game", env, workdir) for _ in range(args.game_workers)]
         self.projections = [ServiceProcess("projection", env, workdir) for _ in range(args.projection_workers)]

@@ -102,7 +102,7 @@ class Config(msgspec.Struct, kw_only=True):
     max_watchers_per_client: int = 256
     # --- the store's budget (for the whole service, not one address) ---
     # Tables created per second by all clients of one process together.
-    limit_create_all: RateLimit = RateLimit(20.0, 300.0)
+    limit_create_all: RateLimit = RateLimit(10.0, 50.0)
     # Unstarted tables (no action logged yet) per client address, and in the whole store.
     max_open_tables_per_client: int = 500
     max_open_tables: int = 20_000

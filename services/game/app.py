@@ -261,7 +261,9 @@ class GameHttp:
         await self.limit(self.limit_create, request, "tables created")
         wait = self.limit_create_all.take("*")
         if wait:
-            await asyncio.sleep(min(wait, TARPIT_S))  # held back like a 429 (see limit)
+            # Held back the whole TARPIT_S, however soon a token is back: many clients share
+            # this bucket, and a flood's refusals must not cost more than what it is refused.
+            await asyncio.sleep(TARPIT_S)
             raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
                                        f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
         req = await self._body(request, CreateTable)

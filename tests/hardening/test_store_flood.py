@@ -27,6 +27,7 @@ from .peers import peer
 BIG_PILE = {"title": "nim", "seats": [{"name": "a"}, {"name": "b"}], "seed": 0,
             "options": {"pile": 100_000, "max_take": 1}}
 ATTACKERS = (2, 3, 4, 5)
+PACE = 4  # flood answers per move of the player
 # Answers a refused creation may get: none of them says "retry at once".
 REFUSALS = {(429, "too_many_tables"), (429, "too_many_open_tables"), (507, "store_full")}
 META_FIELDS = (b"table", b"title", b"options", b"seats", b"seed", b"status", b"created_ms", b"last_seq", b"clock")
@@ -62,7 +63,8 @@ async def _move(session, base: str, created: dict[str, Any], seq: int) -> tuple[
                        created["seats"][seq % 2]["token"])
 
 
-async def _flood(base: str, n: int, answers: Counter[tuple[int, str]], stop: asyncio.Event) -> None:
+async def _flood(base: str, n: int, answers: Counter[tuple[int, str]], stop: asyncio.Event,
+                 tick: asyncio.Event) -> None:
     """Create and start tables from 127.0.0.<n> until the store refuses everything for a while."""
     refused_in_a_row = 0
     async with peer(n) as session:
@@ -75,6 +77,7 @@ async def _flood(base: str, n: int, answers: Counter[tuple[int, str]], stop: asy
             else:
                 refused_in_a_row += 1
             answers[(status, body["error"]["code"] if status != 201 else "created")] += 1
+            tick.set()
 
 
 async def _whole(admin: aioredis.Redis) -> None:
@@ -87,8 +90,8 @@ async def _whole(admin: aioredis.Redis) -> None:
         assert all(v is not None for v in values), (table, values)
 
 
-async def _run(admin: aioredis.Redis, url: str, reserve: float, headroom: int) -> tuple[Counter[tuple[int, str]],
-                                                                                        list[int]]:
+async def _run(admin: aioredis.Redis, url: str, reserve: float,
+               headroom: int) -> tuple[Counter[tuple[int, str]], list[tuple[int, bool]]]:
     cfg = Config(redis_url=url, secret=SECRET, store_reserve=reserve, limit_create=RateLimit(0, 0),
                  limit_create_all=RateLimit(0, 0), limit_actions=RateLimit(0, 0), limit_reads=RateLimit(0, 0),
                  max_open_tables_per_client=5, max_tables_per_client=0, max_tables=0)
@@ -100,13 +103,21 @@ async def _run(admin: aioredis.Redis, url: str, reserve: float, headroom: int) -
             used = int((await admin.info("memory"))["used_memory"])
             await admin.config_set("maxmemory", str(used + headroom))
             answers: Counter[tuple[int, str]] = Counter()
-            stop = asyncio.Event()
-            floods = [asyncio.ensure_future(_flood(base, n, answers, stop)) for n in ATTACKERS for _ in range(3)]
-            moves: list[int] = []
+            stop, tick = asyncio.Event(), asyncio.Event()
+            floods = [asyncio.ensure_future(_flood(base, n, answers, stop, tick)) for n in ATTACKERS for _ in range(3)]
+            for flood in floods:
+                flood.add_done_callback(lambda _f: tick.set())  # the last one ending wakes the player
+            moves: list[tuple[int, bool]] = []  # (status, whether the store had refused a table by then)
             seq = 0
-            while not all(f.done() for f in floods):  # the player moves for as long as the flood lasts
+            # The player moves for as long as the flood lasts, once per PACE of its answers: its
+            # own moves use the reserve too, and a faster machine must not make it use more.
+            while not all(f.done() for f in floods):
+                await tick.wait()
+                tick.clear()
+                if sum(answers.values()) < PACE * len(moves):
+                    continue
                 status, body = await _move(player, base, table, seq)
-                moves.append(status)
+                moves.append((status, answers[(507, "store_full")] > 0))
                 if status == 201:
                     seq += 1
             stop.set()
@@ -124,7 +135,8 @@ async def test_the_reserve_refuses_a_flood_before_the_store_fills_and_moves_go_o
     assert created > 100 and refused, answers
     assert set(refused) <= REFUSALS, answers  # never `unavailable`
     assert answers.get((507, "store_full"), 0) > 0, answers
-    assert moves and set(moves) == {201}, Counter(moves)  # every one of the player's moves went through
+    assert {status for status, _ in moves} == {201}, Counter(moves)  # every one of the player's moves went through
+    assert sum(1 for _, refused in moves if refused) >= 5, Counter(moves)  # ... after the store was full too
     await _whole(admin)
 
 
