@@ -20,12 +20,9 @@ or wrongly. A restarted service carries on from the index, which lives in Redis.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING
-
-from redis.exceptions import RedisError
 
 from shared.bots import DEFAULT_LEVEL
 from shared.store import FINISHED, SeatSpec, TableSummary
@@ -33,6 +30,7 @@ from shared.store.clock import ENDED
 from shared.timesource import now_ms
 
 from services.game.clock import TableClock, standings
+from services.game.sweeping import sweep_forever
 
 if TYPE_CHECKING:
     from services.game.service import GameService
@@ -47,12 +45,7 @@ class ClockWatch:
         self.outcomes = 0  # carried out by this process (tests and metrics)
 
     async def run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except (RedisError, OSError) as exc:  # Redis away for a moment: look again next time
-                log.warning("clock watch: %s", exc)
-            await asyncio.sleep(self.poll_s)
+        await sweep_forever(self.sweep, self.poll_s, log, "clock watch")
 
     async def sweep(self) -> int:
         """Look at every table whose deadline has come; returns how many."""

@@ -19,11 +19,8 @@ that raced the sweeper is never lost (the table is looked at again instead).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
-
-from redis.exceptions import RedisError
 
 from shared.store import FINISHED, OPEN
 from shared.store.due import DueIndex
@@ -32,6 +29,7 @@ from shared.store.snapshot import encode_timeline
 from shared.timesource import now_ms
 
 from services.game.clock import standings
+from services.game.sweeping import sweep_forever
 
 if TYPE_CHECKING:
     from services.game.service import GameService
@@ -65,12 +63,7 @@ class Retention:
             await self.index.set(table, at_ms + after)
 
     async def run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except (RedisError, OSError) as exc:  # Redis away for a moment: look again next time
-                log.warning("retention sweeper: %s", exc)
-            await asyncio.sleep(self.poll_s)
+        await sweep_forever(self.sweep, self.poll_s, log, "retention sweeper")
 
     async def sweep(self) -> int:
         """Look at every table whose date has come; returns how many."""

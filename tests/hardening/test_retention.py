@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from shared.store import keys
-from tests.table_life.clocks import TestTime
-from tests.waiting import until
 
 from services.game.app import GAME_KEY
+from tests.table_life.clocks import TestTime, use_test_time
+from tests.waiting import until
 
 DAY = 24 * 3600.0
 PILE3 = {"title": "nim", "seats": [{"name": "a"}, {"name": "b"}], "seed": 0, "options": {"pile": 3, "max_take": 1}}
@@ -21,10 +21,7 @@ PILE3 = {"title": "nim", "seats": [{"name": "a"}, {"name": "b"}], "seed": 0, "op
 
 @pytest.fixture
 def clock_time(tmp_path, monkeypatch) -> TestTime:
-    time = TestTime(tmp_path / "now")
-    for name, value in time.env.items():
-        monkeypatch.setenv(name, value)
-    return time
+    return use_test_time(tmp_path, monkeypatch)
 
 
 async def _make(client, moves: int) -> dict[str, Any]:

@@ -16,10 +16,11 @@ import pytest
 import redis.asyncio as aioredis
 from aiohttp import web
 
-from services.game.guard import make_runner
 from shared.config import Config, RateLimit
 from shared.redis_server import RedisServer
 from shared.store import keys
+
+from services.game.guard import make_runner
 
 from .conftest import SECRET, build
 from .peers import peer

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import redis.asyncio as aioredis
 
-from tests.table_life.clocks import TestTime
+from tests.table_life.clocks import use_test_time
 from tests.waiting import until
 
 from .conftest import assert_error
@@ -98,9 +98,7 @@ async def test_tables_of_bots_count_however_they_came_to_be(guarded, fresh_budge
 
 async def test_a_clock_that_would_leave_only_bots_abandons_the_table_over_the_budget(new_client, fresh_budgets,
                                                                                      tmp_path, monkeypatch):
-    time = TestTime(tmp_path / "now")
-    for name, value in time.env.items():
-        monkeypatch.setenv(name, value)
+    time = use_test_time(tmp_path, monkeypatch)
     client = await new_client(clock_poll=0.02, max_bot_tables_per_client=1)
     clock = {"kind": "realtime", "bank_s": 60, "bot_level": "random"}
     tables = []
