@@ -234,7 +234,8 @@ async def phase(to: Target, seconds: float, flood: str | None, abusers: int) -> 
     await asyncio.gather(*hogs)
     return {
         "submits": len(samples),
-        "p50_ms": pct(samples, 0.5), "p99_ms": pct(samples, 0.99), "mean_ms": round(statistics.fmean(samples), 2) if samples else 0.0,
+        "p50_ms": pct(samples, 0.5), "p99_ms": pct(samples, 0.99),
+        "mean_ms": round(statistics.fmean(samples), 2) if samples else 0.0,
         "flood_per_s": {status: round(n / seconds, 1) for status, n in sorted(counts.items())},
     }
 
