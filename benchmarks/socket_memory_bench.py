@@ -108,7 +108,8 @@ async def run(sockets: int, cycles: int) -> list[dict[str, object]]:
         server = RedisServer(Path(tmp) / "redis", fsync="no").start()
         port = free_port()
         env = {**os.environ, "PYTHONPATH": str(ROOT), "ROUNDHOUSE_SECRET": secrets.token_hex(32),
-               "ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT": str(sockets), "ROUNDHOUSE_LOG_LEVEL": "ERROR"}
+               "ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT": str(sockets), "ROUNDHOUSE_LIMIT_READS": "off",
+               "ROUNDHOUSE_LOG_LEVEL": "ERROR"}
         child = subprocess.Popen([sys.executable, "-c", CHILD, server.url, str(port)], env=env, cwd=ROOT,
                                  stdout=subprocess.PIPE, text=True)
         try:

@@ -100,8 +100,11 @@ class Stack:
             "REDIS_URL": self.redis_url,
             "ROUNDHOUSE_SECRET": secrets.token_hex(16),
             "ROUNDHOUSE_LOG_LEVEL": "WARNING",
-            # Every socket comes from loopback, --sockets of them, spectators among them.
+            # Every socket comes from loopback, --sockets of them, spectators among them: the
+            # per-address read budget (socket opens) is off, as for a load balancer's address.
             "ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT": str(max(args.sockets, 1)),
+            "ROUNDHOUSE_LIMIT_READS": "off",
+            "ROUNDHOUSE_LIMIT_CREATE_ALL": "off",  # --tables at once, from one address
         }
         self.games = [ServiceProcess("game", env, workdir) for _ in range(args.game_workers)]
         self.projections = [ServiceProcess("projection", env, workdir) for _ in range(args.projection_workers)]

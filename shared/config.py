@@ -106,10 +106,19 @@ class Config(msgspec.Struct, kw_only=True):
     max_watchers_per_client: int = 256
     # --- the store's budget (for the whole service, not one address) ---
     # Tables created per second by all clients of one process together.
-    limit_create_all: RateLimit = RateLimit(20.0, 300.0)
+    limit_create_all: RateLimit = RateLimit(10.0, 50.0)
     # Unstarted tables (no action logged yet) per client address, and in the whole store.
     max_open_tables_per_client: int = 500
     max_open_tables: int = 20_000
+    # Unfinished tables (unstarted or running: one move does not take a table out of its
+    # creator's count) per client address, and in the whole store.
+    max_tables_per_client: int = 1_000
+    max_tables: int = 200_000
+    # Tables where every seat is a bot, at once, per creating address and in all, whatever
+    # made them so: created so, seats handed over, a clock that gave a seat to a bot (then,
+    # over the budget, the table is abandoned instead).
+    max_bot_tables_per_client: int = 20
+    max_bot_tables: int = 1_000
     # Fraction of Redis's maxmemory kept for the moves of existing tables: new tables are
     # refused (507 store_full) once used memory is above the rest. 0: only a full Redis refuses.
     store_reserve: float = 0.10
@@ -118,6 +127,13 @@ class Config(msgspec.Struct, kw_only=True):
     table_open_ttl: float = 24 * 3600.0
     table_idle_ttl: float = 30 * 24 * 3600.0
     table_finished_ttl: float = 180 * 24 * 3600.0
+    # Retention (services/game/retention.py): a finished table is compacted to its result and
+    # final position this long after its last move (the log goes; the compacted table is then
+    # kept table_finished_ttl); a started table with no move this long is ended as abandoned
+    # (standings at that point) and compacted. 0: never. Seconds between the sweeper's looks.
+    table_compact_after: float = 7 * 24 * 3600.0
+    table_abandon_after: float = 14 * 24 * 3600.0
+    retention_poll: float = 60.0
     # Game service: seconds between looks at the deadline index of table clocks (a seat that
     # runs out is dealt with within this; moves by a seat out of time are refused at once).
     clock_poll: float = 1.0
@@ -164,10 +180,17 @@ class Config(msgspec.Struct, kw_only=True):
             limit_create_all=rate_get("ROUNDHOUSE_LIMIT_CREATE_ALL", d.limit_create_all),
             max_open_tables_per_client=num_get("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", d.max_open_tables_per_client),
             max_open_tables=num_get("ROUNDHOUSE_MAX_OPEN_TABLES", d.max_open_tables),
+            max_tables_per_client=num_get("ROUNDHOUSE_MAX_TABLES_PER_CLIENT", d.max_tables_per_client),
+            max_tables=num_get("ROUNDHOUSE_MAX_TABLES", d.max_tables),
+            max_bot_tables_per_client=num_get("ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT", d.max_bot_tables_per_client),
+            max_bot_tables=num_get("ROUNDHOUSE_MAX_BOT_TABLES", d.max_bot_tables),
             store_reserve=num_get("ROUNDHOUSE_STORE_RESERVE", d.store_reserve, float),
             table_open_ttl=num_get("ROUNDHOUSE_TABLE_OPEN_TTL", d.table_open_ttl, float),
             table_idle_ttl=num_get("ROUNDHOUSE_TABLE_IDLE_TTL", d.table_idle_ttl, float),
             table_finished_ttl=num_get("ROUNDHOUSE_TABLE_FINISHED_TTL", d.table_finished_ttl, float),
+            table_compact_after=num_get("ROUNDHOUSE_TABLE_COMPACT_AFTER", d.table_compact_after, float),
+            table_abandon_after=num_get("ROUNDHOUSE_TABLE_ABANDON_AFTER", d.table_abandon_after, float),
+            retention_poll=num_get("ROUNDHOUSE_RETENTION_POLL", d.retention_poll, float),
             clock_poll=num_get("ROUNDHOUSE_CLOCK_POLL", d.clock_poll, float),
         )
         return msgspec.structs.replace(cfg, **overrides) if overrides else cfg

@@ -23,6 +23,12 @@ os.environ["ROUNDHOUSE_TITLE_MODULES"] = TEST_TITLES
 # (tests/hardening/test_store_budget.py) set it; tests/service_config.py does the same in-process.
 os.environ.setdefault("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", "0")
 os.environ.setdefault("ROUNDHOUSE_MAX_OPEN_TABLES", "0")
+os.environ.setdefault("ROUNDHOUSE_MAX_TABLES_PER_CLIENT", "0")
+os.environ.setdefault("ROUNDHOUSE_MAX_TABLES", "0")
+os.environ.setdefault("ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT", "0")
+os.environ.setdefault("ROUNDHOUSE_MAX_BOT_TABLES", "0")
+# And the creation rate of all clients together: tests/hardening/test_store_budget.py sets it.
+os.environ.setdefault("ROUNDHOUSE_LIMIT_CREATE_ALL", "off")
 # Likewise reads: every service a test starts is read from 127.0.0.1 by tests that poll the
 # API (tests/hardening/test_read_limits.py sets the budget it tests).
 os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")

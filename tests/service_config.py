@@ -9,13 +9,19 @@ from shared.config import Config, RateLimit
 
 SECRET = b"roundhouse-test-secret-0123456789abcdef"
 
+# The store's table budgets, the creation rate of all clients together and the read budget
+# off: the suite's one Redis gathers every test's tables, made from 127.0.0.1 (see
+# tests/conftest.py), and tests list 200 rows again and again from one address. The tests of
+# each limit (tests/hardening/) set the one they test.
+NO_BUDGETS: dict[str, Any] = {
+    "max_open_tables_per_client": 0, "max_open_tables": 0, "max_tables_per_client": 0, "max_tables": 0,
+    "max_bot_tables_per_client": 0, "max_bot_tables": 0, "limit_reads": RateLimit(0, 0),
+    "limit_create_all": RateLimit(0, 0),
+}
+
 
 def config_factory(redis_url: str) -> Callable[..., Config]:
     def make(**overrides: Any) -> Config:
-        # Unstarted-table budget off: see tests/conftest.py. Reads too: tests list 200 rows
-        # again and again from one address (tests/hardening/test_read_limits.py sets it).
-        overrides = {"max_open_tables_per_client": 0, "max_open_tables": 0, "limit_reads": RateLimit(0, 0),
-                     **overrides}
-        return Config(redis_url=redis_url, secret=SECRET, **overrides)
+        return Config(redis_url=redis_url, secret=SECRET, **{**NO_BUDGETS, **overrides})
 
     return make

@@ -27,8 +27,8 @@ from services.game import controllers, notify_api, preview
 from services.game.clock import clock_reply
 from services.game.clock_watch import ClockWatch
 from services.game.errors import ApiError, coded, error_response
-from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, request_id
-from services.game.limits import Limiter, retry_after
+from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, read_budget, request_id
+from services.game.limits import TARPIT_S, Limiter, refuse_over, retry_after
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.service import GameService, Submitted
@@ -48,9 +48,8 @@ REDIS_CONNECTIONS = 256
 # short enough that int() is cheap and never refuses.
 UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
-# Longest a 429 is held back (see GameHttp.limit); the store budget's refusals are held too.
-TARPIT_S = 1.0
-BUDGET_CODES = frozenset({"too_many_open_tables", "store_full"})
+BUDGET_CODES = frozenset({"too_many_open_tables", "too_many_tables", "too_many_bot_tables", "bot_tables_busy",
+                          "store_full"})
 
 
 def is_store_full(exc: BaseException) -> bool:
@@ -88,12 +87,13 @@ class GameHttp:
         self._titles: bytes | None = None
         self._watch: asyncio.Task[None] | None = None
         self._notifier: asyncio.Task[None] | None = None
+        self._retention: asyncio.Task[None] | None = None
         self.notify_cfg = NotifyConfig.from_env()
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
         self.limit_actions = Limiter(cfg.limit_actions)
-        self.limit_reads = Limiter(cfg.limit_reads)
+        self.limit_reads = Limiter(cfg.limit_reads)  # the app's own, once installed (read_budget)
 
     @property
     def service(self) -> GameService:
@@ -116,11 +116,12 @@ class GameHttp:
             log.warning("could not build the table status index yet: %s", exc)
         watch = self._service.watch = ClockWatch(self._service, self.cfg.clock_poll)
         self._watch = asyncio.ensure_future(watch.run())
+        self._retention = asyncio.ensure_future(self._service.retention.run())
         self.notifier = Notifier(self._service, self.notify_cfg)
         self._notifier = asyncio.ensure_future(self.notifier.run())
 
     async def stop(self, _app: web.Application) -> None:
-        tasks = [t for t in (self._watch, self._notifier) if t is not None]
+        tasks = [t for t in (self._watch, self._notifier, self._retention) if t is not None]
         for task in tasks:
             task.cancel()
         if tasks:  # bounded: a Redis command that ignores the cancel must not hold up shutdown
@@ -247,17 +248,8 @@ class GameHttp:
         return value
 
     async def limit(self, limiter: Limiter, request: web.Request, what: str, cost: float = 1.0) -> None:
-        """Take one of this client's tokens for `what`, or refuse with 429 and Retry-After.
-
-        The refusal is held back for up to TARPIT_S (never longer than the client must wait
-        anyway): a client that ignores Retry-After and floods then gets one answer per
-        connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
-        wait = limiter.take(client_key(request, self.cfg), cost=cost)
-        if wait:
-            await asyncio.sleep(min(wait, TARPIT_S))
-            per_s, burst = limiter.limit.per_s, limiter.limit.burst
-            raise coded("rate_limited", f"too many {what} from this client (limit {per_s:g}/s, burst {burst:g}); "
-                                        f"retry in {wait:.1f}s", retry_after=retry_after(wait))
+        """Take `cost` of this client's tokens for `what`, or refuse with 429 and Retry-After."""
+        await refuse_over(limiter, client_key(request, self.cfg), what, cost)
 
     @staticmethod
     def _submitted(result: Submitted) -> web.Response:
@@ -270,7 +262,9 @@ class GameHttp:
         await self.limit(self.limit_create, request, "tables created")
         wait = self.limit_create_all.take("*")
         if wait:
-            await asyncio.sleep(min(wait, TARPIT_S))  # held back like a 429 (see limit)
+            # Held back the whole TARPIT_S, however soon a token is back: many clients share
+            # this bucket, and a flood's refusals must not cost more than what it is refused.
+            await asyncio.sleep(TARPIT_S)
             raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
                                        f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
         req = await self._body(request, CreateTable)
@@ -359,6 +353,7 @@ def install(app: web.Application, cfg: Config) -> GameHttp:
     http = GameHttp(cfg)
     app[GAME_KEY] = http
     install_guard(app, cfg)
+    http.limit_reads = read_budget(app)
     app.router.add_routes(http.routes())
     app.on_startup.append(http.start)
     app.on_cleanup.append(http.stop)

@@ -11,18 +11,18 @@ or wrongly. A restarted service carries on from the index, which lives in Redis.
   `POST .../controller` does) and a turn notice goes to the bot workers; the `expect_turn`
   note written first lets their sweeper announce it if this process dies in between. The
   player takes the seat back with that same endpoint, and the clock starts again for them.
+  When that would leave only bots at the table and the bot-only budget of the address
+  that created it is spent (services/game/table_budget.py), the table is abandoned
+  instead: a clock is one more way to make a table of bots, and counts the same.
 - `on_timeout=abandon`: the table ends with the standings at that point (the title's
   `standings(state)`, else all level) and nothing more is appended.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from typing import TYPE_CHECKING, NamedTuple
-
-from redis.exceptions import RedisError
 
 from shared.bots import DEFAULT_LEVEL
 from shared.store import FINISHED, SeatSpec, TableSummary
@@ -30,6 +30,7 @@ from shared.store.clock import ENDED
 from shared.timesource import now_ms
 
 from services.game.clock import TableClock, standings
+from services.game.sweeping import sweep_forever
 
 if TYPE_CHECKING:
     from services.game.service import GameService
@@ -52,12 +53,7 @@ class ClockWatch:
         self.outcomes = 0  # carried out by this process (tests and metrics)
 
     async def run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-            except (RedisError, OSError) as exc:  # Redis away for a moment: look again next time
-                log.warning("clock watch: %s", exc)
-            await asyncio.sleep(self.poll_s)
+        await sweep_forever(self.sweep, self.poll_s, log, "clock watch")
 
     async def sweep(self) -> int:
         """Look at every table whose deadline has come; returns how many."""
@@ -94,6 +90,12 @@ class ClockWatch:
             return
         service = self.service
         table = meta.table
+        only_bots = all(s.kind == "bot" for i, s in enumerate(meta.seats) if i != seat)
+        if only_bots and await service.budget.only_bots(table, "", now_ms()) != "ok":
+            log.info("table %s: seat %d ran out of time and only bots would be left; its creator's bot-only "
+                     "tables are at their limit: abandoned", table, seat)
+            await self._abandon(meta, at, seat, "no person left at the table")
+            return
         bot = SeatSpec(meta.seats[seat].name, "bot", spec.bot_level or DEFAULT_LEVEL)
         noted = time.time_ns() // 1_000_000  # the turn note is on real time (the bot worker's sweeper reads it)
         await service.store.expect_turn(table, noted)
@@ -101,6 +103,8 @@ class ClockWatch:
                                                      expect_event=at.event_id, outcome="bot")
         if version < 0:  # moved on meanwhile (or ended): decide again from the new position
             await service.store.turn_announced(table, noted)
+            if only_bots:
+                await service.budget.a_person_sits(table)  # taken back: decided again below
             return
         seats = await service.seats_changed(table)
         self.outcomes += 1
@@ -108,13 +112,14 @@ class ClockWatch:
         await service.store.publish_turn(table, at.seq, [seat], bots_only=all(s.kind == "bot" for s in seats),
                                          noted_ms=noted)
 
-    async def _abandon(self, meta: TableSummary, at: Position, seat: int) -> None:
+    async def _abandon(self, meta: TableSummary, at: Position, seat: int, why: str = "") -> None:
         service = self.service
         hot = await service.tables.current(meta.table)
         if hot.seq != at.seq:
             return  # the log moved on: decide again
         name = meta.seats[seat].name
-        result = standings(hot.engine, hot.timeline.state, len(meta.seats), f"abandoned: {name} ran out of time")
+        reason = f"abandoned: {name} ran out of time" + (f"; {why}" if why else "")
+        result = standings(hot.engine, hot.timeline.state, len(meta.seats), reason)
         done = await service.clock_store.abandon(meta.table, seat, now_ms(), result, at.seq, at.event_id)
         if done == 1 or done == ENDED:
             hot.meta.ended = (await service.store.get_meta(meta.table) or hot.meta).ended
@@ -122,3 +127,4 @@ class ClockWatch:
             self.outcomes += 1
             log.info("table %s: seat %d ran out of time; the table is abandoned", meta.table, seat)
             await service.store.index_status(meta.table, meta.created_ms, FINISHED)
+            await service.retention.moved(meta.table, FINISHED, now_ms())

@@ -1,8 +1,10 @@
 """`POST /api/tables/{table}/seats/{seat}/controller`: who plays a seat, a person or a bot.
 
-A handover that leaves only bots at an unfinished table takes from the same per-client
-limit as creating a table of bots (ROUNDHOUSE_LIMIT_BOT_TABLES): what counts is what the
-table is, not the route that made it so.
+A handover that leaves only bots at an unfinished table takes from the same limits as
+creating a table of bots: the per-client rate (ROUNDHOUSE_LIMIT_BOT_TABLES) and a place in
+the bot-only budget of the address that created the table (services/game/table_budget.py):
+what counts is what the table is, not the route that made it so. A person taking a seat
+back gives the place back.
 
 Authorized by that seat's own token: the person holding a seat can hand it to a bot
 (`{"kind": "bot", "level": "mcts"}`) and take it back (`{"kind": "human"}`); seat tokens
@@ -29,6 +31,7 @@ from shared.store import SeatSpec
 from shared.store.clock import ENDED
 
 from services.game.errors import coded
+from services.game.guard import client_key
 from services.game.service import now_ms
 
 if TYPE_CHECKING:
@@ -62,8 +65,11 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     spec = SeatSpec(hot.meta.seats[seat].name, req.kind, level)
     others_bots = all(s.kind == "bot" for i, s in enumerate(hot.meta.seats) if i != seat)
     if req.kind == "bot" and others_bots and hot.meta.seats[seat].kind != "bot" and hot.result() is None:
-        # This handover makes a table where only bots sit: the same limit as creating one.
+        # This handover makes a table where only bots sit: the same limits as creating one.
         await http.limit(http.limit_bot_tables, request, "tables with only bot seats")
+        verdict = await service.budget.only_bots(table, client_key(request, http.cfg), timesource.now_ms())
+        if verdict != "ok":
+            raise service.budget.bot_refusal(verdict)
     active = hot.active_seats()
     noted = None
     if req.kind == "bot" and seat in active:
@@ -74,7 +80,10 @@ async def set_controller(http: GameHttp, request: web.Request) -> web.Response:
     else:  # with the clock event, in one script: the clock knows who played the seat when
         version = await service.clock_store.set_seat(table, seat, spec, req.kind, timesource.now_ms())
         if version == ENDED:
+            await service.budget.a_person_sits(table)  # ended: it holds no bot-only place either
             raise coded("table_ended", "the table has ended: a seat ran out of time")
+    if req.kind == "human" and others_bots:
+        await service.budget.a_person_sits(table)
     fresh = await service.store.get_seats(table)  # other seats may have changed elsewhere too
     if fresh is not None:
         hot.set_seats(*fresh)

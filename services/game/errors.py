@@ -48,8 +48,13 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
     "too_many_undos": (429, "this table undid and redid more than ROUNDHOUSE_LIMIT_UNDO allows; `Retry-After` says when"),
     "too_many_connections": (429, "this address holds more open connections than ROUNDHOUSE_MAX_CONNECTIONS_PER_CLIENT"),
     "too_many_open_tables": (429, "this address holds ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT tables where nothing was played yet"),
-    "store_full": (507, "the event store is full (Redis's maxmemory, its reserve for moves, or "
-                        "ROUNDHOUSE_MAX_OPEN_TABLES); nothing was written; do not retry at once"),
+    "too_many_tables": (429, "this address holds ROUNDHOUSE_MAX_TABLES_PER_CLIENT unfinished tables (started or not); "
+                             "finish or leave some (docs/running.md#the-stores-budget)"),
+    "too_many_bot_tables": (429, "this address's tables where only bots sit number ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT "
+                                 "(created so, or every seat handed to a bot)"),
+    "bot_tables_busy": (503, "the store holds ROUNDHOUSE_MAX_BOT_TABLES tables where only bots sit; `Retry-After` says when"),
+    "store_full": (507, "the event store is full (Redis's maxmemory, its reserve for moves, ROUNDHOUSE_MAX_OPEN_TABLES "
+                        "or ROUNDHOUSE_MAX_TABLES); nothing was written; do not retry at once"),
     "tables_busy": (503, "all clients together are creating tables faster than ROUNDHOUSE_LIMIT_CREATE_ALL; "
                          "`Retry-After` says when"),
     "unavailable": (503, "the event store (Redis) cannot be reached; retry with the same idempotency key"),

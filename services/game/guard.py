@@ -34,6 +34,7 @@ from aiohttp.web_protocol import RequestHandler
 from shared.config import Config
 
 from services.game.errors import ApiError, error_response
+from services.game.limits import Limiter
 
 log = logging.getLogger("roundhouse.http")
 
@@ -41,6 +42,7 @@ log = logging.getLogger("roundhouse.http")
 REFUSALS_LOG_S = 60.0
 
 CONFIG_KEY = web.AppKey("roundhouse.config", Config)
+READ_BUDGET = web.AppKey("roundhouse.read_budget", Limiter)
 _INSTALLED = web.AppKey("roundhouse.guard", bool)
 REQUEST_ID = web.RequestKey("roundhouse.request_id", str)
 
@@ -64,7 +66,15 @@ def install_guard(app: web.Application, cfg: Config) -> None:
         return
     app[_INSTALLED] = True
     app[CONFIG_KEY] = cfg
+    app[READ_BUDGET] = Limiter(cfg.limit_reads)
     app.middlewares.append(guard_middleware)
+
+
+def read_budget(app: web.Application) -> Limiter:
+    """The per-address read budget (ROUNDHOUSE_LIMIT_READS) of everything `app` serves: when
+    game and projection share one app (`roundhouse dev`), listings, reads and socket opens
+    draw on one bucket per address, as they would from one service."""
+    return app[READ_BUDGET]
 
 
 def request_id(request: web.Request) -> str:

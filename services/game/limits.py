@@ -8,11 +8,20 @@ stays bounded by the clients seen in the last few minutes.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import OrderedDict
 
 from shared.config import RateLimit
+
+from services.game.errors import coded
+
+# Longest a 429 is held back (see refuse_over); the store budget's refusals are held too.
+TARPIT_S = 1.0
+# What opening a WebSocket takes from its address's read budget (ROUNDHOUSE_LIMIT_READS): the
+# welcome is a fold and a whole view, and every later move is pushed to it.
+SOCKET_COST = 5.0
 
 # Buckets kept per limiter; the least recently used go first (a full bucket is forgotten
 # at no cost: a new one starts full too).
@@ -48,3 +57,17 @@ class Limiter:
 def retry_after(wait: float) -> str:
     """Whole seconds for the Retry-After header (at least 1)."""
     return str(max(1, math.ceil(wait)))
+
+
+async def refuse_over(limiter: Limiter, key: str, what: str, cost: float = 1.0) -> None:
+    """Take `cost` of `key`'s tokens for `what`, or raise a 429 `rate_limited` with Retry-After.
+
+    The refusal is held back for up to TARPIT_S (never longer than the client must wait
+    anyway): a client that ignores Retry-After and floods then gets one answer per
+    connection per TARPIT_S, so its refusals stop costing the other tables CPU."""
+    wait = limiter.take(key, cost=cost)
+    if wait:
+        await asyncio.sleep(min(wait, TARPIT_S))
+        per_s, burst = limiter.limit.per_s, limiter.limit.burst
+        raise coded("rate_limited", f"too many {what} from this client (limit {per_s:g}/s, burst {burst:g}); "
+                                    f"retry in {wait:.1f}s", retry_after=retry_after(wait))

@@ -85,7 +85,8 @@ class GameMetrics:
         self.rule_errors = Counter("roundhouse_game_rule_errors_total", "submits the rules refused (422)", ("code",))
         self.tables_created = Counter("roundhouse_game_tables_created_total", "tables created")
         self.store_refusals = Counter("roundhouse_game_store_refusals_total",
-                                      "tables refused by the store's budget (reserve, client, all)", ("budget",))
+                                      "tables refused by the store's budget (reserve; pending, held, botonly: _client or _all)",
+                                      ("budget",))
         self.table_loads = Counter("roundhouse_game_table_loads_total", "cold table loads", ("source",))
         self.hot_tables = Gauge("roundhouse_game_hot_tables", "tables held in memory")
         self.append_seconds = Histogram(

@@ -48,15 +48,18 @@ from services.game.clock import ClockBook, TableClock
 from services.game.errors import ApiError, coded
 from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
+from services.game.retention import Retention
+from services.game.table_budget import TableBudget
 from services.game.tables import HotTable, HotTables
 
 log = logging.getLogger("roundhouse.game")
 
 _encoder = msgspec.json.Encoder()
-DAY_MS = 24 * 3600 * 1000
 # Tables with turn notices are looked at by the notifier right after each move; this is when
 # they are looked at if the service dies between the append and saying so.
 NOTIFY_GRACE_MS = 2000
+# Tables let through between two readings of Redis's memory at most (see _check_room).
+MEMORY_SAMPLE = 16
 
 
 def now_ms() -> int:
@@ -116,9 +119,12 @@ class GameService:
         # Undo and redo entries per table (in this process): a seat looping undo/redo would
         # otherwise grow the log without bound while the game stands still.
         self.undo_churn = Limiter(cfg.limit_undo)
+        self.budget = TableBudget(cfg, store, self.metrics)
+        self.retention = Retention(self)
         self._memory: tuple[int, int] = (0, 0)  # Redis used_memory, maxmemory
         self.watch: Any = None  # the ClockWatch, when the app runs one
         self._memory_at = -1e9
+        self._passed = 0  # tables let through since INFO was read
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -130,16 +136,23 @@ class GameService:
 
     async def _check_room(self) -> None:
         """Refuse new tables once Redis is within `store_reserve` of its maxmemory, so the
-        tables already playing keep room for their moves (INFO read at most once a second)."""
+        tables already playing keep room for their moves. INFO is read once a second, after
+        every MEMORY_SAMPLE tables this process let through since, and for every table once
+        used memory is within twice the reserve: a flood then overshoots by no more than the
+        creations in flight, never by a second's worth."""
         reserve = self.cfg.store_reserve
         if reserve <= 0:
             return
         now = time.monotonic()
-        if now - self._memory_at > 1.0:
+        used, cap = self._memory
+        near = cap and used >= cap * (1.0 - 2 * reserve)
+        if near or now - self._memory_at > 1.0 or self._passed >= MEMORY_SAMPLE:
             info = await self.store.redis.info("memory")
             self._memory = (int(info.get("used_memory", 0)), int(info.get("maxmemory", 0)))
             self._memory_at = now
+            self._passed = 0
         used, cap = self._memory
+        self._passed += 1
         if cap and used >= cap * (1.0 - reserve):
             self.metrics.store_refusals.inc("reserve")
             raise coded("store_full", f"the event store is within {reserve:.0%} of its memory cap: no new tables "
@@ -169,25 +182,13 @@ class GameService:
         await self._check_room()
         ttl = self.table_ttl_ms(OPEN)
         table = new_table_id()
-        cfg = self.cfg
-        budget = "ok"
-        if cfg.max_open_tables_per_client or cfg.max_open_tables:  # both 0: no budget, no bookkeeping
-            budget = await self.store.reserve_open(table, owner, created, created + (ttl or DAY_MS),
-                                                   cfg.max_open_tables_per_client, cfg.max_open_tables)
-        if budget == "client":
-            self.metrics.store_refusals.inc("client")
-            raise coded("too_many_open_tables", f"this address holds {cfg.max_open_tables_per_client} tables where "
-                                                "nothing was played yet; start or abandon some first")
-        if budget == "all":
-            self.metrics.store_refusals.inc("all")
-            raise coded("store_full", f"the store holds {cfg.max_open_tables} tables where nothing was played yet; "
-                                      "retry later, not at once")
+        await self.budget.take_new(table, owner, created, all(s.kind == "bot" for s in seats))
         meta = TableMeta(table=table, title=req.title, options=options, seats=seats,
                          seed=seed, status=OPEN, created_ms=created, rules_version=engine.meta.rules_version,
                          clock=record)
         try:
             # An 80-bit random id is never taken in practice; TableExists would be a bug.
-            await self.store.create_table(meta, ttl_ms=ttl)
+            await self.store.create_table(meta, ttl_ms=ttl, owner=owner)
             stored = StoredTable(**msgspec.structs.asdict(meta), last_seq=0, updated_ms=created)
             hot = HotTable(stored, engine, timeline)
             noted = await self._expect_turn(hot, hot.active_seats())
@@ -213,7 +214,7 @@ class GameService:
     async def _undo_creation(self, table: str) -> None:
         try:
             await self.store.remove_new_table(table, OPEN)
-            await self.store.release_open(table)
+            await self.budget.release(table)
         except Exception as exc:  # noqa: BLE001 - the meta expires by itself (table_open_ttl)
             log.warning("could not remove the half-created table %s: %s", table, exc)
 
@@ -389,6 +390,9 @@ class GameService:
             self._spawn(self.store.save_snapshot(table, seq, snapshot, self.table_ttl_ms(status)))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
+            if status_before == OPEN:
+                await self.budget.started(table, t)
+            await self.retention.moved(table, status, t)
         await self._announce_turn(hot, seq, active, noted)
         if clock is not None and hot.meta.clock is not None:
             await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))

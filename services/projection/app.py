@@ -19,7 +19,8 @@ from shared.store import EventStore
 from shared.store.chat import ChatStore
 from shared.store.connect import AnyRedis, connect, unhealthy, warm
 
-from services.game.guard import check_metrics_access, install_guard
+from services.game.guard import check_metrics_access, client_key, install_guard, read_budget
+from services.game.limits import SOCKET_COST, refuse_over
 
 from . import asyncapi
 from .chat_hub import ChatHub
@@ -92,6 +93,9 @@ class Projection:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if self.hub is None:
             raise web.HTTPServiceUnavailable(reason="starting")
+        # Before the upgrade, so a refusal is a plain 429 with Retry-After and holds nothing.
+        await refuse_over(read_budget(request.app), client_key(request, self.cfg), "WebSockets opened",
+                          SOCKET_COST)
         return await handle(request, self.hub, self.cfg, self.settings, self.metrics, self.life)
 
     async def health(self, _request: web.Request) -> web.Response:

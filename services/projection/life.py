@@ -136,6 +136,9 @@ class TableLife:
             return session.error("bad_seq", f"seq {message.seq} is beyond this table's log (it is at {last})")
         book = self._book(feed)
         await book.catch_up(feed.table, self.store, last)
+        if book.seq < last:  # the log is gone: compacted (services/game/retention.py)
+            return session.error("history_gone", "this table was compacted: only its result and final position "
+                                                 "are kept (docs/running.md#retention)")
         view = await book.view_at(message.seq, feed._view_key(session.seat))
         entries = [] if message.entries_after is None else book.index(message.entries_after, last, session.seat)
         session.push(encode(ViewAtReply(id=message.id, seq=message.seq, last_seq=last, view=Raw(view),

@@ -250,6 +250,8 @@ ERROR_CODES: dict[str, str] = {
     "chat_rate_limited": "too many chat messages in a short time; wait and send again (not fatal)",
     "bad_mute": "a mute naming your own seat or a seat that does not exist, or sent by a spectator (not fatal)",
     "bad_seq": "a view_at seq beyond the table's log (not fatal)",
+    "history_gone": "the table was compacted (a finished or abandoned table, after the retention time): only its "
+                    "result and final position are kept (not fatal)",
 }
 
 _encoder = msgspec.json.Encoder()

@@ -18,8 +18,10 @@ from redis.exceptions import NoScriptError
 from shared.clock import ClockEvent, ClockRecord
 from shared.engine import Result
 from shared.store import keys
+from shared.store.budget import Budget
 from shared.store.connect import is_cluster_client
 from shared.store.models import (
+    FINISHED,
     OPEN,
     STATUSES,
     AppendOutcome,
@@ -157,8 +159,10 @@ class EventStore:
         self._create = redis.register_script(_lua("create.lua"))
         self._set_seat = redis.register_script(_lua("position.lua", "seat.lua"))
         self._clear_note = redis.register_script(_CLEAR_NOTE)
-        self._reserve = redis.register_script(_lua("reserve.lua"))
-        self._release = redis.register_script(_lua("release.lua"))
+        self._compact = redis.register_script(_lua("compact.lua"))
+        self.pending = Budget(redis, "pending")
+        self.held = Budget(redis, "held")
+        self.botonly = Budget(redis, "botonly")
 
     # --- tables ---------------------------------------------------------------------------
 
@@ -167,15 +171,12 @@ class EventStore:
         """Count a new unstarted table against the budget: `ok`, or `client` (the address
         holds `per_owner` unstarted tables) / `all` (the store holds `overall`), then nothing
         is reserved. The place is freed by `release_open` or at `expires_ms`."""
-        return _text(await self._reserve(
-            keys=[keys.PENDING, keys.pending_key(owner), keys.PENDING_OWNERS],
-            args=[keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall],
-        ))
+        return await self.pending.reserve(keys.check_table_id(table), owner, now_ms, expires_ms, per_owner, overall)
 
     async def release_open(self, table: str) -> None:
-        await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+        await self.pending.release(table)
 
-    async def create_table(self, meta: TableMeta, ttl_ms: int = 0) -> None:
+    async def create_table(self, meta: TableMeta, ttl_ms: int = 0, owner: str = "") -> None:
         """Store a new table's meta and list it; raises TableExists if the id is taken.
 
         With `ttl_ms` the table expires unless an action is logged within it (the append
@@ -197,6 +198,8 @@ class EventStore:
         ]
         if meta.clock is not None:
             fields += ["clock", _json.encode(meta.clock)]
+        if owner:  # the creating address, for the budgets (owner_of); never in a listing
+            fields += ["owner", owner]
         created: Any = await self._create(keys=[keys.meta_key(table)], args=[ttl_ms, *fields])
         if not created:
             raise TableExists(table)
@@ -237,9 +240,12 @@ class EventStore:
                 if other != status:
                     pipe.zrem(self.layout.status(shard, other), table)
             await pipe.execute()
+        # Their own calls: a script cannot run inside a cluster pipeline on a node lacking it.
         if status != OPEN:
-            # Its own call: a script cannot run inside a cluster pipeline on a node lacking it.
-            await self._release(keys=[keys.PENDING, keys.PENDING_OWNERS], args=[table, keys.pending_key("")])
+            await self.pending.release(table)
+        if status == FINISHED:
+            await self.held.release(table)
+            await self.botonly.release(table)
 
     async def build_status_index(self, page: int = 1000) -> int:
         """Index every listed table by status, once per store (tables made before the index
@@ -293,6 +299,11 @@ class EventStore:
         """The table's seats and seats_version, or None."""
         seats, version = await self.redis.hmget(keys.meta_key(table), ("seats", "seats_version"))
         return None if seats is None else (_seats_dec.decode(seats), int(version or 0))
+
+    async def owner_of(self, table: str) -> str | None:
+        """The address that created the table (None: not recorded, or no such table)."""
+        owner = await self.redis.hget(keys.meta_key(table), "owner")
+        return None if owner is None else _text(owner)
 
     async def notify_flag(self, table: str) -> bool:
         """Whether some seat of the table has turn notices set up (TableSummary.notify)."""
@@ -537,17 +548,38 @@ class EventStore:
         seq, _, blob = raw.partition(b":")
         return int(seq), blob
 
+    async def compact(self, table: str, seq: int, blob: bytes, result: Result, now_ms: int, ttl_ms: int) -> int:
+        """Keep only the table's meta (with `result` as its end, unless it has one) and its
+        position at `seq` (the snapshot); the log goes (compact.lua). 1 done, 0 no table,
+        -2 the log moved past `seq`."""
+        table = keys.check_table_id(table)
+        others = [keys.clock_key(table), keys.chat_key(table), keys.mutes_key(table), keys.notify_key(table),
+                  keys.outbox_key(table)]
+        return int(await self._compact(
+            keys=[keys.meta_key(table), keys.log_key(table), keys.snap_key(table), *others],
+            args=[seq, str(seq).encode() + b":" + blob, _json.encode(result), now_ms, ttl_ms]))
+
+    async def compacted(self, table: str) -> bool:
+        return bool(await self.redis.hexists(keys.meta_key(table), "compacted_ms"))
+
     async def delete_snapshots(self) -> int:
-        """Delete every table snapshot (on a cluster, run it against each node). Returns the count."""
+        """Delete every table snapshot (on a cluster, run it against each node), except those of
+        compacted tables (their only copy of the final position). Returns the count."""
         deleted = 0
         batch: list[bytes] = []
+
+        async def flush() -> int:
+            kept = [await self.compacted(keys.table_of_key(k)) for k in batch]
+            gone = [k for k, keep in zip(batch, kept) if not keep]
+            return int(await self.redis.unlink(*gone)) if gone else 0
+
         async for key in self.redis.scan_iter(match=keys.SNAP_PATTERN, count=500):
             batch.append(key)
             if len(batch) >= 500:
-                deleted += await self.redis.unlink(*batch)
+                deleted += await flush()
                 batch = []
         if batch:
-            deleted += await self.redis.unlink(*batch)
+            deleted += await flush()
         return deleted
 
     # --- the global turn streams, read by bot workers through a consumer group ----------------

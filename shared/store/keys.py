@@ -34,6 +34,10 @@ DEADLINES = "rh:deadlines"
 # Sorted set: tables with turn notices set up, scored by when the notifier should look at
 # them next (services/notify/). Also a hint only: what is due is computed from the log.
 NOTIFY_DUE = "rh:notify"
+# Sorted set: started tables scored by when the retention sweeper should look at them
+# (services/game/retention.py): to compact a finished one, or end one nobody plays. A hint
+# only: the meta's last move decides.
+RETIRE = "rh:retire"
 
 # Unstarted tables, for the store's budget (docs/running.md#the-stores-budget): a sorted set
 # of table -> expiry ms for the whole store, one per client address, and a hash table ->
@@ -160,6 +164,9 @@ class Layout:
 
     def notify_due(self, shard: int) -> str:
         return self._name(shard, NOTIFY_DUE)
+
+    def retire(self, shard: int) -> str:
+        return self._name(shard, RETIRE)
 
     def kind_of_stream(self, stream: str) -> str:
         return TURNS_BOTS if stream.endswith(":bots") else TURNS

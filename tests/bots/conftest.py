@@ -30,6 +30,7 @@ from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
 from shared import auth
 from shared.config import Config
+from tests.service_config import NO_BUDGETS
 from shared.engine import decode_action
 from shared.timeline import Timeline
 from shared.games import get_engine
@@ -80,7 +81,7 @@ class Stack:
 
 @pytest.fixture
 async def stack(aiohttp_server, redis_url: str) -> AsyncIterator[Stack]:
-    cfg = Config(redis_url=redis_url, secret=SECRET)
+    cfg = Config(redis_url=redis_url, secret=SECRET, **NO_BUDGETS)
     app = web.Application()
     install_game(app, cfg)
     install_projection(app, cfg, settings=ProjectionSettings(block_ms=1000, feed_grace=0.2, heartbeat=30.0))

@@ -15,6 +15,7 @@ from aiohttp import web
 from services.bot.app import install as install_bot
 from services.game.app import install as install_game
 from shared.config import Config
+from tests.service_config import NO_BUDGETS
 
 from .conftest import REPO, SECRET, Stack, assert_each_turn_played_once, replay
 
@@ -27,7 +28,7 @@ async def test_the_dev_app_worker_plays_bot_seats_through_the_in_process_game_se
                         "ROUNDHOUSE_BOT_PRELOAD": "tests.titles.sealed"}.items():
         monkeypatch.setenv(name, value)
     app = web.Application()
-    cfg = Config(redis_url=redis_url, secret=SECRET)
+    cfg = Config(redis_url=redis_url, secret=SECRET, **NO_BUDGETS)
     install_game(app, cfg)
     install_bot(app, cfg)
     server = await aiohttp_server(app)

@@ -10,11 +10,12 @@ from pytest_aiohttp import AiohttpClient
 
 from services import dev
 from shared.config import Config
+from tests.service_config import NO_BUDGETS
 
 
 @pytest.fixture
 def cfg(redis_url: str) -> Config:
-    return Config(redis_url=redis_url, secret=b"test-secret")
+    return Config(redis_url=redis_url, secret=b"test-secret", **NO_BUDGETS)
 
 
 async def test_web_client_is_served_at_root_without_shadowing_services(

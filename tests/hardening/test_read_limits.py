@@ -66,3 +66,25 @@ async def test_spectator_sockets_are_capped_per_address(guarded):
         await until(welcomed, "a spectator's place to be free again", interval=0.05)
         for ws in watching:
             await ws.close()
+
+
+async def test_opening_sockets_draws_on_the_same_read_budget_and_is_refused_with_a_429(guarded):
+    # A socket costs 5 (SOCKET_COST): 4 fit a burst of 20, whatever else they are; a listing
+    # from that address is refused too, while another address opens its own.
+    host, port = await guarded(limit_reads=RateLimit(0.05, 20))
+    base = f"http://{host}:{port}"
+    async with peer(2) as a, peer(3) as b:
+        opened = [await a.ws_connect(f"{base}/ws") for _ in range(4)]
+        try:
+            async with a.get(f"{base}/ws", headers={"Upgrade": "websocket", "Connection": "Upgrade",
+                                                     "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                                                     "Sec-WebSocket-Version": "13"}) as resp:
+                assert_error(resp.status, await resp.json(), 429, "rate_limited")
+                assert int(resp.headers["Retry-After"]) >= 1
+            async with a.get(f"{base}/api/tables?limit=1") as resp:
+                assert_error(resp.status, await resp.json(), 429, "rate_limited")
+            async with b.ws_connect(f"{base}/ws") as ws:
+                assert not ws.closed
+        finally:
+            for ws in opened:
+                await ws.close()

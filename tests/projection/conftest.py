@@ -11,6 +11,7 @@ from services.projection.app import PROJECTION, Projection, create_app
 from services.projection.settings import ProjectionSettings
 from shared.auth import issue
 from shared.config import Config
+from tests.service_config import NO_BUDGETS
 from shared.engine import Engine
 from shared.games import get_engine
 from shared.store import EventStore
@@ -31,7 +32,7 @@ def engine() -> CountingEngine:
 
 @pytest.fixture
 def cfg(redis_url: str) -> Config:
-    return Config(redis_url=redis_url, secret=SECRET, max_body=16 * 1024, ws_send_timeout=1.0)
+    return Config(redis_url=redis_url, secret=SECRET, max_body=16 * 1024, ws_send_timeout=1.0, **NO_BUDGETS)
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from shared import timesource
 
 START_MS = 1_900_000_000_000
@@ -30,3 +32,11 @@ class TestTime:
     def advance(self, ms: int) -> int:
         self.set(self.ms + ms)
         return self.ms
+
+
+def use_test_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TestTime:
+    """A TestTime the services started after this call read (through the environment)."""
+    time = TestTime(tmp_path / "now")
+    for name, value in time.env.items():
+        monkeypatch.setenv(name, value)
+    return time

@@ -12,7 +12,7 @@ import pytest
 
 from shared.store import keys
 from tests.game.conftest import Table, make_cfg, make_table, new_client  # noqa: F401 - fixtures
-from tests.table_life.clocks import TestTime
+from tests.table_life.clocks import TestTime, use_test_time
 from tests.waiting import until
 
 from services.game.app import GAME_KEY
@@ -22,10 +22,7 @@ REALTIME = {"kind": "realtime", "bank_s": 60, "increment_s": 10}
 
 @pytest.fixture
 def clock_time(tmp_path, monkeypatch) -> TestTime:
-    time = TestTime(tmp_path / "now")
-    for name, value in time.env.items():
-        monkeypatch.setenv(name, value)
-    return time
+    return use_test_time(tmp_path, monkeypatch)
 
 
 @pytest.fixture
