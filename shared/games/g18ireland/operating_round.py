@@ -38,7 +38,7 @@ from shared.games.g18ireland import turn_context as TC
 from shared.games.g18ireland.common_steps import (NONE, DiscardTrain, IrelandStep, PendingToken, Play, board_error, kind,
                                                   plain_token, president_seat, token_family)
 from shared.games.g18ireland.map import ASSIGNMENTS
-from shared.games.g18ireland.state import OperatingRound, Pending, State
+from shared.games.g18ireland.state import OperatingRound, Pending, State, step_inputs
 from shared.games.g18ireland.upkeep import check_end, over, with_board
 
 replace = msgspec.structs.replace
@@ -94,7 +94,8 @@ def _pass(corp: str) -> LegalAction:
 
 
 def _checked(state: State, step: IrelandStep, action: Any) -> None:
-    if not covers(step.legal(state), action, same_purchase(state)):
+    offers = step.legal_for(state, action) if isinstance(step, TurnStep) else step.legal(state)
+    if not covers(offers, action, same_purchase(state)):
         turn = _turn(state)
         raise RuleError("not_allowed", f"{type(action).__name__} is not possible for {turn.corp} now "
                                        f"({turn.stage} step)")
@@ -108,25 +109,30 @@ class TurnStep(IrelandStep):
 
     types: frozenset[str] = NONE
     passable = True
+    rank = 0        # the step's place in the turn (set with `_RANK`)
 
     def passed(self, turn: OP.OrTurn) -> bool:
-        return _RANK[turn.stage] > _RANK[self.name]
+        return _RANK[turn.stage] > self.rank
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return False
 
     def __init__(self) -> None:
-        # asked again and again of one state (who acts, what is open, routing, moving on): the
-        # answer for the last state is kept
+        # asked again and again of one state version (who acts, what is open, routing, moving
+        # on): the answer for the last one is kept
         self._last = Last()
 
     def blocking(self, state: State) -> bool:
-        turn = _live(state)
-        if turn is None or self.passed(turn):
+        # asked of every step after every decision: `_live` and `passed` inline ("done" ranks
+        # after every step)
+        op = state.operating
+        turn = None if op is None else op.turn
+        if turn is None or _RANK[turn.stage] > self.rank:
             return False
-        hit = self._last.get((state,))
+        held = step_inputs(state)
+        hit = self._last.get(held)
         if hit is None:
-            hit = self._last.put((state,), self.decides(state, turn))
+            hit = self._last.put(held, self.decides(state, turn))
         return hit
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
@@ -143,15 +149,26 @@ class TurnStep(IrelandStep):
         """The turn moves on beyond this step."""
         return _with_turn(state, replace(_turn(state), stage=_AFTER[self.name]))
 
-    def legal(self, state: State) -> list[LegalAction]:
+    def _waiting(self, state: State) -> OP.OrTurn | None:
+        """The turn while this step is the one waiting in it."""
         turn = _live(state)
-        if turn is None or self.passed(turn) or not self.blocking(state):
+        return None if turn is None or self.passed(turn) or not self.blocking(state) else turn
+
+    def legal(self, state: State) -> list[LegalAction]:
+        turn = self._waiting(state)
+        if turn is None:
             return []
         out = self.offered(state, turn)
         return out + [_pass(turn.corp)] if self.passable and self.can_pass(state, turn) else out
 
     def offered(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
         return []
+
+    def legal_for(self, state: State, action: Any) -> list[LegalAction]:
+        """What `action` (not a pass) is checked against: `offered`, or the part of it a step can
+        tell from the action's type without listing the rest."""
+        turn = self._waiting(state)
+        return [] if turn is None else self.offered(state, turn)
 
     def can_pass(self, state: State, turn: OP.OrTurn) -> bool:
         return True
@@ -437,9 +454,20 @@ class BuyTrain(TurnStep):
         return not E.must_buy(state.money, state.depot, turn.corp)
 
     def offered(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
-        money, depot = state.money, state.depot
-        return (OM.buy_train(money, depot, turn.train_step, OP.phase_trade(depot))
-                + OM.emergency(money, depot, turn.train_step))
+        return self._purchases(state, turn) + self._emergency(state, turn)
+
+    def _purchases(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
+        return OM.buy_train(state.money, state.depot, turn.train_step, OP.phase_trade(state.depot))
+
+    def _emergency(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
+        return OM.emergency(state.money, state.depot, turn.train_step)
+
+    def legal_for(self, state: State, action: Any) -> list[LegalAction]:
+        # a purchase is never a sale or a bankruptcy: only its own half is listed
+        turn = self._waiting(state)
+        if turn is None:
+            return []
+        return (self._purchases if isinstance(action, A.BuyTrain) else self._emergency)(state, turn)
 
     def decide(self, state: State, action: Any) -> State:
         _checked(state, self, action)
@@ -482,10 +510,13 @@ class BuyCompany(TurnStep):
 _TRACK = Track()
 TURN: Round[State] = Round("operating", [
     PendingToken(), DiscardTrain(), SpecialTrack(), Assign(), BuyCompanyAnyTime(), IssueShares(), _TRACK, Token(),
-    Route(), Dividend(), BuyTrain(), BuyCompany()])
+    Route(), Dividend(), BuyTrain(), BuyCompany()], version=step_inputs)
 _ORDER = [s.name for s in TURN.steps if isinstance(s, TurnStep)] + ["done"]
 _RANK = {name: i for i, name in enumerate(_ORDER)}
 _AFTER = dict(zip(_ORDER, _ORDER[1:]))
+for _step in TURN.steps:
+    if isinstance(_step, TurnStep):
+        _step.rank = _RANK[_step.name]
 
 
 def _reorder(state: State, bankrupt: bool) -> State:
@@ -516,21 +547,6 @@ def start(state: State, number: int, rounds: int) -> State:
     return replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
 
 
-def _advance_turn(state: State) -> tuple[State, Any]:
-    """`TURN.advance_to`, remembering the state it stopped at: asked of that very state again
-    (the flow moving on after the decision moved the turn on, then who acts next), the step
-    waiting there is known without asking every step again."""
-    hit = _SETTLED.get((state,))
-    if hit is not None:
-        return state, hit[0]
-    out, waiting = TURN.advance_to(state)
-    _SETTLED.put((out,), (waiting,))
-    return out, waiting
-
-
-_SETTLED = Last()
-
-
 class OperatingPlay(Play):
     """The operating round: `TURN` for the company operating now, then the next."""
 
@@ -541,7 +557,7 @@ class OperatingPlay(Play):
             state = step.process(state, action)
             if isinstance(step, PendingToken):
                 return state        # the turn goes on when the flow moves it on
-            state, _ = _advance_turn(state)    # the turn moves past what it now has nothing to decide
+            state, _ = TURN.advance_to(state)    # the turn moves past what it now has nothing to decide
         except B.BoardError as exc:
             raise board_error(exc) from None
         state = check_end(with_board(state))
@@ -557,7 +573,7 @@ class OperatingPlay(Play):
             turn = op.turn
             if turn is not None and turn.stage != "done":
                 if not state.money.corps[turn.corp].closed:
-                    state, waiting = _advance_turn(state)
+                    state, waiting = TURN.advance_to(state)
                     if waiting is not None:
                         return state
                 state = _with_turn(state, replace(_turn(state), stage="done"))
@@ -580,8 +596,7 @@ class OperatingPlay(Play):
     def active_seats(self, state: State) -> frozenset[int]:
         if _live(state) is None:
             return frozenset()
-        hit = _SETTLED.get((state,))
-        waiting = hit[0] if hit is not None else TURN.active_step(state)
+        waiting = TURN.active_step(state)
         ask = getattr(waiting, "active_entities", None)
         seats = ask(state) if ask is not None else None
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})
