@@ -107,7 +107,7 @@ class TurnStep(IrelandStep):
     """A step of the company's own turn: passed once the turn has moved beyond it; `decides`
     says whether it has a decision when not passed; `pass` moves the turn past it."""
 
-    types: frozenset[str] = NONE
+    kinds: frozenset[str] = NONE
     passable = True
     rank = 0        # the step's place in the turn (set with `_RANK`)
 
@@ -139,7 +139,7 @@ class TurnStep(IrelandStep):
         turn = _live(state)
         if turn is None or entity != turn.corp or self.passed(turn):
             return NONE
-        return self.types
+        return self.kinds
 
     def reached(self, state: State) -> State:
         turn = _turn(state)
@@ -188,13 +188,13 @@ class SpecialTrack(IrelandStep):
     """Privates' own lays (privates.py); while a pair is begun, nothing else."""
 
     name = "special_track"
-    _TYPES = frozenset({"lay_tile"})
+    kinds = frozenset({"lay_tile"})
 
     def blocking(self, state: State) -> bool:
         return state.pair is not None
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if entity in PV.usable(state) else NONE
+        return self.kinds if entity in PV.usable(state) else NONE
 
     def refusal(self, state: State, kind: str) -> RuleError:
         assert state.pair is not None
@@ -222,11 +222,12 @@ def assignments(state: State) -> list[A.Assign]:
 
 class Assign(IrelandStep):
     name = "assign"
-    _TYPES = frozenset({"assign"})
+    blocks = False
+    kinds = frozenset({"assign"})
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
-        return self._TYPES if turn is not None and state.money.companies.get(entity) == turn.corp else NONE
+        return self.kinds if turn is not None and state.money.companies.get(entity) == turn.corp else NONE
 
     def legal(self, state: State) -> list[LegalAction]:
         return [LegalAction(action=a) for a in assignments(state)]
@@ -252,11 +253,12 @@ class BuyCompanyAnyTime(IrelandStep):
     """A player's private may be bought at any moment of the turn without holding anything up."""
 
     name = "buy_company_any_time"
-    _TYPES = frozenset({"buy_company"})
+    blocks = False
+    kinds = frozenset({"buy_company"})
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
-        return self._TYPES if turn is not None and entity == turn.corp and turn.stage != "buy_company" else NONE
+        return self.kinds if turn is not None and entity == turn.corp and turn.stage != "buy_company" else NONE
 
     def legal(self, state: State) -> list[LegalAction]:
         turn = _live(state)
@@ -269,7 +271,7 @@ class BuyCompanyAnyTime(IrelandStep):
 
 class IssueShares(TurnStep):
     name = "issue"
-    types = frozenset({"sell_shares", "buy_shares", "pass"})
+    kinds = frozenset({"sell_shares", "buy_shares", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.issue_open(state.money, turn.corp)
@@ -284,7 +286,7 @@ class IssueShares(TurnStep):
 
 class Track(TurnStep):
     name = "track"
-    types = frozenset({"lay_tile", "pass"})
+    kinds = frozenset({"lay_tile", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.track_open(state.money, state.depot, turn, TC.context(state))
@@ -341,7 +343,7 @@ def token_cost(state: State, corp: str) -> int:
 
 class Token(TurnStep):
     name = "token"
-    types = frozenset({"place_token", "pass"})
+    kinds = frozenset({"place_token", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         price = OP.token_price(state.money, turn, TC.context(state))
@@ -377,7 +379,7 @@ class Token(TurnStep):
 
 class Route(TurnStep):
     name = "route"
-    types = frozenset({"run_routes"})
+    kinds = frozenset({"run_routes"})
     passable = False    # a company with a route runs, if need be an empty set of routes
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
@@ -408,7 +410,7 @@ class Route(TurnStep):
 
 class Dividend(TurnStep):
     name = "dividend"
-    types = frozenset({"dividend"})
+    kinds = frozenset({"dividend"})
     passable = False
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
@@ -438,14 +440,15 @@ class BuyTrain(TurnStep):
     """Buy trains (the president's emergency sales and bankruptcy when one must be bought)."""
 
     name = "buy_train"
-    types = frozenset({"buy_train", "pass", "bankrupt"})
+    _OWN = frozenset({"buy_train", "pass", "bankrupt"})
     _PRESIDENT = frozenset({"sell_shares"})
+    kinds = _OWN | _PRESIDENT
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
         if turn is None or self.passed(turn):
             return NONE
-        return self.types if entity == turn.corp else self._PRESIDENT
+        return self._OWN if entity == turn.corp else self._PRESIDENT
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.buy_train_open(state.money, state.depot, turn)
@@ -492,7 +495,7 @@ class BuyCompany(TurnStep):
     """The blocking buy-company step at the end of the turn (phases 4 and 6)."""
 
     name = "buy_company"
-    types = frozenset({"buy_company", "pass"})
+    kinds = frozenset({"buy_company", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         ctx = TC.context(state)

@@ -17,6 +17,9 @@ still fits; 18xx.games' `Step::Base` has the same):
   active_entities(game)      who decides at this step now (`Round.active_entities`)
   legal(game) -> list        the step's decisions now, in the title's form (`Round.legal`)
   refusal(game, kind)        the RuleError for an action this waiting step stands in front of
+  kinds: frozenset[str]      every action type `actions` may ever give (routing asks `actions`
+                             only of the steps whose kinds hold the action's type)
+  blocks = False             the step never blocks (18xx.games' `blocks?`): it is not asked
 
 The title's engine builds its rounds from its own steps (e.g. an operating round:
 home token, discard train, special track, buy company, issue shares, track, token, route,
@@ -64,26 +67,26 @@ class Round(Generic[G]):
     def __init__(self, kind: str, steps: Sequence[Step[G]], version: Callable[[G], tuple] | None = None) -> None:
         self.kind = kind
         self.steps = list(steps)
-        # the optional hooks, looked up once (a round asks them after every decision)
-        self._hooks = [(s, getattr(s, "skip", None), getattr(s, "reached", None)) for s in self.steps]
+        # the optional hooks and declarations, looked up once (a round asks after every decision)
+        self._hooks = [(s, getattr(s, "blocks", True), getattr(s, "skip", None), getattr(s, "reached", None))
+                       for s in self.steps]
+        self._blockers = [(i, s) for i, (s, blocks, _, _) in enumerate(self._hooks) if blocks]
+        self._kinds: list[frozenset[str] | None] = [getattr(s, "kinds", None) for s in self.steps]
         self._version = version
         # (index of the first blocking step, len(steps) if none; whether advance_to produced it)
         self._waiting = Last()
 
-    def _known(self, game: G) -> tuple[int, bool] | None:
-        return None if self._version is None else self._waiting.get(self._version(game))
-
-    def _keep(self, game: G, index: int, settled: bool) -> int:
-        if self._version is not None:
-            self._waiting.put(self._version(game), (index, settled))
-        return index
-
     def _first_blocking(self, game: G) -> int:
-        known = self._known(game)
-        if known is not None:
-            return known[0]
-        index = next((i for i, s in enumerate(self.steps) if s.blocking(game)), len(self.steps))
-        return self._keep(game, index, False)
+        version = self._version
+        if version is not None:
+            held = version(game)
+            known = self._waiting.get(held)
+            if known is not None:
+                return known[0]
+        index = next((i for i, s in self._blockers if s.blocking(game)), len(self.steps))
+        if version is not None:
+            self._waiting.put(held, (index, False))
+        return index
 
     def active_step(self, game: G) -> Step[G] | None:
         index = self._first_blocking(game)
@@ -105,8 +108,8 @@ class Round(Generic[G]):
         return types
 
     def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
-        for step in self.open_steps(game):
-            if kind in step.actions(game, entity):
+        for step, kinds in zip(self.open_steps(game), self._kinds):
+            if (kinds is None or kind in kinds) and kind in step.actions(game, entity):
                 return step
         step = self.active_step(game)
         if step is None:
@@ -128,18 +131,23 @@ class Round(Generic[G]):
 
     def advance_to(self, game: G) -> tuple[G, Step[G] | None]:
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
-        known = self._known(game)
-        if known is not None and known[1]:
-            return game, self.steps[known[0]] if known[0] < len(self.steps) else None
-        for index, (step, skip, reached) in enumerate(self._hooks):
-            if step.blocking(game):
+        version = self._version
+        if version is not None:
+            known = self._waiting.get(version(game))
+            if known is not None and known[1]:
+                return game, self.steps[known[0]] if known[0] < len(self.steps) else None
+        waiting: Step[G] | None = None
+        index = len(self.steps)
+        for i, (step, blocks, skip, reached) in enumerate(self._hooks):
+            if blocks and step.blocking(game):
                 game = game if reached is None else reached(game)
-                self._keep(game, index, True)
-                return game, step
+                index, waiting = i, step
+                break
             if skip is not None:
                 game = skip(game)
-        self._keep(game, len(self.steps), True)
-        return game, None
+        if version is not None:
+            self._waiting.put(version(game), (index, True))
+        return game, waiting
 
     def active_entities(self, game: G) -> list[Any]:
         step = self.active_step(game)
