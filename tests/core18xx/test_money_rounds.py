@@ -76,3 +76,56 @@ def test_advance_skips_to_the_waiting_step_and_it_answers_for_the_round() -> Non
     g = r.advance(r.process(g, "X", "lay_tile", "t1"))
     assert g["skipped_track"] == 1 and r.active_step(g).name == "train"  # type: ignore[union-attr]
     assert r.active_entities(g) == [] and r.legal(g) == []  # a step without the hooks answers nothing
+
+
+class Asked(Counter):
+    """A Counter that counts how often it is asked whether it blocks (in a list outside the game)."""
+
+    def __init__(self, *args: object, log: list[str], **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.log = log
+
+    def blocking(self, game: dict[str, int]) -> bool:
+        self.log.append(self.name)
+        return super().blocking(game.get("counters", game))  # type: ignore[arg-type]
+
+
+def test_version_keeps_the_waiting_step_across_bookkeeping_copies() -> None:
+    # the version is the counters' dict alone: a game that differs only in its "moves" note
+    # (bookkeeping no step reads) has the same waiting step, and nobody is asked again
+    log: list[str] = []
+    r: Round[dict] = Round("operating", [Asked("track", "lay_tile", 1, log=log), Asked("train", "buy_train", 1, log=log)],
+                           version=lambda g: (g["counters"],))
+    counters = {"track": 0, "train": 0}
+    g = {"counters": counters, "moves": 0}
+
+    assert r.active_step({"counters": counters, "moves": 0}).name == "track"  # type: ignore[union-attr]
+    asked = len(log)
+    assert r.active_step({**g, "moves": 1}).name == "track"  # type: ignore[union-attr]
+    assert r.finished({**g, "moves": 2}) is False and len(log) == asked
+    done = {"counters": {"track": 1, "train": 0}, "moves": 3}      # a new counters dict: asked again
+    assert r.active_step(done).name == "train" and len(log) > asked  # type: ignore[union-attr]
+
+
+def test_kinds_and_never_blocking_steps_are_not_asked() -> None:
+    log: list[str] = []
+    anytime = Asked("buy_company", "buy_company", 0, anytime=True, log=log)
+    anytime.blocks = False      # type: ignore[attr-defined]
+    track = Asked("track", "lay_tile", 2, log=log)
+    track.kinds = frozenset({"lay_tile"})   # type: ignore[attr-defined]
+    asked: list[str] = []
+    real = track.actions
+
+    def actions(game: dict[str, int], entity: str) -> frozenset[str]:
+        asked.append("track")
+        return real(game, entity)
+
+    track.actions = actions  # type: ignore[method-assign]
+    r = Round("operating", [anytime, track, Counter("train", "buy_train", 1)])
+    g = {"buy_company": 0, "track": 0, "train": 0}
+    assert r.route_action(g, "X", "buy_company") is anytime
+    assert "buy_company" not in log                 # never asked whether it blocks
+    with pytest.raises(RuleError):
+        r.route_action(g, "X", "buy_train")         # still refused in front of the waiting track
+    assert asked == []                              # track cannot take buy_train: not asked
+    assert r.route_action(g, "X", "lay_tile") is track and asked == ["track"]

@@ -112,13 +112,13 @@ class PendingToken(IrelandStep):
     """A token that must be placed before play goes on (`State.pending`)."""
 
     name = "home_token"
-    _TYPES = frozenset({"place_token"})
+    kinds = frozenset({"place_token"})
 
     def blocking(self, state: State) -> bool:
         return bool(state.pending)
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if state.pending else NONE
+        return self.kinds if state.pending else NONE
 
     def refusal(self, state: State, kind: str) -> RuleError:
         waiting = state.pending[0]
@@ -152,7 +152,7 @@ class DiscardTrain(IrelandStep):
     """The first company over its train limit hands a train to the pool, whatever else waits."""
 
     name = "discard_train"
-    _TYPES = frozenset({"discard_train"})
+    kinds = frozenset({"discard_train"})
 
     def _first(self, state: State) -> str | None:
         over = OP.crowded(state.money, state.depot)
@@ -162,7 +162,7 @@ class DiscardTrain(IrelandStep):
         return bool(OP.crowded(state.money, state.depot))
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if self.blocking(state) else NONE
+        return self.kinds if self.blocking(state) else NONE
 
     def refusal(self, state: State, kind: str) -> RuleError:
         return RuleError("discard_first", f"{self._first(state)} must discard a train first")

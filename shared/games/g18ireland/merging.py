@@ -117,13 +117,13 @@ class Merge(IrelandStep):
     a player with nothing to propose is passed by the round (`reached`)."""
 
     name = "merge"
-    _TYPES = frozenset({"merge", "pass", "choose"})
+    kinds = frozenset({"merge", "pass", "choose"})
 
     def blocking(self, state: State) -> bool:
         return state.merger is not None and not state.merger.finished
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if self.blocking(state) else NONE
+        return self.kinds if self.blocking(state) else NONE
 
     def reached(self, state: State) -> State:
         return auto_pass(state)

@@ -38,7 +38,7 @@ from shared.games.g18ireland import turn_context as TC
 from shared.games.g18ireland.common_steps import (NONE, DiscardTrain, IrelandStep, PendingToken, Play, board_error, kind,
                                                   plain_token, president_seat, token_family)
 from shared.games.g18ireland.map import ASSIGNMENTS
-from shared.games.g18ireland.state import OperatingRound, Pending, State
+from shared.games.g18ireland.state import OperatingRound, Pending, State, step_inputs
 from shared.games.g18ireland.upkeep import check_end, over, with_board
 
 replace = msgspec.structs.replace
@@ -94,7 +94,8 @@ def _pass(corp: str) -> LegalAction:
 
 
 def _checked(state: State, step: IrelandStep, action: Any) -> None:
-    if not covers(step.legal(state), action, same_purchase(state)):
+    offers = step.legal_for(state, action) if isinstance(step, TurnStep) else step.legal(state)
+    if not covers(offers, action, same_purchase(state)):
         turn = _turn(state)
         raise RuleError("not_allowed", f"{type(action).__name__} is not possible for {turn.corp} now "
                                        f"({turn.stage} step)")
@@ -106,34 +107,39 @@ class TurnStep(IrelandStep):
     """A step of the company's own turn: passed once the turn has moved beyond it; `decides`
     says whether it has a decision when not passed; `pass` moves the turn past it."""
 
-    types: frozenset[str] = NONE
+    kinds: frozenset[str] = NONE
     passable = True
+    rank = 0        # the step's place in the turn (set with `_RANK`)
 
     def passed(self, turn: OP.OrTurn) -> bool:
-        return _RANK[turn.stage] > _RANK[self.name]
+        return _RANK[turn.stage] > self.rank
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return False
 
     def __init__(self) -> None:
-        # asked again and again of one state (who acts, what is open, routing, moving on): the
-        # answer for the last state is kept
+        # asked again and again of one state version (who acts, what is open, routing, moving
+        # on): the answer for the last one is kept
         self._last = Last()
 
     def blocking(self, state: State) -> bool:
-        turn = _live(state)
-        if turn is None or self.passed(turn):
+        # asked of every step after every decision: `_live` and `passed` inline ("done" ranks
+        # after every step)
+        op = state.operating
+        turn = None if op is None else op.turn
+        if turn is None or _RANK[turn.stage] > self.rank:
             return False
-        hit = self._last.get((state,))
+        held = step_inputs(state)
+        hit = self._last.get(held)
         if hit is None:
-            hit = self._last.put((state,), self.decides(state, turn))
+            hit = self._last.put(held, self.decides(state, turn))
         return hit
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
         if turn is None or entity != turn.corp or self.passed(turn):
             return NONE
-        return self.types
+        return self.kinds
 
     def reached(self, state: State) -> State:
         turn = _turn(state)
@@ -143,15 +149,26 @@ class TurnStep(IrelandStep):
         """The turn moves on beyond this step."""
         return _with_turn(state, replace(_turn(state), stage=_AFTER[self.name]))
 
-    def legal(self, state: State) -> list[LegalAction]:
+    def _waiting(self, state: State) -> OP.OrTurn | None:
+        """The turn while this step is the one waiting in it."""
         turn = _live(state)
-        if turn is None or self.passed(turn) or not self.blocking(state):
+        return None if turn is None or self.passed(turn) or not self.blocking(state) else turn
+
+    def legal(self, state: State) -> list[LegalAction]:
+        turn = self._waiting(state)
+        if turn is None:
             return []
         out = self.offered(state, turn)
         return out + [_pass(turn.corp)] if self.passable and self.can_pass(state, turn) else out
 
     def offered(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
         return []
+
+    def legal_for(self, state: State, action: Any) -> list[LegalAction]:
+        """What `action` (not a pass) is checked against: `offered`, or the part of it a step can
+        tell from the action's type without listing the rest."""
+        turn = self._waiting(state)
+        return [] if turn is None else self.offered(state, turn)
 
     def can_pass(self, state: State, turn: OP.OrTurn) -> bool:
         return True
@@ -171,13 +188,13 @@ class SpecialTrack(IrelandStep):
     """Privates' own lays (privates.py); while a pair is begun, nothing else."""
 
     name = "special_track"
-    _TYPES = frozenset({"lay_tile"})
+    kinds = frozenset({"lay_tile"})
 
     def blocking(self, state: State) -> bool:
         return state.pair is not None
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if entity in PV.usable(state) else NONE
+        return self.kinds if entity in PV.usable(state) else NONE
 
     def refusal(self, state: State, kind: str) -> RuleError:
         assert state.pair is not None
@@ -205,11 +222,12 @@ def assignments(state: State) -> list[A.Assign]:
 
 class Assign(IrelandStep):
     name = "assign"
-    _TYPES = frozenset({"assign"})
+    blocks = False
+    kinds = frozenset({"assign"})
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
-        return self._TYPES if turn is not None and state.money.companies.get(entity) == turn.corp else NONE
+        return self.kinds if turn is not None and state.money.companies.get(entity) == turn.corp else NONE
 
     def legal(self, state: State) -> list[LegalAction]:
         return [LegalAction(action=a) for a in assignments(state)]
@@ -235,11 +253,12 @@ class BuyCompanyAnyTime(IrelandStep):
     """A player's private may be bought at any moment of the turn without holding anything up."""
 
     name = "buy_company_any_time"
-    _TYPES = frozenset({"buy_company"})
+    blocks = False
+    kinds = frozenset({"buy_company"})
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
-        return self._TYPES if turn is not None and entity == turn.corp and turn.stage != "buy_company" else NONE
+        return self.kinds if turn is not None and entity == turn.corp and turn.stage != "buy_company" else NONE
 
     def legal(self, state: State) -> list[LegalAction]:
         turn = _live(state)
@@ -252,7 +271,7 @@ class BuyCompanyAnyTime(IrelandStep):
 
 class IssueShares(TurnStep):
     name = "issue"
-    types = frozenset({"sell_shares", "buy_shares", "pass"})
+    kinds = frozenset({"sell_shares", "buy_shares", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.issue_open(state.money, turn.corp)
@@ -267,7 +286,7 @@ class IssueShares(TurnStep):
 
 class Track(TurnStep):
     name = "track"
-    types = frozenset({"lay_tile", "pass"})
+    kinds = frozenset({"lay_tile", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.track_open(state.money, state.depot, turn, TC.context(state))
@@ -324,7 +343,7 @@ def token_cost(state: State, corp: str) -> int:
 
 class Token(TurnStep):
     name = "token"
-    types = frozenset({"place_token", "pass"})
+    kinds = frozenset({"place_token", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         price = OP.token_price(state.money, turn, TC.context(state))
@@ -360,7 +379,7 @@ class Token(TurnStep):
 
 class Route(TurnStep):
     name = "route"
-    types = frozenset({"run_routes"})
+    kinds = frozenset({"run_routes"})
     passable = False    # a company with a route runs, if need be an empty set of routes
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
@@ -391,7 +410,7 @@ class Route(TurnStep):
 
 class Dividend(TurnStep):
     name = "dividend"
-    types = frozenset({"dividend"})
+    kinds = frozenset({"dividend"})
     passable = False
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
@@ -421,14 +440,15 @@ class BuyTrain(TurnStep):
     """Buy trains (the president's emergency sales and bankruptcy when one must be bought)."""
 
     name = "buy_train"
-    types = frozenset({"buy_train", "pass", "bankrupt"})
+    _OWN = frozenset({"buy_train", "pass", "bankrupt"})
     _PRESIDENT = frozenset({"sell_shares"})
+    kinds = _OWN | _PRESIDENT
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
         turn = _live(state)
         if turn is None or self.passed(turn):
             return NONE
-        return self.types if entity == turn.corp else self._PRESIDENT
+        return self._OWN if entity == turn.corp else self._PRESIDENT
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return OP.buy_train_open(state.money, state.depot, turn)
@@ -437,9 +457,20 @@ class BuyTrain(TurnStep):
         return not E.must_buy(state.money, state.depot, turn.corp)
 
     def offered(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
-        money, depot = state.money, state.depot
-        return (OM.buy_train(money, depot, turn.train_step, OP.phase_trade(depot))
-                + OM.emergency(money, depot, turn.train_step))
+        return self._purchases(state, turn) + self._emergency(state, turn)
+
+    def _purchases(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
+        return OM.buy_train(state.money, state.depot, turn.train_step, OP.phase_trade(state.depot))
+
+    def _emergency(self, state: State, turn: OP.OrTurn) -> list[LegalAction]:
+        return OM.emergency(state.money, state.depot, turn.train_step)
+
+    def legal_for(self, state: State, action: Any) -> list[LegalAction]:
+        # a purchase is never a sale or a bankruptcy: only its own half is listed
+        turn = self._waiting(state)
+        if turn is None:
+            return []
+        return (self._purchases if isinstance(action, A.BuyTrain) else self._emergency)(state, turn)
 
     def decide(self, state: State, action: Any) -> State:
         _checked(state, self, action)
@@ -464,7 +495,7 @@ class BuyCompany(TurnStep):
     """The blocking buy-company step at the end of the turn (phases 4 and 6)."""
 
     name = "buy_company"
-    types = frozenset({"buy_company", "pass"})
+    kinds = frozenset({"buy_company", "pass"})
 
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         ctx = TC.context(state)
@@ -482,10 +513,13 @@ class BuyCompany(TurnStep):
 _TRACK = Track()
 TURN: Round[State] = Round("operating", [
     PendingToken(), DiscardTrain(), SpecialTrack(), Assign(), BuyCompanyAnyTime(), IssueShares(), _TRACK, Token(),
-    Route(), Dividend(), BuyTrain(), BuyCompany()])
+    Route(), Dividend(), BuyTrain(), BuyCompany()], version=step_inputs)
 _ORDER = [s.name for s in TURN.steps if isinstance(s, TurnStep)] + ["done"]
 _RANK = {name: i for i, name in enumerate(_ORDER)}
 _AFTER = dict(zip(_ORDER, _ORDER[1:]))
+for _step in TURN.steps:
+    if isinstance(_step, TurnStep):
+        _step.rank = _RANK[_step.name]
 
 
 def _reorder(state: State, bankrupt: bool) -> State:
@@ -516,21 +550,6 @@ def start(state: State, number: int, rounds: int) -> State:
     return replace(state, money=money, round="operating", stock=None, merger=None, operating=op)
 
 
-def _advance_turn(state: State) -> tuple[State, Any]:
-    """`TURN.advance_to`, remembering the state it stopped at: asked of that very state again
-    (the flow moving on after the decision moved the turn on, then who acts next), the step
-    waiting there is known without asking every step again."""
-    hit = _SETTLED.get((state,))
-    if hit is not None:
-        return state, hit[0]
-    out, waiting = TURN.advance_to(state)
-    _SETTLED.put((out,), (waiting,))
-    return out, waiting
-
-
-_SETTLED = Last()
-
-
 class OperatingPlay(Play):
     """The operating round: `TURN` for the company operating now, then the next."""
 
@@ -541,7 +560,7 @@ class OperatingPlay(Play):
             state = step.process(state, action)
             if isinstance(step, PendingToken):
                 return state        # the turn goes on when the flow moves it on
-            state, _ = _advance_turn(state)    # the turn moves past what it now has nothing to decide
+            state, _ = TURN.advance_to(state)    # the turn moves past what it now has nothing to decide
         except B.BoardError as exc:
             raise board_error(exc) from None
         state = check_end(with_board(state))
@@ -557,7 +576,7 @@ class OperatingPlay(Play):
             turn = op.turn
             if turn is not None and turn.stage != "done":
                 if not state.money.corps[turn.corp].closed:
-                    state, waiting = _advance_turn(state)
+                    state, waiting = TURN.advance_to(state)
                     if waiting is not None:
                         return state
                 state = _with_turn(state, replace(_turn(state), stage="done"))
@@ -580,8 +599,7 @@ class OperatingPlay(Play):
     def active_seats(self, state: State) -> frozenset[int]:
         if _live(state) is None:
             return frozenset()
-        hit = _SETTLED.get((state,))
-        waiting = hit[0] if hit is not None else TURN.active_step(state)
+        waiting = TURN.active_step(state)
         ask = getattr(waiting, "active_entities", None)
         seats = ask(state) if ask is not None else None
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})

@@ -7,6 +7,8 @@ certificates by player id; `money.players` is the current priority order, not se
 
 from __future__ import annotations
 
+import operator
+
 import msgspec
 
 from shared.games.core18xx.money import trains as T
@@ -82,3 +84,11 @@ class State(msgspec.Struct, frozen=True):
     programs: Programs = Programs()
     end: tuple[str, str] | None = None   # (18xx.games end reason, when it takes effect)
     moves: int = 0                  # decisions applied (for views and logs)
+
+
+# The fields a decision's bookkeeping writes and no round step reads: the end trigger (read by
+# the flow between rounds), the merger round's automatic passes, the programs and the move
+# counter. Every other field is part of a state's version for the rounds.
+_BOOKKEEPING = frozenset({"end", "auto_passed", "programs", "moves"})
+step_inputs = operator.attrgetter(*(f for f in State.__struct_fields__ if f not in _BOOKKEEPING))
+"""`step_inputs(state)`: what the rounds' steps read of `state`, as a tuple (`Round`'s version)."""

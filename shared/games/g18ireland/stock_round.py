@@ -26,13 +26,13 @@ STOCK_RULES = M.STOCK_RULES
 
 class WaterfallAuction(IrelandStep):
     name = "waterfall_auction"
-    _TYPES = frozenset({"bid", "pass"})
+    kinds = frozenset({"bid", "pass"})
 
     def blocking(self, state: State) -> bool:
         return state.auction is not None and not state.auction.finished
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if self.blocking(state) else NONE
+        return self.kinds if self.blocking(state) else NONE
 
     def active_entities(self, state: State) -> list[int]:
         assert state.auction is not None
@@ -57,13 +57,13 @@ class BuySellParShares(IrelandStep):
     is passed on by the round (18xx.games' skip)."""
 
     name = "buy_sell_par_shares"
-    _TYPES = frozenset({"pass", "bid", "buy_shares", "sell_shares", "par"})
+    kinds = frozenset({"pass", "bid", "buy_shares", "sell_shares", "par"})
 
     def blocking(self, state: State) -> bool:
         return state.stock is not None and not state.stock.finished
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        return self._TYPES if self.blocking(state) else NONE
+        return self.kinds if self.blocking(state) else NONE
 
     def reached(self, state: State) -> State:
         sr = state.stock
