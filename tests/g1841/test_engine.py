@@ -149,6 +149,25 @@ def _two_corporations() -> State:
     return replace(s, money=replace(m, book=book, cash={**m.cash, "SFTG": 0}))
 
 
+def test_a_bankrupt_president_first_sells_what_the_emergency_allows_moving_prices() -> None:
+    """G1841 `Step::Bankrupt`: the largest bundle the emergency rules allow of each corporation,
+    at half price and moving the price down a row a share; then the rest (here his president's
+    certificate of the corporation that went bankrupt) at half price, no price moved."""
+    s = _two_corporations()
+    s = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_3", "SFTC_4"], "0")))
+    cash_before = s.money.cash["0"]
+    two_rows_down = s.money.move_price("SFTC", "down", 2).price_of("SFTC")
+    after = FL.bankrupt(s, "SFTG", 1)
+    m = after.money
+    assert m.price_of("SFTC") == two_rows_down < 100      # the first sales move the price
+    assert m.price_of("SFTG") == 100                      # the president's certificate does not
+    assert not m.book.by_company("0")
+    # half of 100 a share: 2 x 50 for SFTC, 2 x 50 for SFTG's 20 % certificate, all his cash
+    # into the corporation; option 1: he plays on with the bank's loan
+    assert m.cash["SFTG"] == cash_before + 200
+    assert m.cash["0"] == after.loans["0"]
+
+
 def test_an_emergency_sells_others_shares_first_at_half_price_and_no_more_than_needed() -> None:
     """G1841 `emr_shares_next`: treasury shares of other corporations before the corporation's
     own, at half the price, no bundle worth a share more than what is needed."""

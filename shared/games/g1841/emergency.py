@@ -119,11 +119,13 @@ def issuable(game: State, corp: str) -> list[tuple[str, Bundle]]:
 
 
 def player_bundles(game: State, corp: str) -> list[Bundle]:
-    """The controlling player's own emergency sales (only corporations that have operated)."""
+    """The controlling player's own emergency sales. Any corporation's, operated or not: G1841's
+    `BuyTrain#can_sell?` asks only `emr_can_sell?`, not the sale timing (a corporation just
+    formed by a merger is sold in 1841_game_end_bankrupt's action 594)."""
     player = C.controller(game.money, corp)
     if player is None:
         return []
-    return [b for b in _bundles(game, player, corp) if has_run(game, b[0])]
+    return _bundles(game, player, corp)
 
 
 def has_run(game: State, sym: str) -> bool:
@@ -141,7 +143,13 @@ def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list
     match = next((b for b in bundles if set(b[1]) == set(cert_ids)), None)
     if match is None:
         raise RuleError("cannot_sell_bundle", f"{seller} cannot sell that bundle for {corp}'s train")
-    sym, ids, percent, price = match
+    return replace(game, money=sweep(sold(game, seller, match), corp, seller, cheapest(game)))
+
+
+def sold(game: State, seller: str, bundle: Bundle) -> MoneyState:
+    """`bundle` of `seller`'s sold to the pool at its half price, the price moving down a
+    row per share (`sell_shares_and_change_price`)."""
+    sym, ids, percent, price = bundle
     money = game.money
     presidents = money.presidents(sym) if H.pres_change_ok(game, sym) else []
     before = money.book.president_of(sym)
@@ -149,8 +157,23 @@ def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list
     if before in presidents:
         book = S.settle_presidency(book, sym, presidents, before)
     money = replace(money, book=book, cash=S.pay(money.cash, S.BANK, seller, price))
-    money = money.move_price(sym, "down", percent // money.book.normal_percent(sym))
-    return replace(game, money=sweep(money, corp, seller, cheapest(game)))
+    return money.move_price(sym, "down", percent // money.book.normal_percent(sym))
+
+
+def bankruptcy_sales(game: State, player: str, corp: str) -> State:
+    """A bankrupt president's first sales (G1841 `Step::Bankrupt`): of each corporation, in
+    the operating order as it stood, the largest bundle the emergency rules let him sell, at
+    half price and moving the price; what he still holds goes after, without moving prices."""
+    held = game.money.book.by_company(player)
+    order = game.money.operating_order()
+    # parred but not yet floated corporations have a price too: after the operating order
+    rest = sorted((s for s in held if s not in order and s in game.money.corps and game.money.corps[s].price is not None),
+                  key=lambda s: -game.money.price_of(s))
+    for sym in [s for s in order if s in held] + rest:
+        bundles = [b for b in _bundles(game, player, corp) if b[0] == sym]
+        if bundles:
+            game = replace(game, money=sold(game, player, max(bundles, key=lambda b: b[3])))
+    return game
 
 
 def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:

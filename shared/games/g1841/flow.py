@@ -16,8 +16,6 @@ events, `GAME_END_CHECK`):
 
 from __future__ import annotations
 
-import math
-
 import msgspec
 
 from shared.games.core18xx.money import control as C
@@ -26,6 +24,7 @@ from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.rounds.stock import seated
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
+from shared.games.g1841 import emergency as EM
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import operating as OP
 from shared.games.g1841.money import BAYARD, company_revenue, corp_info
@@ -234,13 +233,14 @@ def bankrupt(state: State, corp: str, option: int) -> State:
     if player is None or option not in (0, 1):
         from shared.engine import RuleError
         raise RuleError("bad_bankruptcy", "declare bankruptcy with option 0 or 1")
+    state = EM.bankruptcy_sales(state, player, corp)
     money = state.money
     for sym in [s for s in money.book.by_company(player) if s in money.corps]:
         certs = money.book.certs_of(player, sym)
         if not certs or money.corps[sym].price is None:
             continue
         percent = sum(c.percent for c in certs)
-        amount = math.floor(S.bundle_price(money.book, sym, percent, money.price_of(sym)) / 2)
+        amount = EM.half_price(money, sym, percent)
         book = money.book.moved([c.id for c in certs], S.POOL)
         if H.pres_change_ok(state, sym):
             book = S.settle_presidency(book, sym, money.presidents(sym), S.POOL)
