@@ -15,7 +15,7 @@ from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last
+from shared.games.core18xx.memo import Last, Memo
 from shared.games.g1841 import data as D
 from shared.games.g1841.board import events as BE
 from shared.games.g1841.board import routes as BR
@@ -53,10 +53,24 @@ def _turn_start(state: State) -> tuple[B.BoardState, tuple[str, ...]]:
     return turn.start, tuple(turn.laid)
 
 
+# Every legal lay of a position is asked for by the track step (is it open?), the listing and
+# apply's check of a decision: one enumeration per board, not three.
+_LAYS = Memo(256)
+
+
 def legal_lays(state: State, corp: str) -> list[TR.Lay]:
     start, laid = _turn_start(state)
-    return BT.legal_lays(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
-                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp))
+    order = state.token_order.get(corp)
+    cash = state.money.cash[corp]
+    kind = _kind(state, corp)
+    key = (id(state.board), id(start), laid, state.variant, phase(state), corp, kind, cash,
+           tuple(order) if order is not None else None)
+    held = (state.board, start)
+    found = _LAYS.get(key, held)
+    if found is None:
+        found = _LAYS.put(key, held, BT.legal_lays(the_map(state), state.board, state.variant, phase(state), corp,
+                                                   kind, start, laid, cash=cash, order=order))  # type: ignore[arg-type]
+    return found
 
 
 def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> TR.Lay:
