@@ -164,6 +164,13 @@ class WorkerProcess:
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=10)
 
+    async def stop_off_loop(self) -> dict[str, Any]:
+        """`stop`, waited for in a thread: when the game service the worker talks to runs in
+        this event loop, a worker stopping gracefully may be waiting on its reply to the last
+        move, and blocking the loop starved that reply past the worker's grace (the turn then
+        stayed unacknowledged)."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.stop)
+
     def stop(self) -> dict[str, Any]:
         """SIGTERM; returns the worker's final stats."""
         self.proc.send_signal(signal.SIGTERM)

@@ -173,7 +173,7 @@ async def test_a_worker_killed_holding_a_turn_is_replaced_and_no_seat_moves_twic
     fast = worker_process("fast", ROUNDHOUSE_BOT_ITERATIONS="5")
     await fast.ready()
     detail = await stack.wait_finished(table)
-    stats = fast.stop()
+    stats = await fast.stop_off_loop()
     assert stats["claimed"] >= 1  # the killed worker's turn, taken over
     result, entries = await replay(stack.redis_url, table)
     assert msgspec.to_builtins(result) == detail["result"]
