@@ -147,7 +147,7 @@ def test_a_seat_sets_up_a_webhook_from_the_page(clock_stack: Stack, chromium: An
             page.goto(invite(created, first))
             page.wait(LIVE)
             page.page.click("[data-testid=notify-form] summary")
-            page.wait("!!document.querySelector('[data-testid=notify-url]')")
+            page.wait("document.querySelector('[data-testid=notify-form]').dataset.loaded === 'true'")
             page.page.fill("[data-testid=notify-minutes]", "0")
             page.page.fill("[data-testid=notify-url]", f"http://127.0.0.1:{server.server_port}/hook")
             page.page.select_option("[data-testid=notify-format]", "slack")

@@ -4,7 +4,7 @@
 // (where the server sends e-mail). Saved on the server for this seat, so they work with every
 // tab closed; the reply's signing key is shown for a receiver that checks signatures.
 import { button } from "./controls.js";
-import { fill, h } from "./dom.js";
+import { h } from "./dom.js";
 
 /**
  * @param {import("../sdk/roundhouse.js").RoundhouseClient} client
@@ -18,27 +18,44 @@ export function mountNotifyForm(client, ctx) {
     h("option", { value: "json" }, "JSON"), h("option", { value: "discord" }, "Discord"), h("option", { value: "slack" }, "Slack")));
   const email = /** @type {HTMLInputElement} */ (h("input", { type: "email", placeholder: "you@example.org", "aria-label": "E-mail address", dataset: { testid: "notify-email" } }));
   const status = h("p", { class: "muted", role: "status", dataset: { testid: "notify-status" } });
+  // The controls are made once and only updated: a reply that redrew them while a click was
+  // half done (pressed on the old button, released on the new) would lose the click.
+  const summary = h("summary", {});
+  const stopButton = button("Stop", "notify-stop", () => void stop(), { testid: "notify-stop" });
+  const emailField = h("label", { class: "field" }, "E-mail ", email);
+  const noEmail = h("p", { class: "muted" }, "This server sends no e-mail.");
+  const key = h("code", {});
+  const keyLine = h("p", { class: "muted small" }, "Signed with key ", key);
+  el.append(summary,
+    h("label", { class: "field" }, "After ", minutes, " minutes of not acting"),
+    h("label", { class: "field" }, "Webhook ", url, format),
+    emailField, noEmail,
+    h("div", { class: "choices" }, button("Save", "notify-save", () => void save(), { testid: "notify-save" }), stopButton),
+    status, keyLine);
   let loaded = false;
+  let edited = false;
+  let saves = 0;
+  el.addEventListener("input", () => { edited = true; });
   /** @type {import("../sdk/roundhouse.js").NotifyReply | null} */
   let reply = null;
 
   function draw() {
-    fill(el, h("summary", {}, reply?.settings ? "Notices elsewhere: on" : "Tell me elsewhere when it is my turn"),
-      h("label", { class: "field" }, "After ", minutes, " minutes of not acting"),
-      h("label", { class: "field" }, "Webhook ", url, format),
-      reply && !reply.email_available ? h("p", { class: "muted" }, "This server sends no e-mail.")
-        : h("label", { class: "field" }, "E-mail ", email),
-      h("div", { class: "choices" }, button("Save", "notify-save", () => void save(), { testid: "notify-save" }),
-        reply?.settings ? button("Stop", "notify-stop", () => void stop(), { testid: "notify-stop" }) : null),
-      status,
-      reply?.settings?.webhook ? h("p", { class: "muted small" }, "Signed with key ", h("code", {}, reply.signing_key)) : null);
+    summary.textContent = reply?.settings ? "Notices elsewhere: on" : "Tell me elsewhere when it is my turn";
+    const sendsEmail = !reply || reply.email_available;
+    emailField.hidden = !sendsEmail;
+    noEmail.hidden = sendsEmail;
+    stopButton.hidden = !reply?.settings;
+    keyLine.hidden = !reply?.settings?.webhook;
+    key.textContent = reply?.signing_key ?? "";
+    el.dataset.loaded = String(reply !== null);
   }
 
   /** @param {import("../sdk/roundhouse.js").NotifyReply} got */
   function show(got) {
     reply = got;
     const s = got.settings;
-    if (s) {
+    // What the person is typing stays: a late first reply must not overwrite it.
+    if (s && !edited) {
       minutes.value = String(Math.round((s.delay_s ?? 60) / 60));
       url.value = s.webhook?.url ?? "";
       format.value = s.webhook?.format ?? "json";
@@ -51,8 +68,10 @@ export function mountNotifyForm(client, ctx) {
     const seat = ctx.seat();
     if (loaded || seat === null) return;
     loaded = true;
+    const asked = saves;
     try {
-      show(await client.getNotify(ctx.table, ctx.token, seat));
+      const got = await client.getNotify(ctx.table, ctx.token, seat);
+      if (asked === saves) show(got);  // a save's reply since is newer than this one
     } catch (error) {
       loaded = false;
       status.textContent = error instanceof Error ? error.message : String(error);
@@ -83,13 +102,15 @@ export function mountNotifyForm(client, ctx) {
    * @param {string} done  what the status line says once the server took it
    */
   async function put(seat, settings, done) {
+    saves += 1;
     try {
-      show(await client.setNotify(ctx.table, ctx.token, seat, settings));
+      const got = await client.setNotify(ctx.table, ctx.token, seat, settings);
+      edited = false;
+      show(got);
       status.textContent = done;
     } catch (error) {
       status.textContent = error instanceof Error ? error.message : String(error);
     }
-    draw();
   }
 
   el.addEventListener("toggle", () => void load());
