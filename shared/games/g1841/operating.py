@@ -405,6 +405,8 @@ class SharesStep:
             return frozenset()
         t = turn(game)
         view = as_stock(game)
+        if ST.must_sell(view, t.corp):
+            return frozenset({"sell_shares"})
         kinds = {"pass"}
         if ST.buyable(view, t.corp):
             kinds.add("buy_shares")
