@@ -210,3 +210,30 @@ def test_a_merger_nobody_can_give_a_president_is_not_offered() -> None:
     s = _merger_game(0, 0)
     assert not EV.completes(s, MERGE, [])
     assert EV.completes(_merger_game(0, 1000), MERGE, [])
+
+
+def test_a_transformation_short_of_its_required_token_sells_in_an_emergency() -> None:
+    """G1841 `transform_tokens` / `TokenEmergencyMoney`: a minor turned major with one token
+    must buy one at L.50; short of it (and nobody up its chain with the cash), it sells its
+    own treasury shares at half price until it can pay."""
+    s = table()
+    s = founded(s, "SFLP", (3, 5), {"0": [0, 1]}, 20)
+    s = replace(s, money=replace(s.money, cash={**s.money.cash, **{p: 0 for p in s.players}}))
+    price = s.money.price_of("SFLP")
+    s = EV.start(s, ["transform:SFLP:ATFA"])
+    q = s.event.question
+    assert (q.topic, q.choices) == ("tokens", [1])
+    s = answer(s, 1)
+    q = s.event.question
+    assert (q.kind, q.topic, q.entity) == ("sell", "token_emr", "ATFA")
+    # its own treasury shares, one at a time (no bundle a share larger than needed)
+    assert {(seller, pc) for seller, _ids, pc, _x in q.sales} == {("ATFA", 10)}
+    seller, ids, percent, half = q.sales[0]
+    assert half == price / 2
+    legal = ENGINE.legal_actions(s, 0)
+    assert [la.action.shares for la in legal] == [sorted(ids)]
+    s = ENGINE.apply(s, 0, legal[0].action)
+    assert s.event is None
+    assert s.tokens["ATFA"] == 2
+    assert s.money.cash["ATFA"] == 20 + price // 2 - 50
+    assert s.money.book.percent_of(S.POOL, "ATFA") == 10

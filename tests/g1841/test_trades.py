@@ -169,3 +169,32 @@ def test_over_the_certificate_limit_a_player_must_sell() -> None:
     assert ST.must_sell(s, "0")
     s = on_turn(replace(s, money=replace(m, cert_limit=3)), "0")
     assert not ST.must_sell(s, "0")
+
+
+def test_a_frozen_corporation_in_a_loop_sells_the_loop_s_certificates() -> None:
+    """`frozen_operation`: a frozen corporation whose chain of control loops moves left twice
+    and sells, at the market price, every certificate it holds of the corporations in the loop;
+    the presidency passes to a player who holds enough, and the loop is broken."""
+    s = founded(stock_round({}), "SFTG", "SFTC", plain=1)        # SFTC presides SFTG ...
+    s = founded(s, "SFTC", "SFTG")                                # ... and SFTG presides SFTC
+    m = s.money
+    s = replace(s, money=replace(m, book=m.book.moved(["SFTC_1", "SFTC_2"], "1")))
+    assert FL.C.frozen(s.money, "SFTG") and FL.C.frozen(s.money, "SFTC")
+    m = FL.circular_sales(s.money, "SFTG")
+    # SFTG sold SFTC's president's certificate for 2 x 100; player 1 takes it for two shares
+    assert m.book.president_of("SFTC") == "1" and m.book.percent_of(S.POOL, "SFTC") == 20
+    assert m.cash["SFTG"] == s.money.cash["SFTG"] + 200
+    assert m.price_of("SFTC") < 100
+    assert not FL.C.frozen(m, "SFTG") and not FL.C.frozen(m, "SFTC")
+    # a frozen corporation outside any loop sells nothing
+    alone = replace(s.money, book=s.money.book.moved(["SFTG_0", "SFTG_1"], S.POOL))
+    assert FL.C.frozen(alone, "SFTC") and FL.circular_sales(alone, "SFTC") is alone
+
+
+def test_the_frozen_operation_runs_the_loop_sales() -> None:
+    s = founded(stock_round({}), "SFTG", "SFTC", plain=1)
+    s = founded(s, "SFTC", "SFTG")
+    m = s.money
+    s = replace(s, money=replace(m, book=m.book.moved(["SFTC_1", "SFTC_2"], "1")), stock=None)
+    after = FL.start_operating(s, 1, 1)
+    assert after.money.book.president_of("SFTC") == "1"

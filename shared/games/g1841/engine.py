@@ -190,6 +190,8 @@ def _canonical(state: State, action: Any) -> Any:
     """A purchase of any certificate as good as the one offered (same corporation, holder and
     size) is checked as that one; a purchase from a player as the bundle offered (listed with its
     certificates sorted), whatever per-share price 18xx.games' client derived from the price named."""
+    if isinstance(action, A.SellShares) and state.event is not None and state.event.question.kind == "sell":
+        return replace(action, shares=sorted(action.shares))
     if isinstance(action, A.BuyShares) and _from_player(state, action):
         return replace(action, shares=sorted(action.shares), share_price=None)
     if not isinstance(action, A.BuyShares) or len(action.shares) != 1:

@@ -65,9 +65,17 @@ class Run:
         return self.ask(q)
 
 
+def sale_answer(seller: str, cert_ids: list[str]) -> str:
+    return f"sell:{seller}:{','.join(sorted(cert_ids))}"
+
+
 def admissible(q: Question, answer: str) -> bool:
     if q.kind == "choose":
         return answer in [str(c) for c in q.choices]
+    if q.kind == "sell":
+        return answer in [sale_answer(seller, ids) for seller, ids, _p, _x in q.sales]
+    if q.kind == "bankrupt":
+        return answer in ("bankrupt:0", "bankrupt:1")
     if answer == "pass":
         return q.can_pass
     kind, _, rest = answer.partition(":")
@@ -147,6 +155,8 @@ def completes(base: State, events: list[str], answers: list[str]) -> bool:
 
 
 def _answerable(base: State, events: list[str], answers: list[str], q: Question) -> Question:
+    if q.kind in ("sell", "bankrupt"):
+        return q
     if q.kind == "choose":
         kept = [c for c in q.choices if completes(base, events, [*answers, str(c)])]
         return replace(q, choices=kept or q.choices)
@@ -163,6 +173,10 @@ def answer_of(state: State, action: Any) -> str:
         return str(action.choice)
     if isinstance(action, A.Pass) and q.kind == "remove":
         return "pass"
+    if isinstance(action, A.SellShares) and q.kind == "sell":
+        return sale_answer(str(action.entity), list(action.shares))
+    if isinstance(action, A.Bankrupt) and q.kind == "bankrupt":
+        return f"bankrupt:{action.option or 0}"
     if isinstance(action, A.RemoveToken) and q.kind == "remove":
         try:
             coord, city = BS.find_node(state, action.city)
@@ -190,6 +204,12 @@ def legal(state: State) -> list[LegalAction]:
     if q.kind == "choose":
         values = list(q.choices)
         return [LegalAction(action=A.Choose(**who, choice=values[0]), choices=Choice("choice", values))]
+    if q.kind == "sell":
+        return [LegalAction(action=A.SellShares(entity=seller, entity_type="player" if seller.isdigit() else "corporation",
+                                                shares=sorted(ids), percent=percent, share_price=price))
+                for seller, ids, percent, price in q.sales]
+    if q.kind == "bankrupt":
+        return [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
     out = []
     rows = [(BS.node_id(state, coord, city), slot) for coord, city, slot in q.spots]
     choices = trie(("city", "slot"), rows)
