@@ -16,8 +16,9 @@ from shared.games.g1841 import flow as FL
 from shared.games.g1841 import listing as L
 from shared.games.g1841 import stock as ST
 from shared.games.g1841.engine import ENGINE
-from shared.games.g1841.money import concessions
 from shared.games.g1841.state import State
+from tests.g1841 import test_engine as E
+from tests.g1841.test_engine import act
 
 replace = msgspec.structs.replace
 PAR = "100,3,5"
@@ -25,16 +26,7 @@ PAR = "100,3,5"
 
 def stock_round(owners: dict[str, str], p2p: bool = True, cash: int = 1000) -> State:
     """A 3-player game at its first stock round, concessions as given, the rest the bank's."""
-    s = ENGINE.setup(["a", "b", "c"], {"p2p_purchases": p2p}, 1)
-    companies = {c: owners.get(c, S.BANK) for c in concessions(s.variant)}
-    money = replace(s.money, companies=companies, cash={**s.money.cash, **{p: cash for p in s.players}})
-    return FL.start_stock(replace(s, money=money, auction=None))
-
-
-def act(s: State, action: A.Action) -> State:
-    player = L.acting_player(s)
-    assert player is not None
-    return ENGINE.apply(s, s.players.index(player), action)
+    return E.stock_round(owners, cash, {"p2p_purchases": p2p})
 
 
 def who(entity: str) -> dict[str, Any]:

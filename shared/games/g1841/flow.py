@@ -252,7 +252,8 @@ def bankrupt(state: State, corp: str, option: int) -> State:
     """The president of a corporation that must buy a train and cannot raise the money goes
     bankrupt (G1841 `Step::Bankrupt`): his shares are sold at half price, his cash goes to the
     corporation, his concessions to the bank; with option 1 he takes a L.500 loan and plays on.
-    The corporation's train purchase is over for this round."""
+    The corporation's turn is over (18xx.games `done_this_round`: no train, share, merge or
+    transformation step acts for it again this round)."""
     player = C.controller(state.money, corp)
     if player is None or option not in (0, 1):
         from shared.engine import RuleError
@@ -285,7 +286,9 @@ def bankrupt(state: State, corp: str, option: int) -> State:
         t = op.turn
         state = replace(state, operating=replace(op, turn=replace(t, train_done=True, shares_done=True,
                                                                     track_done=True, token_done=True,
-                                                                    paid=True, revenue=t.revenue or 0)))
+                                                                    paid=True, revenue=t.revenue or 0,
+                                                                    merge_done=True, transform_done=True,
+                                                                    over=True)))
     if len([p for p in money.players if p not in money.bankrupt]) <= 1:
         return game_over(state, "bankrupt")
     return state
