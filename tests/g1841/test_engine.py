@@ -20,9 +20,9 @@ from shared.games.g1841.state import State
 replace = msgspec.structs.replace
 
 
-def stock_round(owners: dict[str, str], cash: int = 1000) -> State:
+def stock_round(owners: dict[str, str], cash: int = 1000, options: dict | None = None) -> State:
     """A 3-player game at its first stock round: concessions as given, the rest with the bank."""
-    s = ENGINE.setup(["a", "b", "c"], {}, 1)
+    s = ENGINE.setup(["a", "b", "c"], options or {}, 1)
     companies = {c: owners.get(c, S.BANK) for c in concessions(s.variant)}
     money = replace(s.money, companies=companies, cash={**s.money.cash, **{p: cash for p in s.players}})
     return FL.start_stock(replace(s, money=money, auction=None))
@@ -183,3 +183,28 @@ def test_an_emergency_sells_others_shares_first_at_half_price_and_no_more_than_n
     # a sale pays half the price into the corporation and moves the price down a row
     after = EM.sell(s, "SFTG", "SFTG", ["SFTC_1"], [b for _, b in found])
     assert after.money.cash["SFTG"] == 50 and after.money.price_of("SFTC") == 95
+
+
+def test_a_bankruptcy_ends_the_corporation_s_turn_and_loans_add_up() -> None:
+    """G1841 `Step::Bankrupt` / `declare_bankrupt`: the corporation is done for the round (no
+    share, merge or transformation step after it); option 1 lends L.500 and the player plays
+    on, free to go bankrupt again for another loan; every loan counts against his value."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.money import player_value
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _two_corporations()
+    s = replace(s, round="operating", stock=None,
+                operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"], turn=Turn(corp="SFTG")))
+    after = FL.bankrupt(s, "SFTG", 1)
+    t = after.operating.turn
+    assert t.over and t.merge_done and t.transform_done and OP.finished(after)
+    assert after.loans["0"] == 500 and "0" not in after.money.bankrupt
+    # later he presides SFTC and it goes bankrupt too: a second loan
+    m = after.money
+    again = replace(after, money=replace(m, book=m.book.moved(["SFTC_0"], "0").moved(["SFTC_1", "SFTC_2"], "1")),
+                    operating=replace(after.operating, turn=Turn(corp="SFTC")))
+    twice = FL.bankrupt(again, "SFTC", 1)
+    assert twice.loans["0"] == 1000
+    assert player_value(twice.money, "0", twice.loans) == twice.money.cash["0"] - 1000
+    out = FL.bankrupt(again, "SFTC", 0)
+    assert "0" in out.money.bankrupt and out.loans["0"] == 500

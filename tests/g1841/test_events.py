@@ -172,3 +172,68 @@ def test_lite_has_no_tuscan_merge_and_too_few_tuscans_close_sfli() -> None:
     s = founded(s, "SSFL", (3, 5), {"0": [0]}, 0)
     s = EV.start(s, ["tuscan_merge"])
     assert s.money.corps["SFLi"].closed and not s.money.corps["SSFL"].closed
+
+
+def _merger_game(cash_0: int, cash_1: int) -> State:
+    """SFTG (player 0's 20 %) and SFTC (player 1's 20 %) at 100, the rest in their treasuries:
+    merged into ATFA their pairs come to two of its eight shares, so ATFA has a president only
+    if one of them pays for the president's certificate."""
+    s = table()
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 100)
+    s = founded(s, "SFTC", (3, 5), {"1": [0]}, 100)
+    return replace(s, money=replace(s.money, cash={**s.money.cash, "0": cash_0, "1": cash_1}))
+
+
+MERGE = ["merge:SFTG:SFTC:ATFA"]
+
+
+def test_a_merger_only_offers_the_answers_that_can_leave_it_a_president() -> None:
+    """18xx.games raises at the exchange's end when nobody took the president's certificate
+    ("Undo required"); here the second holder, once the first declined, may only take it."""
+    s = _merger_game(1000, 1000)
+    assert EV.completes(s, MERGE, [])
+    s = EV.start(s, MERGE)
+    q = s.event.question
+    assert (q.entity, q.topic, sorted(q.choices)) == ("0", "upgrade", ["no", "pres"])
+    s = answer(s, "no")
+    q = s.event.question
+    assert (q.entity, q.choices) == ("1", ["pres"])
+    with pytest.raises(RuleError):
+        answer(s, "no")
+    s = answer(s, "pres")
+    assert s.money.book.president_of("ATFA") == "1"
+
+
+def test_a_merger_nobody_can_give_a_president_is_not_offered() -> None:
+    """With no cash for the president's certificate every ending fails: the merger is not
+    among the choices (the merge step passes instead)."""
+    s = _merger_game(0, 0)
+    assert not EV.completes(s, MERGE, [])
+    assert EV.completes(_merger_game(0, 1000), MERGE, [])
+
+
+def test_a_transformation_short_of_its_required_token_sells_in_an_emergency() -> None:
+    """G1841 `transform_tokens` / `TokenEmergencyMoney`: a minor turned major with one token
+    must buy one at L.50; short of it (and nobody up its chain with the cash), it sells its
+    own treasury shares at half price until it can pay."""
+    s = table()
+    s = founded(s, "SFLP", (3, 5), {"0": [0, 1]}, 20)
+    s = replace(s, money=replace(s.money, cash={**s.money.cash, **{p: 0 for p in s.players}}))
+    price = s.money.price_of("SFLP")
+    s = EV.start(s, ["transform:SFLP:ATFA"])
+    q = s.event.question
+    assert (q.topic, q.choices) == ("tokens", [1])
+    s = answer(s, 1)
+    q = s.event.question
+    assert (q.kind, q.topic, q.entity) == ("sell", "token_emr", "ATFA")
+    # its own treasury shares, one at a time (no bundle a share larger than needed)
+    assert {(seller, pc) for seller, _ids, pc, _x in q.sales} == {("ATFA", 10)}
+    seller, ids, percent, half = q.sales[0]
+    assert half == price / 2
+    legal = ENGINE.legal_actions(s, 0)
+    assert [la.action.shares for la in legal] == [sorted(ids)]
+    s = ENGINE.apply(s, 0, legal[0].action)
+    assert s.event is None
+    assert s.tokens["ATFA"] == 2
+    assert s.money.cash["ATFA"] == 20 + price // 2 - 50
+    assert s.money.book.percent_of(S.POOL, "ATFA") == 10

@@ -104,10 +104,10 @@ def _next_shares(game: State, owner: str, active: str, needed: int) -> list[Bund
     return others or [b for b in found if b[0] == owner]
 
 
-def issuable(game: State, corp: str) -> list[tuple[str, Bundle]]:
+def issuable(game: State, corp: str, needed: int | None = None) -> list[tuple[str, Bundle]]:
     """(seller, bundle) the chain of corporations must sell before the player pays
-    (`emergency_issuable_bundles`)."""
-    needed = cheapest(game)
+    (`emergency_issuable_bundles`), toward `needed` (the cheapest depot train unless given)."""
+    needed = cheapest(game) if needed is None else needed
     for c in chain_corps(game.money, corp):
         needed -= game.money.cash[c]
         if needed <= 0:
@@ -174,6 +174,16 @@ def bankruptcy_sales(game: State, player: str, corp: str) -> State:
         if bundles:
             game = replace(game, money=sold(game, player, max(bundles, key=lambda b: b[3])))
     return game
+
+
+def raisable_cash(money: MoneyState, corp: str) -> int:
+    """The cash `corp` and everyone up its chain of control have (what `sweep` can gather)."""
+    total = money.cash[corp]
+    for holder in C.chain_of_control(money, corp):
+        if holder is None or holder not in money.cash or holder in (S.POOL, S.BANK):
+            break
+        total += money.cash[holder]
+    return total
 
 
 def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:

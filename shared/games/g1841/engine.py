@@ -78,8 +78,7 @@ class G1841:
         player = L.acting_player(state)
         if player is None or state.players.index(player) != seat:
             raise RuleError("not_your_turn", f"seat {seat} is not to act now")
-        if str(action.entity) != entity and not (state.round == "stock" and not state.founding
-                                                  and H_controls(state, player, str(action.entity))) \
+        if str(action.entity) != entity \
                 and not (state.round == "operating" and not state.founding and str(action.entity) == player) \
                 and not (state.round == "operating" and isinstance(action, A.SellShares)
                          and str(action.entity) in state.money.corps):
@@ -127,6 +126,8 @@ class G1841:
             if isinstance(action, A.SellShares):
                 return ST.sell(state, player, trader, action.shares, action.percent)
             if isinstance(action, A.BuyShares):
+                if _from_player(state, action):
+                    return ST.buy_from_player(state, player, action.shares, action.percent, action.total_price)
                 if len(action.shares) != 1:
                     raise RuleError("one_share", "buy one certificate at a time")
                 return ST.buy(state, player, trader, action.shares[0])
@@ -179,9 +180,20 @@ class G1841:
         return Result(scores=scores, ranks=ranks, winners=winners, reason=state.over_reason or "unknown")
 
 
+def _from_player(state: State, action: A.BuyShares) -> bool:
+    """A purchase of certificates another player holds (`p2p_purchases`)."""
+    book = state.money.book
+    return bool(action.shares) and action.shares[0] in book.certs and book.owner[action.shares[0]] in state.players
+
+
 def _canonical(state: State, action: Any) -> Any:
     """A purchase of any certificate as good as the one offered (same corporation, holder and
-    size) is checked as that one."""
+    size) is checked as that one; a purchase from a player as the bundle offered (listed with its
+    certificates sorted), whatever per-share price 18xx.games' client derived from the price named."""
+    if isinstance(action, A.SellShares) and state.event is not None and state.event.question.kind == "sell":
+        return replace(action, shares=sorted(action.shares))
+    if isinstance(action, A.BuyShares) and _from_player(state, action):
+        return replace(action, shares=sorted(action.shares), share_price=None)
     if not isinstance(action, A.BuyShares) or len(action.shares) != 1:
         return action
     book = state.money.book
@@ -194,11 +206,6 @@ def _canonical(state: State, action: Any) -> Any:
     if offered is not None and offered.percent == cert.percent and same:
         return replace(action, shares=[offered.id])
     return action
-
-
-def H_controls(state: State, player: str, entity: str) -> bool:
-    from shared.games.core18xx.money import control as C
-    return entity in state.money.corps and C.controller(state.money, entity) == player
 
 
 ENGINE = G1841()

@@ -65,9 +65,17 @@ class Run:
         return self.ask(q)
 
 
+def sale_answer(seller: str, cert_ids: list[str]) -> str:
+    return f"sell:{seller}:{','.join(sorted(cert_ids))}"
+
+
 def admissible(q: Question, answer: str) -> bool:
     if q.kind == "choose":
         return answer in [str(c) for c in q.choices]
+    if q.kind == "sell":
+        return answer in [sale_answer(seller, ids) for seller, ids, _p, _x in q.sales]
+    if q.kind == "bankrupt":
+        return answer in ("bankrupt:0", "bankrupt:1")
     if answer == "pass":
         return q.can_pass
     kind, _, rest = answer.partition(":")
@@ -101,9 +109,8 @@ def _run(base: State, events: list[str], answers: list[str], moves: int) -> Stat
 
 
 def refuses(base: State, events: list[str], answers: list[str]) -> bool:
-    """Whether the events refuse these answers at once (a merger's end without a president or
-    with a new circular chain): such answers are not offered, so no table waits on a question
-    whose offered answers all fail."""
+    """Whether the events refuse these answers before their next question (a merger's end
+    without a president or with a new circular chain)."""
     try:
         _procedure()(Run(base, answers), list(events))
     except Pending:
@@ -113,9 +120,45 @@ def refuses(base: State, events: list[str], answers: list[str]) -> bool:
     return False
 
 
+# a plain merger's questions before its end's checks (the price, the holders' exchanges); the
+# token removals come after them
+DECISIVE = frozenset({"price", "upgrade"})
+# runs one foresight may make before it takes a merger as completable (see `completes`)
+BUDGET = 400
+
+
+def completes(base: State, events: list[str], answers: list[str]) -> bool:
+    """Whether some answers to the questions still to come take the events past every check
+    that refuses a position (a plain merger's end with a president and no new circular chain):
+    a depth-first search over the decisive questions' answers, the president's certificate
+    ("pres") tried first. Only a plain merger refuses after further questions; other events
+    need just `refuses`. Past `BUDGET` runs the search gives up and says yes (see the README)."""
+    if not any(e.startswith("merge:") for e in events):
+        return not refuses(base, events, answers)
+    budget = [BUDGET]
+
+    def search(given: list[str]) -> bool:
+        budget[0] -= 1
+        try:
+            _procedure()(Run(base, given), list(events))
+        except Pending as p:
+            q = p.question
+            if q.topic not in DECISIVE or budget[0] <= 0:
+                return True
+            options = sorted((str(c) for c in q.choices), key=lambda c: c != "pres")
+            return any(search([*given, c]) for c in options)
+        except RuleError:
+            return False
+        return True
+
+    return search(list(answers))
+
+
 def _answerable(base: State, events: list[str], answers: list[str], q: Question) -> Question:
+    if q.kind in ("sell", "bankrupt"):
+        return q
     if q.kind == "choose":
-        kept = [c for c in q.choices if not refuses(base, events, [*answers, str(c)])]
+        kept = [c for c in q.choices if completes(base, events, [*answers, str(c)])]
         return replace(q, choices=kept or q.choices)
     spots = [x for x in q.spots if not refuses(base, events, [*answers, f"remove:{x[0]}:{x[1]}"])]
     can_pass = q.can_pass and not refuses(base, events, [*answers, "pass"])
@@ -130,6 +173,10 @@ def answer_of(state: State, action: Any) -> str:
         return str(action.choice)
     if isinstance(action, A.Pass) and q.kind == "remove":
         return "pass"
+    if isinstance(action, A.SellShares) and q.kind == "sell":
+        return sale_answer(str(action.entity), list(action.shares))
+    if isinstance(action, A.Bankrupt) and q.kind == "bankrupt":
+        return f"bankrupt:{action.option or 0}"
     if isinstance(action, A.RemoveToken) and q.kind == "remove":
         try:
             coord, city = BS.find_node(state, action.city)
@@ -157,6 +204,12 @@ def legal(state: State) -> list[LegalAction]:
     if q.kind == "choose":
         values = list(q.choices)
         return [LegalAction(action=A.Choose(**who, choice=values[0]), choices=Choice("choice", values))]
+    if q.kind == "sell":
+        return [LegalAction(action=A.SellShares(entity=seller, entity_type="player" if seller.isdigit() else "corporation",
+                                                shares=sorted(ids), percent=percent, share_price=price))
+                for seller, ids, percent, price in q.sales]
+    if q.kind == "bankrupt":
+        return [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
     out = []
     rows = [(BS.node_id(state, coord, city), slot) for coord, city, slot in q.spots]
     choices = trie(("city", "slot"), rows)

@@ -21,6 +21,7 @@ import msgspec
 from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money.state import MoneyState
 from shared.games.core18xx.rounds.stock import seated
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import concessions as K
@@ -113,7 +114,7 @@ def _begin_turn(state: State) -> State:
             state = replace(state, operating=replace(op, index=op.index + 1, turn=None))
             continue
         if C.controller(state.money, corp) is None:
-            money = state.money.move_price(corp, "left", 2)
+            money = circular_sales(state.money.move_price(corp, "left", 2), corp)
             state = replace(state, money=money, operating=replace(op, index=op.index + 1, turn=None))
             state = _done_operating(state, corp)
             if state.round == "over":
@@ -129,6 +130,29 @@ def _begin_turn(state: State) -> State:
             state = replace(state, operating=replace(op, index=op.index + 1, turn=None))
             continue
         return state
+
+
+def circular_sales(money: MoneyState, corp: str) -> MoneyState:
+    """A frozen corporation whose chain of control loops sells, one certificate at a time at
+    the market price, each moving its price down a row a share, every certificate it holds of
+    a corporation in that chain (G1841 `Round::Operating#frozen_operation`; 18xx.games names
+    the chain kept from when it froze, and its call there is misspelt, so it never runs: we
+    read the chain as it stands)."""
+    chain = C.chain_of_control(money, corp)
+    if not chain or chain[-1] is not None:
+        return money
+    looped = {h for h in chain if h is not None and h in money.corps}
+    for cert in [c for c in money.book.certs_of(corp) if c.corporation in looped and c.corporation != corp]:
+        sym = cert.corporation
+        # the presidency changes whatever the phase (`allow_president_change: true`)
+        presidents = money.presidents(sym)
+        before = money.book.president_of(sym)
+        book = money.book.moved([cert.id], S.POOL)
+        if before in presidents:
+            book = S.settle_presidency(book, sym, presidents, before)
+        cash = S.pay(money.cash, S.BANK, corp, money.cert_price(sym, cert.percent))
+        money = replace(money, book=book, cash=cash).move_price(sym, "down", cert.percent // book.normal_percent(sym))
+    return money
 
 
 def _done_operating(state: State, corp: str) -> State:
@@ -228,7 +252,8 @@ def bankrupt(state: State, corp: str, option: int) -> State:
     """The president of a corporation that must buy a train and cannot raise the money goes
     bankrupt (G1841 `Step::Bankrupt`): his shares are sold at half price, his cash goes to the
     corporation, his concessions to the bank; with option 1 he takes a L.500 loan and plays on.
-    The corporation's train purchase is over for this round."""
+    The corporation's turn is over (18xx.games `done_this_round`: no train, share, merge or
+    transformation step acts for it again this round)."""
     player = C.controller(state.money, corp)
     if player is None or option not in (0, 1):
         from shared.engine import RuleError
@@ -261,7 +286,9 @@ def bankrupt(state: State, corp: str, option: int) -> State:
         t = op.turn
         state = replace(state, operating=replace(op, turn=replace(t, train_done=True, shares_done=True,
                                                                     track_done=True, token_done=True,
-                                                                    paid=True, revenue=t.revenue or 0)))
+                                                                    paid=True, revenue=t.revenue or 0,
+                                                                    merge_done=True, transform_done=True,
+                                                                    over=True)))
     if len([p for p in money.players if p not in money.bankrupt]) <= 1:
         return game_over(state, "bankrupt")
     return state

@@ -105,21 +105,27 @@ def _stock(state: State, player: str) -> list[LegalAction]:
     out: list[LegalAction] = []
     sr = state.stock
     assert sr is not None
-    for trader in ST.traders(state, player):
-        who = _who(trader)
-        for _sym, ids, percent in ST.sellable(state, trader):
-            out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent)))
-        for cid in ST.buyable(state, trader):
-            out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
-        if trader == player:
-            for company in ST.buyable_companies(state, trader):
-                out.append(LegalAction(action=A.BuyCompany(**who, company=company,
-                                                           price=ST.company_price(state, company))))
-            for sym in ST.parable(state, trader):
-                cells = ST.par_cells(state, trader, sym)
-                out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
-                                       choices=Choice("share_price", cells)))
-    out.append(LegalAction(action=A.Pass(**_who(player))))
+    who = _who(player)
+    sales = [LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent))
+             for _sym, ids, percent in ST.sellable(state, player)]
+    if ST.must_sell(state, player):
+        return sales
+    out += sales
+    for cid in ST.buyable(state, player):
+        out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
+    cash = state.money.cash[player]
+    for _seller, _sym, ids, percent in ST.from_players(state, player):
+        out.append(LegalAction(action=A.BuyShares(**who, shares=sorted(ids), percent=percent, total_price=1),
+                               range=AmountRange(field="total_price", min=1, max=cash, step=1)))
+    for company in ST.buyable_companies(state, player):
+        low, high = ST.company_prices(state, player, company)
+        out.append(LegalAction(action=A.BuyCompany(**who, company=company, price=low),
+                               range=None if low == high else AmountRange(field="price", min=low, max=high, step=1)))
+    for sym in ST.parable(state, player):
+        cells = ST.par_cells(state, player, sym)
+        out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
+                               choices=Choice("share_price", cells)))
+    out.append(LegalAction(action=A.Pass(**who)))
     return out
 
 

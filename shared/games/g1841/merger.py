@@ -385,10 +385,47 @@ def _transform_tokens(r: Run, decider: str, target: str) -> None:
     n = int(r.ask(Question("choose", "tokens", asks, f"number of additional tokens to buy for {target}",
                            choices=list(counts))))
     total = price(n)
+    if not _token_money(r, asks, target, total):
+        return
     if total > r.s.money.cash[target]:
         r.s = replace(r.s, money=_sweep(r.s.money, target, total))
     r.s = X.pay(r.s, target, S.BANK, total)
     r.s = replace(r.s, tokens={**r.s.tokens, target: have + n})
+
+
+def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
+    """The required token's emergency money (G1841 `TokenEmergencyMoney`, `Bankrupt`): while the
+    new major and everyone up its chain of control have less cash than the token costs, the
+    chain of corporations sells what the emergency rules let it (others' shares first, no bundle
+    a share larger than needed), then the president sells his own, at half price, each sale's
+    proceeds swept into the major. With nothing left to sell the president goes bankrupt and the
+    major gets the token free, its cash going to the bank ("rules limbo" in 18xx.games). False:
+    the token came by the bankruptcy."""
+    from shared.games.core18xx.money import control as C
+    from shared.games.g1841 import emergency as EM
+    from shared.games.g1841 import eventrun as EV
+    from shared.games.g1841 import flow
+    while EM.raisable_cash(r.s.money, target) < total:
+        offers = EM.issuable(r.s, target, total)
+        player = C.controller(r.s.money, target)
+        if not offers and player is not None:
+            offers = [(player, b) for b in EM.player_bundles(r.s, target)]
+        if not offers:
+            answer = r.ask(Question("bankrupt", "token_emr", asks, f"{target} cannot raise {total} for its token: "
+                                    f"its president goes bankrupt"))
+            r.say(f"Giving {target} a discounted token due to bankruptcy")
+            r.s = flow.bankrupt(r.s, target, int(answer.split(":")[1]))
+            if r.s.money.cash[target] > 0:
+                r.s = X.pay(r.s, target, S.BANK, r.s.money.cash[target])
+            r.s = replace(r.s, tokens={**r.s.tokens, target: r.s.tokens.get(target, 0) + 1})
+            return False
+        sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
+        answer = r.ask(Question("sell", "token_emr", asks, f"{target} needs {total} for its token: sell shares "
+                                f"(emergency money)", sales=sales))
+        seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
+        r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
+        r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, total))
+    return True
 
 
 def _sweep(money: MoneyState, corp: str, total: int) -> MoneyState:

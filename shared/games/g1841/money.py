@@ -5,6 +5,7 @@
   dividends; buying one pays the corporation (`CAPITALIZATION = :incremental`).
 - Any holder may preside (corporations own and found corporations): `presidents="holders"`,
   a corporation holds at most `MAX_CORPORATE_CERTS` = 5 certificates of others.
+- Concessions do not count toward the certificate limit (`CERT_LIMIT_INCLUDES_PRIVATES = false`).
 - After a run the price moves right only when the revenue exceeds the share price, left when
   nothing is paid (G1841 `Dividend#share_price_change`): done by the title (`price_after_run`),
   the core's move table is left empty.
@@ -27,7 +28,7 @@ from shared.games.g1841 import data as D
 replace = msgspec.structs.replace
 
 RULES = MoneyRules(price_moves=PriceMoves(withheld=("left", 0), paid=()), bankruptcy_ends="all_but_one",
-                   presidents="holders", corporate_cert_limit=5)
+                   presidents="holders", corporate_cert_limit=5, companies_count_for_limit=False)
 BAYARD = "Bayard"
 
 

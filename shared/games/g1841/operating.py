@@ -405,6 +405,8 @@ class SharesStep:
             return frozenset()
         t = turn(game)
         view = as_stock(game)
+        if ST.must_sell(view, t.corp):
+            return frozenset({"sell_shares"})
         kinds = {"pass"}
         if ST.buyable(view, t.corp):
             kinds.add("buy_shares")
@@ -482,15 +484,16 @@ class MergeStep:
         return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
 
     def choices(self, game: State) -> list[str]:
-        """Partners, then targets, whose merger does not fail as it starts (18xx.games raises
-        at the exchange's end; a general major formed is as good as another for that)."""
+        """Partners, then targets, whose merger some answers of its holders can complete with a
+        president and no new circular chain (18xx.games raises at the exchange's end and asks
+        for an undo; a general major formed is as good as another for that)."""
         from shared.games.g1841 import eventrun
         t = turn(game)
         targets = merge_targets(game)
         if not t.merging:
             return [c for c in merge_candidates(game, t.corp)
-                    if not eventrun.refuses(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
-        return [c for c in targets if not eventrun.refuses(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
+                    if eventrun.completes(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
+        return [c for c in targets if eventrun.completes(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
 
     def blocking(self, game: State) -> bool:
         return self.open(game)

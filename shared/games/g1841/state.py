@@ -102,8 +102,9 @@ class State(msgspec.Struct, frozen=True):
 
 class Question(msgspec.Struct, frozen=True):
     """What a train event asks (18xx.games' pending options, token purchases and removals):
-    `kind` "choose" (one of `choices`) or "remove" (a token among `spots`, or pass when
-    `can_pass`); `entity` answers (a player or a corporation its controller speaks for)."""
+    `kind` "choose" (one of `choices`), "remove" (a token among `spots`, or pass when
+    `can_pass`), "sell" (one of the emergency `sales`) or "bankrupt" (option 0 or 1); `entity`
+    answers (a player or a corporation its controller speaks for)."""
 
     kind: str
     topic: str                      # pick_exchange_pres | pick_exchange_corp | share_offer | offer_again
@@ -113,6 +114,8 @@ class Question(msgspec.Struct, frozen=True):
     choices: list[int | str] = []
     spots: list[tuple[str, int, int]] = []   # (hex, city, slot) of removable tokens
     can_pass: bool = False
+    # kind "sell": (seller, certificates, percent, price per share) of the emergency sales open
+    sales: list[tuple[str, list[str], int, int | float]] = []
 
 
 class EventRun(msgspec.Struct, frozen=True):

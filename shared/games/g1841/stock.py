@@ -44,10 +44,23 @@ def current(state: State) -> str | None:
     return order[sr.index % len(order)]
 
 
-def traders(state: State, player: str) -> list[str]:
-    """The player and (corporations trade) every corporation he controls, in the title's order."""
-    from shared.games.core18xx.money import control as C
-    return [player, *C.controlled_by(state.money, player)]
+def must_sell(state: State, seller: str) -> bool:
+    """18xx.games `must_sell?` (`BaseBuySellParShares`, `CorporateBuySellParShares`): with
+    something to sell, a holder over its certificate limit, or whose deciding player controls
+    more than 60 % of a corporation it can sell, or (a corporation) holding shares of one above
+    it in its chain of control, may only sell (any bundle it can) until none of that holds."""
+    money = state.money
+    own = seller in money.corps
+    if not sellable(state, seller, own=own):
+        return False
+    if money.num_certs(seller) > money.cert_limit_of(seller):
+        return True
+    for sym in {s for s, _ids, _p in sellable(state, seller) if s != seller}:
+        if H.controlled_percentage(money, seller, sym) > money.corps[sym].max_ownership_percent:
+            return True
+        if own and H.in_chain(money, seller, sym):
+            return True
+    return False
 
 
 # --- what may be sold -------------------------------------------------------------------------
@@ -119,6 +132,80 @@ def buyable(state: State, buyer: str) -> list[str]:
     return out
 
 
+def from_players(state: State, buyer: str) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """With `p2p_purchases`, the (seller, corporation, certificates, percent) bundles `buyer` may
+    buy from other players on his turn, at a price he names (G1841 `BuySellParShares`:
+    `flexible_bundles`, `can_sell_to_player?`, `flexible_can_buy_shares?`): not once he has
+    bought, not of a corporation he sold this round, a historical president's certificate only
+    from phase 4, within his limits, and no new circular chain. A bundle with the president's
+    certificate is the seller's whole holding (see the README's readings)."""
+    money, sr = state.money, state.stock
+    if not state.options.p2p_purchases or sr is None or sr.bought or buyer not in money.players \
+            or money.cash[buyer] < 1:
+        return []
+    book = money.book
+    out = []
+    for seller in money.players:
+        if seller == buyer:
+            continue
+        for sym, certs in book.by_company(seller).items():
+            corp = money.corps.get(sym)
+            if corp is None or not corp.ipoed or corp.closed or sym in sr.sold.get(buyer, []):
+                continue
+            pres = book.president_cert(sym).id
+            whole = sum(c.percent for c in certs)
+            for ids, percent in S.bundles(tuple(certs), book.normal_percent(sym)):
+                if pres in ids and (percent != whole or not H.pres_change_ok(state, sym)):
+                    continue
+                if not can_gain(money, buyer, sym, percent):
+                    continue
+                if H.makes_loop(money, replace(money, book=_p2p_book(state, buyer, seller, sym, ids))):
+                    continue
+                out.append((seller, sym, ids, percent))
+    return out
+
+
+def _p2p_book(state: State, buyer: str, seller: str, sym: str, ids: tuple[str, ...]) -> S.ShareBook:
+    """The book after `buyer` takes `ids` from `seller` (18xx.games `transfer_shares` of a
+    player-to-player purchase): the president's certificate bought goes to whoever now holds
+    most, the next from the seller breaking ties, the buyer receiving the shares swapped for it;
+    plain shares settle the presidency as any purchase does."""
+    money = state.money
+    book = money.book
+    pres = book.president_cert(sym)
+    previous = book.president_of(sym)
+    presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
+    book = book.moved(list(ids), buyer)
+    if pres.id not in ids:
+        return S.settle_presidency(book, sym, presidents, previous) if previous in presidents else book
+    # the buyer holds the certificate now; a larger holder (ties: the nearest after the seller)
+    # takes it, paying the buyer for it in shares
+    percents = {p: book.percent_of(p, sym) for p in presidents}
+    best = max(percents.values(), default=0)
+    leaders = [p for p in presidents if percents[p] == best and best >= pres.percent]
+    if not leaders:
+        return book
+    new = min(leaders, key=lambda p: S.seat_distance(presidents, seller, p))
+    return book if new == buyer else S.swap_presidency(book, sym, new, buyer)
+
+
+def buy_from_player(state: State, player: str, cert_ids: list[str], percent: int | None,
+                    total_price: int | None) -> State:
+    money = state.money
+    match = [b for b in from_players(state, player)
+             if set(b[2]) == set(cert_ids) and (percent is None or b[3] == percent)]
+    if not match:
+        raise RuleError("cannot_buy_share", f"{player} cannot buy those shares from a player now")
+    if type(total_price) is not int or not 1 <= total_price <= money.cash[player]:
+        raise RuleError("bad_price", f"name a price from 1 to {money.cash[player]}")
+    seller, sym, ids, _ = match[0]
+    book = _p2p_book(state, player, seller, sym, ids)
+    money = replace(money, book=book, cash=S.pay(money.cash, player, seller, total_price))
+    sr = state.stock
+    assert sr is not None
+    return end_turn(replace(state, money=money, stock=_acted(sr, player, True)))
+
+
 def C_in_chain(money: MoneyState, buyer: str, sym: str) -> bool:
     """A corporation may not buy a corporation above it in its own chain."""
     return H.in_chain(money, buyer, sym)
@@ -163,33 +250,62 @@ def company_price(state: State, company: str) -> int:
     return price
 
 
+def _pres_with(state: State, company: str) -> str | None:
+    """The president's certificate that goes with a concession (G1841 `company_president_share`):
+    its corporation's, where the concession's owner holds it (the pool for the bank's)."""
+    money = state.money
+    if company not in money.corps or not money.corps[company].ipoed or money.corps[company].closed:
+        return None
+    owner = money.companies.get(company)
+    where = S.POOL if owner == S.BANK else owner
+    pres = money.book.president_cert(company)
+    return pres.id if money.book.owner[pres.id] == where else None
+
+
 def buyable_companies(state: State, player: str) -> list[str]:
-    """Concessions the bank holds that `player` may buy (from the second stock round)."""
+    """Concessions `player` may buy (G1841 `can_buy_company?`): the bank's from the second stock
+    round at `company_price`; with `p2p_purchases` another player's at any price from L.1 to his
+    cash. Whoever takes a corporation's president's certificate with it must have room for it."""
     money, sr = state.money, state.stock
-    if sr is None or sr.bought or money.turn < 2 or player not in money.players:
+    if sr is None or sr.bought or player not in money.players:
         return []
     out = []
     for company, owner in money.companies.items():
-        if owner != S.BANK or money.cash[player] < company_price(state, company):
-            continue
-        if company in money.corps and money.corps[company].ipoed:
-            pres = money.book.president_cert(company)
-            if money.book.owner[pres.id] == S.POOL and not can_gain(money, player, company, pres.percent):
+        if owner == S.BANK:
+            if money.turn < 2 or money.cash[player] < company_price(state, company):
                 continue
+        elif owner == player or owner not in money.players or not state.options.p2p_purchases \
+                or money.cash[player] < 1:
+            continue
+        pres = _pres_with(state, company)
+        if pres is not None and not can_gain(money, player, company, money.book.certs[pres].percent):
+            continue
         out.append(company)
     return out
 
 
+def company_prices(state: State, player: str, company: str) -> tuple[int, int]:
+    """The price range of a concession `player` may buy: the bank's fixed, a player's L.1 to all
+    his cash (18xx.games' `BuyCompanyFromOtherPlayer` input)."""
+    if state.money.companies.get(company) == S.BANK:
+        price = company_price(state, company)
+        return price, price
+    return 1, state.money.cash[player]
+
+
 def buy_company(state: State, player: str, company: str, price: int) -> State:
-    if company not in buyable_companies(state, player) or price != company_price(state, company):
+    low, high = company_prices(state, player, company) if company in state.money.companies else (1, 0)
+    if company not in buyable_companies(state, player) or not low <= price <= high:
         raise RuleError("cannot_buy_company", f"{player} cannot buy {company} for {price} now")
     money = state.money
     book = money.book
-    if company in money.corps and money.corps[company].ipoed:
-        pres = money.book.president_cert(company)
-        if money.book.owner[pres.id] == S.POOL:
-            book = book.moved([pres.id], player)
-    cash = S.pay(money.cash, player, S.BANK, price)
+    seller = money.companies[company]
+    pres = _pres_with(state, company)
+    if pres is not None:
+        # the president's certificate moves with the concession, no presidency check (18xx.games
+        # `transfer_shares(..., allow_president_change: false)`, the buyer made its owner)
+        book = book.moved([pres], player)
+    cash = S.pay(money.cash, player, seller, price)
     money = replace(money, cash=cash, book=book, companies={**money.companies, company: player})
     sr = state.stock
     assert sr is not None
@@ -310,4 +426,4 @@ def has_moves(state: State, player: str) -> bool:
     state = replace(state, stock=replace(sr, acted=False, bought=False, started=None))
     # (18xx.games asks of the player alone: his corporations' trades do not keep him in)
     return bool(sellable(state, player) or buyable(state, player) or parable(state, player)
-                or buyable_companies(state, player))
+                or buyable_companies(state, player) or from_players(state, player))

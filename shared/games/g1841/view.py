@@ -60,7 +60,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         q = ev.question
         out["event"] = {"question": {"kind": q.kind, "topic": q.topic, "entity": q.entity, "text": q.text,
                                      "choices": list(q.choices), "spots": [list(x) for x in q.spots],
-                                     "can_pass": q.can_pass}, "log": list(ev.log)}
+                                     "can_pass": q.can_pass,
+                                     "sales": [[seller, list(ids), pc, price] for seller, ids, pc, price in q.sales]},
+                        "log": list(ev.log)}
     if state.event_log:
         out["event_log"] = list(state.event_log)
     op = state.operating

@@ -78,4 +78,6 @@ class MoneyRules(msgspec.Struct, frozen=True):
     presidents: Presidents = "players"
     # certificate limit of a company holding other companies' shares (0: no limit)
     corporate_cert_limit: int = 0
+    # privates count toward a player's certificate limit (18xx.games `CERT_LIMIT_INCLUDES_PRIVATES`)
+    companies_count_for_limit: bool = True
     emergency: EmergencyRules = EmergencyRules()

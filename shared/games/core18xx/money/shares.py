@@ -245,7 +245,7 @@ def pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, 
 
 # --- presidency ---------------------------------------------------------------------------
 
-def _seat_distance(presidents: Sequence[str], a: str, b: str) -> int:
+def seat_distance(presidents: Sequence[str], a: str, b: str) -> int:
     if a not in presidents or b not in presidents:
         return 0
     ia, ib = presidents.index(a), presidents.index(b)
@@ -264,21 +264,28 @@ def settle_presidency(book: ShareBook, corporation: str, presidents: Sequence[st
     candidates = [p for p in leaders if percents[p] >= pres.percent]
     if not candidates:
         return book
-    new_president = min(candidates, key=lambda p: _seat_distance(presidents, previous, p))
+    new_president = min(candidates, key=lambda p: seat_distance(presidents, previous, p))
     if book.owner[pres.id] == new_president:
         return book
-    mine = [c for c in book.certs_of(new_president, corporation) if not c.president]
-    swap: list[str] = []
-    swapped = 0
-    for cert in mine:
-        if swapped >= pres.percent:
-            break
-        swap.append(cert.id)
-        swapped += cert.percent
     # Normal shares worth the certificate go to the old president while he still holds that much
     # (he was overtaken), else to the pool (he sold the certificate there).
     keeps = previous in presidents and book.percent_of(previous, corporation) >= pres.percent
-    return book.moved(swap, previous if keeps else POOL).moved([pres.id], new_president)
+    return swap_presidency(book, corporation, new_president, previous if keeps else POOL)
+
+
+def swap_presidency(book: ShareBook, corporation: str, new_president: str, receiver: str) -> ShareBook:
+    """`new_president` takes the president's certificate for normal shares worth it, which go
+    to `receiver` (18xx.games `change_president`)."""
+    pres = book.president_cert(corporation)
+    swap: list[str] = []
+    swapped = 0
+    for cert in book.certs_of(new_president, corporation):
+        if swapped >= pres.percent:
+            break
+        if not cert.president:
+            swap.append(cert.id)
+            swapped += cert.percent
+    return book.moved(swap, receiver).moved([pres.id], new_president)
 
 
 def can_dump(book: ShareBook, seller: str, corporation: str, cert_ids: Sequence[str], presidents: Sequence[str]) -> bool:
