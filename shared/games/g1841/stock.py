@@ -45,9 +45,10 @@ def current(state: State) -> str | None:
 
 
 def traders(state: State, player: str) -> list[str]:
-    """The player and (corporations trade) every corporation he controls, in the title's order."""
-    from shared.games.core18xx.money import control as C
-    return [player, *C.controlled_by(state.money, player)]
+    """Who trades in the player's stock-round turn: the player alone. His corporations trade in
+    their own operating turns (18xx.games' stock-round step acts for its current entity only,
+    `BuySellParShares#actions`; the seed's corporations buy and sell in their turns)."""
+    return [player]
 
 
 # --- what may be sold -------------------------------------------------------------------------
@@ -301,6 +302,17 @@ def end_turn(state: State) -> State:
         passed = sr.passed if player in sr.passed else [*sr.passed, player]
         return end_turn(replace(state, stock=replace(sr, passed=passed)))
     return state
+
+
+def done_if_stuck(state: State, player: str) -> State:
+    """After a sale, a player left with nothing to do but pass ends his turn (18xx.games' stock
+    round moves on once its step has no action for him: `Round::Stock#after_process`)."""
+    sr = state.stock
+    if state.round != "stock" or sr is None or current(state) != player:
+        return state
+    if sellable(state, player) or buyable(state, player) or parable(state, player) or buyable_companies(state, player):
+        return state
+    return end_turn(state)
 
 
 def has_moves(state: State, player: str) -> bool:
