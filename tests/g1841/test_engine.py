@@ -58,12 +58,12 @@ def test_a_founder_may_buy_up_to_40_percent_in_the_founding_turn() -> None:
 def test_a_historical_corporation_needs_its_concession_before_phase_4() -> None:
     """G1841#concession_ok?: a historical corporation is founded by its concession's owner."""
     s = stock_round({"SFTG": "1"})
-    first = L.acting_player(s)
-    assert first == "0"
+    # "0" holds no concession and can do nothing in the first stock round: passed over
+    assert L.acting_player(s) == "1" and s.stock.passed == ["0"]
     assert "SFTG" not in ST.parable(s, "0")
     with pytest.raises(RuleError):
-        act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
-    assert "SFTG" in ST.parable(replace(s, stock=replace(s.stock, index=s.money.players.index("1"))), "1")
+        ENGINE.apply(s, 0, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    assert "SFTG" in ST.parable(s, "1")
 
 
 def test_general_corporations_start_from_phase_3() -> None:

@@ -140,6 +140,11 @@ def places_homes_itself(state: State, corp: str) -> bool:
     return BST.places_homes_itself(state.variant, corp)
 
 
+def home_hexes(state: State, corp: str, first_home: str | None) -> list[str]:
+    """The hexes 18xx.games lists for a home token (`home_token_locations`), full or not."""
+    return BST.home_hexes(the_map(state), state.board, state.variant, phase(state), corp, first_home)
+
+
 def historical_homes(state: State, corp: str) -> B.BoardState:
     return BST.place_homes(the_map(state), state.board, state.variant, corp)
 

@@ -279,9 +279,13 @@ def bankrupt(state: State, corp: str, option: int) -> State:
     op = state.operating
     if op is not None and op.turn is not None:
         t = op.turn
+        # its turn is over, merge and transformation too (G1841 `Step::Bankrupt`:
+        # `done_operating!` and `done_this_round`)
         state = replace(state, operating=replace(op, turn=replace(t, train_done=True, shares_done=True,
                                                                     track_done=True, token_done=True,
-                                                                    paid=True, revenue=t.revenue or 0)))
+                                                                    paid=True, revenue=t.revenue or 0,
+                                                                    merge_done=True, transform_done=True,
+                                                                    over=True)))
     if len([p for p in money.players if p not in money.bankrupt]) <= 1:
         return game_over(state, "bankrupt")
     return state

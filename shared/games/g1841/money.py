@@ -27,7 +27,7 @@ from shared.games.g1841 import data as D
 replace = msgspec.structs.replace
 
 RULES = MoneyRules(price_moves=PriceMoves(withheld=("left", 0), paid=()), bankruptcy_ends="all_but_one",
-                   presidents="holders", corporate_cert_limit=5)
+                   presidents="holders", corporate_cert_limit=5, limit_counts_companies=False)
 BAYARD = "Bayard"
 
 

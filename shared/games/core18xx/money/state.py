@@ -88,7 +88,7 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         if n is None:
             # `S.cert_count` in one pass: only the companies the holder holds need their price
             # cell looked at
-            n = countOf(self.companies.values(), holder)
+            n = countOf(self.companies.values(), holder) if self.rules.limit_counts_companies else 0
             for sym, certs in self.book.by_company(holder).items():
                 if sym != holder and (sym not in self.corps or self.counts_for_limit(sym)):
                     n += len(certs)
