@@ -106,7 +106,10 @@ def export_game(engine: Engine[Any], source: Source) -> dict[str, Any]:
     except RuleError as exc:
         raise OfflineError(f"setup: {exc.code}: {exc.message}", 2) from None
     actions: list[dict[str, Any]] = []
+    # a title whose automatic moves depend on where play went from (1841) follows the game
+    follow = hook.exporter() if hasattr(hook, "exporter") else None
     for index, (seat, action, t_ms) in enumerate(source.entries):
+        before = timeline.state
         try:
             timeline.push(seat, action)
         except RuleError as exc:
@@ -119,7 +122,9 @@ def export_game(engine: Engine[Any], source: Source) -> dict[str, Any]:
             out = {"type": "redo"}
         else:
             out = hook.export_action(action, ids)
-            auto = [hook.export_action(a, ids) for a in hook.auto_actions(timeline.state)]
+            made = (follow.auto_actions(before, timeline.state, action) if follow is not None
+                    else hook.auto_actions(timeline.state))
+            auto = [hook.export_action(a, ids) for a in made]
             if auto:
                 out["auto_actions"] = auto
         if "entity" not in out:

@@ -58,12 +58,12 @@ def test_a_founder_may_buy_up_to_40_percent_in_the_founding_turn() -> None:
 def test_a_historical_corporation_needs_its_concession_before_phase_4() -> None:
     """G1841#concession_ok?: a historical corporation is founded by its concession's owner."""
     s = stock_round({"SFTG": "1"})
-    first = L.acting_player(s)
-    assert first == "0"
+    # "0" holds no concession and can do nothing in the first stock round: passed over
+    assert L.acting_player(s) == "1" and s.stock.passed == ["0"]
     assert "SFTG" not in ST.parable(s, "0")
     with pytest.raises(RuleError):
-        act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
-    assert "SFTG" in ST.parable(replace(s, stock=replace(s.stock, index=s.money.players.index("1"))), "1")
+        ENGINE.apply(s, 0, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    assert "SFTG" in ST.parable(s, "1")
 
 
 def test_general_corporations_start_from_phase_3() -> None:
@@ -208,3 +208,70 @@ def test_a_bankruptcy_ends_the_corporation_s_turn_and_loans_add_up() -> None:
     assert player_value(twice.money, "0", twice.loans) == twice.money.cash["0"] - 1000
     out = FL.bankrupt(again, "SFTC", 0)
     assert "0" in out.money.bankrupt and out.loans["0"] == 500
+
+
+# --- turn flow as 18xx.games' engine has it (found by the differential replay, README) -------
+
+def test_a_stock_round_nobody_can_act_in_ends_at_once_paying_bayard() -> None:
+    """Round::Stock skips every player whose step has no action, the first one too; a round
+    with none left finishes (Bayard pays) and the game goes on."""
+    s = stock_round({"Bayard": "1"}, cash=0)
+    # three empty stock rounds (and empty operating rounds) pay Bayard L.20 each; in the fourth
+    # its owner can buy a concession from the bank (L.50)
+    assert (s.round, s.money.turn, L.acting_player(s), s.money.cash["1"]) == ("stock", 4, "1", 60)
+
+
+def test_a_round_ending_in_turn_100_ends_the_game_as_dnf() -> None:
+    """Game::Base#process_single_action: `@turn >= 100` when a round finishes: :dnf."""
+    s = stock_round({"Bayard": "1"})
+    s = replace(s, money=replace(s.money, turn=FL.DNF_TURN))
+    over = FL.end_stock_round(s)
+    assert over.round == "over" and ENGINE.result(over).reason == "dnf"
+    assert FL.end_stock_round(replace(s, money=replace(s.money, turn=FL.DNF_TURN - 1))).round != "over"
+
+
+def test_concessions_count_in_a_players_value_not_toward_his_certificate_limit() -> None:
+    """Player#value adds companies' value; G1841 CERT_LIMIT_INCLUDES_PRIVATES is false."""
+    from shared.games.g1841.money import player_value
+    s = stock_round({"SFTG": "0", "SFTC": "0", "Bayard": "0"})
+    assert player_value(s.money, "0", {}, s.variant) == s.money.cash["0"] + 150
+    assert s.money.num_certs("0") == 0
+
+
+def test_corporations_do_not_trade_in_their_presidents_stock_round_turn() -> None:
+    """BuySellParShares#actions: only the current entity (the player) acts in a stock round."""
+    s = stock_round({"SFTG": "0"})
+    s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
+    s = act(s, A.Pass(**p("0")))
+    s = act(s, A.Choose(**p("SFTG"), choice=2))
+    s = replace(s, stock=replace(s.stock, index=s.money.players.index("0")), operated=["SFTG"])
+    entities = {la.action.entity for la in ENGINE.legal_actions(s, 0)}
+    assert entities == {"0"}
+
+
+def test_a_sale_that_leaves_nothing_to_do_ends_the_turn() -> None:
+    """Round::Stock#after_process: no action left for the player, the next one's turn."""
+    s = _two_corporations()
+    s = replace(s, stock=replace(s.stock, index=s.money.players.index("1")), operated=["SFTG", "SFTC"])
+    money = s.money
+    # every certificate not a player's goes to "2": after his sale "1" has nothing to buy
+    rest = [c for c, o in money.book.owner.items() if o not in s.players and c != "SFTG_1"]
+    book = money.book.moved(["SFTG_1"], "1").moved(rest, "2")
+    companies = {c: "0" for c in money.companies}      # none for sale either
+    s = replace(s, money=replace(money, book=book, cash={**money.cash, "1": 0}, companies=companies))
+    assert L.acting_player(s) == "1"
+    before = ENGINE.apply(s, 1, A.SellShares(**p("1"), shares=["SFTG_1"], percent=10))
+    # SFTG sold this round, SFTC's 20 % is his president's certificate he may not dump: done
+    assert L.acting_player(before) != "1" and before.money.cash["1"] == 100
+
+
+def test_a_purchase_18xx_games_offers_but_refuses_keeps_the_player_in() -> None:
+    """BuySellParShares#can_buy_any_from_ipo? weighs every certificate a corporation holds,
+    others' too (which `can_buy?` then refuses): the player stays to pass."""
+    s = _two_corporations()           # SFTG holds two SFTC shares
+    money = s.money
+    own = [c for c, o in money.book.owner.items() if o == money.book.certs[c].corporation]
+    cash = {**money.cash, "2": 100}
+    s = replace(s, money=replace(money, book=money.book.moved(own, "0"), cash=cash))
+    assert ST.asked_to_buy(s, "2") and not ST.buyable(s, "2")
+    assert not ST.asked_to_buy(replace(s, money=replace(s.money, cash={**cash, "2": 5})), "2")

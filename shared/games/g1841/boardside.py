@@ -73,6 +73,14 @@ def legal_lays(state: State, corp: str) -> list[TR.Lay]:
     return found
 
 
+def lays_left(state: State, corp: str, laid: int) -> bool:
+    """Whether the corporation has a tile lay left this turn, legal or not: 18xx.games' track
+    step waits (for a lay or a pass) while `num_laid_track < num_possible_lays`, whether or not
+    any lay is legal (G1841 `Track#can_lay_tile?`)."""
+    bases = BT.railheads(the_map(state), state.board, corp)
+    return laid < BT.lays_allowed(_kind(state, corp), phase(state), len(bases))  # type: ignore[arg-type]
+
+
 def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> TR.Lay:
     start, laid = _turn_start(state)
     return BT.check_lay(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
@@ -130,6 +138,11 @@ def token_hexes(state: State, corp: str) -> list[str]:
 
 def places_homes_itself(state: State, corp: str) -> bool:
     return BST.places_homes_itself(state.variant, corp)
+
+
+def home_hexes(state: State, corp: str, first_home: str | None) -> list[str]:
+    """The hexes 18xx.games lists for a home token (`home_token_locations`), full or not."""
+    return BST.home_hexes(the_map(state), state.board, state.variant, phase(state), corp, first_home)
 
 
 def historical_homes(state: State, corp: str) -> B.BoardState:

@@ -124,7 +124,7 @@ class G1841:
             if isinstance(action, A.Pass):
                 return ST.pass_(state, player)
             if isinstance(action, A.SellShares):
-                return ST.sell(state, player, trader, action.shares, action.percent)
+                return ST.done_if_stuck(ST.sell(state, player, trader, action.shares, action.percent), player)
             if isinstance(action, A.BuyShares):
                 if _from_player(state, action):
                     return ST.buy_from_player(state, player, action.shares, action.percent, action.total_price)
@@ -174,7 +174,7 @@ class G1841:
     def result(self, state: State) -> Result | None:
         if state.round != "over":
             return None
-        scores = [player_value(state.money, p, state.loans) for p in state.players]
+        scores = [player_value(state.money, p, state.loans, state.variant) for p in state.players]
         ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
         winners = [i for i, r in enumerate(ranks) if r == 1]
         return Result(scores=scores, ranks=ranks, winners=winners, reason=state.over_reason or "unknown")

@@ -49,8 +49,14 @@ def after_auction(state: State) -> State:
 
 def start_stock(state: State) -> State:
     state = replace(state, round="stock", stock=StockRound(), operating=None)
-    if not seated(state.money):
+    order = seated(state.money)
+    if not order:
         return game_over(state, "bankrupt")
+    # the first player too is passed over when he has nothing to do (18xx.games skips him as
+    # it skips the later ones; a round nobody can act in ends at once)
+    from shared.games.g1841 import stock as ST
+    if not ST.has_moves(state, order[0]):
+        return ST.end_turn(replace(state, stock=StockRound(passed=[order[0]])))
     return state
 
 
@@ -83,7 +89,19 @@ def end_stock_round(state: State) -> State:
     state = replace(state, money=money, stock=None)
     if state.end is not None and state.end[1] == "current_turn":
         return game_over(state, state.end[0])
+    if did_not_finish(state):
+        return game_over(state, "dnf")
     return start_operating(state, 1, state.depot.current_phase.operating_rounds)
+
+
+DNF_TURN = 100      # 18xx.games `Game::Base`: a round that ends in stock-round turn 100 ends the game
+
+
+def did_not_finish(state: State) -> bool:
+    """18xx.games ends a game as "dnf" when a round finishes with its turn counter (stock
+    rounds begun) at 100 (tables whose players cannot act, e.g. all broke after the auction,
+    go round by round on Bayard's income)."""
+    return state.money.turn >= DNF_TURN
 
 
 def _market_key(money, sym: str) -> tuple:
@@ -185,6 +203,8 @@ def end_operating(state: State) -> State:
     assert op is not None
     if state.end is not None:
         return game_over(state, state.end[0])
+    if did_not_finish(state):
+        return game_over(state, "dnf")
     if op.number < op.rounds:
         return start_operating(state, op.number + 1, op.rounds)
     money = replace(state.money, turn=state.money.turn + 1)
@@ -284,6 +304,8 @@ def bankrupt(state: State, corp: str, option: int) -> State:
     op = state.operating
     if op is not None and op.turn is not None:
         t = op.turn
+        # its turn is over, merge and transformation too (G1841 `Step::Bankrupt`:
+        # `done_operating!` and `done_this_round`)
         state = replace(state, operating=replace(op, turn=replace(t, train_done=True, shares_done=True,
                                                                     track_done=True, token_done=True,
                                                                     paid=True, revenue=t.revenue or 0,

@@ -44,13 +44,21 @@ def _placed(state: State, corp: str, hexes: list[str]) -> State:
 
 
 def _next(state: State) -> State:
-    """Skip a second home with nowhere to go; finish when nothing is left."""
-    while state.founding and state.founding[0].kind == "home2" and not home_spots(state):
+    """Skip a second home with no hex to go to; finish when nothing is left. A second home
+    whose hexes are all full is still asked (only a pass is left): 18xx.games bails out only
+    when its `home_token_locations` is empty, not when their cities are full."""
+    while state.founding and state.founding[0].kind == "home2" and not _second_home_hexes(state):
         state = replace(state, founding=state.founding[1:])
     if state.founding or state.round == "operating":
         return state
     from shared.games.g1841 import stock
     return stock.end_turn(state)
+
+
+def _second_home_hexes(state: State) -> list[str]:
+    step = state.founding[0]
+    placed = state.token_order.get(step.corp)
+    return BS.home_hexes(state, step.corp, placed[0] if placed else None)
 
 
 def home_spots(state: State) -> list[tuple[str, int]]:

@@ -1,9 +1,13 @@
-"""1841 and 18xx.games' exports: what `roundhouse import-18xx` needs to know.
+"""1841 and 18xx.games' exports, both ways: what `roundhouse import-18xx` and
+`roundhouse export-18xx` need to know.
 
 The engine speaks 18xx.games' action vocabulary; only player ids change (the export names
 players by user id, the engine by seat) and a few fields 18xx.games records but the rules do
 not read are dropped: a train's `variant` (1841's trains have one each), a token's `slot`
 and `tokener` (the token takes the city's first free slot).
+
+On the way out a decision goes back as it is, players by 18xx.games id, with the moves
+18xx.games makes by itself after it (`auto_moves.py`) in its `auto_actions`.
 """
 
 from __future__ import annotations
@@ -91,3 +95,22 @@ def implicit(state: Any, decoded: Any) -> bool:
 
 def settings(options: dict[str, Any]) -> dict[str, Any]:
     return {"optional_rules": [rule for rule in OPTIONAL_RULES if options.get(rule)]}
+
+
+def export_action(decision: Any, ids: list[str]) -> dict[str, Any]:
+    """One decision as the export holds it: players by 18xx.games id; a run's `extra_revenue`
+    and `subsidy` of 0 written out, as 18xx.games writes them."""
+    plain = A.to_export_dict(decision)
+    if plain.get("entity_type") == "player":
+        pid = ids[int(plain["entity"])]
+        plain["entity"] = int(pid) if pid.isdigit() else pid
+    if plain.get("type") == "run_routes":
+        plain.setdefault("extra_revenue", 0)
+        plain.setdefault("subsidy", 0)
+    return plain
+
+
+def exporter() -> Any:
+    """What follows one game's export (`auto_actions(before, after, decision)`)."""
+    from shared.games.g1841.auto_moves import Exporter
+    return Exporter()

@@ -123,9 +123,13 @@ def move_right(money: MoneyState, sym: str, phase: int) -> MoneyState:
     return money.move_price(sym, "right")
 
 
-def player_value(money: MoneyState, player: str, loans: dict[str, int]) -> int:
-    """Cash plus shares at market price, less bankruptcy loans (G1841 `player_value`)."""
+def player_value(money: MoneyState, player: str, loans: dict[str, int], variant: str = "default") -> int:
+    """Cash plus shares at market price plus the concessions he holds at their value, less
+    bankruptcy loans (G1841 `player_value`: `Player#value` counts companies; concessions
+    are held until the first 4-train closes them)."""
     value = money.cash[player] - loans.get(player, 0)
+    values = company_values(variant)
+    value += sum(values.get(c, 0) for c, owner in money.companies.items() if owner == player)
     for sym, certs in money.book.by_company(player).items():
         if sym in money.corps and money.corps[sym].ipoed and not money.corps[sym].closed:
             value += S.bundle_price(money.book, sym, sum(c.percent for c in certs), money.price_of(sym))

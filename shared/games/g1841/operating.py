@@ -88,7 +88,8 @@ class TrackStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
-        return _reached(game, self.name) and not t.track_done and bool(BS.legal_lays(game, t.corp))
+        # open while a lay is left, legal or not: 18xx.games waits for a pass then too
+        return _reached(game, self.name) and not t.track_done and BS.lays_left(game, t.corp, t.lays)
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"lay_tile", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -361,7 +362,10 @@ class BuyTrainStep:
                 game = EM.sell(game, seller, t.corp, action.shares, self.player_sales(game))
                 return _with_turn(game, replace(turn(game), emergency=True))
             bundles = [b for s, b in EM.issuable(game, t.corp) if s == seller]
-            return EM.sell(game, seller, t.corp, action.shares, bundles)
+            # any emergency sale, the chain's too, leaves only the cheapest depot train
+            # (G1841 `BuyTrain#process_sell_shares` sets `@emr_triggered` for every seller)
+            game = EM.sell(game, seller, t.corp, action.shares, bundles)
+            return _with_turn(game, replace(turn(game), emergency=True))
         offers = {tid: (lo, hi) for tid, lo, hi in train_options(game, t.corp)}
         if action.train not in offers:
             raise RuleError("cannot_buy_train", f"{t.corp} cannot buy {action.train} now")

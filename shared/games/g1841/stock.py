@@ -22,6 +22,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from shared.engine import RuleError
@@ -419,11 +421,53 @@ def end_turn(state: State) -> State:
     return state
 
 
+def asked_to_buy(state: State, player: str) -> bool:
+    """Whether 18xx.games' stock-round step offers `player` a purchase (its `can_buy_any?`),
+    which keeps him in his turn (he passes) even where no purchase is legal: from the pool, per
+    corporation, the smallest certificate he can pay for and gain; from a corporation's
+    treasury, the smallest of all the certificates it holds, its own and others' (which
+    `can_buy?` then refuses), the sale-this-round check made on the first of them."""
+    money, sr = state.money, state.stock
+    if sr is None or (sr.bought and sr.started is None):
+        return False
+    sold = sr.sold.get(player, [])
+    cash = money.cash[player]
+
+    def fits(cert: Any) -> bool:
+        return cash >= money.cert_price(cert.corporation, cert.percent) and can_gain(money, player, cert.corporation,
+                                                                                      cert.percent)
+    pool = money.book.by_company(S.POOL)
+    for sym, certs in pool.items():
+        if certs and sym not in sold and fits(min(certs, key=lambda c: c.percent)):
+            return True
+    for sym, corp in money.corps.items():
+        if not corp.ipoed or corp.closed:
+            continue
+        held = [c for group in money.book.by_company(sym).values() for c in group]
+        if not held or held[0].corporation in sold:
+            continue
+        if fits(min(held, key=lambda c: c.percent)):
+            return True
+    return False
+
+
+def done_if_stuck(state: State, player: str) -> State:
+    """After a sale, a player left with nothing to do but pass ends his turn (18xx.games' stock
+    round moves on once its step has no action for him: `Round::Stock#after_process`)."""
+    sr = state.stock
+    if state.round != "stock" or sr is None or current(state) != player:
+        return state
+    if sellable(state, player) or asked_to_buy(state, player) or parable(state, player) \
+            or buyable_companies(state, player):
+        return state
+    return end_turn(state)
+
+
 def has_moves(state: State, player: str) -> bool:
     """Could `player` do anything but pass at the start of a turn of his?"""
     sr = state.stock
     assert sr is not None
     state = replace(state, stock=replace(sr, acted=False, bought=False, started=None))
     # (18xx.games asks of the player alone: his corporations' trades do not keep him in)
-    return bool(sellable(state, player) or buyable(state, player) or parable(state, player)
+    return bool(sellable(state, player) or asked_to_buy(state, player) or parable(state, player)
                 or buyable_companies(state, player) or from_players(state, player))

@@ -78,6 +78,7 @@ class MoneyRules(msgspec.Struct, frozen=True):
     presidents: Presidents = "players"
     # certificate limit of a company holding other companies' shares (0: no limit)
     corporate_cert_limit: int = 0
-    # privates count toward a player's certificate limit (18xx.games `CERT_LIMIT_INCLUDES_PRIVATES`)
+    # privates (concessions) a player holds count toward his certificate limit (18xx.games'
+    # CERT_LIMIT_INCLUDES_PRIVATES, true by default; 1841 counts only shares)
     companies_count_for_limit: bool = True
     emergency: EmergencyRules = EmergencyRules()
