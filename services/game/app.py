@@ -19,9 +19,9 @@ from shared import auth
 from shared.config import Config
 from shared.engine import RuleError, Undo, encode_action
 from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
-from shared.store import STATUSES, EventStore, UnknownTable
+from shared.store import STATUSES, RedisEventStore, UnknownTable
 from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, torn_connection, unhealthy, warm
-from shared.store.loader import LogBroken, LogGap
+from shared.tables import LogBroken, LogGap
 
 from services.game import controllers, notify_api, preview
 from services.game.clock import clock_reply
@@ -108,7 +108,7 @@ class GameHttp:
         self.redis = connect(self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, blocking_pool=True,
                              pool_timeout=10, socket_connect_timeout=5, socket_timeout=10)
         await warm(self.redis)
-        self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
+        self._service = GameService(self.cfg, RedisEventStore(self.redis), self.metrics)
         try:
             # Once per store: tables made before the status index existed join it.
             await self._service.store.build_status_index()

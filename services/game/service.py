@@ -37,11 +37,11 @@ from shared.protocol.http import (
     TableList,
     TableSummary,
 )
-from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
+from shared.store import FINISHED, OPEN, RedisEventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
 from shared.store.clock import ClockStore
 from shared.store.notify import NotifyStore
-from shared.store.snapshot import encode_timeline
+from shared.tables import Snapshot
 from shared.timeline import Timeline
 
 from services.game.clock import ClockBook, TableClock
@@ -50,7 +50,7 @@ from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.retention import Retention
 from services.game.table_budget import TableBudget
-from services.game.tables import HotTable, HotTables
+from services.game.tables import HotTable, hot_tables
 
 log = logging.getLogger("roundhouse.game")
 
@@ -107,11 +107,11 @@ class Submitted(msgspec.Struct, frozen=True):
 
 
 class GameService:
-    def __init__(self, cfg: Config, store: EventStore, metrics: GameMetrics | None = None) -> None:
+    def __init__(self, cfg: Config, store: RedisEventStore, metrics: GameMetrics | None = None) -> None:
         self.cfg = cfg
         self.store = store
         self.metrics = metrics or GameMetrics()
-        self.tables = HotTables(store, cfg.hot_tables, self.metrics)
+        self.tables = hot_tables(store, cfg.hot_tables, self.metrics)
         self.clock_store = ClockStore(store)
         self.clocks = ClockBook(self.clock_store, cfg.hot_tables)
         self.notify_store = NotifyStore(store)
@@ -387,7 +387,7 @@ class GameService:
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:
-            self._spawn(self.store.save_snapshot(table, seq, snapshot, self.table_ttl_ms(status)))
+            self._spawn(self.tables.save_snapshot(snapshot, self.table_ttl_ms(status)))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
             if status_before == OPEN:
@@ -425,11 +425,11 @@ class GameService:
         if self.watch is not None:
             self._spawn(self.watch.examine(table))
 
-    def _snapshot_due(self, hot: HotTable) -> bytes | None:
+    def _snapshot_due(self, hot: HotTable) -> Snapshot | None:
         every = self.cfg.snapshot_every
         if every <= 0 or hot.seq % every:
             return None
-        return encode_timeline(hot.timeline)  # now: the timeline moves on after the lock
+        return self.tables.snapshot(hot.table, hot.timeline)  # now: the timeline moves on after the lock
 
     async def _expect_turn(self, hot: HotTable, active: list[int]) -> int | None:
         """Note that a bot must act next (before the write that makes it so); the note's time."""
