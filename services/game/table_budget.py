@@ -14,8 +14,8 @@ from shared.config import Config
 from shared.store import RedisEventStore
 from shared.store.budget import Budget
 
-from services.game.errors import coded
 from services.game.metrics import GameMetrics
+from services.http.errors import coded
 
 DAY_MS = 24 * 3600 * 1000
 

@@ -19,8 +19,8 @@ from shared.store import RedisEventStore
 from shared.store.chat import ChatStore
 from shared.store.connect import AnyRedis, connect, unhealthy, warm
 
-from services.game.guard import check_metrics_access, client_key, install_guard, read_budget
-from services.game.limits import SOCKET_COST, refuse_over
+from services.http.guard import check_metrics_access, client_key, install_guard, read_budget
+from services.http.limits import SOCKET_COST, refuse_over
 
 from . import asyncapi
 from .chat_hub import ChatHub
