@@ -33,9 +33,9 @@ import redis.asyncio as aioredis  # noqa: E402
 from shared.engine import Undo  # noqa: E402
 from shared.games import register  # noqa: E402
 from shared.redis_server import RedisServer  # noqa: E402
-from shared.store import EventStore, SeatSpec, TableMeta  # noqa: E402
-from shared.store.loader import open_table  # noqa: E402
-from shared.store.snapshot import encode_timeline  # noqa: E402
+from shared.store import RedisEventStore, SeatSpec, TableMeta  # noqa: E402
+from shared.tables import open_table  # noqa: E402
+from shared.tables.snapshot import encode_timeline  # noqa: E402
 from shared.timeline import Timeline  # noqa: E402
 
 from tests.titles.nim import ENGINE as NIM  # noqa: E402
@@ -72,7 +72,7 @@ async def cold_loads(timeline: Timeline[Any], actions: int) -> dict[str, float]:
         server = RedisServer(Path(tmp) / "redis").start()
         try:
             redis = aioredis.from_url(server.url)
-            store = EventStore(redis)
+            store = RedisEventStore(redis)
             meta = TableMeta(table="longgame", title=NIM.title, options=timeline.options,
                              seats=[SeatSpec(n) for n in SEATS], seed=0, status="running", created_ms=0,
                              rules_version=NIM.meta.rules_version)

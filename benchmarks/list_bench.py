@@ -4,7 +4,7 @@
 
 Fills a private redis-server with N tables (one in 50 finished, the rest open or running,
 the finished ones the oldest: the worst case for a filtered scan), then times
-`EventStore.list_tables(limit=1, status="finished")` and `limit=50` through the status
+`RedisEventStore.list_tables(limit=1, status="finished")` and `limit=50` through the status
 index, and the same page found by the old way (scan the full listing newest first,
 filtering every meta), for comparison. Prints one JSON line per N, then a summary line.
 """
@@ -27,11 +27,11 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 import redis.asyncio as aioredis  # noqa: E402
 
 from shared.redis_server import RedisServer  # noqa: E402
-from shared.store import EventStore, keys  # noqa: E402
+from shared.store import RedisEventStore, keys  # noqa: E402
 from shared.store.events import _META_FIELDS, _summary  # noqa: E402
 
 
-async def fill(store: EventStore, redis: aioredis.Redis, have: int, want: int) -> None:
+async def fill(store: RedisEventStore, redis: aioredis.Redis, have: int, want: int) -> None:
     """Tables up to `want`, written in pipelines (as create_table would, without its round trips)."""
     batch = 500
     for start in range(have, want, batch):
@@ -84,7 +84,7 @@ async def run(counts: list[int], repeat: int) -> list[dict[str, float]]:
     with tempfile.TemporaryDirectory(prefix="rh-list-bench-") as tmp:
         server = RedisServer(Path(tmp) / "redis", fsync="no").start()
         redis = aioredis.from_url(server.url)
-        store = EventStore(redis)
+        store = RedisEventStore(redis)
         rows = []
         try:
             have = 0

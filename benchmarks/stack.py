@@ -19,7 +19,7 @@ from aiohttp import web
 
 from shared.config import Config
 from shared.redis_server import RedisServer, free_port
-from shared.store import EventStore
+from shared.store import RedisEventStore
 
 from services.bot.settings import BotSettings
 from services.bot.submit import HttpSubmitter
@@ -36,7 +36,7 @@ class Stack:
 
     async def bot_reply_ms(self, table: str) -> list[tuple[int, float]]:
         """(seat, ms) for every bot entry: from the entry that made its turn to its own."""
-        entries = await EventStore(self.redis).read(table, 0)
+        entries = await RedisEventStore(self.redis).read(table, 0)
         return [(e.seat, e.t_ms - b.t_ms) for b, e in zip(entries, entries[1:]) if e.seat != 0]
 
 

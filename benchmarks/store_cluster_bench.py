@@ -5,7 +5,7 @@
 Starts, on this machine, one redis-server with one replica and a 3-master cluster with one
 replica each (both `appendfsync always`), then for each of (single, cluster) x (WAIT off,
 WAIT 1 replica) appends `--actions` actions to each of `--tables` tables through
-`EventStore.append`, `--concurrency` tables at a time, and prints one JSON line per case:
+`RedisEventStore.append`, `--concurrency` tables at a time, and prints one JSON line per case:
 actions/s, per-append latency p50/p99 in ms, and the CPU seconds the redis-servers used per
 1,000 actions. All processes share the machine, so compare cases of one run only.
 """
@@ -28,7 +28,7 @@ if __package__ in (None, ""):  # run as a file: make the repository importable
 
 from shared.redis_cluster import LocalCluster  # noqa: E402
 from shared.redis_server import RedisServer  # noqa: E402
-from shared.store import EventStore, SeatSpec, TableMeta  # noqa: E402
+from shared.store import RedisEventStore, SeatSpec, TableMeta  # noqa: E402
 from shared.store.connect import connect  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def cpu_seconds(pids: list[int]) -> float:
 
 async def run_case(url: str, pids: list[int], replica_ack: int, args: argparse.Namespace) -> dict[str, object]:
     client = connect(url)
-    store = EventStore(client, replica_ack=replica_ack, replica_ack_ms=5000)
+    store = RedisEventStore(client, replica_ack=replica_ack, replica_ack_ms=5000)
     tables = []
     for _ in range(args.tables):
         table = "b" + secrets.token_hex(6)

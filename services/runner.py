@@ -97,8 +97,8 @@ async def serve(
     stop = asyncio.Event()
     for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, stop.set)
-    # Guarded (services/game/guard.py): header timeout, connections per client, JSON errors.
-    from services.game.guard import make_runner
+    # Guarded (services/http/guard.py): header timeout, connections per client, JSON errors.
+    from services.http.guard import make_runner
 
     runner = make_runner(app, handle_signals=False, shutdown_timeout=SHUTDOWN_TIMEOUT)
     waiters: list[asyncio.Future[object]] = []

@@ -119,7 +119,7 @@ class LocalSubmitter:
     async def submit(self, table: str, seat: int, expected_seq: int, key: str, action: bytes) -> Submitted:
         from shared.store.connect import STORE_ERRORS
 
-        from services.game.errors import ApiError
+        from services.http.errors import ApiError
 
         try:
             done = await self.service().submit(table, seat, expected_seq, key, action)

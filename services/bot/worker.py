@@ -46,9 +46,9 @@ import msgspec
 
 from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.engine import RuleError
-from shared.store import EventStore, TurnNotice, keys
+from shared.store import RedisEventStore, TurnNotice, keys
 from shared.store.connect import STORE_ERRORS, AnyRedis
-from shared.store.loader import CachedTable, LogBroken, TableCache
+from shared.tables import FoldedTable, LogBroken, TableRepository
 
 from . import compute
 from .settings import BotSettings
@@ -140,11 +140,11 @@ class BotWorker:
         pool_factory: Callable[[BotSettings], Executor] = new_pool,
     ) -> None:
         self.redis = redis
-        self.store = EventStore(redis)
+        self.store = RedisEventStore(redis)
         self.submitter = submitter
         self.settings = settings
-        # Timelines folded by the one loader (snapshots used), LRU.
-        self.tables = TableCache(self.store, settings.tables)
+        # Tables kept folded by the table repository (snapshots used), LRU.
+        self.tables: TableRepository[FoldedTable] = TableRepository(self.store, settings.tables)
         self.stats = WorkerStats()
         self._pool_factory = pool_factory
         self._pool: Executor | None = None
@@ -429,7 +429,7 @@ class BotWorker:
         meta = await self.store.get_meta(table)
         return meta is not None and seat < len(meta.seats) and meta.seats[seat].kind == "bot"
 
-    async def _submit(self, table: CachedTable, seat: int, seq: int, view: bytes, move: bytes | None,
+    async def _submit(self, table: FoldedTable, seat: int, seq: int, view: bytes, move: bytes | None,
                       first: bool) -> Submitted:
         key = idempotency_key(seq, seat)
         if move is not None:
@@ -442,7 +442,7 @@ class BotWorker:
         fallback = await self._call(compute.random_move, table.meta.title, view, seat, move_seed(table.table, seq, seat))
         return await self.submitter.submit(table.table, seat, seq, key, fallback)
 
-    def _level(self, table: CachedTable, seat: int) -> str:
+    def _level(self, table: FoldedTable, seat: int) -> str:
         level = table.meta.seats[seat].level or DEFAULT_LEVEL
         if level in BOT_NAMES:
             return level
@@ -451,7 +451,7 @@ class BotWorker:
             log.warning("table %s seat %d: unknown bot level %r, playing %s", table.table, seat, level, DEFAULT_LEVEL)
         return DEFAULT_LEVEL
 
-    async def _compute(self, table: CachedTable, seat: int, view: bytes) -> bytes | None:
+    async def _compute(self, table: FoldedTable, seat: int, view: bytes) -> bytes | None:
         """The bot's move as action JSON, or None if the bot failed (the caller falls back)."""
         level = self._level(table, seat)
         s = self.settings

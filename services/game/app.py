@@ -6,33 +6,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TypeVar
 
 import msgspec
 from aiohttp import web
-from redis.exceptions import OutOfMemoryError, ResponseError
 
 from shared import auth
 from shared.config import Config
-from shared.engine import RuleError, Undo, encode_action
-from shared.protocol.http import CreateTable, Health, Ready, SubmitAction, SubmitUndo
-from shared.store import STATUSES, EventStore, UnknownTable
-from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, STORE_ERRORS, AnyRedis, connect, torn_connection, unhealthy, warm
-from shared.store.loader import LogBroken, LogGap
+from shared.engine import Undo, encode_action
+from shared.protocol.http import CreateTable, Health, Ready, SeatControl, SubmitAction, SubmitUndo
+from shared.store import STATUSES, RedisEventStore
+from shared.store.connect import STORE_ERRORS, AnyRedis, connect, unhealthy, warm
 
-from services.game import controllers, notify_api, preview
+from services.game import notify_api, preview
 from services.game.clock import clock_reply
 from services.game.clock_watch import ClockWatch
-from services.game.errors import ApiError, coded, error_response
-from services.game.guard import bearer_token, check_metrics_access, client_key, install_guard, read_budget, request_id
-from services.game.limits import TARPIT_S, Limiter, refuse_over, retry_after
 from services.game.metrics import GameMetrics
 from services.game.openapi import openapi_document
 from services.game.service import GameService, Submitted
 from services.game.titles import title_list
+from services.http.errors import ApiError, answer_for, coded
+from services.http.guard import bearer_token, check_metrics_access, client_key, install_guard, read_budget, request_id
+from services.http.limits import TARPIT_S, Limiter, refuse_over, retry_after
+from services.http.replies import json_response, parse_uint
 from services.notify.dispatch import Notifier
 from services.notify.settings import NotifyConfig
 
@@ -44,35 +42,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _encoder = msgspec.json.Encoder()
 _decoders: dict[type, msgspec.json.Decoder] = {}
 REDIS_CONNECTIONS = 256
-# Integers in paths and queries: ASCII digits only (str.isdigit also takes `²` and `٣`), and
-# short enough that int() is cheap and never refuses.
-UINT = re.compile(r"[0-9]{1,12}", re.ASCII)
 MAX_TOKEN_HEADER = 200
+CONTROLLER = "/api/tables/{table}/seats/{seat}/controller"
 BUDGET_CODES = frozenset({"too_many_open_tables", "too_many_tables", "too_many_bot_tables", "bot_tables_busy",
                           "store_full"})
-
-
-def is_store_full(exc: BaseException) -> bool:
-    """Redis refusing a write at its maxmemory. redis-py maps the `OOM` reply to
-    OutOfMemoryError (whose text no longer says OOM); inside a pipeline or script it may
-    come back as a plain ResponseError with the server's text."""
-    return isinstance(exc, OutOfMemoryError) or (
-        isinstance(exc, ResponseError) and "command not allowed when used memory" in str(exc))
-
-
-def parse_uint(text: str) -> int | None:
-    """`text` as a non-negative integer if it is 1-12 ASCII digits, else None."""
-    return int(text) if UINT.fullmatch(text) else None
-
-
-def json_response(body: bytes | msgspec.Struct, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    raw = body if isinstance(body, bytes) else _encoder.encode(body)
-    return web.Response(status=status, body=raw, content_type="application/json", headers=headers)
-
-
-
-def _unavailable() -> web.Response:
-    return error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
 
 
 class GameHttp:
@@ -108,7 +81,7 @@ class GameHttp:
         self.redis = connect(self.cfg.redis_url, max_connections=REDIS_CONNECTIONS, blocking_pool=True,
                              pool_timeout=10, socket_connect_timeout=5, socket_timeout=10)
         await warm(self.redis)
-        self._service = GameService(self.cfg, EventStore(self.redis), self.metrics)
+        self._service = GameService(self.cfg, RedisEventStore(self.redis), self.metrics)
         try:
             # Once per store: tables made before the status index existed join it.
             await self._service.store.build_status_index()
@@ -141,7 +114,7 @@ class GameHttp:
             web.post("/api/tables/{table}/undo", e("/api/tables/{table}/undo", self.submit_undo)),
             web.get("/api/tables/{table}/legal", e("/api/tables/{table}/legal", self.legal), allow_head=False),
             web.get("/api/tables/{table}/clock", e("/api/tables/{table}/clock", self.clock), allow_head=False),
-            web.post(controllers.PATH, e(controllers.PATH, partial(controllers.set_controller, self))),
+            web.post(CONTROLLER, e(CONTROLLER, self.set_controller)),
             web.get(notify_api.PATH, e(notify_api.PATH, partial(notify_api.get_notify, self)), allow_head=False),
             web.put(notify_api.PATH, e(notify_api.PATH, partial(notify_api.put_notify, self))),
             web.delete(notify_api.PATH, e(notify_api.PATH, partial(notify_api.delete_notify, self))),
@@ -159,36 +132,8 @@ class GameHttp:
         async def run(request: web.Request) -> web.StreamResponse:
             try:
                 resp = await handler(request)
-            except ApiError as exc:
-                resp = error_response(exc.status, exc.code, exc.message, exc.current_seq, retry_after=exc.retry_after)
-            except RuleError as exc:
-                resp = error_response(422, exc.code, exc.message)
-            except UnknownTable as exc:
-                resp = error_response(404, "unknown_table", f"no table {exc.table!r}")
-            except REDIS_OR_CONNECTION_ERRORS as exc:
-                if is_store_full(exc):
-                    log.warning("redis is full (maxmemory) on %s", route)
-                    resp = error_response(507, "store_full", "the event store is full; nothing was written")
-                else:
-                    log.warning("redis unavailable on %s: %s", route, exc)
-                    resp = _unavailable()
-            except LogBroken as exc:
-                log.error("%s", exc)
-                resp = error_response(409, exc.code, exc.message)
-            except LogGap as exc:
-                log.warning("%s on %s", exc, route)
-                resp = error_response(503, "unavailable", "the table's log was read mid-write; retry")
-            except Exception as exc:  # noqa: BLE001 - a bug: JSON for the client, one line for the log
-                if torn_connection(exc):
-                    log.warning("redis connection torn mid-failover on %s", route)
-                    resp = _unavailable()
-                else:
-                    rid = request_id(request)
-                    log.error("request %s %s %s failed: %s: %s", rid, request.method, route, type(exc).__name__,
-                              " ".join(str(exc).split())[:300])
-                    log.debug("request %s traceback", rid, exc_info=True)
-                    resp = error_response(500, "internal_error",
-                                          f"internal error (request id {rid}); see the server log", request_id=rid)
+            except Exception as exc:  # noqa: BLE001 - errors.answer_for: JSON for the client, one line for the log
+                resp = answer_for(exc, request.method, route, request_id(request))
             self.metrics.requests.inc(route, request.method, str(resp.status))
             return resp
 
@@ -236,6 +181,16 @@ class GameHttp:
         if claim.table != table:
             raise coded("wrong_table", f"this token is for table {claim.table!r}, not {table!r}")
         return claim.seat
+
+    def _path_seat(self, request: web.Request, table: str) -> int:
+        """The token's seat, which must be the seat the path names (`.../seats/{seat}/...`)."""
+        seat = self._seat(request, table)
+        asked = parse_uint(request.match_info["seat"])
+        if asked is None:
+            raise coded("bad_query", "the seat in the path must be a seat number in ASCII digits")
+        if asked != seat:
+            raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
+        return seat
 
     @staticmethod
     def _int_query(request: web.Request, name: str, default: int, lo: int, hi: int) -> int:
@@ -321,6 +276,20 @@ class GameHttp:
         await self.limit(self.limit_reads, request, "reads")
         meta, clock, seq = await self.service.table_clock(request.match_info["table"])
         return json_response(clock_reply(meta, clock, seq))
+
+    async def set_controller(self, request: web.Request) -> web.Response:
+        """Who plays a seat, a person or a bot (GameService.set_controller), asked with that
+        seat's own token."""
+        table = request.match_info["table"]
+        seat = self._path_seat(request, table)
+        req = await self._body(request, SeatControl)
+        await self.limit(self.limit_actions, request, "actions")
+
+        async def admit_bot_table() -> None:  # the per-client rate of tables with only bots
+            await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
+
+        return json_response(await self.service.set_controller(
+            table, seat, req.kind, req.level, client_key(request, self.cfg), admit_bot_table))
 
     async def titles(self, _request: web.Request) -> web.Response:
         if self._titles is None:

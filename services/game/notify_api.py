@@ -16,7 +16,8 @@ from shared.engine import RuleError
 from shared.protocol.http import NotifyReply, NotifySettings
 from shared.timesource import now_ms
 
-from services.game.errors import coded
+from services.http.errors import coded
+from services.http.replies import json_response
 from services.notify.address import NotPublic, check_url_host
 from services.notify.send import signing_key
 
@@ -27,15 +28,8 @@ PATH = "/api/tables/{table}/seats/{seat}/notify"
 
 
 async def _seat_of(http: GameHttp, request: web.Request) -> tuple[str, int]:
-    from services.game.app import parse_uint
-
     table = request.match_info["table"]
-    seat = http._seat(request, table)
-    asked = parse_uint(request.match_info["seat"])
-    if asked is None:
-        raise coded("bad_query", "the seat in the path must be a seat number in ASCII digits")
-    if asked != seat:
-        raise coded("wrong_seat", f"this token is for seat {seat}, not {asked}")
+    seat = http._path_seat(request, table)
     hot = await http.service.tables.current(table)  # UnknownTable: 404
     if seat >= len(hot.meta.seats):
         raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
@@ -43,8 +37,6 @@ async def _seat_of(http: GameHttp, request: web.Request) -> tuple[str, int]:
 
 
 async def _reply(http: GameHttp, table: str, seat: int) -> web.Response:
-    from services.game.app import json_response
-
     settings = await http.service.notify_store.get(table, seat)
     return json_response(NotifyReply(table=table, seat=seat, settings=settings,
                                      signing_key=signing_key(http.cfg.secret, table, seat),

@@ -11,7 +11,7 @@ from shared.engine import Redo, Undo
 from shared.games import get_engine, titles
 from shared.protocol.http import REPLIES, REQUESTS
 
-from services.game.errors import ERROR_CODES
+from services.http.errors import ERROR_CODES
 
 REF = "#/components/schemas/{name}"
 

@@ -18,6 +18,8 @@ from aiohttp import web
 from shared.engine import Redo, RuleError, Undo, decode_action, preview_of
 from shared.protocol.http import ActionPreview, PreviewAction
 
+from services.http.replies import json_response
+
 if TYPE_CHECKING:
     from services.game.app import GameHttp
 
@@ -25,8 +27,6 @@ PATH = "/api/tables/{table}/preview"
 
 
 async def preview(http: GameHttp, request: web.Request) -> web.Response:
-    from services.game.app import json_response
-
     table = request.match_info["table"]
     seat = http._seat(request, table)
     await http.limit(http.limit_reads, request, "reads")

@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING
 
 from shared.store import FINISHED, OPEN
 from shared.store.due import DueIndex
-from shared.store.loader import LogBroken, open_table
-from shared.store.snapshot import encode_timeline
+from shared.tables import LogBroken
 from shared.timesource import now_ms
 
 from services.game.clock import standings
@@ -88,7 +87,7 @@ class Retention:
             await self.index.set(table, meta.updated_ms + after)
             return
         try:
-            loaded = await open_table(store, table)
+            loaded = await self.service.tables.open(table)
         except LogBroken as exc:
             log.warning("retention: table %s is not folded (%s); kept as it is", table, exc.message)
             await self.index.set(table, now + RETRY_MS)
@@ -98,7 +97,8 @@ class Retention:
         if result is None:
             days = self.abandon_after_ms / DAY_MS
             result = standings(engine, timeline.state, len(meta.seats), f"abandoned: no move for {days:g} days")
-        done = await store.compact(table, timeline.length, encode_timeline(timeline), result, now, self.kept_ms)
+        snap = self.service.tables.snapshot(table, timeline)
+        done = await store.compact(table, snap.seq, snap.blob, result, now, self.kept_ms)
         if done == -2:
             return  # a move came in between: still due, decided again next time
         await self.index.set(table, None)

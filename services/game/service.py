@@ -13,12 +13,13 @@ import copy
 import logging
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import msgspec
 
 from shared import auth, timesource
-from shared.bots import BOT_NAMES
+from shared.bots import BOT_NAMES, DEFAULT_LEVEL
 from shared.clock import ClockRecord, ClockSpec, LogMark, clock_refusal
 from shared.config import Config
 from shared.engine import Redo, RuleError, Undo, decode_action, encode_action
@@ -29,6 +30,7 @@ from shared.protocol.http import (
     ActionAccepted,
     CreateTable,
     LegalActions,
+    SeatControlled,
     SeatGrant,
     SeatInfo,
     Status,
@@ -37,20 +39,21 @@ from shared.protocol.http import (
     TableList,
     TableSummary,
 )
-from shared.store import FINISHED, OPEN, EventStore, SeatSpec, TableMeta
+from shared.store import FINISHED, OPEN, RedisEventStore, SeatSpec, TableMeta
 from shared.store import TableSummary as StoredTable
-from shared.store.clock import ClockStore
+from shared.store.clock import ENDED, ClockStore
+from shared.store.models import SeatKind
 from shared.store.notify import NotifyStore
-from shared.store.snapshot import encode_timeline
+from shared.tables import Snapshot
 from shared.timeline import Timeline
 
 from services.game.clock import ClockBook, TableClock
-from services.game.errors import ApiError, coded
-from services.game.limits import Limiter, retry_after
 from services.game.metrics import GameMetrics
 from services.game.retention import Retention
 from services.game.table_budget import TableBudget
-from services.game.tables import HotTable, HotTables
+from services.game.tables import HotTable, hot_tables
+from services.http.errors import ApiError, coded
+from services.http.limits import Limiter, retry_after
 
 log = logging.getLogger("roundhouse.game")
 
@@ -107,11 +110,11 @@ class Submitted(msgspec.Struct, frozen=True):
 
 
 class GameService:
-    def __init__(self, cfg: Config, store: EventStore, metrics: GameMetrics | None = None) -> None:
+    def __init__(self, cfg: Config, store: RedisEventStore, metrics: GameMetrics | None = None) -> None:
         self.cfg = cfg
         self.store = store
         self.metrics = metrics or GameMetrics()
-        self.tables = HotTables(store, cfg.hot_tables, self.metrics)
+        self.tables = hot_tables(store, cfg.hot_tables, self.metrics)
         self.clock_store = ClockStore(store)
         self.clocks = ClockBook(self.clock_store, cfg.hot_tables)
         self.notify_store = NotifyStore(store)
@@ -387,7 +390,7 @@ class GameService:
             self.metrics.accepted.inc()
             snapshot = self._snapshot_due(hot)
         if snapshot is not None:
-            self._spawn(self.store.save_snapshot(table, seq, snapshot, self.table_ttl_ms(status)))
+            self._spawn(self.tables.save_snapshot(snapshot, self.table_ttl_ms(status)))
         if status_changed:
             await self.store.index_status(table, hot.meta.created_ms, status)
             if status_before == OPEN:
@@ -399,6 +402,66 @@ class GameService:
         if hot.notify:
             await self.notify_store.look_at(table, timesource.now_ms(), only_earlier=True)
         return Submitted(reply, False)
+
+    async def set_controller(self, table: str, seat: int, kind: SeatKind, level: str | None, client: str,
+                             admit_bot_table: Callable[[], Awaitable[None]]) -> SeatControlled:
+        """Hand `seat` to a bot (`kind="bot"`, at `level` or the default) or back to a person.
+
+        A handover that leaves only bots at an unfinished table takes from the same limits as
+        creating a table of bots: `admit_bot_table` (the caller's per-client rate,
+        ROUNDHOUSE_LIMIT_BOT_TABLES) and a place in the bot-only budget of the address that
+        created the table (services/game/table_budget.py): what counts is what the table is,
+        not the route that made it so. A person taking a seat back gives the place back.
+
+        The change is written to the table's meta (the bot worker reads it before every move)
+        and, when the seat must act now and became a bot, a turn notice goes out at once. It
+        bumps the meta's `seats_version`; every append returns it, so another replica holding
+        the table re-reads the seats at its next append, before it announces a turn.
+        """
+        if kind == "human" and level is not None:
+            raise coded("bad_request", "only a bot has a level")
+        level = (level or DEFAULT_LEVEL) if kind == "bot" else None
+        if level is not None and level not in BOT_NAMES:
+            raise coded("unknown_bot", f"unknown bot level {level!r}; levels are {', '.join(BOT_NAMES)}")
+        hot = await self.tables.current(table)  # UnknownTable: 404
+        seats = hot.meta.seats
+        if seat >= len(seats):
+            raise RuleError("bad_seat", f"seat {seat} does not exist at this table")
+        spec = SeatSpec(seats[seat].name, kind, level)
+        others_bots = all(s.kind == "bot" for i, s in enumerate(seats) if i != seat)
+        if kind == "bot" and others_bots and seats[seat].kind != "bot" and hot.result() is None:
+            # This handover makes a table where only bots sit: the same limits as creating one.
+            await admit_bot_table()
+            verdict = await self.budget.only_bots(table, client, timesource.now_ms())
+            if verdict != "ok":
+                raise self.budget.bot_refusal(verdict)
+        active = hot.active_seats()
+        noted = None
+        if kind == "bot" and seat in active:
+            noted = now_ms()
+            await self.store.expect_turn(table, noted)
+        if hot.meta.clock is None:  # a table made before clocks
+            version = await self.store.set_seat(table, seat, spec)
+        else:  # with the clock event, in one script: the clock knows who played the seat when
+            version = await self.clock_store.set_seat(table, seat, spec, kind, timesource.now_ms())
+            if version == ENDED:
+                await self.budget.a_person_sits(table)  # ended: it holds no bot-only place either
+                raise coded("table_ended", "the table has ended: a seat ran out of time")
+        if kind == "human" and others_bots:
+            await self.budget.a_person_sits(table)
+        fresh = await self.store.get_seats(table)  # other seats may have changed elsewhere too
+        if fresh is not None:
+            hot.set_seats(*fresh)
+        else:
+            changed = list(hot.meta.seats)
+            changed[seat] = spec
+            hot.set_seats(changed, version)
+        if noted is not None:
+            await self.store.publish_turn(table, hot.seq, [seat], bots_only=hot.bots_only, noted_ms=noted)
+        if hot.meta.clock is not None and hot.meta.clock.spec.kind != "none":
+            await self.clocks.publish(table, hot.meta.clock, len(hot.meta.seats))
+        return SeatControlled(table=table, seat=seat, name=spec.name, kind=spec.kind, level=spec.level,
+                              seq=hot.seq, active_seats=active)
 
     async def _clock_before(self, hot: HotTable, seat: int, seq: int, t: int, active: list[int],
                             undo: bool) -> TableClock | None:
@@ -425,11 +488,11 @@ class GameService:
         if self.watch is not None:
             self._spawn(self.watch.examine(table))
 
-    def _snapshot_due(self, hot: HotTable) -> bytes | None:
+    def _snapshot_due(self, hot: HotTable) -> Snapshot | None:
         every = self.cfg.snapshot_every
         if every <= 0 or hot.seq % every:
             return None
-        return encode_timeline(hot.timeline)  # now: the timeline moves on after the lock
+        return self.tables.snapshot(hot.table, hot.timeline)  # now: the timeline moves on after the lock
 
     async def _expect_turn(self, hot: HotTable, active: list[int]) -> int | None:
         """Note that a bot must act next (before the write that makes it so); the note's time."""

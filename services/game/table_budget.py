@@ -11,17 +11,17 @@ their expiry. A budget whose two caps are 0 is not kept at all.
 from __future__ import annotations
 
 from shared.config import Config
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from shared.store.budget import Budget
 
-from services.game.errors import coded
 from services.game.metrics import GameMetrics
+from services.http.errors import coded
 
 DAY_MS = 24 * 3600 * 1000
 
 
 class TableBudget:
-    def __init__(self, cfg: Config, store: EventStore, metrics: GameMetrics) -> None:
+    def __init__(self, cfg: Config, store: RedisEventStore, metrics: GameMetrics) -> None:
         self.cfg = cfg
         self.metrics = metrics
         self.store = store

@@ -34,7 +34,7 @@ import msgspec
 
 from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo, decode_action, default_options
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from shared.store.connect import STORE_ERRORS, connect
 from shared.store.keys import TABLE_ID
 from shared.timeline import Timeline
@@ -70,7 +70,7 @@ def read_log_file(path: str) -> Source:
 async def read_table(table: str, redis_url: str) -> Source:
     client = connect(redis_url)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         meta = await store.get_meta(table)
         if meta is None:
             raise OfflineError(f"{table}: no_such_table: no table {table!r} at {redis_url} (and no such file)", 2)

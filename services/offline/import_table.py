@@ -23,7 +23,7 @@ from shared.bots import BOT_NAMES
 from shared.clock import ClockRecord, ClockSpec, clock_refusal
 from shared.engine import encode_action
 from shared.options import resolve_options
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 from shared.store.clock import ClockStore
 from shared.store.connect import STORE_ERRORS, connect
 from shared.store.models import FINISHED, RUNNING, TableExists
@@ -57,7 +57,7 @@ async def store_table(run: Any, redis_url: str, clock: ClockSpec | None = None) 
     finished = engine.result(timeline.state) is not None
     client = connect(redis_url)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         created = now_ms()
         while True:
             meta = TableMeta(table=_table_id(), title=engine.title, options=options,

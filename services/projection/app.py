@@ -15,12 +15,12 @@ from aiohttp import web
 from shared.config import Config
 from shared.engine import Engine
 from shared.games import get_engine
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from shared.store.chat import ChatStore
 from shared.store.connect import AnyRedis, connect, unhealthy, warm
 
-from services.game.guard import check_metrics_access, client_key, install_guard, read_budget
-from services.game.limits import SOCKET_COST, refuse_over
+from services.http.guard import check_metrics_access, client_key, install_guard, read_budget
+from services.http.limits import SOCKET_COST, refuse_over
 
 from . import asyncapi
 from .chat_hub import ChatHub
@@ -63,12 +63,12 @@ class Projection:
         await warm(self.redis)
         await warm(self.tail_redis)
         self.hub = Hub(
-            EventStore(self.redis),
+            RedisEventStore(self.redis),
             self.settings,
             self.metrics,
             self.engine_for,
             send_timeout=self.cfg.ws_send_timeout,
-            tail_store=EventStore(self.tail_redis),
+            tail_store=RedisEventStore(self.tail_redis),
         )
         await self.hub.start()
         assert self.redis is not None and self.tail_redis is not None

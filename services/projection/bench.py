@@ -30,7 +30,7 @@ from shared.auth import issue
 from shared.engine import default_options, encode_action
 from shared.games import get_engine
 from shared.redis_server import RedisServer, free_port
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 from shared.store.connect import connect
 from shared.timeline import Timeline
 
@@ -46,7 +46,7 @@ _decode_seq = msgspec.json.Decoder(_Seq)
 
 
 class BenchTable:
-    def __init__(self, store: EventStore, title: str, players: int, seed: int) -> None:
+    def __init__(self, store: RedisEventStore, title: str, players: int, seed: int) -> None:
         self.store = store
         self.engine = get_engine(title)
         self.table = "bench" + secrets.token_hex(5)
@@ -142,7 +142,7 @@ async def run(args: argparse.Namespace) -> None:
     try:
         assert proc.stdout is not None
         await asyncio.wait_for(proc.stdout.readline(), 30)
-        store = EventStore(redis)
+        store = RedisEventStore(redis)
         tables = [BenchTable(store, args.title, args.players, seed=i + 1) for i in range(args.tables)]
         for t in tables:
             await t.create()

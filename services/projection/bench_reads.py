@@ -19,7 +19,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from shared.redis_server import RedisServer
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 
 
 async def _measure(name: str, calls: int, read: Callable[[], Awaitable[Any]]) -> None:
@@ -35,7 +35,7 @@ async def run(tables: int, calls: int) -> None:
         server = RedisServer(Path(tmp), fsync="no").start()
         redis = aioredis.from_url(server.url)
         try:
-            store = EventStore(redis)
+            store = RedisEventStore(redis)
             names = [f"t{i}" for i in range(tables)]
             for t in names:
                 meta = TableMeta(table=t, title="none", options={}, seats=[SeatSpec("a")], seed=1, status="open", created_ms=1)

@@ -21,9 +21,9 @@ from typing import Any
 import msgspec
 from msgspec import Raw
 
-from shared.engine import Engine, encode_action, served_view, shown_to_others
+from shared.engine import Engine, served_view, shown_to_others
 from shared.protocol.ws import HistoryEntry
-from shared.store.loader import fold_entry
+from shared.tables import EventStore, fold_entry
 from shared.timeline import Timeline
 
 _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="history")
@@ -68,12 +68,12 @@ class HistoryBook:
                 continue
             state, action = fold_entry(self.timeline, e, table)
             label = round_label(self.engine, state)
-            canonical = encode_action(action)
+            canonical = e.action  # stored canonical: passed on as it is
             self.entries.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(canonical), t=e.t_ms, round=label))
             told = shown_to_others(self.engine, action, canonical)
             self.public.append(HistoryEntry(seq=e.seq, seat=e.seat, action=Raw(told), t=e.t_ms, round=label))
 
-    async def catch_up(self, table: str, store: Any, seq: int) -> None:
+    async def catch_up(self, table: str, store: EventStore, seq: int) -> None:
         """Fold the log up to at least `seq` (in the worker thread)."""
         async with self._lock:
             if self.seq >= seq:

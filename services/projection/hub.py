@@ -1,11 +1,11 @@
 """Every table feed of one process, the stream reader(s) that feed them, and the slow-socket watchdog.
 
 Reader modes (ProjectionSettings.reader):
-- "multi": one task blocks on a single XREAD over every live table (`EventStore.tail_tables`:
+- "multi": one task blocks on a single XREAD over every live table (`RedisEventStore.tail_tables`:
   each table's log, and its clock stream until the table ends outside the rules).
   When the set of tables changes the blocked read is cancelled and re-issued (redis-py
   drops that connection on cancel; the cursors live here, so nothing is lost).
-- "per_table": one task and one blocked connection per table (`EventStore.tail`).
+- "per_table": one task and one blocked connection per table (`RedisEventStore.tail`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from typing import Any, Protocol
 from shared.engine import Engine
 from shared.games import get_engine
 from shared.protocol.ws import ProtocolError
+from shared.store import RedisEventStore
 from shared.store.connect import REDIS_ERRORS
+from shared.tables import FoldedTable, TableRepository
 
 from .metrics import Metrics
 from .settings import ProjectionSettings
@@ -44,18 +46,19 @@ class Watched(Subscriber, Protocol):
 class Hub:
     def __init__(
         self,
-        store: Any,
+        store: RedisEventStore,
         settings: ProjectionSettings,
         metrics: Metrics,
         engine_for: Callable[[str], Engine[Any]] = get_engine,
         send_timeout: float = 5.0,
-        tail_store: Any = None,
+        tail_store: RedisEventStore | None = None,
     ) -> None:
         self.store = store
         self.tail_store = store if tail_store is None else tail_store
         self.settings = settings
         self.metrics = metrics
-        self.engine_for = engine_for
+        # Opens and folds each feed's table; the feeds, not an LRU, keep them (while watched).
+        self.tables: TableRepository[FoldedTable] = TableRepository(store, engine_for=engine_for)
         self.send_timeout = send_timeout
         self.feeds: dict[str, TableFeed] = {}
         self.sessions: set[Watched] = set()
@@ -106,7 +109,7 @@ class Hub:
         """
         feed = self.feeds.get(table)
         if feed is None:
-            feed = TableFeed(table, self.store, self.engine_for, self.settings, self.metrics)
+            feed = TableFeed(table, self.tables, self.settings, self.metrics)
             self.feeds[table] = feed
             self._loading[table] = asyncio.create_task(self._load(feed), name=f"projection-load-{table}")
         feed.pending += 1

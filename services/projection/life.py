@@ -18,6 +18,7 @@ from msgspec import Raw
 from shared.protocol.ws import ChatSend, MuteSet, ViewAt, ViewAtReply, encode
 from shared.store.chat import SPECTATORS, ChatStore, RateLimited, Target
 from shared.store.connect import STORE_ERRORS
+from shared.tables import EventStore
 
 from .chat_hub import ChatHub
 from .history import HistoryBook
@@ -45,7 +46,7 @@ def clean_text(text: str) -> str:
 
 
 class TableLife:
-    def __init__(self, chat: ChatHub, chat_store: ChatStore, store: Any) -> None:
+    def __init__(self, chat: ChatHub, chat_store: ChatStore, store: EventStore) -> None:
         self.chat = chat
         self.chat_store = chat_store
         self.store = store

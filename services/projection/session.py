@@ -33,7 +33,8 @@ from shared.protocol.ws import (
     error_frame,
 )
 
-from services.game.guard import client_key
+from services.http.errors import log_bug
+from services.http.guard import client_key
 
 from .hub import Hub, StoreUnavailable, join_error_code
 from .life import TableLife
@@ -226,9 +227,7 @@ class Session:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - a bug: say so in a frame, log one line
-            log.error("websocket from %s failed: %s: %s", self.request.remote, type(exc).__name__,
-                      " ".join(str(exc).split())[:300])
-            log.debug("websocket traceback", exc_info=True)
+            log_bug(f"websocket from {self.request.remote}", exc)
             if not self.ws.closed and not self.dropped:
                 with contextlib.suppress(Exception):
                     await self.fail("internal_error", "internal error; see the server log", CLOSE_INTERNAL)

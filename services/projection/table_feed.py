@@ -12,18 +12,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 import msgspec
 from msgspec import Raw
 
 from shared.clock import ClockEvent
-from shared.engine import Engine, Result, RuleError, encode_action, ended_patch, ended_view, served_view, shown_to_others
+from shared.engine import Engine, Result, RuleError, ended_patch, ended_view, served_view, shown_to_others
 from shared.protocol.json_patch import diff
 from shared.protocol.ws import PROTOCOL_VERSION, Ended, ProtocolError, Update, Welcome, encode, error_frame
 from shared.store import UnknownTable as StoreUnknownTable
-from shared.store.loader import FOLD_CHUNK, LogBroken, LogGap, fold_entry, mark, open_table
+from shared.tables import FOLD_CHUNK, EventStore, LogBroken, LogGap, TableRepository, fold_entry
 from shared.timeline import Timeline
 
 from .metrics import Metrics
@@ -66,14 +66,13 @@ class TableFeed:
     def __init__(
         self,
         table: str,
-        store: Any,
-        engine_for: Callable[[str], Engine[Any]],
+        tables: TableRepository[Any],
         settings: ProjectionSettings,
         metrics: Metrics,
     ) -> None:
         self.table = table
-        self.store = store
-        self.engine_for = engine_for
+        self.tables = tables  # opens the table; the feed keeps it folded while it is watched
+        self.store: EventStore = tables.store
         self.settings = settings
         self.metrics = metrics
         self.seq = 0
@@ -101,9 +100,9 @@ class TableFeed:
     # --- loading -------------------------------------------------------------------------
 
     async def load(self) -> None:
-        """Build state from Redis with the one loader: meta, usable snapshot, the log after it."""
+        """Build state with the table repository: meta, usable snapshot, the log after it."""
         try:
-            loaded = await open_table(self.store, self.table, self.engine_for, fold_log=False)
+            loaded = await self.tables.open(self.table, fold_log=False)
         except StoreUnknownTable:
             raise UnknownTable(self.table) from None
         except RuleError as exc:
@@ -132,9 +131,10 @@ class TableFeed:
 
     def _fold(self, timeline: Timeline[Any], entry: Any) -> tuple[Any, bytes, bytes]:
         """Fold one logged entry; returns (state, canonical action JSON, what others are told
-        of it). LogBroken/LogGap."""
+        of it). LogBroken/LogGap. The stored bytes are canonical already (the game service
+        wrote `encode_action` of the decoded action): they are passed on, not re-encoded."""
         state, action = fold_entry(timeline, entry, self.table)
-        canonical = encode_action(action)
+        canonical = entry.action
         assert self.engine is not None
         return state, canonical, shown_to_others(self.engine, action, canonical)
 
@@ -175,7 +175,7 @@ class TableFeed:
         self.metrics.inc("fold_errors_total")
         self.broken = exc
         assert self.engine is not None
-        task = asyncio.ensure_future(mark(self.store, exc, self.engine))
+        task = asyncio.ensure_future(self.tables.mark(exc, self.engine))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
         frame = error_frame(exc.code, exc.message, fatal=True)
         for subs in self.watchers.values():

@@ -1,6 +1,9 @@
-"""Redis Streams event store: per-table action logs, table meta, snapshots, the turn stream."""
+"""Redis Streams event store: per-table action logs, table meta, snapshots, the turn stream.
 
-from shared.store.events import EventStore
+`RedisEventStore` is the adapter of the `EventStore` protocol the table repository reads
+through (shared/tables/); folding and snapshots live there, not here."""
+
+from shared.store.events import RedisEventStore
 from shared.store.models import (
     FINISHED,
     OPEN,
@@ -19,7 +22,7 @@ from shared.store.models import (
 )
 
 __all__ = [
-    "EventStore",
+    "RedisEventStore",
     "AppendOutcome",
     "Attention",
     "LoggedAction",

@@ -16,7 +16,7 @@ from shared.clock import ClockEvent, LogMark
 from shared.engine import Result
 from shared.store import keys
 from shared.store.due import DueIndex
-from shared.store.events import EventStore, _lua, clock_event
+from shared.store.events import RedisEventStore, _lua, clock_event
 from shared.store.models import SeatSpec, UnknownTable
 
 _json = msgspec.json.Encoder()
@@ -28,12 +28,12 @@ MOVED, ENDED = -2, -3
 
 
 class ClockStore:
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: RedisEventStore) -> None:
         self.store = store
         self.redis = store.redis
         self.layout = store.layout
         self._read = self.redis.register_script(_lua("clock_read.lua"))
-        # The same script text as EventStore's (one cached script on the server).
+        # The same script text as RedisEventStore's (one cached script on the server).
         self._seat = self.redis.register_script(_lua("position.lua", "seat.lua"))
         self._abandon = self.redis.register_script(_lua("position.lua", "abandon.lua"))
         self.deadlines = DueIndex(self.redis, self.layout, self.layout.deadlines)

@@ -137,11 +137,11 @@ def default_shards(cluster: bool, env: Any = os.environ) -> int:
     return int(text)
 
 
-class EventStore:
+class RedisEventStore:
     def __init__(self, redis: Any, idem_ttl_ms: int = DAY_MS, turns_maxlen: int = 100_000,
                  shards: int | None = None, replica_ack: int | None = None, replica_ack_ms: int | None = None) -> None:
         if redis.get_encoder().decode_responses:
-            raise ValueError("EventStore needs a Redis client with decode_responses=False")
+            raise ValueError("RedisEventStore needs a Redis client with decode_responses=False")
         self.redis = redis
         self.idem_ttl_ms = idem_ttl_ms
         self.turns_maxlen = turns_maxlen
@@ -388,7 +388,7 @@ class EventStore:
             await pipe.execute()
 
     async def mark_attention(self, table: str, note: Attention) -> None:
-        """Record that the table's log no longer folds (see shared/store/loader.py). The log
+        """Record that the table's log no longer folds (see shared/tables/repository.py). The log
         itself is left as it is: nothing is lost, and a fixed engine folds it again."""
         await self.redis.hset(keys.meta_key(table), "attention", _json.encode(note))
 

@@ -14,7 +14,7 @@ import msgspec
 from shared.protocol.http import NotifySettings
 from shared.store import keys
 from shared.store.due import DueIndex
-from shared.store.events import EventStore, _lua, _text
+from shared.store.events import RedisEventStore, _lua, _text
 from shared.store.models import UnknownTable
 
 _json = msgspec.json.Encoder()
@@ -41,7 +41,7 @@ _delivery = msgspec.json.Decoder(Delivery)
 
 
 class NotifyStore:
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: RedisEventStore) -> None:
         self.store = store
         self.redis = store.redis
         self.layout = store.layout

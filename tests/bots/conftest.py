@@ -34,7 +34,7 @@ from tests.service_config import NO_BUDGETS
 from shared.engine import decode_action
 from shared.timeline import Timeline
 from shared.games import get_engine
-from shared.store import EventStore, keys
+from shared.store import RedisEventStore, keys
 
 
 REPO = Path(__file__).resolve().parents[2]
@@ -204,7 +204,7 @@ async def replay(redis_url: str, table: str) -> tuple[Any, list[Any]]:
     """Fold the table's stream from Redis on our own: (engine result, log entries)."""
     client = connect(redis_url)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         meta = await store.get_meta(table)
         entries = await store.read(table, 0)
     finally:
@@ -227,7 +227,7 @@ async def pending(redis_url: str, group: str) -> dict[str, int]:
     client = connect(redis_url)
     held: dict[str, int] = {}
     try:
-        for stream in EventStore(client).turn_streams():  # people's and bot-only tables, every shard
+        for stream in RedisEventStore(client).turn_streams():  # people's and bot-only tables, every shard
             summary = await client.xpending(stream, group)
             for c in summary.get("consumers") or []:
                 name = c["name"].decode()

@@ -19,7 +19,7 @@ from services.bot.submit import HttpSubmitter
 from services.bot.worker import BotWorker
 from shared.failpoints import EXIT_CODE
 from shared.redis_server import RedisServer
-from shared.store import EventStore, keys
+from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
 
 from .conftest import SECRET, replay, settings_for
@@ -45,7 +45,7 @@ async def wait_for(condition, timeout: float = 60.0, what: str = "condition") ->
 async def test_a_person_waiting_for_a_bot_is_served_before_a_backlog_of_bot_only_tables(
     stack, start_worker, group, redis_client
 ) -> None:
-    await EventStore(redis_client).ensure_turn_group(group, start="$")
+    await RedisEventStore(redis_client).ensure_turn_group(group, start="$")
     backlog = [(await stack.create(BOTS, title="nim"))["table"] for _ in range(12)]
     # Created last: in one first-in-first-out queue it would wait for all twelve.
     person = (await stack.create([{"name": "h"}, {"name": "r", "kind": "bot", "level": "random"}],
@@ -83,7 +83,7 @@ async def test_a_turn_notice_lost_with_the_game_service_is_announced_again(
             assert game.wait_exit() == EXIT_CODE
             # Appended, but no bot worker was ever told: the notice died with the service.
             assert await redis_client.xlen(keys.log_key(table)) == 1
-            store = EventStore(redis_client)
+            store = RedisEventStore(redis_client)
             for stream in store.turn_streams():
                 told = [f for _, f in await redis_client.xrange(stream) if f[b"table"] == table.encode()]
                 assert all(int(f[b"seq"]) == 0 for f in told), told
@@ -128,7 +128,7 @@ async def test_a_redis_restart_is_one_warning_line_then_recovery(stack, group, t
             await wait_for(lambda: _logged(caplog, "failed"), timeout=20, what="the worker to notice")
             own.start()
             # Recovered: a notice published now is read and handled (a ghost table: acknowledged).
-            store = EventStore(aioredis.from_url(own.url))
+            store = RedisEventStore(aioredis.from_url(own.url))
             await store.publish_turn("ghost-table", 1, [0])
 
             async def handled() -> bool:

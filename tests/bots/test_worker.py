@@ -13,7 +13,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from shared.protocol.json_patch import apply
-from shared.store import EventStore, SeatSpec, TableMeta, keys
+from shared.store import RedisEventStore, SeatSpec, TableMeta, keys
 from shared.store.connect import connect
 
 from tests.waiting import until
@@ -27,7 +27,7 @@ async def every_notice_handled(redis_url: str, group: str) -> bool:
     """Every notice on the turn stream was delivered to `group` and acknowledged."""
     client = connect(redis_url)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         for stream in store.turn_streams():  # every shard's
             if store.layout.kind_of_stream(stream) != keys.TURNS:
                 continue
@@ -109,7 +109,7 @@ async def test_a_duplicated_turn_notice_never_moves_a_seat_twice(stack, start_wo
     first, second = await start_worker(), await start_worker()
     created = await stack.create([{"name": "Bot", "kind": "bot", "level": "heuristic"}, {"name": "Ada"}])
     table = created["table"]
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     for _ in range(6):  # the notice the game service sent, six more times, racing the first
         await store.publish_turn(table, 0, [0])
     for _ in range(200):
@@ -130,7 +130,7 @@ async def test_a_duplicated_turn_notice_never_moves_a_seat_twice(stack, start_wo
 async def test_departed_consumers_are_forgotten_but_not_those_holding_turns(
     stack, start_worker, group, redis_client
 ) -> None:
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     await store.ensure_turn_group(group, start="$")
     await store.publish_turn("ghost-table", 1, [0])
     turns = store.layout.turns(store.layout.shard_of("ghost-table"))
@@ -300,7 +300,7 @@ async def test_simultaneous_sealed_decisions_are_made_for_every_bot_seat(stack, 
 
 async def test_a_table_of_a_title_the_worker_lacks_is_skipped(stack, start_worker, redis_client) -> None:
     worker = await start_worker()
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     table = f"unplayable-{uuid.uuid4().hex[:8]}"
     meta = TableMeta(table=table, title="no-such-title", options={}, seats=[SeatSpec("b", "bot")],
                      seed=1, status="open", created_ms=1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from shared.store import EventStore
+from shared.store import RedisEventStore
 
 from tests.waiting import until
 
@@ -21,7 +21,7 @@ async def test_a_turn_delivered_as_the_worker_stops_is_handled_and_acknowledged(
                                                                                redis_client) -> None:
     # A long block: the read loop is inside one XREADGROUP when the turn arrives.
     worker = await start_worker(block_ms=2000, claim_every_ms=60_000, sweep_every_ms=60_000)
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
 
     async def reading() -> bool:
         return any(c.get("cmd") == "xreadgroup" and "b" in c.get("flags", "") for c in await redis_client.client_list())

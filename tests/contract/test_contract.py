@@ -21,7 +21,7 @@ from shared.bots.random_bot import random_action
 from shared.engine import RuleError, Undo, default_options, preview_of
 from shared.families import admits, any_admits, expand, family_size
 from shared.games import get_engine, titles
-from shared.store.snapshot import encode_timeline, restore_timeline
+from shared.tables.snapshot import encode_timeline, restore_timeline
 from shared.timeline import Timeline
 
 GAMES = 2

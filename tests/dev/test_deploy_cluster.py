@@ -21,7 +21,7 @@ import yaml
 
 from shared.redis_cluster import cluster_ports
 from shared.redis_server import redis_server_binary
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 from shared.store.connect import connect, seed_nodes, unhealthy
 from tests.dev.devproc import REPO
 from tests.dev.test_deploy_files import config_env_vars, parse_command, route_paths
@@ -164,7 +164,7 @@ async def test_the_scripts_make_a_password_protected_cluster_the_services_use(tm
         client = connect(f"redis-cluster://:{password}@" + ",".join(addresses[:3]))
         try:
             assert await unhealthy(client) is None
-            store = EventStore(client, replica_ack=1, replica_ack_ms=2000)
+            store = RedisEventStore(client, replica_ack=1, replica_ack_ms=2000)
             meta = TableMeta(table="deploytest", title="nim", options={}, seats=[SeatSpec("a"), SeatSpec("b")],
                              seed=1, status="running", created_ms=1)
             await store.create_table(meta)

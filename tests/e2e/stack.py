@@ -22,7 +22,7 @@ from shared.engine import decode_action
 from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply
-from shared.store import EventStore, keys
+from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
 
 SECRET = "e2e-secret-7c1d-0123456789abcdef0123"  # >= 32 bytes: shorter ones are refused
@@ -316,7 +316,7 @@ async def replay(redis_url: str, table: str) -> Replay:
     """Fold the table's stream from Redis with the engine's Timeline (the reference result)."""
     client = connect(redis_url)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         meta = await store.get_meta(table)
         assert meta is not None, table
         engine = get_engine(meta.title)

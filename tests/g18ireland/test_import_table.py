@@ -15,9 +15,9 @@ import pytest
 
 from shared import auth
 from shared.clock import ClockSpec
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from shared.store.clock import READ_CHUNK, ClockStore
-from shared.store.loader import open_table
+from shared.tables import open_table
 
 from services.bench.procs import ServiceProcess
 from tests.e2e.stack import SERVICE_ENV, GameClient
@@ -42,7 +42,7 @@ async def test_an_imported_game_is_a_table_the_loader_folds_to_its_result(redis_
     assert line["result"] == {str(k): v for k, v in export["result"].items()}
     assert line["game_end_reason"] == export["game_end_reason"]
     table = line["table"]
-    loaded = await open_table(EventStore(redis_client), table)
+    loaded = await open_table(RedisEventStore(redis_client), table)
     assert loaded.timeline.length == line["seq"]
     assert loaded.meta.status == "finished" and loaded.meta.options["undo"] == "any"
     result = loaded.engine.result(loaded.timeline.state)
@@ -73,9 +73,9 @@ async def test_an_import_has_clock_none_and_every_entry_says_who_must_act(redis_
     proc = _import(EXPORTS[-1], {"REDIS_URL": redis_url}, "--to-table")
     assert proc.returncode == 0, proc.stderr
     table = json.loads(proc.stdout)["table"]
-    loaded = await open_table(EventStore(redis_client), table)
+    loaded = await open_table(RedisEventStore(redis_client), table)
     assert loaded.meta.clock is not None and loaded.meta.clock.spec == ClockSpec()  # stated, not missing
-    marks, events = await ClockStore(EventStore(redis_client)).read(table, 0, "0-0")
+    marks, events = await ClockStore(RedisEventStore(redis_client)).read(table, 0, "0-0")
     assert events == [] and len(marks) == min(loaded.timeline.length, READ_CHUNK)
     assert all(m.active is not None for m in marks)  # the clock and the turn notices follow them
 
@@ -95,7 +95,7 @@ async def test_the_clock_chosen_at_import_runs_as_the_apis_does(redis_url: str, 
     assert proc.returncode == 0, proc.stderr
     line = json.loads(proc.stdout)
     table = line["table"]
-    loaded = await open_table(EventStore(redis_client), table)
+    loaded = await open_table(RedisEventStore(redis_client), table)
     assert loaded.engine.result(loaded.timeline.state) is None
     active = sorted(loaded.engine.active_seats(loaded.timeline.state))
     game = ServiceProcess("game", {**SERVICE_ENV, **env, "ROUNDHOUSE_CLOCK_POLL": "0.05"}, tmp_path)
@@ -120,7 +120,7 @@ async def test_the_clock_chosen_at_import_runs_as_the_apis_does(redis_url: str, 
             assert detail["result"]["reason"] == f"abandoned: {name} ran out of time"
             refused = await api.submit(table, token, line["seq"], move)
             assert refused.status == 409 and refused.body["error"]["code"] == "table_ended"
-        _marks, events = await ClockStore(EventStore(redis_client)).read(table, line["seq"], "0-0")
+        _marks, events = await ClockStore(RedisEventStore(redis_client)).read(table, line["seq"], "0-0")
         assert [(e.kind, e.outcome) for e in events] == [("timeout", "abandon")]
     finally:
         game.stop()

@@ -99,7 +99,7 @@ async def test_other_tables_are_served_while_a_long_log_is_folded(new_client, ma
     long fold is checked to be unfinished when the other answer arrives)."""
     import asyncio
 
-    from shared.store import loader
+    from shared.tables import fold as loader
 
     client = await new_client(hot_tables=1, snapshot_every=0)
     service = client.app[GAME_KEY].service
@@ -112,7 +112,7 @@ async def test_other_tables_are_served_while_a_long_log_is_folded(new_client, ma
                                                "key": f"k{seq}", "t": 1}, id=f"{seq}-0")
         await pipe.execute()
     other = await make_table(client, 2, options={"pile": 50}, seed=0)  # evicts the long table
-    assert long.id not in service.tables._hot
+    assert service.tables.peek(long.id) is None
 
     folded = 0
     real_fold_entry = loader.fold_entry

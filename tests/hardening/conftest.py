@@ -13,7 +13,7 @@ import pytest
 from aiohttp import web
 
 from services.game.app import install as install_game
-from services.game.guard import make_runner
+from services.http.guard import make_runner
 from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
 from shared.config import Config

@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from services.game import guard
+from services.http import guard
 from tests.dev.devproc import REPO, dev_env, free_port
 from tests.waiting import until
 

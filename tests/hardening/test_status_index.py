@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from shared.store import EventStore, SeatSpec, TableMeta, keys
+from shared.store import RedisEventStore, SeatSpec, TableMeta, keys
 
 from .conftest import create
 
@@ -23,7 +23,7 @@ async def hmget_calls(redis_client) -> int:
 
 
 async def test_a_status_page_reads_only_that_page_whatever_the_table_count(redis_client):
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     for i in range(400):
         await store.create_table(meta("open", 1_500_000_000_000 + i))  # in the past: later tests list theirs first
     finished = meta("finished", 1_000_000_000_000)  # the oldest of all: last in a full scan
@@ -58,7 +58,7 @@ async def test_status_changes_move_tables_between_indexes(client, redis_client):
 
 
 async def test_an_index_left_stale_by_a_crash_is_repaired_by_the_listing(redis_client):
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     stale = meta("open", 3_000_000_000_000)
     await store.create_table(stale)
     # The append set the meta's status, and the process died before moving the index entry.
@@ -74,7 +74,7 @@ async def test_an_index_left_stale_by_a_crash_is_repaired_by_the_listing(redis_c
 
 
 async def test_tables_from_before_the_index_are_indexed_once(redis_client):
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     old = [meta("finished", 4_000_000_000_000 + i) for i in range(3)]
     for m in old:
         await store.create_table(m)

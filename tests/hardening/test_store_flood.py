@@ -20,7 +20,7 @@ from shared.config import Config, RateLimit
 from shared.redis_server import RedisServer
 from shared.store import keys
 
-from services.game.guard import make_runner
+from services.http.guard import make_runner
 
 from .conftest import SECRET, build
 from .peers import peer

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from shared.redis_cluster import LocalCluster
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from shared.store.connect import connect
-from shared.store.loader import open_table
+from shared.tables import open_table
 
 from .helpers import assert_one_line_error, run_cli
 
@@ -52,9 +52,9 @@ async def test_selfplay_export_import_to_a_cluster_table_and_export_by_id(tmp_pa
 
     client = connect(cluster_url)
     try:
-        loaded = await open_table(EventStore(client), table)
+        loaded = await open_table(RedisEventStore(client), table)
         assert loaded.timeline.length == len(log["actions"])
-        entries = await EventStore(client).read(table, 0)
+        entries = await RedisEventStore(client).read(table, 0)
         assert [(e.seat, json.loads(e.action)) for e in entries] == [(a["seat"], a["action"]) for a in log["actions"]]
     finally:
         await client.aclose()

@@ -14,7 +14,7 @@ from shared.config import Config
 from tests.service_config import NO_BUDGETS
 from shared.engine import Engine
 from shared.games import get_engine
-from shared.store import EventStore
+from shared.store import RedisEventStore
 
 from .support import CountingEngine, TableDriver
 
@@ -41,12 +41,12 @@ def settings() -> ProjectionSettings:
 
 
 @pytest.fixture
-def store(redis_client) -> EventStore:
-    return EventStore(redis_client)
+def store(redis_client) -> RedisEventStore:
+    return RedisEventStore(redis_client)
 
 
 @pytest.fixture
-async def driver(store: EventStore, engine: CountingEngine) -> TableDriver:
+async def driver(store: RedisEventStore, engine: CountingEngine) -> TableDriver:
     return await TableDriver(store, engine.inner).create()
 
 

@@ -12,7 +12,7 @@ import msgspec
 
 from shared.engine import Engine, Redo, Undo, action_to_builtins, encode_action, default_options, served_view
 from shared.timeline import Timeline
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 
 
 class CountingEngine:
@@ -49,7 +49,7 @@ class CountingEngine:
 class TableDriver:
     """One table in the real store, played with legal actions; keeps every state for checks."""
 
-    def __init__(self, store: EventStore, engine: Engine[Any], players: int = 3, seed: int = 7) -> None:
+    def __init__(self, store: RedisEventStore, engine: Engine[Any], players: int = 3, seed: int = 7) -> None:
         self.store = store
         self.engine = engine
         self.table = "t" + secrets.token_hex(6)

@@ -191,7 +191,7 @@ async def test_client_ahead_of_the_log_gets_a_fresh_welcome(client, driver):
 
 
 async def test_cold_feed_starts_from_the_snapshot(start_app, driver, store):
-    from shared.store.snapshot import encode_timeline
+    from shared.tables.snapshot import encode_timeline
 
     await driver.play(5)
     await store.save_snapshot(driver.table, 5, encode_timeline(driver.timeline))
@@ -308,7 +308,7 @@ async def test_resume_just_before_the_memory_history_needs_no_refold(start_app, 
 
 
 async def test_resume_at_the_snapshot_a_feed_started_from_needs_no_refold(start_app, driver, store):
-    from shared.store.snapshot import encode_timeline
+    from shared.tables.snapshot import encode_timeline
 
     await driver.play(4)
     await store.save_snapshot(driver.table, 4, encode_timeline(driver.timeline))

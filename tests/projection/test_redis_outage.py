@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 
 from shared.redis_server import RedisServer
-from shared.store import EventStore
+from shared.store import RedisEventStore
 from tests.waiting import until
 
 from .support import TableDriver
@@ -24,7 +24,7 @@ async def test_feed_recovers_after_redis_restarts(tmp_path, start_app, cfg, engi
     server = RedisServer(tmp_path / "redis").start()
     redis = aioredis.from_url(server.url)
     try:
-        driver = await TableDriver(EventStore(redis), engine.inner).create()
+        driver = await TableDriver(RedisEventStore(redis), engine.inner).create()
         client = await start_app(cfg=msgspec.structs.replace(cfg, redis_url=server.url), reader=reader)
         ws = await hello(client, driver.table, seat=0)
         await recv(ws)

@@ -5,12 +5,12 @@ from collections.abc import Callable
 
 import pytest
 
-from shared.store import EventStore, SeatSpec, TableMeta
+from shared.store import RedisEventStore, SeatSpec, TableMeta
 
 
 @pytest.fixture
-def store(redis_client) -> EventStore:
-    return EventStore(redis_client)
+def store(redis_client) -> RedisEventStore:
+    return RedisEventStore(redis_client)
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def make_meta() -> Callable[..., TableMeta]:
 
 
 @pytest.fixture
-async def table(store: EventStore, make_meta) -> str:
+async def table(store: RedisEventStore, make_meta) -> str:
     meta = make_meta()
     await store.create_table(meta)
     return meta.table

@@ -6,14 +6,14 @@ from __future__ import annotations
 import redis.asyncio as aioredis
 
 from shared.redis_server import RedisServer
-from shared.store import EventStore
+from shared.store import RedisEventStore
 
 
 async def test_acknowledged_appends_survive_kill_9(tmp_path, make_meta):
     server = RedisServer(tmp_path / "redis").start()
     try:
         client = aioredis.from_url(server.url)
-        store = EventStore(client)
+        store = RedisEventStore(client)
         meta = make_meta()
         await store.create_table(meta)
         for seq in range(25):
@@ -23,7 +23,7 @@ async def test_acknowledged_appends_survive_kill_9(tmp_path, make_meta):
         server.kill()
         server.start()
         client = aioredis.from_url(server.url)
-        store = EventStore(client)
+        store = RedisEventStore(client)
         assert [e.seq for e in await store.read(meta.table, 0)] == list(range(1, 26))
         assert (await store.get_meta(meta.table)).last_seq == 25
         assert await store.idem_reply(meta.table, 24 % 3, "k24") == b"reply24"

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from shared.store import EventStore, LoggedAction, UnknownTable, keys
+from shared.store import RedisEventStore, LoggedAction, UnknownTable, keys
 from shared.store.connect import connect
 from tests.redis_nodes import on_node_of
 from tests.waiting import blocked_stream_reads, until_blocked_in_read
@@ -16,7 +16,7 @@ def action(n: int) -> bytes:
     return b'{"type":"bid","amount":%d}' % n
 
 
-async def append_n(store: EventStore, table: str, n: int, start: int = 0) -> None:
+async def append_n(store: RedisEventStore, table: str, n: int, start: int = 0) -> None:
     for i in range(start, start + n):
         out = await store.append(table, i, i % 3, action(i), f"k{i}", b'{"seq":%d}' % (i + 1), 1000 + i)
         assert out.status == "ok" and out.seq == i + 1
@@ -62,7 +62,7 @@ async def test_same_idempotency_key_returns_the_first_reply_and_appends_nothing(
 
 
 async def test_idempotency_record_expires(redis_client, make_meta):
-    store = EventStore(redis_client, idem_ttl_ms=60_000)
+    store = RedisEventStore(redis_client, idem_ttl_ms=60_000)
     meta = make_meta()
     await store.create_table(meta)
     await store.append(meta.table, 0, 0, action(0), "ttl", b"r", 1)
@@ -204,7 +204,7 @@ async def test_works_over_resp3(redis_url, make_meta):
 
     client = connect(redis_url, protocol=3)
     try:
-        store = EventStore(client)
+        store = RedisEventStore(client)
         meta = make_meta()
         await store.create_table(meta)
         await append_n(store, meta.table, 2)

@@ -14,7 +14,7 @@ from redis.exceptions import RedisError
 
 from shared.redis_cluster import LocalCluster
 from shared.redis_server import RedisServer
-from shared.store import EventStore, ReplicaAckTimeout, keys
+from shared.store import RedisEventStore, ReplicaAckTimeout, keys
 from shared.store.connect import connect
 from tests.redis_nodes import on_node_of
 from tests.waiting import until
@@ -27,9 +27,9 @@ async def connected_replicas(redis, table: str) -> int:
 
 async def test_too_few_replicas_is_a_clear_error_and_the_retry_waits_again(redis_client, make_meta):
     meta = make_meta()
-    await EventStore(redis_client).create_table(meta)
+    await RedisEventStore(redis_client).create_table(meta)
     wanted = await connected_replicas(redis_client, meta.table) + 1  # one more than there are
-    store = EventStore(redis_client, replica_ack=wanted, replica_ack_ms=50)
+    store = RedisEventStore(redis_client, replica_ack=wanted, replica_ack_ms=50)
     with pytest.raises(ReplicaAckTimeout) as caught:
         await store.append(meta.table, 0, 0, b'{"type":"go"}', "k0", b"{}", 1000)
     assert f"seq 1 is on the master, but {wanted - 1} of {wanted} replica(s)" in str(caught.value)
@@ -46,7 +46,7 @@ async def test_an_acknowledged_append_is_on_the_replica(tmp_path: Path, make_met
     client, follower = connect(primary.url), redis_py.Redis(port=replica.port)
     try:
         await until(lambda: follower.info("replication")["master_link_status"] == "up", "the replica to link")
-        store = EventStore(client, replica_ack=1, replica_ack_ms=5000)
+        store = RedisEventStore(client, replica_ack=1, replica_ack_ms=5000)
         meta = make_meta()
         await store.create_table(meta)
         for i in range(5):
@@ -66,7 +66,7 @@ async def test_a_master_killed_mid_play_loses_no_acknowledged_action(tmp_path: P
     cluster = LocalCluster(tmp_path / "cluster", masters=3, replicas=1, node_timeout_ms=1000).start()
     client = connect(cluster.url)
     try:
-        store = EventStore(client, replica_ack=1, replica_ack_ms=2000)
+        store = RedisEventStore(client, replica_ack=1, replica_ack_ms=2000)
         tables = [make_meta(table="f" + secrets.token_hex(5)) for _ in range(6)]
         for meta in tables:
             await store.create_table(meta)

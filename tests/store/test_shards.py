@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
-from shared.store import STATUSES, EventStore, keys
+from shared.store import STATUSES, RedisEventStore, keys
 from tests.waiting import until_blocked_in_read, blocked_stream_reads
 
 SHARDS = 4
 
 
-async def sharded(redis_client) -> EventStore:
-    store = EventStore(redis_client, shards=SHARDS)
+async def sharded(redis_client) -> RedisEventStore:
+    store = RedisEventStore(redis_client, shards=SHARDS)
     for shard in range(SHARDS):
         await redis_client.delete(store.layout.tables(shard), store.layout.announce(shard), *store.layout.turn_streams(),
                                   *(store.layout.status(shard, s) for s in STATUSES))

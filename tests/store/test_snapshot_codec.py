@@ -7,8 +7,8 @@ import msgspec
 
 from shared.engine import Redo, Undo, decode_action, encode_action
 from shared.timeline import Timeline
-from shared.store import EventStore
-from shared.store.snapshot import encode_timeline, restore_timeline
+from shared.store import RedisEventStore
+from shared.tables.snapshot import encode_timeline, restore_timeline
 
 from tests.titles.nim import ENGINE, Take
 
@@ -55,7 +55,7 @@ def test_unusable_snapshots_are_ignored():
     assert restore_timeline(ENGINE, SEATS, OPTIONS, SEED, future_format) is None
 
 
-async def fold(store: EventStore, table: str) -> Timeline:
+async def fold(store: RedisEventStore, table: str) -> Timeline:
     """What a service does on a cold load: latest snapshot if usable, then the log after it."""
     tl = None
     snap = await store.load_snapshot(table)

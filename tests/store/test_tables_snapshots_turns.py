@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from shared.store import STATUSES, EventStore, SeatSpec, TableExists, keys
+from shared.store import STATUSES, RedisEventStore, SeatSpec, TableExists, keys
 from shared.store.connect import connect
 from tests.waiting import blocked_stream_reads, until, until_blocked_in_read
 
@@ -38,7 +38,7 @@ async def test_unknown_and_malformed_table_ids(store, make_meta):
 
 
 async def test_list_tables_newest_first_with_paging_and_status(redis_client, make_meta):
-    store = EventStore(redis_client)
+    store = RedisEventStore(redis_client)
     for shard in range(store.layout.shards):  # one listing per shard on a cluster: merged here
         await redis_client.delete(store.layout.tables(shard), *(store.layout.status(shard, s) for s in STATUSES))
     made = []
@@ -82,7 +82,7 @@ async def test_snapshots_save_load_and_delete(store, make_meta):
 async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(redis_client):
     # One shard: the order of delivery across tables is the one stream's (with several shards
     # it holds per shard only).
-    store = EventStore(redis_client, shards=1)
+    store = RedisEventStore(redis_client, shards=1)
     await redis_client.delete(*store.turn_streams())  # people's and bot-only tables' streams
     await store.ensure_turn_group("bots")
     await store.ensure_turn_group("bots")  # idempotent
@@ -110,7 +110,7 @@ async def test_turns_are_delivered_once_per_group_and_reclaimed_after_a_crash(re
 async def test_read_turns_blocks_until_published(redis_client):
     # One shard: the order of delivery across tables is the one stream's (with several shards
     # it holds per shard only).
-    store = EventStore(redis_client, shards=1)
+    store = RedisEventStore(redis_client, shards=1)
     await redis_client.delete(*store.turn_streams())  # people's and bot-only tables' streams
     await store.ensure_turn_group("g")
     before = await blocked_stream_reads(redis_client)
@@ -126,13 +126,13 @@ def test_store_refuses_a_decoding_client(redis_url):
     import redis.asyncio as aioredis
 
     with pytest.raises(ValueError):
-        EventStore(connect(redis_url, decode_responses=True))
+        RedisEventStore(connect(redis_url, decode_responses=True))
 
 
 async def test_a_table_of_older_rules_is_marked_not_folded(store, make_meta) -> None:
     """A log made under other rules could fold into a different game without any entry being
     refused: the loader refuses it whole and marks the table, losing nothing."""
-    from shared.store.loader import LogBroken, open_table
+    from shared.tables import LogBroken, open_table
 
     meta = make_meta(title="nim", options={}, seats=[SeatSpec("a"), SeatSpec("b")], rules_version="0")
     await store.create_table(meta)
@@ -146,7 +146,7 @@ async def test_a_table_of_older_rules_is_marked_not_folded(store, make_meta) -> 
 
 
 async def test_an_entry_the_rules_refuse_marks_the_table_with_its_seq(store, make_meta) -> None:
-    from shared.store.loader import LogBroken, open_table
+    from shared.tables import LogBroken, open_table
 
     meta = make_meta(title="nim", options={}, seats=[SeatSpec("a"), SeatSpec("b")], seed=0)  # seat 0 starts
     await store.create_table(meta)

@@ -134,13 +134,13 @@ async def test_chat_while_redis_is_away_is_refused_and_the_socket_stays(tmp_path
     import redis.asyncio as aioredis
 
     from shared.redis_server import RedisServer
-    from shared.store import EventStore
+    from shared.store import RedisEventStore
     from tests.projection.support import TableDriver
 
     server = RedisServer(tmp_path / "redis").start()
     redis = aioredis.from_url(server.url)
     try:
-        driver = await TableDriver(EventStore(redis), engine.inner).create()
+        driver = await TableDriver(RedisEventStore(redis), engine.inner).create()
         client = await start_app(cfg=msgspec.structs.replace(cfg, redis_url=server.url))
         ada, _ = await join(client, driver.table, 0)
         server.kill()

@@ -14,7 +14,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from services.bench.procs import ServiceProcess
-from shared.store import EventStore, keys
+from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
 from tests.e2e.stack import SERVICE_ENV, GameClient, new_key
 from tests.table_life.clocks import TestTime
@@ -119,7 +119,7 @@ async def test_realtime_bank_survives_kill_and_the_bot_takes_the_seat_once(games
     clock = await until(taken, "a replica to hand Ada's seat to a bot", timeout=20)
     assert clock["seats"][0]["timed_out"] and clock["seats"][0]["level"] == "random"
     assert await timeouts(redis, table) == [(b"timeout", b"bot")]
-    layout = EventStore(redis).layout
+    layout = RedisEventStore(redis).layout
 
     async def notices() -> list[bytes]:
         found = await redis.xrange(layout.turns(layout.shard_of(table)))

@@ -23,7 +23,7 @@ import pytest
 
 from services.bench.procs import ServiceProcess
 from shared.engine import served_view
-from shared.store import EventStore, keys
+from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
 from tests.bots.conftest import WorkerProcess
 from tests.e2e.stack import SECRET, SERVICE_ENV, GameClient, LiveSocket, as_json, new_key, replay
@@ -92,7 +92,7 @@ async def stored(redis_url: str, table: str) -> tuple[list[tuple[str, str, int]]
     try:
         events = [(f[b"kind"].decode(), f[b"outcome"].decode(), int(f[b"seat"]))
                   for _i, f in await client.xrange(keys.clock_key(table))]
-        return events, [(e.seq, e.seat) for e in await EventStore(client).read(table, 0)]
+        return events, [(e.seq, e.seat) for e in await RedisEventStore(client).read(table, 0)]
     finally:
         await client.aclose()
 

@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 from shared.config import RateLimit
 
-from services.game.errors import coded
+from services.http.errors import coded
 
 # Longest a 429 is held back (see refuse_over); the store budget's refusals are held too.
 TARPIT_S = 1.0

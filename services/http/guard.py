@@ -33,8 +33,8 @@ from aiohttp.web_protocol import RequestHandler
 
 from shared.config import Config
 
-from services.game.errors import ApiError, error_response
-from services.game.limits import Limiter
+from services.http.errors import ApiError, answer_for, error_response, one_line
+from services.http.limits import Limiter
 
 log = logging.getLogger("roundhouse.http")
 
@@ -162,8 +162,6 @@ async def guard_middleware(request: web.Request, handler: Any) -> web.StreamResp
         else:
             _check_write(request, cfg, origin)
             resp = await handler(request)
-    except ApiError as refused:
-        resp = error_response(refused.status, refused.code, refused.message, retry_after=refused.retry_after)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise  # redirects stay what they are
@@ -173,12 +171,8 @@ async def guard_middleware(request: web.Request, handler: Any) -> web.StreamResp
                 resp.headers[name] = exc.headers[name]
     except asyncio.CancelledError:
         raise
-    except Exception as exc:  # noqa: BLE001 - a bug; the client gets JSON, the log one line
-        log.error("request %s %s %s failed: %s: %s", rid, request.method, request.path, type(exc).__name__,
-                  _one_line(exc))
-        log.debug("request %s traceback", rid, exc_info=True)
-        resp = error_response(500, "internal_error", f"internal error (request id {rid}); see the server log",
-                              request_id=rid)
+    except Exception as exc:  # noqa: BLE001 - errors.answer_for: JSON for the client, one line for the log
+        resp = answer_for(exc, request.method, request.path, rid)
     if not resp.prepared:
         resp.headers["X-Request-Id"] = rid
         if cors:
@@ -228,10 +222,6 @@ def _message_of(exc: web.HTTPException) -> str:
             return f"method not allowed; this path takes {exc.headers.get('Allow', 'other methods')}"
         return reason
     return " ".join(text.split())[:300]
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split())[:300]
 
 
 # --- metrics ---------------------------------------------------------------------------------
@@ -289,7 +279,7 @@ class _GuardedHandler(RequestHandler):
         if request.writer.output_size > 0:
             raise ConnectionError("Response is sent already, cannot send another response with the error message")
         if status >= 500:
-            log.error("request from %s failed: %s", request.remote, _one_line(exc) if exc else message)
+            log.error("request from %s failed: %s", request.remote, one_line(exc) if exc else message)
             code, text = "internal_error", "internal error; see the server log"
         else:
             log.debug("bad HTTP from %s: %s", request.remote, message)

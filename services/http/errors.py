@@ -1,4 +1,6 @@
-"""API errors: every refusal is `{"error": {"code", "message"}}` with a 4xx status.
+"""API errors: every refusal is `{"error": {"code", "message"}}` with a 4xx status, and
+`answer_for` is the one place an exception becomes that answer (the game's endpoints and the
+guard middleware of both services call it; a WebSocket's bug is logged by `log_bug` too).
 
 The codes are stable (clients branch on them); the table below is what docs/api.md and the
 OpenAPI document list. Rule errors from a title's engine come through as 422 with the
@@ -7,10 +9,19 @@ engine's own code (e.g. `not_your_turn`, `bad_amount`).
 
 from __future__ import annotations
 
+import logging
+
 import msgspec
 from aiohttp import web
+from redis.exceptions import OutOfMemoryError, ResponseError
 
+from shared.engine import RuleError
 from shared.protocol.http import ErrorDetail, ErrorReply
+from shared.store import UnknownTable
+from shared.store.connect import REDIS_OR_CONNECTION_ERRORS, torn_connection
+from shared.tables import LogBroken, LogGap
+
+log = logging.getLogger("roundhouse.http")
 
 ERROR_CODES: dict[str, tuple[int, str]] = {
     "bad_json": (400, "the body (or the action in it) is not valid JSON, or nested deeper than the server accepts"),
@@ -86,3 +97,54 @@ def error_response(status: int, code: str, message: str, current_seq: int | None
     body = _encoder.encode(ErrorReply(error=detail))
     headers = {"Retry-After": retry_after} if retry_after else None
     return web.Response(status=status, body=body, content_type="application/json", headers=headers)
+
+
+def is_store_full(exc: BaseException) -> bool:
+    """Redis refusing a write at its maxmemory. redis-py maps the `OOM` reply to
+    OutOfMemoryError (whose text no longer says OOM); inside a pipeline or script it may
+    come back as a plain ResponseError with the server's text."""
+    return isinstance(exc, OutOfMemoryError) or (
+        isinstance(exc, ResponseError) and "command not allowed when used memory" in str(exc))
+
+
+def unavailable() -> web.Response:
+    return error_response(503, "unavailable", "the event store is unavailable; retry with the same idempotency key")
+
+
+def one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())[:300]
+
+
+def log_bug(what: str, exc: BaseException) -> None:
+    """An exception nobody expected: one line in the log, the traceback at debug level."""
+    log.error("%s failed: %s: %s", what, type(exc).__name__, one_line(exc))
+    log.debug("%s traceback", what, exc_info=True)
+
+
+def answer_for(exc: Exception, method: str, where: str, rid: str) -> web.Response:
+    """The JSON answer to an exception a handler raised at `where` (a route or a path):
+    refusals with their own status and code, the store's troubles as 507/503, anything else
+    a 500 `internal_error` naming the request id `rid`, logged as one line."""
+    if isinstance(exc, ApiError):
+        return error_response(exc.status, exc.code, exc.message, exc.current_seq, retry_after=exc.retry_after)
+    if isinstance(exc, RuleError):
+        return error_response(422, exc.code, exc.message)
+    if isinstance(exc, UnknownTable):
+        return error_response(404, "unknown_table", f"no table {exc.table!r}")
+    if isinstance(exc, REDIS_OR_CONNECTION_ERRORS):
+        if is_store_full(exc):
+            log.warning("redis is full (maxmemory) on %s", where)
+            return error_response(507, "store_full", "the event store is full; nothing was written")
+        log.warning("redis unavailable on %s: %s", where, exc)
+        return unavailable()
+    if isinstance(exc, LogBroken):
+        log.error("%s", exc)
+        return error_response(409, exc.code, exc.message)
+    if isinstance(exc, LogGap):
+        log.warning("%s on %s", exc, where)
+        return error_response(503, "unavailable", "the table's log was read mid-write; retry")
+    if torn_connection(exc):
+        log.warning("redis connection torn mid-failover on %s", where)
+        return unavailable()
+    log_bug(f"request {rid} {method} {where}", exc)
+    return error_response(500, "internal_error", f"internal error (request id {rid}); see the server log", request_id=rid)
