@@ -39,6 +39,7 @@ from shared.games.core18xx.board import hexgrid
 from shared.timeline import Timeline
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
 from tests.exports import export_paths
+from tests.web.entities18xx import entities_js, path
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 
 EXPORTS = export_paths("18Ireland")
@@ -132,28 +133,6 @@ def shot(page: Tab, name: str, size: str) -> None:
 
 # --- the page's data ---------------------------------------------------------------------------
 
-ENTITIES_JS = REPO / "services" / "web" / "app" / "core18xx" / "g18ireland_data.js"
-ENTITIES_HEADER = """// @ts-check
-// 18Ireland's facts the page shows (names, colours, the train roster), generated from
-// shared/games/g18ireland/entities.json by tests/web/test_18xx_page.py's generator (a test
-// keeps them equal). Do not edit by hand.
-export const ENTITIES = """
-
-
-def entities_js() -> str:
-    """The page's 18Ireland data, from the title's entities.json (`python -m tests.web.test_18xx_page` writes it)."""
-    e = json.loads((REPO / "shared" / "games" / "g18ireland" / "entities.json").read_text())
-    data = {
-        "corporations": {c["sym"]: {"name": c["name"], "type": c["type"], "color": c.get("color", "#888"),
-                                    "text": c.get("text_color", "white")} for c in e["corporations"]},
-        "privates": {c["sym"]: {"name": c["name"], "value": c["value"], "revenue": c["revenue"], "desc": c.get("desc", "")}
-                     for c in e["companies"]},
-        "trains": [{"name": t["name"], "distance": t.get("distance"), "price": t["price"], "rusts_on": t.get("rusts_on"),
-                    "num": t["num"]} for t in e["trains"]],
-    }
-    return ENTITIES_HEADER + json.dumps(data, indent=1, ensure_ascii=False) + ";\n"
-
-
 def test_the_round_labels_of_the_history_are_the_views(game: Any) -> None:
     """18Ireland's round_label (which indexes a table's history without building views) says
     what the projection reads from the view."""
@@ -168,7 +147,7 @@ def test_the_round_labels_of_the_history_are_the_views(game: Any) -> None:
 
 
 def test_the_pages_18ireland_data_is_generated_from_entities_json() -> None:
-    assert ENTITIES_JS.read_text() == entities_js(), "run `python -m tests.web.test_18xx_page` to regenerate it"
+    assert path("g18ireland").read_text() == entities_js("g18ireland"), "run `python -m tests.web.entities18xx` to regenerate it"
 
 
 # --- geometry ---------------------------------------------------------------------------------
@@ -522,10 +501,6 @@ def test_a_finished_game_shows_its_result_as_the_api_has_it(size: str, stack: St
         page.page.locator("[data-testid=rules]").scroll_into_view_if_needed()
         shot(page, "rules", size)
         assert page.errors == []
-
-
-if __name__ == "__main__":
-    ENTITIES_JS.write_text(entities_js())
 
 
 def test_watching_the_end_of_a_game_charts_each_players_value(stack: Stack18, game: Any, chromium: Any) -> None:

@@ -24,6 +24,7 @@ from shared.games.g1841 import founding as F
 from shared.games.g1841 import from_18xx
 from shared.games.g1841 import listing as L
 from shared.games.g1841 import operating as OP
+from shared.games.g1841 import preview as PR
 from shared.games.g1841 import stock as ST
 from shared.games.g1841.meta import META
 from shared.games.g1841.money import concessions, initial, player_value
@@ -137,6 +138,9 @@ class G1841:
                 return ST.buy_company(state, player, action.company, action.price)
             raise RuleError("wrong_round", f"{type(action).__name__} is not a stock-round action")
         return OP.process(state, action)
+
+    def preview(self, state: State, seat: int, action: Any) -> dict[str, Any]:
+        return PR.preview(self.apply, state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)

@@ -7,6 +7,7 @@ from typing import Any
 
 from shared.games.g1841 import data as D
 from shared.games.g1841 import holders as H
+from shared.games.g1841.pageview import page_view
 from shared.games.g1841.state import State
 
 
@@ -26,16 +27,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "tokens": state.tokens.get(sym, 0), "operated": sym in state.operated,
         }
     out: dict[str, Any] = {
+        # what the 18xx page draws: players (a superset of id, name, cash, bankrupt), companies,
+        # market, depot (the upcoming trains and the pool added below), board, position
+        **page_view(state),
         "round": state.round,
         "phase": state.depot.current_phase.name,
         "variant": state.variant,
-        "players": [{"id": p, "name": state.seats[i], "cash": money.cash[p], "bankrupt": p in money.bankrupt}
-                    for i, p in enumerate(state.players)],
         "priority": list(money.players),
-        "bank": money.cash["bank"],
         "concessions": dict(money.companies),
         "corporations": corps,
-        "depot": {"upcoming": state.depot.upcoming[:3], "pool": list(state.depot.pool)},
         "tiles": {h: list(t) for h, t in state.board.tiles.items()},
         "tokens": {h: [list(s) for s in slots] for h, slots in state.board.tokens.items()},
         "end": list(state.end) if state.end else None,
@@ -43,6 +43,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "map": D.variant({"lite": state.options.lite, "version_1": state.options.version_1}),
         "closed_borders": len(state.board.closed),
     }
+    out["depot"] = {**out["depot"], "upcoming": state.depot.upcoming[:3], "pool": list(state.depot.pool)}
     a = state.auction
     if a is not None:
         out["auction"] = {

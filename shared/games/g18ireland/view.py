@@ -5,7 +5,6 @@ own program and its messages are added to its view only (`programs`)."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import msgspec
@@ -13,8 +12,7 @@ import msgspec
 from shared.games.core18xx.memo import Memo
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.core18xx.board.tiles import NODE
-from shared.games.core18xx.board.view import board_view
+from shared.games.core18xx.board.view import board_view, tile_defs
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import view as MV
 from shared.games.g18ireland import flow as F
@@ -102,7 +100,7 @@ def _public(state: State) -> dict[str, Any]:
         "assigned": {c: {"hex": h, "company": who} for c, (h, who) in state.assigned.items()},
         "end": None if state.end is None else {"reason": state.end[0], "when": state.end[1]},
         "board": _board(state),
-        "tile_defs": _tile_defs(),
+        "tile_defs": tile_defs(BO.the_map()),
         "program_moves": _program_moves(state),
     }
 
@@ -117,16 +115,3 @@ def _board(state: State) -> dict[str, Any]:
             if node["kind"] != "junction":
                 node["ref"] = B.node_id(m, state.board, hx["hex"], i)
     return out
-
-
-@cache
-def _tile_defs() -> dict[str, Any]:
-    """Every layable tile's drawing at rotation 0 (ends 0..5 edges, "nK" node K), so the page
-    previews a lay before it is sent. Static: the same for every state."""
-    def end(e: int) -> int | str:
-        return e if e < NODE else f"n{e - NODE}"
-
-    return {name: {"color": t.color, "label": t.label,
-                   "paths": [{"a": end(p.a), "b": end(p.b), "track": p.track} for p in t.paths],
-                   "nodes": [{"kind": n.kind, "revenue": n.revenue, "slots": n.slots} for n in t.nodes]}
-            for name, t in sorted(BO.the_map().tiles.items())}

@@ -12,6 +12,7 @@ import { placeName } from "./places.js";
 import { byType, familyControl } from "../legalform.js";
 import { currentRun, runControl, runFamily } from "./runpanel.js";
 import { stops } from "./routes.js";
+import { chooseWords } from "./questions.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -117,12 +118,29 @@ export function targets(view, legal, ui) {
   if (token) {
     const cities = trieAt(token.choices, [])?.values ?? [];
     for (const city of cities) {
-      const slots = trieAt(token.choices, [city])?.values ?? [];
       const at = cityByRef(view, String(city));
-      for (const slot of slots) out.set(`${city}#${slot}`, { label: `Token in ${at ? placeName(view.board, at.hex.hex) : "a city"}`, action: { ...token.action, city, slot }, kind: "token" });
+      for (const { slot, action } of tokenSpots(view, token, city)) {
+        out.set(`${city}#${slot}`, { label: `Token in ${at ? placeName(view.board, at.hex.hex) : "a city"}`, action, kind: "token" });
+      }
     }
   }
   return out;
+}
+
+/**
+ * The slots a token family offers in a city, with the action each sends: the trie's own slots,
+ * or (a title whose tokens name only the city, 1841) the city's first free slot, sent without one.
+ * @param {any} view
+ * @param {LegalAction} token
+ * @param {any} city
+ * @returns {{slot: number, action: Action}[]}
+ */
+export function tokenSpots(view, token, city) {
+  const slots = trieAt(token.choices, [city])?.values;
+  if (slots) return slots.map((/** @type {number} */ slot) => ({ slot, action: { ...token.action, city, slot } }));
+  const at = cityByRef(view, String(city));
+  const free = at ? (at.hex.nodes[at.node].slots ?? []).findIndex((/** @type {any} */ o) => !o) : -1;
+  return [{ slot: Math.max(0, free), action: { ...token.action, city } }];
 }
 
 /**
@@ -166,14 +184,17 @@ export function describe(view, action, n) {
   switch (a.type) {
     case "pass": {
       const merging = view.position?.merger?.merging ?? [];
-      return merging.length ? `Done: put the merger of ${merging.join(" + ")} to the vote` : "Pass";
+      if (merging.length) return `Done: put the merger of ${merging.join(" + ")} to the vote`;
+      return passWords(view, a, n);
     }
     case "bid":
       if (a.corporation) return `Bid ${n.money(Number(a.price))} to start minor ${a.corporation}${n.fullName(String(a.corporation)) ? ` · ${n.fullName(String(a.corporation))}` : ""}`;
+      if (view.position?.concession_auction) return `Bid ${n.money(Number(a.price))} on the ${a.company} concession${n.fullName(String(a.company)) ? ` · ${n.fullName(String(a.company))}` : ""}`;
       return `Bid ${n.money(Number(a.price))} on ${n.company(String(a.company))}${n.fullName(String(a.company)) ? ` · ${n.fullName(String(a.company))}` : ""}`;
-    case "buy_shares": return `Buy a ${a.percent}% share of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))}`;
-    case "sell_shares": return `Sell ${(a.shares ?? []).length > 1 ? `${a.shares.length} shares` : `a ${a.percent}% share`} of ${n.company(String(a.shares?.[0] ?? "").replace(/_\d+$/, ""))} (${a.percent}%)`;
-    case "par": return `Start ${n.company(String(a.corporation))} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`;
+    case "blind_bid": return `Seal my bids: ${(a.bids ?? []).map((/** @type {number} */ b, /** @type {number} */ i) => b ? `${view.position?.concession_auction?.unsold?.[i] ?? `#${i + 1}`} ${n.money(b)}` : null).filter(Boolean).join(", ") || "none"}`;
+    case "buy_shares": return `${forWhom(a, n)}Buy a ${a.percent}% share of ${n.company(certCorp(a))} (${certFrom(view, a)})`;
+    case "sell_shares": return `${forWhom(a, n)}Sell ${(a.shares ?? []).length > 1 ? `${a.shares.length} shares` : `a ${a.percent}% share`} of ${n.company(certCorp(a))} (${a.percent}%)${a.share_price ? ` at ${n.money(Number(a.share_price))} each` : ""}`;
+    case "par": return `${forWhom(a, n)}Start ${n.company(String(a.corporation))} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`;
     case "buy_train": return `Buy a ${a.variant ?? tileName(String(a.train))} train${price}`;
     case "discard_train": return `Discard the ${tileName(String(a.train))} train`;
     case "dividend": return { payout: "Pay out to shareholders", withhold: "Withhold (revenue to the company)", half: "Pay half" }[String(a.kind)] ?? `Dividend: ${a.kind}`;
@@ -193,11 +214,25 @@ export function describe(view, action, n) {
     case "buy_company": return `Buy ${n.company(String(a.company))}${price}`;
     case "merge": {
       const merging = view.position?.merger?.merging ?? [];
-      return merging.length ? `Add ${a.corporation} to the merger of ${merging.join(" + ")}` : `Start a merger with ${a.corporation}`;
+      if (merging.length) return `Add ${a.corporation} to the merger of ${merging.join(" + ")}`;
+      if (view.position?.operating) return mergeWords(view, a, n);
+      return `Start a merger with ${a.corporation}`;
     }
-    case "choose": return a.choice === "for" ? "Vote for the merger" : a.choice === "against" ? "Vote against the merger" : `Choose ${a.choice}`;
+    case "choose":
+      if (a.choice === "for" || a.choice === "against") return a.choice === "for" ? "Vote for the merger" : "Vote against the merger";
+      return chooseWords(view, a.choice, n);
+    case "remove_token": {
+      const at = cityByRef(view, String(a.city));
+      const owner = at ? at.hex.nodes[at.node].slots?.[Number(a.slot)] : null;
+      return `Remove ${owner ?? "the"} station in ${at ? n.hex(at.hex.hex) : a.city}`;
+    }
+    case "buy_token": {
+      const at = cityByRef(view, String(a.city));
+      const owner = at ? at.hex.nodes[at.node].slots?.[Number(a.slot)] : null;
+      return `${a.entity} buys ${owner ?? "another corporation"}'s station in ${at ? n.hex(at.hex.hex) : a.city} for ${n.money(Number(a.price))}`;
+    }
     case "assign": return `Use ${n.company(String(a.entity))} on ${n.hex(String(a.target))}`;
-    case "bankrupt": return "Declare bankruptcy";
+    case "bankrupt": return a.option === 1 ? `Declare bankruptcy, taking the ${n.money(500)} loan` : a.option === 0 ? "Declare bankruptcy (no loan)" : "Declare bankruptcy";
     case "program_share_pass": return `Auto-pass in stock rounds${a.unconditional ? ", whatever the others do" : ""}${a.indefinite ? ", in every stock round until I stop it" : ""}`;
     case "program_buy_shares": return `Auto-buy ${n.company(String(a.corporation))} from the ${a.from_market ? "market" : "IPO"} until ${a.until_condition === "float" ? "it floats" : `I hold ${a.until_condition} shares`}${a.auto_pass_after ? ", then auto-pass" : ""}`;
     case "program_merger_pass": return `Auto-pass in merger rounds${(a.options ?? []).includes("disable_others") ? ", unless another player proposes a merger" : ""}`;
@@ -212,6 +247,66 @@ export function describe(view, action, n) {
     default: return [a.type.replaceAll("_", " "), ...Object.entries(a).filter(([k]) => !["type", "entity", "entity_type"].includes(k))
       .map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`)].join(" · ");
   }
+}
+
+/** "SFTC_3" -> "SFTC": the corporation of a share action's first certificate. @param {any} a */
+const certCorp = (a) => String(a.shares?.[0] ?? "").replace(/_\d+$/, "");
+
+/**
+ * "SSFL: " when a corporation (not the player) trades, as 1841's corporations do.
+ * @param {any} a
+ * @param {Names} n
+ */
+function forWhom(a, n) {
+  return a.entity_type === "corporation" ? `${n.company(String(a.entity))}: ` : "";
+}
+
+/**
+ * Where a certificate is bought from: the corporation's treasury, the pool, or another holder.
+ * @param {any} view
+ * @param {any} a
+ */
+function certFrom(view, a) {
+  const corp = certCorp(a);
+  const c = (view.companies ?? []).find((/** @type {any} */ x) => x.sym === corp);
+  const price = c?.price ? ` at ${c.price}` : "";
+  if (a.percent && c && (c.pool_percent ?? 0) > 0 && !(c.treasury_percent ?? 0)) return `from the pool${price}`;
+  if (c && (c.treasury_percent ?? 0) > 0) return `from ${corp}'s treasury${price}`;
+  return `from the pool${price}`;
+}
+
+/**
+ * What a pass gives up, said in words: the step of the operating turn, the founding's second
+ * home, the event's removals.
+ * @param {any} view
+ * @param {any} a
+ * @param {Names} _n
+ */
+function passWords(view, a, _n) {
+  const pos = view.position ?? {};
+  if (pos.founding?.kind === "home2") return `${pos.founding.company}: no second home station`;
+  if (pos.event) return "Enough stations removed";
+  if (pos.concession_auction) return pos.concession_auction.auctioning ? `Drop out of the ${pos.concession_auction.auctioning} auction` : "Pass";
+  if (pos.operating && a.entity_type === "corporation") {
+    return ({ track: "Lay no (more) track", token: "Place no station", buy_token: "Buy no station", buy_train: "Buy no (more) trains",
+      shares: "Trade no (more) shares", merge: "Do not merge", transform: "Do not transform", discard: "Pass" })[String(pos.step)] ?? "Pass";
+  }
+  return "Pass";
+}
+
+/**
+ * A merge in an operating turn (1841): the partner first, then the general major it forms.
+ * @param {any} view
+ * @param {any} a
+ * @param {Names} n
+ */
+function mergeWords(view, a, n) {
+  const sym = String(a.corporation);
+  const target = view.companies?.find((/** @type {any} */ c) => c.sym === sym);
+  const me = String(a.entity);
+  if (view.position?.step === "transform") return `Transform ${n.company(me)} into ${n.company(sym)} (its shares one for one)`;
+  if (view.position?.merging) return `Form ${n.company(sym)} from ${n.company(me)} and ${n.company(view.position.merging)}`;
+  return target?.started ? `Merge ${n.company(me)} with ${n.company(sym)} (a connected ${target.type})` : `Merge ${n.company(me)} into ${n.company(sym)}`;
 }
 
 /** @type {Record<string, string>} */
@@ -277,6 +372,8 @@ export function decision(view, ctx, n) {
   if (plain.length) {
     out.push(h("div", { class: "choices decisions" }, plain.map(({ entry, key }) => {
       if (entry.action.type === "run_routes") return runControl(view, entry, ctx, n);
+      const each = oneButtonEach(entry);
+      if (each) return each.map((action) => button(describe(view, action, n), action.type, () => on.act(action), { disabled: ui.pending }));
       return familyControl(entry, key, ui, on, (a) => describe(view, a, n));
     })));
   }
@@ -288,6 +385,18 @@ export function decision(view, ctx, n) {
           programWords(n))))));
   }
   return out;
+}
+
+/**
+ * A family with one closed choice of a few values and no amount (a par price, an event's
+ * answer, a home city): one button per value, each saying what it sends, instead of a menu.
+ * @param {LegalAction} entry
+ * @returns {Action[] | null}
+ */
+function oneButtonEach(entry) {
+  const c = /** @type {any} */ (entry.choices);
+  if (!c || !("values" in c) || c.open || (c.then ?? []).length || entry.range || c.values.length > 12) return null;
+  return c.values.map((/** @type {any} */ v) => ({ ...entry.action, [c.field]: v }));
 }
 
 /**
@@ -340,11 +449,9 @@ function layPanel(view, lay, ctx, n) {
 function tokenPanel(view, token, ctx, n) {
   const cities = trieAt(token.choices, [])?.values ?? [];
   return h("div", { class: "family token", dataset: { type: "place_token", testid: "token" } },
-    h("p", {}, `Place a ${token.action.tokener ?? token.action.entity} token: tap a ringed slot, or pick a city:`),
-    h("div", { class: "choices" }, cities.flatMap((/** @type {string} */ city) => (trieAt(token.choices, [city])?.values ?? []).map((/** @type {number} */ slot) => {
-      const action = { ...token.action, city, slot };
-      return button(describe(view, action, n), "place_token", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending, testid: `token-${city}-${slot}` });
-    }))));
+    h("p", {}, `${view.position?.founding ? "Place the home station of" : "Place a station of"} ${token.action.tokener ?? token.action.entity}: tap a ringed slot, or pick a city:`),
+    h("div", { class: "choices" }, cities.flatMap((/** @type {string} */ city) => tokenSpots(view, token, city).map(({ slot, action }) =>
+      button(describe(view, action, n), "place_token", () => ctx.on.act(action), { primary: true, disabled: ctx.ui.pending, testid: `token-${city}-${slot}` })))));
 }
 
 /**

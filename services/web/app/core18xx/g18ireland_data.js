@@ -1,7 +1,7 @@
 // @ts-check
-// 18Ireland's facts the page shows (names, colours, the train roster), generated from
-// shared/games/g18ireland/entities.json by tests/web/test_18xx_page.py's generator (a test
-// keeps them equal). Do not edit by hand.
+// 18Ireland's facts the page shows (names, colours, privates, the train roster), generated from
+// shared/games/g18ireland/entities.json by tests/web/entities18xx.py (a test keeps them equal).
+// Do not edit by hand.
 export const ENTITIES = {
  "corporations": {
   "GSWR": {

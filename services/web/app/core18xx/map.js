@@ -172,6 +172,9 @@ export function drawHex(layer, layout, hex, style, preview = null) {
         }
       });
     }
+    if (n.kind === "city" && hex.pass && !preview) {
+      g.append(s("text", { class: "pass", x, y: y - SLOT_R - 4, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#555" }, "pass"));
+    }
     if (n.kind !== "junction" && (n.revenue ?? 0) > 0) {
       // Beside the stop, never over the hex's name above it.
       const count = n.kind === "city" ? Math.max(1, preview ? (n.slots || 1) : (n.slots?.length || 1)) : 0;
@@ -197,6 +200,45 @@ export function drawHex(layer, layout, hex, style, preview = null) {
 }
 
 /**
+ * The two ends of a hex's edge: its midpoint, half a side either way along it.
+ * @param {string} layout
+ * @param {any} hex
+ * @param {number} edge
+ * @returns {[[number, number], [number, number]]}
+ */
+export function edgeEnds(layout, hex, edge) {
+  const [cx, cy] = centre(layout, hex.x, hex.y);
+  const [mx, my] = edgePoint(layout, hex.x, hex.y, edge);
+  const [dx, dy] = [mx - cx, my - cy];
+  const k = SIZE / 2 / Math.hypot(dx, dy);
+  return [[mx - dy * k, my + dx * k], [mx + dy * k, my - dx * k]];
+}
+
+/**
+ * Borders on top of the hexes: the map's impassable ones (dark) and the region borders standing
+ * now (`board.closed`, red double line; 1841's move with the phases).
+ * @param {SVGSVGElement} svg
+ * @param {any} board
+ */
+function drawBorders(svg, board) {
+  const layout = board.layout;
+  const byHex = new Map(board.hexes.map((/** @type {any} */ hx) => [hx.hex, hx]));
+  const g = s("g", { class: "borders", "pointer-events": "none" });
+  const line = (/** @type {any} */ hex, /** @type {number} */ edge, /** @type {string} */ kind) => {
+    const [[x1, y1], [x2, y2]] = edgeEnds(layout, hex, edge);
+    const attrs = { x1: x1.toFixed(2), y1: y1.toFixed(2), x2: x2.toFixed(2), y2: y2.toFixed(2), dataset: { hex: hex.hex, edge } };
+    if (kind === "region") g.append(s("line", { ...attrs, class: "border region", stroke: "#c0001a", "stroke-width": 4, "stroke-linecap": "round", "stroke-dasharray": "9 4" }));
+    else g.append(s("line", { ...attrs, class: "border impassable", stroke: "#222", "stroke-width": 5, "stroke-linecap": "round" }));
+  };
+  for (const hex of board.hexes) for (const e of hex.borders ?? []) line(hex, e, "impassable");
+  for (const [coord, e] of board.closed ?? []) {
+    const hex = byHex.get(coord);
+    if (hex) line(hex, Number(e), "region");
+  }
+  svg.append(g);
+}
+
+/**
  * The whole board into `svg`; returns the viewBox used.
  * @param {SVGSVGElement} svg
  * @param {any} board
@@ -218,5 +260,6 @@ export function drawBoard(svg, board, style, previews) {
   const layer = /** @type {SVGElement} */ (s("g", { class: "hexes" }));
   svg.append(layer);
   for (const hex of board.hexes) drawHex(layer, layout, hex, style, previews.get(hex.hex) ?? null);
+  drawBorders(svg, board);
   return layer;
 }

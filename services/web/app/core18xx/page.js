@@ -6,11 +6,12 @@ import { mapBox } from "../mapbox.js";
 import { fill, h, s } from "../dom.js";
 import { cityByRef, decision, describe, layFamily, layPick, rotated, targets, tileName } from "./actions.js";
 import { centre, drawBoard, slotPoints, SLOT_R, nodePoints } from "./map.js";
-import { companiesPanel, marketPanel, playersPanel, trainsPanel } from "./panels.js";
+import { companiesPanel, marketPanel, playersPanel, roster, trainsPanel } from "./panels.js";
 import { titleData } from "./titles.js";
 import { placeName } from "./places.js";
 import { currentRun, ROUTE_COLOURS, runFamily, tapRunStop } from "./runpanel.js";
 import { boardIndex, routePoints } from "./routes.js";
+import { auctionLines, eventLines, foundingLine } from "./questions.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -55,7 +56,7 @@ export function render(view, ctx, slots) {
     map.box.element.classList.add("m18xx");
     fill(slots.main, map.box.element);
   }
-  fill(map.legend, "Black track: broad gauge · brown dashed: narrow gauge · ▲ terrain cost · ringed slot: a home kept for that company · white circle: revenue");
+  fill(map.legend, d.legend);
   /** @type {Map<string, any>} */
   const previews = new Map();
   const lay = ctx.legal ? layFamily(ctx.legal) : null;
@@ -81,7 +82,7 @@ export function render(view, ctx, slots) {
   }
   fill(slots.side,
     position(view, n),
-    playersPanel(view, n, d.entities, ctx.mySeat),
+    playersPanel(view, n, d.entities, ctx.mySeat, d.privatesTitle.replace(/^Private companies$/, "privates")),
     companiesPanel(view, n, d.entities),
     marketPanel(view, d.entities, n),
     trainsPanel(view, d.entities, n),
@@ -133,7 +134,8 @@ function markTargets(svg, view, ctx) {
       const pt = nodePoints(layout, at.hex, at.hex.nodes)[at.node];
       if (!pt) continue;
       const count = at.hex.nodes[at.node].slots?.length || 1;
-      const [x, y] = slotPoints(pt[0], pt[1], count)[Number(target.action.slot)] ?? pt;
+      // the slot the target stands for (a title whose token names only the city: its first free one)
+      const [x, y] = slotPoints(pt[0], pt[1], count)[Number(key.split("#").pop())] ?? pt;
       slots.push({ key, target, x, y });
     }
   }
@@ -196,7 +198,10 @@ function drawRoutes(svg, view, ctx) {
 function position(view, n) {
   const pos = view.position ?? {};
   const lines = [];
-  if (pos.round === "over") lines.push(`The game is over${view.end ? ` (${endReason(view.end.reason)})` : ""}.`);
+  const end = pos.end ?? view.end;
+  if (pos.round === "over") lines.push(`The game is over${end?.reason ? ` (${endReason(end.reason)})` : ""}.`);
+  else if (end?.reason) lines.push(`The end is coming: ${endReason(end.reason)}; the game ends ${({ current_or: "after this operating round", current_round: "after this round", full_or: "after this set of operating rounds", immediate: "now" })[String(end.when)] ?? String(end.when ?? "").replaceAll("_", " ")}.`);
+  if (pos.concession_auction) lines.push(...auctionLines(pos.concession_auction, n));
   if (pos.operating) lines.push(`Operating round ${pos.operating}: ${pos.company ? `${pos.company} operates` : ""}${pos.step ? ` (${stepWords(pos.step)})` : ""}.`);
   if (pos.minor_auction) {
     const bids = pos.minor_auction.bids.map((/** @type {[number, number]} */ [p, v]) => `${n.player(String(p))} ${n.money(v)}`).join(", ");
@@ -213,6 +218,13 @@ function position(view, n) {
     else lines.push(`Vote on merging ${m.merging.join(" + ")}: ${m.votes_for ?? 0} for, ${m.votes_against ?? 0} against, ${m.votes_needed} needed.`);
   }
   if (pos.token_to_place) lines.push(`${pos.token_to_place.company} places its ${pos.token_to_place.kind} token.`);
+  if (pos.founding) lines.push(foundingLine(pos.founding));
+  if (pos.event) lines.push(...eventLines(pos.event, n));
+  else if (pos.event_log?.length) lines.push(`Last events: ${pos.event_log.slice(-3).join(" · ")}`);
+  const frozen = (view.companies ?? []).filter((/** @type {any} */ c) => c.frozen).map((/** @type {any} */ c) => c.sym);
+  if (frozen.length) lines.push(`Frozen (nobody in charge: they do not operate, the price falls twice a round): ${frozen.join(", ")}.`);
+  const closed = view.board?.closed?.length ?? 0;
+  if (closed) lines.push(`Region borders (drawn red): ${Number(view.depot?.phase) <= 2 ? "no track may cross them in phase 2; " : ""}stations only where the network reaches inside a region; trains cross them freely.`);
   for (const m of view.program_moves ?? []) lines.push(m.text);
   return h("section", { class: "card where", dataset: { testid: "position" } }, h("h2", {}, "Where the game stands"),
     lines.map((l) => h("p", {}, l)));
@@ -222,10 +234,11 @@ function position(view, n) {
 function privatesPanel(view) {
   const d = data();
   const owned = new Map();
+  for (const [c, who] of Object.entries(view.concession_owners ?? {})) if (who === "bank") owned.set(c, "the bank's (for sale in stock rounds)");
   for (const p of view.players ?? []) for (const c of p.privates ?? []) owned.set(c, p.name);
   for (const c of view.companies ?? []) for (const pv of c.privates ?? []) owned.set(pv, c.sym);
-  const inGame = view.setup?.privates ?? Object.keys(d.entities.privates);
-  return h("section", { class: "card privates", dataset: { testid: "privates" } }, h("h2", {}, "Private companies"),
+  const inGame = view.setup?.privates ?? (view.concession_owners ? Object.keys(view.concession_owners) : Object.keys(d.entities.privates));
+  return h("section", { class: "card privates", dataset: { testid: "privates" } }, h("h2", {}, d.privatesTitle),
     h("ul", {}, inGame.map((/** @type {string} */ sym) => {
       const pv = d.entities.privates[sym];
       return h("li", {}, h("strong", {}, sym), ` ${pv?.name ?? ""} · value ${d.money(pv?.value ?? 0)}, income ${d.money(pv?.revenue ?? 0)} · ${owned.get(sym) ?? "unsold"}`,
@@ -233,10 +246,10 @@ function privatesPanel(view) {
     })));
 }
 
-/** @param {string} reason */
+/** @param {unknown} reason */
 export function endReason(reason) {
   return ({ bank: "the bank broke", stock_market: "a share price reached the end of the market", bankrupt: "a player went bankrupt",
-    dnf: "the game did not finish (100 stock rounds)" })[reason] ?? reason.replaceAll("_", " ");
+    dnf: "the game did not finish (100 stock rounds)", offboards: "every off-board exit was connected" })[String(reason)] ?? String(reason).replaceAll("_", " ");
 }
 
 /**
@@ -258,7 +271,9 @@ export function actionPanel(view, ctx) {
 /** @param {unknown} step */
 function stepWords(step) {
   return ({ track: "lay track", token: "place a token", route: "run trains", routes: "run trains", dividend: "pay or withhold",
-    train: "buy trains", buy_train: "buy trains", discard: "discard a train", home_token: "place its home token" })[String(step)]
+    train: "buy trains", buy_train: "buy trains", discard: "discard a train", home_token: "place its home token",
+    buy_token: "buy another corporation's station", shares: "trade shares of other corporations", merge: "merge",
+    transform: "transform into a major" })[String(step)]
     ?? String(step ?? "").replaceAll("_", " ");
 }
 
@@ -272,9 +287,9 @@ function rustWarnings(view, _n) {
   const remaining = view.depot?.remaining ?? {};
   const out = [];
   for (const offer of view.depot?.offer ?? []) {
-    const kind = d.entities.trains.find((t) => t.name === offer.name);
+    const kind = roster(view, d.entities).find((t) => t.name === offer.name);
     if (!kind || offer.from !== "depot" || remaining[offer.name] !== kind.num) continue;
-    const rusting = d.entities.trains.filter((t) => t.rusts_on === offer.name).map((t) => t.name);
+    const rusting = roster(view, d.entities).filter((t) => t.rusts_on === offer.name).map((t) => t.name);
     if (rusting.length) out.push(`Buying the first ${offer.name} rusts every ${rusting.join(" and ")} train.`);
   }
   return out;
@@ -289,9 +304,14 @@ function rustWarnings(view, _n) {
 function prompt(view, seat, n) {
   const pos = view.position ?? {};
   const me = (view.players ?? []).find((/** @type {any} */ p) => p.seat === seat);
-  const mine = me ? `You have ${n.money(me.cash)} and ${me.certificates} of ${view.cert_limit} certificates.` : "";
+  const mine = me ? `You have ${n.money(me.cash)} and ${me.certificates} of ${view.cert_limit} certificates${me.controls?.length ? `; through your corporations you also control ${me.controls.join(", ")}` : ""}.` : "";
   const lines = [];
-  if (pos.privates) lines.push("Private auction: buy the cheapest private at its price, bid on another, or pass.", mine);
+  if (pos.event) lines.push(...eventLines(pos.event, n));
+  else if (pos.founding) lines.push(foundingLine(pos.founding), pos.founding.kind === "tokens" ? `It has ${n.money((view.companies ?? []).find((/** @type {any} */ c) => c.sym === pos.founding.company)?.cash ?? 0)}.` : "");
+  else if (pos.concession_auction) {
+    const a = pos.concession_auction;
+    lines.push(a.auctioning ? `The ${a.auctioning} concession is up for auction: raise the bid or drop out.` : "Concession auction: nominate a concession with a bid, or pass.", mine);
+  } else if (pos.privates) lines.push("Private auction: buy the cheapest private at its price, bid on another, or pass.", mine);
   else if (pos.minor_auction) lines.push(`Auction for minor ${pos.minor_auction.minor}: raise the bid or pass.`, mine);
   else if (pos.merger) {
     const m = pos.merger;
@@ -311,7 +331,7 @@ function prompt(view, seat, n) {
     if (c) lines.push(`${pos.company} has ${n.money(c.cash ?? 0)}, trains ${(c.trains ?? []).map((/** @type {string} */ t) => tileName(t)).join(", ") || "none"} (limit ${c.train_limit}), share price ${c.price ? n.money(c.price) : "—"}.`);
     if (pos.step === "dividend" && typeof pos.revenue === "number") lines.push(`This run earned ${n.money(pos.revenue)}.`);
     if (String(pos.step).includes("train")) lines.push(...rustWarnings(view, n));
-  } else if (pos.round === "stock") lines.push("Stock round: sell, then buy one certificate, start a company, or pass.", mine);
+  } else if (pos.round === "stock") lines.push(`Stock round: sell, then buy one certificate, ${view.concession_owners ? "buy a concession, found a corporation (for yourself or for a corporation you control)" : "start a company"}, or pass.`, mine);
   else lines.push("Your move.");
   return h("div", { class: "prompt", dataset: { testid: "prompt" } }, lines.filter(Boolean).map((l) => h("p", {}, l)));
 }
@@ -348,6 +368,7 @@ export function turnInfo(view) {
   const phase = view.depot?.phase ? ` · phase ${view.depot.phase}` : "";
   if (pos.round === "over") return "game over";
   if (pos.operating) return `OR ${pos.operating}${pos.company ? ` · ${pos.company}` : ""}${phase}`;
+  if (pos.concession_auction) return `concession auction${phase}`;
   return `${String(pos.round ?? "").replaceAll("_", " ")} round${pos.turn ? ` ${pos.turn}` : ""}${phase}`;
 }
 
@@ -442,10 +463,10 @@ export function logLine(before, after, update) {
     case "undo": text = `${who} takes back a move`; break;
     case "redo": text = `${who} redoes a move`; break;
     case "pass": text = `${acting} passes`; break;
-    case "bid": text = `${who} bids ${n.money(a.price)} on ${a.company ?? `minor ${a.corporation}`}`; break;
-    case "buy_shares": text = `${who} buys a ${a.percent}% share of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(paid())}`; break;
-    case "sell_shares": text = `${who} sells ${a.percent}% of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(-paid())}`; break;
-    case "par": text = `${who} starts ${a.corporation} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`; break;
+    case "bid": text = `${who} bids ${n.money(a.price)} on ${a.company ? `${a.company}${before.position?.concession_auction ? " (concession)" : ""}` : `minor ${a.corporation}`}`; break;
+    case "buy_shares": text = `${acting} buys a ${a.percent}% share of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(a.entity_type === "corporation" ? spent(entity) : paid())}`; break;
+    case "sell_shares": text = `${acting} sells ${a.percent}% of ${String(a.shares?.[0] ?? "").replace(/_\d+$/, "")}${cost(a.entity_type === "corporation" ? -spent(entity) : -paid())}`; break;
+    case "par": text = `${acting} starts ${a.corporation} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`; break;
     case "lay_tile": text = `${acting} lays tile ${tileName(String(a.tile))} on ${n.hex(String(a.hex))}${cost(spent(entity))}`; break;
     case "place_token": {
       const at = cityByRef(after, String(a.city)) ?? cityByRef(before, String(a.city));
@@ -469,7 +490,10 @@ export function logLine(before, after, update) {
     case "discard_train": text = `${acting} discards a ${tileName(String(a.train))}`; break;
     case "buy_company": text = `${acting} buys ${a.company} for ${n.money(a.price)}`; break;
     case "merge": text = `${who} adds ${a.corporation} to a merger`; break;
-    case "choose": text = `${who} votes ${a.choice} the merger of ${(before.position?.merger?.merging ?? []).join(" + ")}`; break;
+    case "choose":
+      text = before.position?.merger ? `${who} votes ${a.choice} the merger of ${(before.position?.merger?.merging ?? []).join(" + ")}`
+        : `${acting}: ${describe(before, a, names(before))}`;
+      break;
     default: text = `${acting}: ${describe(after, a, n)}`;
   }
   const was = turnInfo(before).replace(/ · phase.*$/, "");

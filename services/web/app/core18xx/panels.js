@@ -8,10 +8,33 @@ import { h } from "../dom.js";
 /**
  * @typedef {import("./actions.js").Names} Names
  * @typedef {object} TitleData
- * @property {Record<string, {name: string, type: string, color: string, text: string}>} corporations
+ * @property {Record<string, {name: string, type: string, color: string, text: string, historical?: boolean}>} corporations
  * @property {Record<string, {name: string, value: number, revenue: number, desc: string}>} privates
- * @property {{name: string, distance: any, price: number, rusts_on: string | null, num: number | null}[]} trains
+ * @property {TrainKind[]} trains
+ * @property {Record<string, TrainKind[]>} [trains_by_variant]   a data set's own roster (1841's lite)
+ * @typedef {{name: string, distance: any, price: number, rusts_on: string | null, num: number | null}} TrainKind
  */
+
+/**
+ * The train roster the view's data set plays with.
+ * @param {any} view
+ * @param {TitleData} data
+ * @returns {TrainKind[]}
+ */
+export function roster(view, data) {
+  return data.trains_by_variant?.[view.variant] ?? data.trains;
+}
+
+/**
+ * Who holds a company's shares, corporations included ("SSFL 20%, pool 10%"), players by name.
+ * @param {any} view
+ * @param {any} c
+ * @param {Names} n
+ */
+function holdersLine(view, c, n) {
+  return Object.entries(c.holders ?? {}).filter(([who]) => who !== c.sym && who !== "pool")
+    .map(([who, pct]) => `${/^\d+$/.test(who) ? n.player(who) : who} ${pct}%`).join(", ");
+}
 
 /**
  * @param {string} sym
@@ -27,20 +50,23 @@ export function chip(sym, data) {
  * @param {Names} n
  * @param {TitleData} data
  * @param {number | null} me
+ * @param {string} privates   what the title calls its privates
  */
-export function playersPanel(view, n, data, me) {
+export function playersPanel(view, n, data, me, privates = "privates") {
   const limit = view.cert_limit;
   return h("section", { class: "card players-18xx", dataset: { testid: "players" } },
     h("h2", {}, "Players"),
     h("table", { class: "grid" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cash"), h("th", {}, `Certs / ${limit}`), h("th", {}, "Shares and privates"))),
-      h("tbody", {}, (view.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => h("tr", { class: p.seat === me ? "me" : "", dataset: { seat: p.seat } },
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Cash"), h("th", {}, `Certs / ${limit}`), h("th", {}, `Shares and ${privates.toLowerCase()}`))),
+      h("tbody", {}, (view.players ?? []).map((/** @type {any} */ p, /** @type {number} */ i) => h("tr", { class: `${p.seat === me ? "me" : ""}${p.bankrupt ? " bankrupt" : ""}`, dataset: { seat: p.seat } },
         h("td", {}, i === 0 ? "★ " : "", p.name, p.bankrupt ? " (bankrupt)" : ""),
         h("td", {}, n.money(p.cash)),
         h("td", { class: p.certificates > limit ? "over" : "" }, String(p.certificates)),
         h("td", {}, Object.entries(p.shares ?? {}).map(([sym, pct]) => [h("span", { class: "holding" }, chip(sym, data),
           ` ${pct}%${(p.presidencies ?? []).includes(sym) ? " (president)" : ""}`), " "]),
-        (p.privates ?? []).map((/** @type {string} */ c) => [h("span", { class: "holding private", title: data.privates[c]?.desc ?? "" }, c), " "])))))),
+        (p.privates ?? []).map((/** @type {string} */ c) => [h("span", { class: "holding private", title: data.privates[c]?.desc ?? "" }, c), " "]),
+        (p.controls ?? []).length ? h("div", { class: "controls muted", dataset: { testid: `controls-${p.seat}` } },
+          "controls through corporations: ", p.controls.map((/** @type {string} */ sym) => [chip(sym, data), " "])) : null))))),
     h("p", { class: "muted" }, "★ has the priority deal (acts first in the next stock round)."));
 }
 
@@ -63,13 +89,20 @@ export function companiesPanel(view, n, data) {
       return h("article", { class: "x18-charter", dataset: { corp: c.sym } },
         h("header", { style: { background: data.corporations[c.sym]?.color ?? "#888", color: data.corporations[c.sym]?.text ?? "#fff" } },
           h("strong", {}, c.sym), " ", data.corporations[c.sym]?.name ?? "", c.type === "minor" ? " · minor" : " · major",
+          c.historical === undefined ? "" : c.historical ? " · historical" : " · general",
+          c.frozen ? h("span", { class: "frozen", dataset: { testid: `frozen-${c.sym}` } }, " · FROZEN") : "",
           c.closed ? " · closed" : ""),
         h("dl", {},
-          h("dt", {}, "President"), h("dd", {}, president?.name ?? "—"),
+          h("dt", {}, "President"), h("dd", {}, president?.name ?? (c.president && c.president !== c.sym && c.president !== "pool" ? c.president : "—")),
+          "controller" in c ? [h("dt", {}, "Controlled by"), h("dd", { dataset: { testid: `controller-${c.sym}` } },
+            c.frozen ? "nobody (frozen)" : (c.chain ?? []).length > 1 ? `${n.player(c.controller)} through ${c.chain.slice(0, -1).join(" → ")}` : n.player(c.controller))] : null,
           h("dt", {}, "Cash"), h("dd", {}, c.cash == null ? "—" : n.money(c.cash)),
           h("dt", {}, "Share price"), h("dd", {}, c.price ? n.money(c.price) : "—"),
           h("dt", {}, `Trains (limit ${c.train_limit})`), h("dd", {}, (c.trains ?? []).map((/** @type {string} */ t) => t.replace(/-\d+$/, "")).join(", ") || "none"),
-          h("dt", {}, "Shares"), h("dd", {}, `treasury ${c.treasury_percent ?? 0}% · pool ${c.pool_percent ?? 0}%`),
+          h("dt", {}, "Shares"), h("dd", {}, `treasury ${c.treasury_percent ?? 0}% · pool ${c.pool_percent ?? 0}%${holdersLine(view, c, n) ? ` · held by ${holdersLine(view, c, n)}` : ""}`),
+          Object.keys(c.shares ?? {}).length ? [h("dt", {}, "Owns shares of"), h("dd", { dataset: { testid: `owns-${c.sym}` } },
+            Object.entries(c.shares).map(([sym, pct]) => [h("span", { class: "holding" }, chip(sym, data), ` ${pct}%`), " "]))] : null,
+          typeof c.tokens === "number" ? [h("dt", {}, "Stations"), h("dd", {}, `${c.tokens_placed ?? 0} placed of ${c.tokens}`)] : null,
           (c.privates ?? []).length ? [h("dt", {}, "Privates"), h("dd", {}, c.privates.join(", "))] : null));
     })),
     unstarted.length ? h("p", { class: "muted" }, "Not started: ", unstarted.map((/** @type {any} */ c) => [chip(c.sym, data), " "])) : null,
@@ -110,7 +143,7 @@ export function trainsPanel(view, data, n) {
     h("p", {}, "For sale now: ", (depot.offer ?? []).map((/** @type {any} */ t) => `${t.name} ${n.money(t.price)} (${t.from === "pool" ? "bank pool" : "depot"})`).join(" · ") || "nothing"),
     h("table", { class: "grid roster" },
       h("thead", {}, h("tr", {}, h("th", {}, "Train"), h("th", {}, "Price"), h("th", {}, "Left"), h("th", {}, "Rusts when"))),
-      h("tbody", {}, data.trains.map((t) => h("tr", { class: remaining[t.name] ? "" : "gone" },
+      h("tbody", {}, roster(view, data).map((t) => h("tr", { class: remaining[t.name] ? "" : "gone" },
         h("td", {}, t.name), h("td", {}, n.money(t.price)), h("td", {}, String(remaining[t.name] ?? 0)),
         h("td", {}, t.rusts_on ? `the first ${t.rusts_on} is bought` : "never"))))));
 }

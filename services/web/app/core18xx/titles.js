@@ -4,6 +4,7 @@
 // adds one entry here and its generated entities file.
 import { h } from "../dom.js";
 import { ENTITIES as IRELAND } from "./g18ireland_data.js";
+import { ENTITIES as G1841 } from "./g1841_data.js";
 
 /**
  * @typedef {object} Title18xx
@@ -11,6 +12,8 @@ import { ENTITIES as IRELAND } from "./g18ireland_data.js";
  * @property {string} currency
  * @property {(amount: number) => string} money
  * @property {() => import("../dom.js").Child} rules
+ * @property {string} privatesTitle   what the title calls its privates ("Private companies", "Concessions")
+ * @property {string} legend          the map's key
  */
 
 /** @type {Record<string, Title18xx>} */
@@ -19,6 +22,8 @@ const TITLES = {
     entities: IRELAND,
     currency: "£",
     money: (amount) => `£${amount}`,
+    privatesTitle: "Private companies",
+    legend: "Black track: broad gauge · brown dashed: narrow gauge · ▲ terrain cost · ringed slot: a home kept for that company · white circle: revenue",
     rules: () => [
       h("h3", {}, "Goal"),
       h("p", {}, "Be the richest player when the game ends: your cash plus your shares at their market price."),
@@ -36,6 +41,33 @@ const TITLES = {
       h("p", {}, "Each new kind of train bought moves the phase on: new tile colours, a new train limit, and older trains rust (the roster beside the map says which train rusts when)."),
       h("h3", {}, "End"),
       h("p", {}, "The game ends after the set of operating rounds in which the bank runs out, at the end of the round in which a share price reaches the end of the market, or when every player but one has gone bankrupt."),
+    ],
+  },
+  "1841": {
+    entities: G1841,
+    currency: "L.",
+    money: (amount) => `L.${amount}`,
+    privatesTitle: "Concessions",
+    legend: "▲ terrain cost · red double line: a border closed now · ringed slot: a home kept for that corporation · white circle: revenue · grey pass: a station that pays nothing",
+    rules: () => [
+      h("h3", {}, "Goal"),
+      h("p", {}, "Be the richest player when the game ends: your cash plus your shares at their market price, less any bankruptcy loan."),
+      h("h3", {}, "Concessions"),
+      h("p", {}, "The game opens with an auction of eight concessions worth L.50 each. Seven give the right to found one of the historical corporations (until phase 4); Bayard only pays its owner L.20 after every stock round. A player nominates a concession with a bid, the others raise or drop out in turn. The first stock round is played by the player with the least money first. Concessions close when the first 4-train is bought. (First edition: sealed bids, then the rest by auction.)"),
+      h("h3", {}, "Stock rounds"),
+      h("p", {}, "On your turn sell first (each share sold moves the price down), then buy one certificate, buy a concession from the bank, or found a corporation. Founding: pick a par price and buy the president's certificate (20% of a major, 40% of a minor, which may be parred at most at half your cash); you may take it up to 40% in the same turn. A new corporation then places its home station and buys its stations. General corporations may be founded from phase 3. You may hold at most 60% of a corporation, counting what you control through other corporations."),
+      h("h3", {}, "Corporations own corporations"),
+      h("p", {}, "A corporation is paid for each share that leaves its treasury (incremental capitalization). In its operating turn it may buy and sell shares of other corporations (up to five certificates) and even found one. The player at the top of the chain of presidents decides for every corporation below; the Players panel lists whom each player controls. A corporation whose chain ends in the pool, its own treasury or a loop has nobody in charge: it is frozen, does not operate, and its price moves left twice each operating round."),
+      h("h3", {}, "Operating rounds"),
+      h("p", {}, "Corporations operate from the highest share price: lay track (in phase 2 one tile per station and never across a border; up to two per station in phases 3–4), place a station, run trains, pay or withhold (the price moves right only when the revenue beats the share price, left when nothing is paid), buy trains (a corporation without one must; its chain of control and its president pay if it cannot), trade shares of other corporations, then merge or transform."),
+      h("h3", {}, "The map"),
+      h("p", {}, "Northern Italy is split into regions whose borders move: in phase 2 no track may cross them, and stations are placed only where the corporation's network reaches inside a region. The first 4-train and 5-train redraw the borders. Mountain passes take a station but pay nothing; towns do not count toward a train's length. Off-boards pay more in later phases."),
+      h("h3", {}, "Wars and mergers"),
+      h("p", {}, "With the first 4-train, if the Ferdinandea (IRSFF) has floated and no network joins its Milano and Venezia, it secedes: it splits into SB (Austria) and SFL, which share its assets and shareholders. The same train merges the Tuscan corporations (SFLP, SFMA, SSFL) into SFLi, unless fewer than two have floated. From then, two connected corporations of the same kind may merge into a general major, and a minor may transform into a major, in their operating turn; the page says what each choice sends before you tap it."),
+      h("h3", {}, "Trains and phases"),
+      h("p", {}, "Phases 2 to 8 follow the trains bought: new tile colours, train limits and operating rounds per set; older trains rust (the roster says which train rusts when)."),
+      h("h3", {}, "End"),
+      h("p", {}, "The game ends at the end of the operating round in which the bank breaks, at the end of the turn in which a share price reaches the last cell of the market or every off-board exit is connected by track, or when all players but one are bankrupt (a bankrupt player's corporations are sold off and the game goes on)."),
     ],
   },
 };

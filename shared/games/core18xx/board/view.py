@@ -68,3 +68,27 @@ def board_view(m: MapDef, b: BoardState, phase_colors: tuple[str, ...]) -> dict[
         # so a title whose borders never change shows the board as before
         **({"closed": sorted([c, e] for c, e in b.closed)} if b.closed else {}),
     }
+
+
+# map id -> (the map, kept so the id is not reused; its tiles' drawings)
+_DEFS: dict[int, tuple[MapDef, dict[str, Any]]] = {}
+
+
+def tile_defs(m: MapDef) -> dict[str, Any]:
+    """Every layable tile's drawing at rotation 0 (ends 0..5 edges, "nK" node K), so a page
+    previews a lay before it is sent. Static: the same for every state of a map (the maps are
+    loaded once, so this holds one entry per map)."""
+    hit = _DEFS.get(id(m))
+    if hit is None:
+        hit = _DEFS[id(m)] = (m, _drawings(m))
+    return hit[1]
+
+
+def _drawings(m: MapDef) -> dict[str, Any]:
+    def end(e: int) -> int | str:
+        return e if e < NODE else f"n{e - NODE}"
+
+    return {name: {"color": t.color, "label": t.label,
+                   "paths": [{"a": end(p.a), "b": end(p.b), "track": p.track} for p in t.paths],
+                   "nodes": [{"kind": n.kind, "revenue": n.revenue, "slots": n.slots} for n in t.nodes]}
+            for name, t in sorted(m.tiles.items())}

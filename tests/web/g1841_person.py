@@ -1,0 +1,204 @@
+"""A scripted person playing a 1841 seat through the 18xx page only: it reads the buttons and
+texts the page draws (never the engine's data or the API) and taps them.
+
+Its habits: in the concession auction it nominates or raises until it holds one concession
+(never above L.150), then drops out or passes; in stock rounds it founds the corporation of its
+concession at a par it picks (the offered par nearest L.100), else passes; operating its
+corporation it lays a tile on the first hex the page lists, turned once when more than one
+rotation is legal (checking the preview on the map), places stations by tapping their slot,
+runs the run the page previews, pays out, and buys a train when offered. Whatever else the page
+asks (an event's question, a founding's station purchase), it takes the first button.
+
+`check` is called at every decision of the person's (the test compares the page's turn line
+with the API's /legal there)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from tests.web.pages import Tab
+
+TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
+                "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
+ACTIONS = "[data-testid=actions]"
+NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-lay", "pick-train", "best-run",
+             "clear-train", "stop", "close-rules", "less", "more")
+MAX_BID = 150
+PAR_WANTED = 100
+
+
+class Person:
+    def __init__(self, page: Tab, check: Callable[[], None] = lambda: None,
+                 snap: Callable[[str], None] = lambda _name: None) -> None:
+        self.page = page
+        self.check = check
+        self.snap = snap
+        self.did: Counter[str] = Counter()
+        self.refused: set[tuple[int, str]] = set()
+        self.last = ""
+        self.concession = False
+        self.founded: str | None = None
+        self.chosen: dict[str, object] = {}
+
+    def over(self) -> bool:
+        return self.page.dataset("over") == "true"
+
+    def play_until(self, goals: set[str], max_moves: int = 400, timeout_ms: int = 120_000) -> Counter[str]:
+        """Play until the person has done each of `goals` (the names `move` returns) or the game ends."""
+        for _ in range(max_moves):
+            if goals <= set(self.did):
+                return self.did
+            self.page.wait(TURN_OR_OVER, timeout_ms=timeout_ms)
+            if self.over():
+                return self.did
+            self.check()
+            seq = self.page.seq()
+            what = self.move()
+            self.did[what] += 1
+            moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
+            try:
+                self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)
+            except Exception as exc:
+                raise AssertionError(f"after {what!r} at seq {seq} nothing happened; the panel: "
+                                     f"{self.page.page.inner_text(ACTIONS)!r}") from exc
+            if not self.page.page.evaluate(moved):
+                self.refused.add((seq, self.last))
+                self.did["refused"] += 1
+        return self.did
+
+    # --- reading and tapping --------------------------------------------------------------
+
+    def has(self, selector: str) -> bool:
+        return (self.page.seq(), selector) not in self.refused and self.page.page.locator(selector).count() > 0
+
+    def tap(self, selector: str) -> None:
+        self.last = selector
+        el = self.page.page.locator(selector).first
+        el.scroll_into_view_if_needed()
+        el.click()
+
+    def buttons(self) -> list[tuple[str, int]]:
+        found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
+            !e.disabled && !e.closest('details') && !e.closest('[data-testid=history]'), e.dataset.act || ''])""")
+        seq = self.page.seq()
+        return [(text, i) for text, i, usable, act in found if usable and act not in NOT_MOVES and (seq, text) not in self.refused]
+
+    def press(self, index: int) -> None:
+        el = self.page.page.locator(f"{ACTIONS} button").nth(index)
+        self.last = el.inner_text()
+        el.scroll_into_view_if_needed()
+        el.click()
+
+    def first(self, pattern: str) -> int | None:
+        return next((i for text, i in self.buttons() if re.search(pattern, text)), None)
+
+    # --- one decision -----------------------------------------------------------------------
+
+    def move(self) -> str:
+        p = self.page.page
+        prompt = p.inner_text(f"{ACTIONS} [data-testid=prompt]") if p.locator(f"{ACTIONS} [data-testid=prompt]").count() else ""
+        if self.has(f"{ACTIONS} [data-testid=routes]"):
+            p.wait_for_function("(() => { const v = document.querySelector('[data-testid=run-verdict]');"
+                                " return v && !v.textContent.startsWith('Checking'); })()")
+            if p.get_attribute("[data-testid=run-verdict]", "data-legal") == "true" and \
+                    p.locator(f"{ACTIONS} [data-testid=routes] button[data-act=run_routes]").is_enabled():
+                self.snap("run")
+                self.tap(f"{ACTIONS} [data-testid=routes] button[data-act=run_routes]")
+                return "run"
+        if self.has(f"{ACTIONS} [data-testid=lay] [data-act=pick-hex]"):
+            return self.lay()
+        if self.has(f"{ACTIONS} [data-testid=token] [data-act=place_token]"):
+            target = p.locator("svg circle.target[data-target*='#']").first
+            self.snap("token")
+            if target.count():
+                self.last = "token target"
+                target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+                target.click()
+            else:
+                self.tap(f"{ACTIONS} [data-testid=token] [data-act=place_token]")
+            return "home-token" if "home station" in prompt else "token"
+        if "Concession auction" in prompt or "concession is up for auction" in prompt:
+            return self.auction(prompt)
+        pay = self.first(r"^Pay out")
+        if pay is not None:
+            self.snap("dividend")
+            self.press(pay)
+            return "dividend"
+        train = self.first(r"^Buy a \S+ train")
+        if train is not None:
+            self.snap("train")
+            self.press(train)
+            return "train"
+        if not self.founded:
+            par = self.pick_par()
+            if par is not None:
+                text, index = par
+                self.snap("par")
+                self.chosen["par"] = text
+                self.founded = re.search(r"Start (\S+)", text).group(1)   # type: ignore[union-attr]
+                self.press(index)
+                return "par"
+        for pattern in (r"^Pass$", r"^Lay no", r"^Place no", r"^Buy no", r"^Trade no", r"^Do not", r"^Run no trains",
+                        r"^Withhold"):
+            i = self.first(pattern)
+            if i is not None:
+                self.press(i)
+                return "pass"
+        buttons = self.buttons()
+        if not buttons:
+            raise AssertionError(f"the page offers no move: {p.inner_text(ACTIONS)}")
+        self.snap("other")
+        self.press(buttons[0][1])
+        return "other"
+
+    def auction(self, prompt: str) -> str:
+        p = self.page.page
+        bid = p.locator(f"{ACTIONS} button[data-act=bid]")
+        # my row of the players' table lists the concessions I hold
+        self.concession = p.locator("[data-testid=players] tr.me .holding.private").count() > 0
+        if not self.concession and bid.count() and bid.first.is_enabled():
+            price = int(re.search(r"L\.(\d+)", bid.first.inner_text()).group(1))   # type: ignore[union-attr]
+            if price <= MAX_BID:
+                self.snap("auction")
+                self.chosen.setdefault("bid", bid.first.inner_text())
+                self.tap(f"{ACTIONS} button[data-act=bid]")
+                return "bid"
+        i = self.first(r"^Pass$|^Drop out")
+        assert i is not None, p.inner_text(ACTIONS)
+        self.press(i)
+        return "pass"
+
+    def pick_par(self) -> tuple[str, int] | None:
+        """The 'Start X at L.p a share' button for the person's own founding nearest L.100."""
+        pars = [(text, i) for text, i in self.buttons() if re.match(r"^Start \S+ at L\.\d+ a share", text)]
+        if not pars:
+            return None
+        return min(pars, key=lambda t: abs(int(re.search(r"L\.(\d+)", t[0]).group(1)) - PAR_WANTED))  # type: ignore[union-attr]
+
+    def lay(self) -> str:
+        p = self.page.page
+        self.tap(f"{ACTIONS} [data-testid=lay] [data-act=pick-hex]")
+        if not self.has(f"{ACTIONS} [data-testid=lay] [data-act=pick-tile]"):
+            self.tap(f"{ACTIONS} [data-act=cancel-lay]")
+            i = self.first(r"^Lay no")
+            assert i is not None
+            self.press(i)
+            return "pass"
+        self.tap(f"{ACTIONS} [data-testid=lay] [data-act=pick-tile]")
+        p.wait_for_selector(f"{ACTIONS} [data-testid=lay] [data-act=lay_tile]")
+        label = p.inner_text("[data-testid=rotation]")
+        legal = int(re.search(r"of (\d+)", label).group(1))   # type: ignore[union-attr]
+        if legal > 1:
+            p.click(f"{ACTIONS} [data-testid=lay] [data-act=rotate]")
+            assert p.inner_text("[data-testid=rotation]").startswith("rotation 2 of")
+        hex_id = p.evaluate("() => document.querySelector('[data-testid=map] circle.target.picked')?.dataset.target ?? null")
+        preview = p.evaluate(f"""() => [...document.querySelectorAll('[data-testid=map] g.hex.preview[data-hex="{hex_id}"] path.track')].length""")
+        assert preview, "the chosen tile is drawn on the map before it is sent"
+        self.snap("lay-preview")
+        self.tap(f"{ACTIONS} [data-testid=lay] [data-act=lay_tile]")
+        if legal > 1:
+            self.chosen["rotated_lay"] = hex_id
+            return "lay-rotated"
+        return "lay"

@@ -1,0 +1,192 @@
+"""1841 on the 18xx page (`services/web/app/core18xx/`), in real headless Chromium against a real
+`roundhouse dev` (issues 18 and 21).
+
+- The page's 1841 data is generated from the title's entities.json.
+- Geometry: for the tiles, tokens and standing region borders of a real imported game, what the
+  page draws is where the engine's board says, computed here from the map's hex layout and axes
+  (`core18xx.board.hexgrid`), independently of the page's code.
+- A person (tests/web/g1841_person.py) plays a seat against two bots through the page only: a
+  concession bid, a corporation founded at a par it picks, a tile laid in a rotation it turned
+  to, a station, a run and a dividend, a train bought; at every one of its decisions the page's
+  turn line agrees with the API's /legal; at both sizes, with screenshots in test-artifacts/1841/.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import pytest
+from services.offline.import_18xx import import_export
+from shared.engine import served_view
+from shared.games.core18xx.board import hexgrid
+from tests.dev.devproc import REPO, http
+from tests.exports import export_paths
+from tests.web.entities18xx import entities_js, path
+from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
+from tests.web.test_18xx_page import NUM, Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
+
+EXPORTS = export_paths("1841")
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SHOTS = REPO / "test-artifacts" / "1841"
+ROOT3 = math.sqrt(3)
+
+
+def shot(page: Tab, name: str, size: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.shot(SHOTS / f"{name}-{size}.png", full_page=False)
+
+
+def test_the_pages_1841_data_is_generated_from_entities_json() -> None:
+    assert path("g1841").read_text() == entities_js("g1841"), "run `python -m tests.web.entities18xx` to regenerate it"
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+def centre(coord: str, axes: str, size: float) -> tuple[float, float]:
+    """A flat-topped hex's centre from its coordinate (columns 1.5 R apart, rows √3 R)."""
+    x, y = hexgrid.xy(coord, axes)  # type: ignore[arg-type]
+    return x * 1.5 * size, y * ROOT3 / 2 * size
+
+
+def edge_mid(coord: str, edge: int, size: float, axes: str) -> tuple[float, float]:
+    """Half-way to the neighbour across the edge, by the engine's grid."""
+    (ax, ay), (bx, by) = centre(coord, axes, size), centre(hexgrid.neighbour(coord, edge, "flat", axes), axes, size)  # type: ignore[arg-type]
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def borders_drawn(page: Tab) -> list[dict[str, Any]]:
+    return page.page.eval_on_selector_all("[data-testid=map] line.border.region", """els => els.map(e => ({hex: e.dataset.hex,
+        edge: Number(e.dataset.edge), x1: Number(e.getAttribute('x1')), y1: Number(e.getAttribute('y1')),
+        x2: Number(e.getAttribute('x2')), y2: Number(e.getAttribute('y2'))}))""")
+
+
+def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[dict[str, Any]]) -> tuple[int, int, int]:
+    size, axes = seen["size"], board["axes"]
+    assert seen["layout"] == board["layout"] == "flat" and axes == "number-x"
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for t in seen["tracks"]:
+        by_hex.setdefault(t["hex"], []).append(t)
+    ends = 0
+    for hx in board["hexes"]:
+        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
+        assert sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], [])) == want, hx["hex"]
+        cx, cy = centre(hx["hex"], axes, size)
+        for t in by_hex.get(hx["hex"], []):
+            nums = [float(v) for v in NUM.findall(t["d"])]
+            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
+                if end.isdigit():
+                    ex, ey = edge_mid(hx["hex"], int(end), size, axes)
+                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
+                else:
+                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
+                ends += 1
+    tokens = 0
+    for hx in board["hexes"]:
+        cx, cy = centre(hx["hex"], axes, size)
+        stops = [n for n in hx["nodes"] if n["kind"] != "junction"]
+        for i, node in enumerate(hx["nodes"]):
+            for j, owner in enumerate(node.get("slots") or []):
+                mine = [t for t in seen["tokens"] if t["hex"] == hx["hex"] and t["node"] == i and t["slot"] == j]
+                if owner is None:
+                    assert mine == [], (hx["hex"], i, j)
+                    continue
+                assert [t["corp"] for t in mine] == [owner], (hx["hex"], i, j)
+                t = mine[0]
+                assert math.hypot(t["x"] - cx, t["y"] - cy) < size * 0.87, (hx["hex"], t)
+                if len(stops) == 1:
+                    n = len(node["slots"])
+                    assert abs(t["y"] - cy) < 0.05 and abs(t["x"] - (cx + (j - (n - 1) / 2) * 18)) < 0.05, (hx["hex"], t)
+                tokens += 1
+    # Each standing border is drawn on the side the two hexes share: its ends are the two
+    # corners common to both (each a hex radius from both centres).
+    want_borders = {(c, int(e)) for c, e in board.get("closed", [])}
+    assert {(b["hex"], b["edge"]) for b in borders} == want_borders
+    for b in borders:
+        a = centre(b["hex"], axes, size)
+        other = centre(hexgrid.neighbour(b["hex"], b["edge"], "flat", axes), axes, size)  # type: ignore[arg-type]
+        for px, py in ((b["x1"], b["y1"]), (b["x2"], b["y2"])):
+            for qx, qy in (a, other):
+                assert abs(math.hypot(px - qx, py - qy) - size) < 0.05, b
+    return ends, tokens, len(borders)
+
+
+@pytest.mark.skipif(not EXPORTS, reason="1841 exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
+@pytest.mark.parametrize("position", ["end", "mid"])
+def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, chromium: Any) -> None:
+    run = import_export(json.loads(max(EXPORTS, key=lambda p: p.stat().st_size).read_text()))
+    entries = len(run.entries) if position == "end" else len(run.entries) // 3
+    at = table_at(stack, run, entries)
+    board = served_view(at["engine"], at["state"], None)["board"]
+    with tab(chromium, DESKTOP) as page:
+        page.goto(invite(stack, at["table"], None))
+        page.wait(LIVE, timeout_ms=20_000)
+        ends, tokens, borders = check_geometry(board, drawn(page), borders_drawn(page))
+        assert ends > 50 and tokens > 5 and borders > 10, (ends, tokens, borders)
+        shot(page, f"imported-{position}", "desktop")
+        assert page.errors == []
+
+
+# --- a person plays 1841 against bots through the page ---------------------------------------
+
+GOALS = {"bid", "par", "lay-rotated", "run", "dividend", "train"}
+
+
+def legal_of(stack: Stack18, table: str, token: str) -> dict[str, Any]:
+    status, body = http("GET", f"{stack.url}/api/tables/{table}/legal", headers={"Authorization": f"Bearer {token}"})
+    assert status == 200, body
+    return body
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
+    from tests.web.g1841_person import Person
+
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "1841", "seats": [
+        {"name": "Ada"}, {"name": "Bot A", "kind": "bot", "level": "random"},
+        {"name": "Bot B", "kind": "bot", "level": "random"}]})
+    assert status == 201, created
+    table, token = created["table"], created["seats"][0]["token"]
+    with tab(chromium, SIZES[size]) as page:
+        agreed = 0
+
+        def check() -> None:
+            # The page says it is my turn exactly when the API's /legal does, at this seq.
+            nonlocal agreed
+            legal = legal_of(stack, table, token)
+            if legal["seq"] != page.seq():
+                return    # a bot moved meanwhile: the next decision checks again
+            assert legal["active"] and legal["actions"], legal
+            assert page.page.inner_text("[data-testid=turn]").startswith("Your turn"), page.page.inner_text("[data-testid=turn]")
+            agreed += 1
+
+        shots: set[str] = set()
+
+        def snap(name: str) -> None:
+            if name not in shots:
+                shots.add(name)
+                shot(page, name, size)
+
+        started = time.perf_counter()
+        page.goto(created["seats"][0]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        person = Person(page, check, snap)
+        did = person.play_until(GOALS, max_moves=300)
+        took = time.perf_counter() - started
+        info = detail(stack, table)
+        print(f"1841 through the page ({size}): {dict(did)} in {took:.0f}s, seq {info['last_seq']}, chose {person.chosen}, "
+              f"turn line checked {agreed} times")
+        assert GOALS <= set(did), (dict(did), person.chosen)
+        assert agreed >= 5
+        # Waiting for a bot: the page names it, and /legal says this seat is not to act.
+        legal = legal_of(stack, table, token)
+        if not legal["active"] and legal["seq"] == page.seq():
+            assert page.page.inner_text("[data-testid=actions]").startswith("Waiting for")
+        shot(page, "after-goals", size)
+        page.page.locator("[data-testid=charters]").scroll_into_view_if_needed()
+        shot(page, "charters", size)
+        page.page.locator("[data-testid=log]").scroll_into_view_if_needed()
+        shot(page, "log", size)
+        assert page.errors == []
