@@ -124,7 +124,8 @@ def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(pos
         page.goto(invite(stack, at["table"], None))
         page.wait(LIVE, timeout_ms=20_000)
         ends, tokens, borders = check_geometry(board, drawn(page), borders_drawn(page))
-        assert ends > 50 and tokens > 5 and borders > 10, (ends, tokens, borders)
+        # (borders open as the phases go on: late in the game only a few still stand)
+        assert ends > 50 and tokens > 5 and borders > 0, (ends, tokens, borders)
         shot(page, f"imported-{position}", "desktop")
         assert page.errors == []
 
