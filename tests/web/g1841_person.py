@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from tests.web.pages import Tab
+from tests.web.person18xx import PagePerson
 
 TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
                 "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
@@ -29,7 +30,7 @@ MAX_BID = 150
 PAR_WANTED = 100
 
 
-class Person:
+class Person(PagePerson):
     def __init__(self, page: Tab, check: Callable[[], None] = lambda: None,
                  snap: Callable[[str], None] = lambda _name: None) -> None:
         self.page = page
@@ -42,8 +43,6 @@ class Person:
         self.founded: str | None = None
         self.chosen: dict[str, object] = {}
 
-    def over(self) -> bool:
-        return self.page.dataset("over") == "true"
 
     def play_until(self, goals: set[str], max_moves: int = 400, timeout_ms: int = 120_000) -> Counter[str]:
         """Play until the person has done each of `goals` (the names `move` returns) or the game ends."""
@@ -54,30 +53,10 @@ class Person:
             if self.over():
                 return self.did
             self.check()
-            seq = self.page.seq()
-            what = self.move()
-            self.did[what] += 1
-            moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
-            try:
-                self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)
-            except Exception as exc:
-                raise AssertionError(f"after {what!r} at seq {seq} nothing happened; the panel: "
-                                     f"{self.page.page.inner_text(ACTIONS)!r}") from exc
-            if not self.page.page.evaluate(moved):
-                self.refused.add((seq, self.last))
-                self.did["refused"] += 1
+            self.take_turn(timeout_ms)
         return self.did
 
     # --- reading and tapping --------------------------------------------------------------
-
-    def has(self, selector: str) -> bool:
-        return (self.page.seq(), selector) not in self.refused and self.page.page.locator(selector).count() > 0
-
-    def tap(self, selector: str) -> None:
-        self.last = selector
-        el = self.page.page.locator(selector).first
-        el.scroll_into_view_if_needed()
-        el.click()
 
     def buttons(self) -> list[tuple[str, int]]:
         found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
@@ -88,8 +67,7 @@ class Person:
     def press(self, index: int) -> None:
         el = self.page.page.locator(f"{ACTIONS} button").nth(index)
         self.last = el.inner_text()
-        el.scroll_into_view_if_needed()
-        el.click()
+        el.click()  # (scrolls it into view itself, and finds it again if the panel was redrawn)
 
     def first(self, pattern: str) -> int | None:
         return next((i for text, i in self.buttons() if re.search(pattern, text)), None)

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from tests.web.pages import Tab
+from tests.web.person18xx import PagePerson
 
 TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
                 "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
@@ -24,7 +25,7 @@ NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-l
              "clear-train", "stop", "close-rules")
 
 
-class Person:
+class Person(PagePerson):
     def __init__(self, page: Tab) -> None:
         self.page = page
         self.did: Counter[str] = Counter()
@@ -32,39 +33,15 @@ class Person:
         self.refused: set[tuple[int, str]] = set()
         self.last = ""
 
-    def over(self) -> bool:
-        return self.page.dataset("over") == "true"
-
     def play(self, max_moves: int = 2000, timeout_ms: int = 120_000) -> Counter[str]:
         for _ in range(max_moves):
             self.page.wait(TURN_OR_OVER, timeout_ms=timeout_ms)
             if self.over():
                 return self.did
-            seq = self.page.seq()
-            what = self.move()
-            self.did[what] += 1
-            moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
-            try:
-                self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)
-            except Exception as exc:
-                raise AssertionError(f"after {what!r} at seq {seq} nothing happened; the panel: "
-                                     f"{self.page.page.inner_text(ACTIONS)!r}") from exc
-            if not self.page.page.evaluate(moved):
-                # The rules refused it (the page says why): the person tries something else.
-                self.refused.add((seq, self.last))
-                self.did["refused"] += 1
+            self.take_turn(timeout_ms)
         raise AssertionError(f"no end after {max_moves} moves of the person: {self.did}")
 
     # --- one decision, through the page ------------------------------------------------------
-
-    def has(self, selector: str) -> bool:
-        return (self.page.seq(), selector) not in self.refused and self.page.page.locator(selector).count() > 0
-
-    def tap(self, selector: str) -> None:
-        self.last = selector
-        el = self.page.page.locator(selector).first
-        el.scroll_into_view_if_needed()
-        el.click()
 
     def move(self) -> str:
         p = self.page.page
@@ -111,8 +88,7 @@ class Person:
     def press(self, index: int) -> None:
         el = self.page.page.locator(f"{ACTIONS} button").nth(index)
         self.last = el.inner_text()
-        el.scroll_into_view_if_needed()
-        el.click()
+        el.click()  # (scrolls it into view itself, and finds it again if the panel was redrawn)
 
 
 # What the person picks among the buttons, in this order (the first that matches).

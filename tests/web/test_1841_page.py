@@ -19,12 +19,15 @@ import time
 from typing import Any
 
 import pytest
-from services.offline.import_18xx import import_export
+
 from shared.engine import served_view
 from shared.games.core18xx.board import hexgrid
+
+from services.offline.import_18xx import import_export
 from tests.dev.devproc import REPO, http
 from tests.exports import export_paths
 from tests.web.entities18xx import entities_js, path
+from tests.web.geometry18xx import check_tokens
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 from tests.web.test_18xx_page import NUM, Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
 
@@ -83,23 +86,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[di
                 else:
                     assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
                 ends += 1
-    tokens = 0
-    for hx in board["hexes"]:
-        cx, cy = centre(hx["hex"], axes, size)
-        stops = [n for n in hx["nodes"] if n["kind"] != "junction"]
-        for i, node in enumerate(hx["nodes"]):
-            for j, owner in enumerate(node.get("slots") or []):
-                mine = [t for t in seen["tokens"] if t["hex"] == hx["hex"] and t["node"] == i and t["slot"] == j]
-                if owner is None:
-                    assert mine == [], (hx["hex"], i, j)
-                    continue
-                assert [t["corp"] for t in mine] == [owner], (hx["hex"], i, j)
-                t = mine[0]
-                assert math.hypot(t["x"] - cx, t["y"] - cy) < size * 0.87, (hx["hex"], t)
-                if len(stops) == 1:
-                    n = len(node["slots"])
-                    assert abs(t["y"] - cy) < 0.05 and abs(t["x"] - (cx + (j - (n - 1) / 2) * 18)) < 0.05, (hx["hex"], t)
-                tokens += 1
+    tokens = check_tokens(board, seen["tokens"], lambda hx: centre(hx["hex"], axes, size), size)
     # Each standing border is drawn on the side the two hexes share: its ends are the two
     # corners common to both (each a hex radius from both centres).
     want_borders = {(c, int(e)) for c, e in board.get("closed", [])}

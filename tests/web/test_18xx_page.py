@@ -31,15 +31,17 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.offline.import_18xx import import_export
-from services.offline.import_table import store_table
 from shared import auth
 from shared.engine import served_view
 from shared.games.core18xx.board import hexgrid
 from shared.timeline import Timeline
+
+from services.offline.import_18xx import import_export
+from services.offline.import_table import store_table
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
 from tests.exports import export_paths
 from tests.web.entities18xx import entities_js, path
+from tests.web.geometry18xx import check_tokens
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 
 EXPORTS = export_paths("18Ireland")
@@ -200,24 +202,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any]) -> tuple[int, in
                 else:  # a stop: inside this hex
                     assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
                 ends += 1
-    tokens = 0
-    for hx in board["hexes"]:
-        cx, cy = centre(hx["x"], hx["y"], size)
-        stops = [n for n in hx["nodes"] if n["kind"] != "junction"]
-        for i, node in enumerate(hx["nodes"]):
-            for j, owner in enumerate(node.get("slots") or []):
-                mine = [t for t in seen["tokens"] if t["hex"] == hx["hex"] and t["node"] == i and t["slot"] == j]
-                if owner is None:
-                    assert mine == [], (hx["hex"], i, j)
-                    continue
-                assert [t["corp"] for t in mine] == [owner], (hx["hex"], i, j)
-                t = mine[0]
-                assert math.hypot(t["x"] - cx, t["y"] - cy) < size * 0.87, (hx["hex"], t)
-                if len(stops) == 1:   # a lone city sits at the centre, its slots in a row across it
-                    n = len(node["slots"])
-                    assert abs(t["y"] - cy) < 0.05
-                    assert abs(t["x"] - (cx + (j - (n - 1) / 2) * 18)) < 0.05, (hx["hex"], t)
-                tokens += 1
+    tokens = check_tokens(board, seen["tokens"], lambda hx: centre(hx["x"], hx["y"], size), size)
     return ends, tokens
 
 

@@ -1,0 +1,50 @@
+"""What the scripted people of the 18xx pages share: taking one turn through the page."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.web.pages import Tab
+
+ACTIONS = "[data-testid=actions]"
+
+
+class PagePerson:
+    """A person at an 18xx page; a title's person supplies `move` (one decision through the
+    page, returning its name) and sets `last` to what it clicked."""
+
+    page: Tab
+    did: Counter[str]
+    refused: set[tuple[int, str]]
+    last: str
+
+    def over(self) -> bool:
+        return self.page.dataset("over") == "true"
+
+    def move(self) -> str:
+        raise NotImplementedError
+
+    def has(self, selector: str) -> bool:
+        return (self.page.seq(), selector) not in self.refused and self.page.page.locator(selector).count() > 0
+
+    def tap(self, selector: str) -> None:
+        self.last = selector
+        # `click` scrolls the element into view and, unlike an explicit scroll first, finds it
+        # again when the panel is redrawn meanwhile
+        self.page.page.locator(selector).first.click()
+
+    def take_turn(self, timeout_ms: int) -> None:
+        """One move (counted by its name), then wait until the game moved on or the page showed
+        the rules' refusal (the person then tries something else next time)."""
+        seq = self.page.seq()
+        what = self.move()
+        self.did[what] += 1
+        moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
+        try:
+            self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)
+        except Exception as exc:
+            raise AssertionError(f"after {what!r} at seq {seq} nothing happened; the panel: "
+                                 f"{self.page.page.inner_text(ACTIONS)!r}") from exc
+        if not self.page.page.evaluate(moved):
+            self.refused.add((seq, self.last))
+            self.did["refused"] += 1
