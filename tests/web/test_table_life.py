@@ -178,7 +178,7 @@ def check_drawn(page: Tab, views: dict[int, Any], seq: int, last: int) -> None:
 
 
 TITLES = {"chicago-express": (["Ada", "Brunel", "Crewe"], 40), "rotw-england-wales": (["Ada", "Brunel", "Crewe"], 30),
-          "18ireland": (["Ada", "Brunel", "Crewe"], 30)}
+          "18ireland": (["Ada", "Brunel", "Crewe"], 30), "1841": (["Ada", "Brunel", "Crewe"], 150)}
 
 
 @pytest.mark.parametrize("title", list(TITLES))
