@@ -1,13 +1,42 @@
-"""What both 18xx pages' geometry tests check the same way: every token the engine's board has
-is drawn once, in its hex, and a lone city's slots sit in a row across the hex's centre."""
+"""What both 18xx pages' geometry tests check the same way: every path of the engine's board is
+drawn, its ends on the edges the engine names (or inside the hex for a stop); every token the
+board has is drawn once, in its hex, and a lone city's slots sit in a row across its centre."""
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
+NUM = re.compile(r"-?\d+(?:\.\d+)?")
+Point = tuple[float, float]
+
 SLOT_SPACING = 18  # the page's distance between a lone city's slot centres (SVG units)
+
+
+def check_tracks(board: dict[str, Any], drawn_tracks: list[dict[str, Any]], centre_of: Callable[[dict[str, Any]], Point],
+                 edge_mid_of: Callable[[dict[str, Any], int], Point], size: float) -> int:
+    """Assert the drawn tracks are the board's paths, ends where it has them; return the ends."""
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    for t in drawn_tracks:
+        by_hex.setdefault(t["hex"], []).append(t)
+    ends = 0
+    for hx in board["hexes"]:
+        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
+        got = sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], []))
+        assert got == want, hx["hex"]
+        cx, cy = centre_of(hx)
+        for t in by_hex.get(hx["hex"], []):
+            nums = [float(v) for v in NUM.findall(t["d"])]
+            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
+                if end.isdigit():
+                    ex, ey = edge_mid_of(hx, int(end))
+                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
+                else:  # a stop: inside this hex
+                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
+                ends += 1
+    return ends
 
 
 def check_tokens(board: dict[str, Any], drawn_tokens: list[dict[str, Any]],

@@ -27,9 +27,9 @@ from services.offline.import_18xx import import_export
 from tests.dev.devproc import REPO, http
 from tests.exports import export_paths
 from tests.web.entities18xx import entities_js, path
-from tests.web.geometry18xx import check_tokens
+from tests.web.geometry18xx import check_tokens, check_tracks
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
-from tests.web.test_18xx_page import NUM, Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
+from tests.web.test_18xx_page import Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
 
 EXPORTS = export_paths("1841")
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -69,23 +69,8 @@ def borders_drawn(page: Tab) -> list[dict[str, Any]]:
 def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[dict[str, Any]]) -> tuple[int, int, int]:
     size, axes = seen["size"], board["axes"]
     assert seen["layout"] == board["layout"] == "flat" and axes == "number-x"
-    by_hex: dict[str, list[dict[str, Any]]] = {}
-    for t in seen["tracks"]:
-        by_hex.setdefault(t["hex"], []).append(t)
-    ends = 0
-    for hx in board["hexes"]:
-        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
-        assert sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], [])) == want, hx["hex"]
-        cx, cy = centre(hx["hex"], axes, size)
-        for t in by_hex.get(hx["hex"], []):
-            nums = [float(v) for v in NUM.findall(t["d"])]
-            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
-                if end.isdigit():
-                    ex, ey = edge_mid(hx["hex"], int(end), size, axes)
-                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
-                else:
-                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
-                ends += 1
+    ends = check_tracks(board, seen["tracks"], lambda hx: centre(hx["hex"], axes, size),
+                        lambda hx, edge: edge_mid(hx["hex"], edge, size, axes), size)
     tokens = check_tokens(board, seen["tokens"], lambda hx: centre(hx["hex"], axes, size), size)
     # Each standing border is drawn on the side the two hexes share: its ends are the two
     # corners common to both (each a hex radius from both centres).

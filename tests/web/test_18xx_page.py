@@ -41,7 +41,7 @@ from services.offline.import_table import store_table
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port, http
 from tests.exports import export_paths
 from tests.web.entities18xx import entities_js, path
-from tests.web.geometry18xx import check_tokens
+from tests.web.geometry18xx import check_tokens, check_tracks
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 
 EXPORTS = export_paths("18Ireland")
@@ -167,9 +167,6 @@ def edge_mid(coord: str, edge: int, size: float, layout: str) -> tuple[float, fl
     return (ax + bx) / 2, (ay + by) / 2
 
 
-NUM = re.compile(r"-?\d+(?:\.\d+)?")
-
-
 def drawn(page: Tab) -> dict[str, Any]:
     return page.page.evaluate("""() => {
       const svg = document.querySelector('[data-testid=map]');
@@ -184,24 +181,8 @@ def drawn(page: Tab) -> dict[str, Any]:
 def check_geometry(board: dict[str, Any], seen: dict[str, Any]) -> tuple[int, int]:
     size, layout = seen["size"], seen["layout"]
     assert layout == board["layout"] == "flat"
-    by_hex: dict[str, list[dict[str, Any]]] = {}
-    for t in seen["tracks"]:
-        by_hex.setdefault(t["hex"], []).append(t)
-    ends = 0
-    for hx in board["hexes"]:
-        want = sorted((str(p["a"]), str(p["b"]), p["track"]) for p in hx["paths"])
-        got = sorted((t["a"], t["b"], t["track"]) for t in by_hex.get(hx["hex"], []))
-        assert got == want, hx["hex"]
-        cx, cy = centre(hx["x"], hx["y"], size)
-        for t in by_hex.get(hx["hex"], []):
-            nums = [float(v) for v in NUM.findall(t["d"])]
-            for end, (px, py) in ((t["a"], nums[0:2]), (t["b"], nums[-2:])):
-                if end.isdigit():
-                    ex, ey = edge_mid(hx["hex"], int(end), size, layout)
-                    assert math.hypot(px - ex, py - ey) < 0.05, (hx["hex"], t, end)
-                else:  # a stop: inside this hex
-                    assert math.hypot(px - cx, py - cy) < size * 0.8, (hx["hex"], t, end)
-                ends += 1
+    ends = check_tracks(board, seen["tracks"], lambda hx: centre(hx["x"], hx["y"], size),
+                        lambda hx, edge: edge_mid(hx["hex"], edge, size, layout), size)
     tokens = check_tokens(board, seen["tokens"], lambda hx: centre(hx["x"], hx["y"], size), size)
     return ends, tokens
 
