@@ -275,3 +275,20 @@ def test_a_purchase_18xx_games_offers_but_refuses_keeps_the_player_in() -> None:
     s = replace(s, money=replace(money, book=money.book.moved(own, "0"), cash=cash))
     assert ST.asked_to_buy(s, "2") and not ST.buyable(s, "2")
     assert not ST.asked_to_buy(replace(s, money=replace(s.money, cash={**cash, "2": 5})), "2")
+
+
+def test_the_page_shows_a_concession_won_in_the_auction_as_held_and_paid() -> None:
+    """The auction settles money when it ends; 18xx.games' winner pays at once. The page's
+    players' rows show each won concession held and its price gone from cash, before the end."""
+    from shared.games.g1841.pageview import page_view
+
+    s = ENGINE.setup(["a", "b", "c"], {}, 1)
+    start = s.money.cash["0"]
+    first = s.auction.unsold[1]       # (Bayard is first)
+    s = act(s, A.Bid(**p("0"), company=first, price=300))
+    while s.auction is not None and first in s.auction.unsold:
+        s = act(s, A.Pass(**p(L.acting_player(s))))
+    assert s.round == "auction" and s.auction.owners[first] == "0"
+    row = next(r for r in page_view(s)["players"] if r["id"] == "0")
+    assert row["cash"] == start - 300 and first in row["privates"]
+    assert s.money.cash["0"] == start    # the money side itself waits for the auction's end

@@ -1,8 +1,9 @@
 """A scripted person playing a 1841 seat through the 18xx page only: it reads the buttons and
 texts the page draws (never the engine's data or the API) and taps them.
 
-Its habits: in the concession auction it nominates or raises until it holds one concession
-(never above L.150), then drops out or passes; in stock rounds it founds the corporation of its
+Its habits: in the concession auction it nominates or raises until it holds one concession of
+a corporation (never Bayard's, never above L.150, and not one on which its bid stood alone: no
+one else could afford to bid), then drops out or passes; in stock rounds it founds the corporation of its
 concession at a par it picks (the offered par nearest L.100), else passes; operating its
 corporation it lays a tile on the first hex the page lists, turned once when more than one
 rotation is legal (checking the preview on the map), places stations by tapping their slot,
@@ -40,6 +41,7 @@ class Person(PagePerson):
         self.refused: set[tuple[int, str]] = set()
         self.last = ""
         self.concession = False
+        self.hopeless: set[str] = {"Bayard"}     # concessions it will not bid on
         self.founded: str | None = None
         self.chosen: dict[str, object] = {}
 
@@ -133,15 +135,23 @@ class Person(PagePerson):
 
     def auction(self, prompt: str) -> str:
         p = self.page.page
-        bid = p.locator(f"{ACTIONS} button[data-act=bid]")
-        # my row of the players' table lists the concessions I hold
-        self.concession = p.locator("[data-testid=players] tr.me .holding.private").count() > 0
-        if not self.concession and bid.count() and bid.first.is_enabled():
-            price = int(re.search(r"L\.(\d+)", bid.first.inner_text()).group(1))   # type: ignore[union-attr]
+        # my row of the players' table lists the concessions I hold (Bayard's pays income only)
+        held = p.locator("[data-testid=players] tr.me .holding.private").all_inner_texts()
+        self.concession = any(c != "Bayard" for c in held)
+        # Asked again while the only bid on the concession up is mine: no one else can afford a
+        # bid, so raising my own bid only costs me; I pass (it stays unsold) and leave it be.
+        alone = re.search(r"Auction of the (\S+) concession: [^,]+\.", prompt)
+        if alone:
+            self.hopeless.add(alone.group(1))
+        bids = [(text, i) for text, i in self.buttons()
+                if (on := re.search(r"L\.\d+ on the (\S+) concession", text)) and on.group(1) not in self.hopeless]
+        if not self.concession and not alone and bids:
+            text, index = bids[0]
+            price = int(re.search(r"L\.(\d+)", text).group(1))   # type: ignore[union-attr]
             if price <= MAX_BID:
                 self.snap("auction")
-                self.chosen.setdefault("bid", bid.first.inner_text())
-                self.tap(f"{ACTIONS} button[data-act=bid]")
+                self.chosen.setdefault("bid", text)
+                self.press(index)
                 return "bid"
         i = self.first(r"^Pass$|^Drop out")
         assert i is not None, p.inner_text(ACTIONS)

@@ -70,6 +70,9 @@ export function mountTable(root, invite) {
   const ui = { picks: {}, amount: null, message: null, pending: false, canUndo: false, dismissed: null };
   let shownSeq = -1;
   let shownTargets = "";
+  // What the action panel was last drawn from: it is rebuilt only when that changes, so a
+  // redraw for an unrelated update (a clock, the log) never swaps a button under a finger.
+  let panelDrawn = "";
   /** @type {boolean | null} the game was over at the last render (null: nothing drawn yet) */
   let wasOver = null;
   let rulesOpen = false;
@@ -262,7 +265,12 @@ export function mountTable(root, invite) {
     // an unrelated update does not reset what the player is doing in it.
     const news = h("div", {}, page.news?.(view, ctx) ?? null);
     if (news.textContent !== newsBox.textContent) fill(newsBox, ...news.childNodes);
-    fill(actions, past ? [h("p", {}, "You are looking at an earlier position. "), button("Back to the game", "history-back", () => history.back(), { primary: true })] : panel(view, ctx));
+    const drawnPanel = h("div", {}, past ? [h("p", {}, "You are looking at an earlier position. "), button("Back to the game", "history-back", () => history.back(), { primary: true })] : panel(view, ctx));
+    const panelKey = JSON.stringify([live.seq, past ? history.pastSeq() : null, me, ui, ctx.legal, seats]) + drawnPanel.innerHTML;
+    if (panelKey !== panelDrawn) {
+      panelDrawn = panelKey;
+      fill(actions, ...drawnPanel.childNodes);
+    }
     actions.hidden = over && !past;
     page.render(view, ctx, { main, side });
     const targetKey = [...targets.keys()].join(" ");

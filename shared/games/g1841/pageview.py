@@ -19,18 +19,27 @@ from shared.games.g1841 import data as D
 from shared.games.g1841 import operating as OP
 from shared.games.g1841.board import events as BE
 from shared.games.g1841.board import routes as BR
-from shared.games.g1841.money import player_value
+from shared.games.g1841.money import company_values, player_value
 from shared.games.g1841.state import State
 
 
 def page_view(state: State) -> dict[str, Any]:
     money = MV.view(state.money, state.depot)
     corps = state.money.corps
+    # During the auction a concession won is paid for at once (as 18xx.games shows it), though
+    # the money side settles when the auction ends: a player's row shows it won and paid.
+    auction = state.auction if state.round == "auction" else None
     for player in money["players"]:
         pid = player["id"]
+        player["value"] = player_value(state.money, pid, state.loans, state.variant)
+        if auction is not None:
+            won = [c for c, o in auction.owners.items() if o == pid and state.money.companies.get(c) != pid]
+            paid = player["cash"] - auction.cash.get(pid, player["cash"])
+            player["cash"] -= paid
+            player["privates"] = sorted({*player["privates"], *won})
+            player["value"] += sum(company_values(state.variant).get(c, 0) for c in won) - paid
         player["seat"] = state.players.index(pid)
         player["name"] = state.seats[player["seat"]]
-        player["value"] = player_value(state.money, pid, state.loans)
         player["loan"] = state.loans.get(pid, 0)
         # corporations this player decides for through a chain of corporations (not presided directly)
         player["controls"] = sorted(s for s, c in corps.items() if c.ipoed and not c.closed
