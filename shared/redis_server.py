@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,16 +40,21 @@ def redis_server_binary() -> str:
 _STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
-def _child_setup(owner: int, mask: set[signal.Signals] | None) -> Callable[[], None]:
+def _child_setup(owner: int, mask: set[signal.Signals] | None, die_with_owner: bool) -> Callable[[], None]:
     """What the child runs before exec: restore the signal mask the owner had (the block taken
     around the spawn is inherited, and a redis-server deaf to SIGTERM could not be stopped), and
     have Linux SIGTERM this redis-server when its owner dies, so a kill -9 of `roundhouse dev`
-    (or of a test run) leaves no orphan holding the data dir."""
+    (or of a test run) leaves no orphan holding the data dir.
+
+    Linux sends that signal when the *thread* that spawned the child ends, not the process: so
+    it is asked for only when the spawn comes from the main thread, which lives as long as the
+    owner. (Spawned from a worker thread, Redis was stopped as soon as that thread finished.)"""
 
     def setup() -> None:
         if mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        _die_with_parent()
+        if die_with_owner:
+            _die_with_parent()
         # The owner may have died between fork and prctl; then no death signal will come.
         if os.getppid() != owner:
             os._exit(1)
@@ -167,7 +173,7 @@ class RedisServer:
                 stdout=subprocess.DEVNULL,
                 stderr=early_log,
                 start_new_session=True,
-                preexec_fn=_child_setup(os.getpid(), mask),
+                preexec_fn=_child_setup(os.getpid(), mask, threading.current_thread() is threading.main_thread()),
             )
         finally:
             if mask is not None:

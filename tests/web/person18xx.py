@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 
 from tests.web.pages import Tab
 
@@ -17,6 +17,8 @@ class PagePerson:
     did: Counter[str]
     refused: set[tuple[int, str]]
     last: str
+    # the last moves (what the panel said, what was pressed), for a failure's message
+    trail: deque[str]
 
     def over(self) -> bool:
         return self.page.dataset("over") == "true"
@@ -37,8 +39,13 @@ class PagePerson:
         """One move (counted by its name), then wait until the game moved on or the page showed
         the rules' refusal (the person then tries something else next time)."""
         seq = self.page.seq()
+        prompts = self.page.page.locator(f"{ACTIONS} [data-testid=prompt]")
+        prompt = prompts.first.inner_text() if prompts.count() else ""
         what = self.move()
         self.did[what] += 1
+        if not hasattr(self, "trail"):
+            self.trail = deque(maxlen=12)
+        self.trail.append(f"seq {seq} {what}: {self.last!r} at {prompt!r}")
         moved = f"Number(document.body.dataset.seq) > {seq} || document.body.dataset.over === 'true'"
         try:
             self.page.wait(f"{moved} || !!document.querySelector('[data-testid=refusal]')", timeout_ms=timeout_ms)

@@ -150,8 +150,8 @@ def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Sta
         took = time.perf_counter() - started
         info = detail(stack, table)
         print(f"1841 through the page ({size}): {dict(did)} in {took:.0f}s, seq {info['last_seq']}, chose {person.chosen}, "
-              f"turn line checked {agreed} times")
-        assert GOALS <= set(did), (dict(did), person.chosen)
+              f"turn line checked {agreed} times; last moves: {list(person.trail)}")
+        assert GOALS <= set(did), (dict(did), person.chosen, list(person.trail))
         assert agreed >= 5
         # Waiting for a bot: the page names it, and /legal says this seat is not to act.
         legal = legal_of(stack, table, token)
