@@ -2,9 +2,12 @@
 texts the page draws (never the engine's data or the API) and taps them.
 
 Its habits: in the concession auction it nominates or raises until it holds one concession of
-a corporation (never Bayard's, never above L.150, and not one on which its bid stood alone: no
-one else could afford to bid), then drops out or passes; in stock rounds it founds the corporation of its
-concession at a par it picks (the offered par nearest L.100), else passes; operating its
+a corporation, Tuscan ones first (their homes lie a 2-train's run from Firenze, Pisa or
+Livorno), never Bayard's (income only) nor Piedmont's SFTC and SFTN (Cuneo and Torino need
+several tile lays before a 2-train has two stops), never above L.150, and not one on which its
+bid stood alone (no one else could afford to bid), then drops out or passes. In stock rounds,
+holding no concession, it buys one left unsold; it founds the corporation of its concession at
+a par it picks (the offered par nearest L.100), else passes; operating its
 corporation it lays a tile on the first hex the page lists, turned once when more than one
 rotation is legal (checking the preview on the map), places stations by tapping their slot,
 runs the run the page previews, pays out, and buys a train when offered. Whatever else the page
@@ -29,6 +32,8 @@ NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-l
              "clear-train", "stop", "close-rules", "less", "more")
 MAX_BID = 150
 PAR_WANTED = 100
+TUSCAN = ("SFLP", "SSFL", "SFMA")
+FAR = {"Bayard", "SFTC", "SFTN"}    # concessions it never takes (see above)
 
 
 class Person(PagePerson):
@@ -41,7 +46,7 @@ class Person(PagePerson):
         self.refused: set[tuple[int, str]] = set()
         self.last = ""
         self.concession = False
-        self.hopeless: set[str] = {"Bayard"}     # concessions it will not bid on
+        self.hopeless: set[str] = set(FAR)     # concessions it will not bid on
         self.founded: str | None = None
         self.chosen: dict[str, object] = {}
 
@@ -111,6 +116,12 @@ class Person(PagePerson):
             self.snap("train")
             self.press(train)
             return "train"
+        if not self.founded and not self.holds_concession():
+            buy = next((i for text, i in self.buttons()
+                        if (c := re.match(r"^Buy the (\S+) concession", text)) and c.group(1) not in FAR), None)
+            if buy is not None:
+                self.press(buy)
+                return "concession"
         if not self.founded:
             par = self.pick_par()
             if par is not None:
@@ -135,18 +146,16 @@ class Person(PagePerson):
 
     def auction(self, prompt: str) -> str:
         p = self.page.page
-        # my row of the players' table lists the concessions I hold (Bayard's pays income only)
-        held = p.locator("[data-testid=players] tr.me .holding.private").all_inner_texts()
-        self.concession = any(c != "Bayard" for c in held)
+        self.concession = self.holds_concession()
         # Asked again while the only bid on the concession up is mine: no one else can afford a
         # bid, so raising my own bid only costs me; I pass (it stays unsold) and leave it be.
         alone = re.search(r"Auction of the (\S+) concession: [^,]+\.", prompt)
         if alone:
             self.hopeless.add(alone.group(1))
-        bids = [(text, i) for text, i in self.buttons()
-                if (on := re.search(r"L\.\d+ on the (\S+) concession", text)) and on.group(1) not in self.hopeless]
+        bids = sorted(((on.group(1) not in TUSCAN, text, i) for text, i in self.buttons()
+                       if (on := re.search(r"L\.\d+ on the (\S+) concession", text)) and on.group(1) not in self.hopeless))
         if not self.concession and not alone and bids:
-            text, index = bids[0]
+            _, text, index = bids[0]
             price = int(re.search(r"L\.(\d+)", text).group(1))   # type: ignore[union-attr]
             if price <= MAX_BID:
                 self.snap("auction")
@@ -157,6 +166,11 @@ class Person(PagePerson):
         assert i is not None, p.inner_text(ACTIONS)
         self.press(i)
         return "pass"
+
+    def holds_concession(self) -> bool:
+        # my row of the players' table lists the concessions I hold (Bayard's pays income only)
+        held = self.page.page.locator("[data-testid=players] tr.me .holding.private").all_inner_texts()
+        return any(c != "Bayard" for c in held)
 
     def pick_par(self) -> tuple[str, int] | None:
         """The 'Start X at L.p a share' button for the person's own founding nearest L.100."""
