@@ -540,11 +540,12 @@ def tap_stop(page: Tab, stop: str, on_run: bool = False) -> None:
     """Tap a stop's ring on the map, scrolled to the middle of the screen first (as a person
     scrolls a stop out from under the action panel)."""
     ring = page.page.locator(f"svg circle.target{'.on-run' if on_run else ''}[data-target='{stop}']")
-    ring.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    # Scrolled and measured in one call: a preview answered in between redraws the map, and a
+    # ring measured after its own scroll may already be gone.
+    width = ring.evaluate("el => { el.scrollIntoView({block: 'center', inline: 'center'});"
+                          " return el.getBoundingClientRect().width; }")
     if page.page.viewport_size["width"] < 600:
-        box = ring.bounding_box()
-        assert box is not None
-        if box["width"] < 40:
+        if width < 40:
             # Too close to a neighbour for a finger (two stops in one hex): its button in the panel.
             listed = page.page.locator(f"[data-testid=routes] button[data-testid='stop-{stop}']")
             if listed.count():
@@ -608,6 +609,8 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
                 refused = state
                 break
             tap_stop(page, stop, on_run=True)   # take it off again
+            page.wait(f"!document.querySelector('svg circle.target.on-run[data-target=\"{stop}\"]')"
+                      f" && !document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('checking')")
         assert refused, "some stop near the train makes a route the rules refuse"
         assert not re.search(r"\b[A-Z]\d{1,2}\b", refused), refused
         text = verdict(page)
