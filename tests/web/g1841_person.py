@@ -149,7 +149,7 @@ class Person(PagePerson):
         self.concession = self.holds_concession()
         # Asked again while the only bid on the concession up is mine: no one else can afford a
         # bid, so raising my own bid only costs me; I pass (it stays unsold) and leave it be.
-        alone = re.search(r"Auction of the (\S+) concession: [^,]+\.", prompt)
+        alone = re.search(r"No one else can afford to bid on (\S+)[:,]", prompt)
         if alone:
             self.hopeless.add(alone.group(1))
         bids = sorted(((on.group(1) not in TUSCAN, text, i) for text, i in self.buttons()
@@ -162,7 +162,7 @@ class Person(PagePerson):
                 self.chosen.setdefault("bid", text)
                 self.press(index)
                 return "bid"
-        i = self.first(r"^Pass$|^Drop out")
+        i = self.first(r"^Pass$|^Pass: withdraw|^Drop out")
         assert i is not None, p.inner_text(ACTIONS)
         self.press(i)
         return "pass"
