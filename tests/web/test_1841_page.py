@@ -251,9 +251,14 @@ def test_a_lone_bid_is_explained_the_bid_field_is_tappable_and_the_map_has_a_key
         page.wait(READY)
         assert "SFLP" in p.inner_text("[data-testid=position]").split("still for sale")[0]
         assert "SFLP" not in p.inner_text("[data-testid=players] tr.me")
-        # The map's key, from the map's own tool bar.
-        p.locator("[data-testid=map-key-toggle]").scroll_into_view_if_needed()
-        p.click("[data-testid=map-key-toggle]")
+        # The map's key, from the map's own tool bar; on a phone (whose map is taller than its
+        # screen) also from under the map, where the tool bar is out of sight.
+        assert p.locator("[data-testid=map-key-toggle]").is_visible()
+        opener = "[data-testid=map-key-below]" if size == "phone" else "[data-testid=map-key-toggle]"
+        p.locator(opener).scroll_into_view_if_needed()
+        if size == "phone":
+            assert not p.locator("[data-testid=map-key-toggle]").evaluate("el => el.getBoundingClientRect().bottom > 0")
+        p.click(opener)
         key = p.inner_text("[data-testid=map-key]")
         for words in ("Solid black line: track", "Red dashed hex side: a region border", "Thick dark hex side: impassable",
                       "▲ and an amount: a mountain", "a reserved home", "a mountain pass", "Firenze (Q11)"):

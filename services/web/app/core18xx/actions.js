@@ -427,7 +427,7 @@ function bidControl(view, group, ctx, n) {
     submit: (/** @type {number} */ amount) => ctx.on.act({ ...e.action, [range.field]: amount }),
   }));
   return h("div", { class: "family bids", dataset: { type: "bid", testid: "bids" } },
-    h("p", { class: "bid-help" }, group.length > 1 ? "Set your bid, then tap the concession or company to bid it on:" : "Your bid:"),
+    h("p", { class: "bid-help" }, group.length > 1 ? "Set your bid, then tap what you bid it on:" : "Your bid:"),
     amountControl({ range, value: ctx.ui.amount, act: "bid", pending: ctx.ui.pending, format: n.money,
       label: each[0].label, submit: each[0].submit, also: each.slice(1),
       remember: (amount) => (ctx.ui.amount = amount), step: (amount) => ctx.on.update({ amount }) }));

@@ -76,7 +76,9 @@ function items(currency, board) {
 
 /**
  * The key's toggle (for the map's tool bar) and its panel (opened between the tool bar and the map).
- * @returns {{toggle: HTMLButtonElement, panel: HTMLElement, update: (currency: string, board: any) => void}}
+ * and a second opener for under the map (a phone's map is taller than its screen: the tool bar
+ * is out of sight when the player reaches the bottom of the map).
+ * @returns {{toggle: HTMLButtonElement, below: HTMLElement, panel: HTMLElement, update: (currency: string, board: any) => void}}
  */
 export function mapKey() {
   const list = h("ul", { class: "key-list" });
@@ -91,6 +93,11 @@ export function mapKey() {
     toggle.textContent = open ? "Hide key" : "Key";
   };
   toggle.addEventListener("click", () => show(Boolean(panel.hidden)));
+  const below = h("p", { class: "map-legend" }, h("button", { type: "button", class: "link-button", "aria-controls": "map-key",
+    dataset: { testid: "map-key-below" }, onclick: () => {
+      show(true);
+      panel.scrollIntoView({ block: "nearest" });
+    } }, "Map key: what the lines and marks mean"));
   close.addEventListener("click", () => show(false));
   let drawn = "";
   const update = (/** @type {string} */ currency, /** @type {any} */ board) => {
@@ -100,5 +107,5 @@ export function mapKey() {
     drawn = key;
     list.replaceChildren(...kinds.map(([svg, text]) => h("li", {}, svg, h("span", {}, text))));
   };
-  return { toggle, panel, update };
+  return { toggle, below, panel, update };
 }

@@ -53,8 +53,7 @@ export function render(view, ctx, slots) {
   const n = names(view);
   if (!map || !slots.main.contains(map.box.element)) {
     const key = mapKey();
-    map = { box: mapBox(h("p", { class: "map-legend" }, "What the lines and marks mean: the Key button above the map."),
-      { tools: [key.toggle], above: key.panel }), key };
+    map = { box: mapBox(key.below, { tools: [key.toggle], above: key.panel }), key };
     map.box.element.classList.add("m18xx");
     fill(slots.main, map.box.element);
   }
@@ -231,7 +230,7 @@ function position(view, n) {
   const frozen = (view.companies ?? []).filter((/** @type {any} */ c) => c.frozen).map((/** @type {any} */ c) => c.sym);
   if (frozen.length) lines.push(`Frozen (nobody in charge: they do not operate, the price falls twice a round): ${frozen.join(", ")}.`);
   const closed = view.board?.closed?.length ?? 0;
-  if (closed) lines.push(`Region borders (drawn red): ${Number(view.depot?.phase) <= 2 ? "no track may cross them in phase 2; " : ""}stations only where the network reaches inside a region; trains cross them freely.`);
+  if (closed) lines.push(`Region borders (red dashed hex sides; see the map key): ${Number(view.depot?.phase) <= 2 ? "no track may cross them in phase 2; " : ""}stations only where the network reaches inside a region; trains cross them freely.`);
   for (const m of view.program_moves ?? []) lines.push(m.text);
   return h("section", { class: "card where", dataset: { testid: "position" } }, h("h2", {}, "Where the game stands"),
     lines.map((l) => h("p", {}, l)));
