@@ -92,12 +92,14 @@ export function mapKey() {
     toggle.setAttribute("aria-expanded", String(open));
     toggle.textContent = open ? "Hide key" : "Key";
   };
-  toggle.addEventListener("click", () => show(Boolean(panel.hidden)));
+  // Opened, brought wholly into sight (a desktop's map column starts below the page's header).
+  const open = () => {
+    show(true);
+    panel.scrollIntoView({ block: "nearest" });
+  };
+  toggle.addEventListener("click", () => (panel.hidden ? open() : show(false)));
   const below = h("p", { class: "map-legend" }, h("button", { type: "button", class: "link-button", "aria-controls": "map-key",
-    dataset: { testid: "map-key-below" }, onclick: () => {
-      show(true);
-      panel.scrollIntoView({ block: "nearest" });
-    } }, "Map key: what the lines and marks mean"));
+    dataset: { testid: "map-key-below" }, onclick: open }, "Map key: what the lines and marks mean"));
   close.addEventListener("click", () => show(false));
   let drawn = "";
   const update = (/** @type {string} */ currency, /** @type {any} */ board) => {
