@@ -104,7 +104,7 @@ class Person(PagePerson):
             else:
                 self.tap(f"{ACTIONS} [data-testid=token] [data-act=place_token]")
             return "home-token" if "home station" in prompt else "token"
-        if "Concession auction" in prompt or "concession is up for auction" in prompt:
+        if re.search(r"Concession auction|concession is up for auction|Auction of the \S+ concession", prompt):
             return self.auction(prompt)
         pay = self.first(r"^Pay out")
         if pay is not None:
@@ -149,7 +149,7 @@ class Person(PagePerson):
         self.concession = self.holds_concession()
         # Asked again while the only bid on the concession up is mine: no one else can afford a
         # bid, so raising my own bid only costs me; I pass (it stays unsold) and leave it be.
-        alone = re.search(r"Auction of the (\S+) concession: [^,]+\.", prompt)
+        alone = re.search(r"No one else can afford to bid on (\S+)[:,]", prompt)
         if alone:
             self.hopeless.add(alone.group(1))
         bids = sorted(((on.group(1) not in TUSCAN, text, i) for text, i in self.buttons()
@@ -162,7 +162,7 @@ class Person(PagePerson):
                 self.chosen.setdefault("bid", text)
                 self.press(index)
                 return "bid"
-        i = self.first(r"^Pass$|^Drop out")
+        i = self.first(r"^Pass$|^Pass: withdraw|^Drop out")
         assert i is not None, p.inner_text(ACTIONS)
         self.press(i)
         return "pass"
@@ -181,6 +181,12 @@ class Person(PagePerson):
 
     def lay(self) -> str:
         p = self.page.page
+        # Each hex offered by its place name with its coordinate beside it, "Firenze (Q11)", or
+        # (a hex without a name) its coordinate first, "Q12 (south of Firenze)".
+        offered = p.eval_on_selector_all(f"{ACTIONS} [data-testid=lay] [data-act=pick-hex]",
+                                         "els => els.map(e => [e.dataset.testid.slice(4), e.textContent])")
+        for hex_id, text in offered:
+            assert re.fullmatch(rf"[^()]+ \({hex_id}\)|{hex_id} \([^()]+\)", text), (hex_id, text)
         self.tap(f"{ACTIONS} [data-testid=lay] [data-act=pick-hex]")
         if not self.has(f"{ACTIONS} [data-testid=lay] [data-act=pick-tile]"):
             self.tap(f"{ACTIONS} [data-act=cancel-lay]")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import uuid
 from typing import Any
 
 import pytest
@@ -162,4 +163,117 @@ def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Sta
         shot(page, "charters", size)
         page.page.locator("[data-testid=log]").scroll_into_view_if_needed()
         shot(page, "log", size)
+        assert page.errors == []
+
+
+# --- a lone bid, the bid's field, the map's key, the layout ---------------------------------------
+
+READY = "document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true'"
+# The action panel's box and the map's scrolling box on screen: they must not overlap.
+BOXES = """() => { const r = (q) => { const b = document.querySelector(q).getBoundingClientRect();
+  return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height}; };
+  return {actions: r('[data-testid=actions]'), map: r('.m18xx [data-scroll=map]')}; }"""
+
+
+def api_act(stack: Stack18, table: str, token: str, pick: Any) -> None:
+    """Send, as the seat of `token`, the action `pick` makes of its legal entries."""
+    legal = legal_of(stack, table, token)
+    assert legal["active"], legal
+    action = pick(legal["actions"])
+    body = {"expected_seq": legal["seq"], "idempotency_key": uuid.uuid4().hex, "action": action}
+    status, reply = http("POST", f"{stack.url}/api/tables/{table}/actions", body, {"Authorization": f"Bearer {token}"})
+    assert status == 201, reply
+
+
+def passing(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(dict(e["action"]) for e in actions if e["action"]["type"] == "pass")
+
+
+def bidding(concession: str, price: int) -> Any:
+    return lambda actions: next({**e["action"], "price": price} for e in actions
+                                if e["action"]["type"] == "bid" and e["action"]["company"] == concession)
+
+
+def overlap(boxes: dict[str, Any]) -> float:
+    a, m = boxes["actions"], boxes["map"]
+    return max(0.0, min(a["bottom"], m["bottom"]) - max(a["top"], m["top"])) if a["left"] < m["right"] and m["left"] < a["right"] else 0.0
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_lone_bid_is_explained_the_bid_field_is_tappable_and_the_map_has_a_key(size: str, stack: Stack18, chromium: Any) -> None:
+    """Ben and Cy spend most of their cash on Bayard and SFTC; Ada then nominates SFLP for L.200,
+    which neither can outbid: the page says why she is asked again and what passing does, and
+    her pass leaves SFLP unsold. The bid is typed in one field (large enough for a thumb on a
+    phone, its range in money) and each button says the amount it bids; on a desktop the action
+    panel never lies over the map; the map's key opens from the map's tool bar."""
+    status, created = http("POST", f"{stack.url}/api/tables", {"title": "1841", "seats": [{"name": "Ada"}, {"name": "Ben"}, {"name": "Cy"}]})
+    assert status == 201, created
+    table, (ada, ben, cy) = created["table"], [s["token"] for s in created["seats"]]
+    api_act(stack, table, ada, passing)
+    api_act(stack, table, ben, bidding("Bayard", 1000))
+    api_act(stack, table, cy, passing)       # drops out of Bayard
+    api_act(stack, table, ada, passing)      # drops out: Ben buys Bayard for L.1000
+    api_act(stack, table, cy, bidding("SFTC", 1000))
+    api_act(stack, table, ada, passing)      # drops out: Cy buys SFTC (Ben cannot bid)
+    with tab(chromium, SIZES[size]) as page:
+        p = page.page
+        page.goto(created["seats"][0]["invite_url"])
+        page.wait(LIVE, timeout_ms=20_000)
+        page.wait(READY)
+        # One amount field for every concession, its range in money, each button saying the amount.
+        assert p.locator("[data-testid=actions] [data-testid=amount]").count() == 1
+        assert p.inner_text("[data-testid=bids] [data-testid=range]") == "min L.20 · max L.1120"
+        field = p.locator("[data-testid=bids] [data-testid=amount]")
+        field.fill("200")
+        labels = p.eval_on_selector_all("[data-testid=bids] button[data-act=bid]", "els => els.map(e => e.textContent)")
+        assert len(labels) == 6 and all(t.startswith("Bid L.200 on the ") for t in labels), labels
+        if size == "phone":
+            for q in ("[data-testid=bids] [data-testid=amount]", "[data-testid=bids] [data-act=more]", "[data-testid=bids] [data-act=bid]"):
+                box = p.locator(q).first.bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, (q, box)
+        shot(page, "nominate-field", size)
+        seq = page.seq()
+        p.locator("[data-testid=bids] button[data-act=bid]", has_text="on the SFLP concession").click()
+        page.wait_seq(seq + 1)
+        page.wait(READY)
+        prompt = p.inner_text("[data-testid=prompt]")
+        assert "No one else can afford to bid on SFLP: bid again to raise your own bid, or pass to withdraw it and leave SFLP unsold." in prompt, prompt
+        assert "Auction of the SFLP concession: Ada L.200." in prompt, prompt
+        assert p.inner_text("[data-testid=bids] [data-testid=range]") == "min L.205 · max L.1120"
+        assert p.inner_text("[data-testid=bids] button[data-act=bid]").startswith("Bid L.205 on the SFLP concession")
+        assert "No one else can afford to outbid Ada on SFLP" in p.inner_text("[data-testid=position]")
+        p.locator("[data-testid=prompt]").scroll_into_view_if_needed()
+        shot(page, "lone-bid", size)
+        withdraw = p.locator("[data-testid=actions] button[data-act=pass]")
+        assert withdraw.inner_text() == "Pass: withdraw my bid, SFLP stays unsold"
+        withdraw.click()
+        page.wait_seq(seq + 2)
+        page.wait(READY)
+        assert "SFLP" in p.inner_text("[data-testid=position]").split("still for sale")[0]
+        assert "SFLP" not in p.inner_text("[data-testid=players] tr.me")
+        # The map's key, from the map's own tool bar; on a phone (whose map is taller than its
+        # screen) also from under the map, where the tool bar is out of sight.
+        assert p.locator("[data-testid=map-key-toggle]").is_visible()
+        opener = "[data-testid=map-key-below]" if size == "phone" else "[data-testid=map-key-toggle]"
+        p.locator(opener).scroll_into_view_if_needed()
+        if size == "phone":
+            assert not p.locator("[data-testid=map-key-toggle]").evaluate("el => el.getBoundingClientRect().bottom > 0")
+        p.click(opener)
+        key = p.inner_text("[data-testid=map-key]")
+        for words in ("Solid black line: track", "Red dashed hex side: a region border", "Thick dark hex side: impassable",
+                      "▲ and an amount: a mountain", "a reserved home", "a mountain pass", "Firenze (Q11)"):
+            assert words in key, (words, key)
+        box = p.locator("[data-testid=map-key]").bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= SIZES[size]["height"] + 1, box   # wholly in sight
+        shot(page, "map-key", size)
+        p.click("[data-testid=map-key-close]")
+        assert p.locator("[data-testid=map-key]").is_hidden()
+        if size == "desktop":
+            # The decision and the map side by side in one column: never one over the other,
+            # however the page is scrolled.
+            for y in (0, 300, 2000):
+                p.evaluate(f"window.scrollTo(0, {y})")
+                boxes = p.evaluate(BOXES)
+                assert overlap(boxes) == 0 and boxes["map"]["height"] > 300, (y, boxes)
+            shot(page, "layout", size)
         assert page.errors == []

@@ -613,7 +613,7 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
             page.wait(f"!document.querySelector('svg circle.target.on-run[data-target=\"{stop}\"]')"
                       f" && !document.querySelector('[data-testid=revenue-{second}]').textContent.startsWith('checking')")
         assert refused, "some stop near the train makes a route the rules refuse"
-        assert not re.search(r"\b[A-Z]\d{1,2}\b", refused), refused
+        assert not misnamed_hexes(refused, board), refused   # "Armagh & Portadown (I5), the town to the south"
         text = verdict(page)
         assert page.page.locator("[data-testid=routes] button[data-act=run_routes]").is_disabled()
         shot(page, "route-refused", size)
@@ -643,22 +643,42 @@ def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(s
 COORDINATE = re.compile(r"\b[A-Z]\d{1,2}\b")
 
 
-def test_places_and_programs_are_named_in_words_never_by_coordinates(stack: Stack18, game: Any, chromium: Any) -> None:
-    """What a player reads names places (a hex without a name by where it lies from one) and
-    the programs' fields in words, never a hex id or a raw field name."""
+def misnamed_hexes(text: str, board: dict[str, Any]) -> list[str]:
+    """The hex coordinates in `text` not written as a player reads them: a named hex as
+    "Dublin (I11)" (the name first, the coordinate beside it), a nameless one as its coordinate
+    with where it lies, "H10 (south-west of Dublin)"."""
+    names = {hx["hex"]: hx["name"] for hx in board["hexes"]}
+    wrong = []
+    for m in COORDINATE.finditer(text):
+        coord = m.group(0)
+        if coord not in names:
+            continue
+        ok = text[:m.start()].endswith(f"{names[coord]} (") if names[coord] else text[m.end():].startswith(" (")
+        if not ok:
+            wrong.append(coord)
+    return wrong
+
+
+def test_places_and_programs_are_named_in_words_with_their_coordinates(stack: Stack18, game: Any, chromium: Any) -> None:
+    """What a player reads names places by their names with the coordinate beside it (a hex
+    without a name by its coordinate and where it lies from one) and the programs' fields in
+    words, never a raw field name."""
     at = table_at(stack, game, first_entry_offering(game, "lay_tile", after=1, test=turnable_lay))
     with tab(chromium, DESKTOP) as page:
         open_active(stack, page, at)
         hexes = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.textContent)")
-        assert hexes and not [t for t in hexes if COORDINATE.search(t)], hexes
         board = served_view(at["engine"], at["state"], None)["board"]
-        unnamed = {hx["hex"] for hx in board["hexes"] if not hx["name"]}
         offered = page.page.eval_on_selector_all("[data-testid=lay] [data-act=pick-hex]", "els => els.map(e => e.dataset.testid.slice(4))")
-        nameless = [(hx, text) for hx, text in zip(offered, hexes) if hx in unnamed]
-        assert all(re.match(r"the hex .* of [A-Z]", text) for _, text in nameless), nameless
+        names = {hx["hex"]: hx["name"] for hx in board["hexes"]}
+        assert hexes and len(hexes) == len(offered)
+        for hx, text in zip(offered, hexes):
+            want = f"{names[hx]} ({hx})" if names[hx] else f"{hx} ("
+            assert text.startswith(want) and not misnamed_hexes(text, board), (hx, text)
+            if not names[hx]:
+                assert re.match(rf"{hx} \((\d+ hexes )?[a-z-]+ of [A-Z]", text), text
         page.page.locator("[data-testid=lay] [data-act=pick-hex]").first.click()
         tile_for = page.page.inner_text("[data-testid=lay] p")
-        assert tile_for.startswith("Tile for ") and not COORDINATE.search(tile_for), tile_for
+        assert tile_for.startswith("Tile for ") and COORDINATE.search(tile_for) and not misnamed_hexes(tile_for, board), tile_for
         page.page.click("[data-testid=programs] summary")
         shot(page, "programs", "desktop")
         # textContent: the words whether or not a re-render (a bot's move) closed the panel again
@@ -685,7 +705,9 @@ def test_a_finished_game_opened_afresh_has_its_whole_log_and_chart(size: str, st
         print(f"whole log of {len(game.entries)} moves read from history in {took:.1f}s ({size})")
         lines = page.log_lines()
         assert lines[0].startswith(("Player", "Bot")) and all(not line.startswith("{") for line in lines), lines[:3]
-        assert not [line for line in lines if COORDINATE.search(line)], [line for line in lines if COORDINATE.search(line)][:5]
+        board = served_view(at["engine"], at["state"], None)["board"]
+        assert [line for line in lines if COORDINATE.search(line)], "the log names the hexes tiles were laid on"
+        assert not [line for line in lines if misnamed_hexes(line, board)], [line for line in lines if misnamed_hexes(line, board)][:5]
         ends = page.page.eval_on_selector_all("[data-testid=value-chart] svg polyline",
                                               "els => els.map(e => e.getAttribute('points').split(' ').length)")
         result = detail(stack, at["table"])["result"]

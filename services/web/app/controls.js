@@ -34,6 +34,8 @@ export function button(label, act, onclick, more = {}) {
  * @param {string} spec.act   data-act of the submit button
  * @param {boolean} spec.pending
  * @param {(amount: number) => string} [spec.format]  how the range's ends read (money by default)
+ * @param {{label: (amount: number) => string, submit: (amount: number) => void}[]} [spec.also]  more
+ *   submit buttons for the same amount (one bid on each of several companies: one field, not one each)
  */
 export function amountControl(spec) {
   const { range, pending } = spec;
@@ -45,14 +47,17 @@ export function amountControl(spec) {
     "aria-label": "Amount", dataset: { testid: "amount" },
   }));
   const read = () => (input.value.trim() === "" ? NaN : Number(input.value));
-  const submitButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary", dataset: { act: spec.act } }));
+  const submits = [{ label: spec.label, submit: spec.submit }, ...(spec.also ?? [])].map((t) => ({ ...t,
+    el: /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "primary", dataset: { act: spec.act } })) }));
   const less = /** @type {HTMLButtonElement} */ (h("button", { type: "button", dataset: { act: "less" }, "aria-label": "Less" }, "−"));
   const more = /** @type {HTMLButtonElement} */ (h("button", { type: "button", dataset: { act: "more" }, "aria-label": "More" }, "+"));
   const sync = () => {
     const value = read();
     const whole = Number.isInteger(value);
-    submitButton.textContent = whole ? spec.label(value) : `Enter a whole amount (${format(range.min)}–${format(range.max)})`;
-    submitButton.disabled = pending || !whole;
+    for (const t of submits) {
+      t.el.textContent = whole ? t.label(value) : `Enter a whole amount (${format(range.min)}–${format(range.max)})`;
+      t.el.disabled = pending || !whole;
+    }
     less.disabled = pending || (whole && value <= range.min);
     more.disabled = pending || (whole && value >= range.max);
   };
@@ -60,10 +65,12 @@ export function amountControl(spec) {
     const value = read();
     spec.step(Math.min(range.max, Math.max(range.min, (Number.isInteger(value) ? value : range.min) + by)));
   };
-  submitButton.addEventListener("click", () => {
-    const value = read();
-    if (Number.isInteger(value)) spec.submit(value);
-  });
+  for (const t of submits) {
+    t.el.addEventListener("click", () => {
+      const value = read();
+      if (Number.isInteger(value)) t.submit(value);
+    });
+  }
   less.addEventListener("click", () => nudge(-step));
   more.addEventListener("click", () => nudge(step));
   input.addEventListener("input", () => {
@@ -77,5 +84,5 @@ export function amountControl(spec) {
   return h("div", { class: "amount" },
     h("div", { class: "stepper" }, less, input, more),
     h("span", { class: "range", dataset: { testid: "range" } }, `min ${format(range.min)} · max ${format(range.max)}`),
-    submitButton);
+    ...submits.map((t) => t.el));
 }

@@ -10,8 +10,9 @@ const PHONE = 600; // px: narrower windows start zoomed in
  * A zoomable, scrolling map box. On a phone the whole map is too small to tap, so it starts
  * zoomed in (the page scrolls it to the action).
  * @param {HTMLElement} legend
- * @param {{zooms?: number[], phoneZoom?: number}} [opts]  a page's own zoom steps, and the
- *   step a phone starts at (so its hexes are big enough to tap)
+ * @param {{zooms?: number[], phoneZoom?: number, tools?: HTMLElement[], above?: HTMLElement}} [opts]  a page's
+ *   own zoom steps, the step a phone starts at (so its hexes are big enough to tap), more buttons
+ *   for the tool bar (a map key's toggle), and what opens between the tool bar and the map
  * @returns {{element: HTMLElement, svg: SVGSVGElement}}
  */
 export function mapBox(legend, opts = {}) {
@@ -26,10 +27,10 @@ export function mapBox(legend, opts = {}) {
   };
   setZoom(window.innerWidth < PHONE ? opts.phoneZoom ?? 2 : 0);
   const element = h("section", { class: "map-box", "aria-label": "Map" },
-    h("div", { class: "map-tools" },
+    h("div", { class: "map-tools" }, ...(opts.tools ?? []),
       h("button", { type: "button", "aria-label": "Zoom out", onclick: () => setZoom(zoom - 1) }, "−"),
       label,
       h("button", { type: "button", "aria-label": "Zoom in", onclick: () => setZoom(zoom + 1) }, "+")),
-    h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg), legend);
+    opts.above ?? null, h("div", { class: "map-scroll", dataset: { scroll: "map" } }, svg), legend);
   return { element, svg };
 }

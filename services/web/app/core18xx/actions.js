@@ -5,14 +5,14 @@
 // kind gets a button (or an amount field) that says in words what it sends, and any kind this
 // module does not know still gets the generic control.
 import { nextChoice } from "../../sdk/roundhouse.js";
-import { button } from "../controls.js";
+import { amountControl, button } from "../controls.js";
 import { h, s } from "../dom.js";
 import { centre, drawHex, edgePoint, SIZE } from "./map.js";
 import { placeName } from "./places.js";
 import { byType, familyControl } from "../legalform.js";
 import { currentRun, runControl, runFamily } from "./runpanel.js";
 import { stops } from "./routes.js";
-import { chooseWords } from "./questions.js";
+import { chooseWords, loneBid } from "./questions.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -286,6 +286,8 @@ function passWords(view, a, _n) {
   const pos = view.position ?? {};
   if (pos.founding?.kind === "home2") return `${pos.founding.company}: no second home station`;
   if (pos.event) return "Enough stations removed";
+  const lone = loneBid(pos.concession_auction);
+  if (lone) return `Pass: withdraw my bid, ${lone} stays unsold`;
   if (pos.concession_auction) return pos.concession_auction.auctioning ? `Drop out of the ${pos.concession_auction.auctioning} auction` : "Pass";
   if (pos.operating && a.entity_type === "corporation") {
     return ({ track: "Lay no (more) track", token: "Place no station", buy_token: "Buy no station", buy_train: "Buy no (more) trains",
@@ -370,7 +372,10 @@ export function decision(view, ctx, n) {
     for (const [i, entry] of entries.entries()) (PROGRAMS.test(kind) ? programs : plain).push({ entry, key: `${kind}-${i}` });
   }
   if (plain.length) {
+    const bids = bidGroups(plain.map(({ entry }) => entry));
     out.push(h("div", { class: "choices decisions" }, plain.map(({ entry, key }) => {
+      const group = bids.get(entry);
+      if (group) return group.length ? bidControl(view, group, ctx, n) : null;
       if (entry.action.type === "run_routes") return runControl(view, entry, ctx, n);
       const each = oneButtonEach(entry);
       if (each) return each.map((action) => button(describe(view, action, n), action.type, () => on.act(action), { disabled: ui.pending }));
@@ -385,6 +390,47 @@ export function decision(view, ctx, n) {
           programWords(n))))));
   }
   return out;
+}
+
+/**
+ * Bids on several companies over the same range (1841's nomination: any unsold concession, from
+ * L.20 to one's cash): one amount field with a button per company, not a field each. Maps each
+ * such entry to its group (the group's first entry) or to [] (drawn with the first).
+ * @param {LegalAction[]} entries
+ * @returns {Map<LegalAction, LegalAction[]>}
+ */
+function bidGroups(entries) {
+  /** @type {Map<string, LegalAction[]>} */
+  const byRange = new Map();
+  for (const e of entries) {
+    if (e.action.type !== "bid" || !e.range || e.choices) continue;
+    const key = JSON.stringify(e.range);
+    byRange.set(key, [...(byRange.get(key) ?? []), e]);
+  }
+  /** @type {Map<LegalAction, LegalAction[]>} */
+  const out = new Map();
+  for (const group of byRange.values()) group.forEach((e, i) => out.set(e, i ? [] : group));
+  return out;
+}
+
+/**
+ * One amount field for a group of bids, its range said in money, each button saying the amount.
+ * @param {any} view
+ * @param {LegalAction[]} group
+ * @param {PageContext} ctx
+ * @param {Names} n
+ */
+function bidControl(view, group, ctx, n) {
+  const range = /** @type {import("../../sdk/roundhouse.js").AmountRange} */ (group[0].range);
+  const each = group.map((e) => ({
+    label: (/** @type {number} */ amount) => describe(view, { ...e.action, [range.field]: amount }, n),
+    submit: (/** @type {number} */ amount) => ctx.on.act({ ...e.action, [range.field]: amount }),
+  }));
+  return h("div", { class: "family bids", dataset: { type: "bid", testid: "bids" } },
+    h("p", { class: "bid-help" }, group.length > 1 ? "Set your bid, then tap what you bid it on:" : "Your bid:"),
+    amountControl({ range, value: ctx.ui.amount, act: "bid", pending: ctx.ui.pending, format: n.money,
+      label: each[0].label, submit: each[0].submit, also: each.slice(1),
+      remember: (amount) => (ctx.ui.amount = amount), step: (amount) => ctx.on.update({ amount }) }));
 }
 
 /**

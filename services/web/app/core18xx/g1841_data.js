@@ -198,43 +198,43 @@ export const ENTITIES = {
    "name": "2 Società della Strada Ferrata da Lucca a Pistoia",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical minor SFLP (Lucca, P12) before phase 4."
+   "desc": "Concession to found the historical minor SFLP before phase 4; its home: Lucca (P12)."
   },
   "SFTC": {
    "name": "3 Strada di Ferro da Torino a Cuneo",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical corporation SFTC (Cuneo, M3) before phase 4."
+   "desc": "Concession to found the historical corporation SFTC before phase 4; its home: Cuneo (M3)."
   },
   "SFMA": {
    "name": "4 Società per la Strada Ferrata Maria Antonia",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical minor SFMA (Firenze, R14) before phase 4."
+   "desc": "Concession to found the historical minor SFMA before phase 4; its home: Firenze (R14)."
   },
   "SFTN": {
    "name": "5 Strada di Ferro da Torino a Novara",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical major SFTN (Torino, H4) before phase 4."
+   "desc": "Concession to found the historical major SFTN before phase 4; its home: Torino (H4)."
   },
   "SSFL": {
    "name": "6 Società per la Strada Ferrata Leopolda",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical major SSFL (Pisa, Q11) before phase 4."
+   "desc": "Concession to found the historical major SSFL before phase 4; its home: Pisa (Q11)."
   },
   "SFTG": {
    "name": "7 Strada Ferrata da Torino a Genova",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical major SFTG (Torino H4 and Alessandria J6) before phase 4."
+   "desc": "Concession to found the historical major SFTG before phase 4; its homes: Torino (H4) and Alessandria (J6)."
   },
   "IRSFF": {
    "name": "8 Imperial Regia Strada Ferrata Ferdinandea",
    "value": 50,
    "revenue": 0,
-   "desc": "Concession to found the historical major IRSFF (Milano F8 and Venezia F16) before phase 4."
+   "desc": "Concession to found the historical major IRSFF before phase 4; its homes: Milano (F8) and Venezia (F16)."
   }
  },
  "trains": [

@@ -188,7 +188,7 @@ export function drawHex(layer, layout, hex, style, preview = null) {
   if (label) g.append(s("text", { x: cx + SIZE * 0.45, y: cy + SIZE * 0.62, "font-size": 10, "font-weight": 700, fill: "#111" }, label));
   if (!preview && hex.cost > 0) {
     g.append(s("text", { class: "cost", x: cx - SIZE * 0.55, y: cy + SIZE * 0.62, "font-size": 9, fill: "#5b2d00" },
-      `${(hex.terrain ?? []).includes("water") ? "≈" : "▲"}${style.currency}${hex.cost}`));
+      `${(hex.terrain ?? []).some((/** @type {string} */ t) => t === "water" || t === "swamp" || t === "river") ? "≈" : "▲"}${style.currency}${hex.cost}`));
   }
   if (hex.name && !preview) {
     g.append(s("text", { class: "name", x: cx, y: cy - SIZE * 0.62, "text-anchor": "middle", "font-size": 7.5, fill: "#222" },

@@ -9,9 +9,10 @@ import { centre, drawBoard, slotPoints, SLOT_R, nodePoints } from "./map.js";
 import { companiesPanel, marketPanel, playersPanel, roster, trainsPanel } from "./panels.js";
 import { titleData } from "./titles.js";
 import { placeName } from "./places.js";
+import { mapKey } from "./mapkey.js";
 import { currentRun, ROUTE_COLOURS, runFamily, tapRunStop } from "./runpanel.js";
 import { boardIndex, routePoints } from "./routes.js";
-import { auctionLines, eventLines, foundingLine } from "./questions.js";
+import { auctionLines, eventLines, foundingLine, loneBid, loneBidLine } from "./questions.js";
 
 /**
  * @typedef {import("../pageapi.js").PageContext} PageContext
@@ -19,7 +20,7 @@ import { auctionLines, eventLines, foundingLine } from "./questions.js";
  * @typedef {import("./actions.js").Names} Names
  */
 
-/** @type {{box: ReturnType<typeof mapBox>, legend: HTMLElement} | null} */
+/** @type {{box: ReturnType<typeof mapBox>, key: ReturnType<typeof mapKey>} | null} */
 let map = null;
 let titleId = "";
 
@@ -51,12 +52,12 @@ export function render(view, ctx, slots) {
   const d = data();
   const n = names(view);
   if (!map || !slots.main.contains(map.box.element)) {
-    const legend = h("p", { class: "legend muted" });
-    map = { box: mapBox(legend), legend };
+    const key = mapKey();
+    map = { box: mapBox(key.below, { tools: [key.toggle], above: key.panel }), key };
     map.box.element.classList.add("m18xx");
     fill(slots.main, map.box.element);
   }
-  fill(map.legend, d.legend);
+  map.key.update(d.currency, view.board);
   /** @type {Map<string, any>} */
   const previews = new Map();
   const lay = ctx.legal ? layFamily(ctx.legal) : null;
@@ -201,7 +202,12 @@ function position(view, n) {
   const end = pos.end ?? view.end;
   if (pos.round === "over") lines.push(`The game is over${end?.reason ? ` (${endReason(end.reason)})` : ""}.`);
   else if (end?.reason) lines.push(`The end is coming: ${endReason(end.reason)}; the game ends ${({ current_or: "after this operating round", current_round: "after this round", full_or: "after this set of operating rounds", immediate: "now" })[String(end.when)] ?? String(end.when ?? "").replaceAll("_", " ")}.`);
-  if (pos.concession_auction) lines.push(...auctionLines(pos.concession_auction, n));
+  if (pos.concession_auction) {
+    lines.push(...auctionLines(pos.concession_auction, n));
+    const lone = loneBid(pos.concession_auction);
+    const who = lone ? n.player(pos.concession_auction.bids[0].player) : "";
+    if (lone) lines.push(`No one else can afford to outbid ${who} on ${lone}: ${who} may raise the bid, or pass to withdraw it (${lone} then stays unsold).`);
+  }
   if (pos.operating) lines.push(`Operating round ${pos.operating}: ${pos.company ? `${pos.company} operates` : ""}${pos.step ? ` (${stepWords(pos.step)})` : ""}.`);
   if (pos.minor_auction) {
     const bids = pos.minor_auction.bids.map((/** @type {[number, number]} */ [p, v]) => `${n.player(String(p))} ${n.money(v)}`).join(", ");
@@ -224,7 +230,7 @@ function position(view, n) {
   const frozen = (view.companies ?? []).filter((/** @type {any} */ c) => c.frozen).map((/** @type {any} */ c) => c.sym);
   if (frozen.length) lines.push(`Frozen (nobody in charge: they do not operate, the price falls twice a round): ${frozen.join(", ")}.`);
   const closed = view.board?.closed?.length ?? 0;
-  if (closed) lines.push(`Region borders (drawn red): ${Number(view.depot?.phase) <= 2 ? "no track may cross them in phase 2; " : ""}stations only where the network reaches inside a region; trains cross them freely.`);
+  if (closed) lines.push(`Region borders (red dashed hex sides; see the map key): ${Number(view.depot?.phase) <= 2 ? "no track may cross them in phase 2; " : ""}stations only where the network reaches inside a region; trains cross them freely.`);
   for (const m of view.program_moves ?? []) lines.push(m.text);
   return h("section", { class: "card where", dataset: { testid: "position" } }, h("h2", {}, "Where the game stands"),
     lines.map((l) => h("p", {}, l)));
@@ -265,7 +271,7 @@ export function actionPanel(view, ctx) {
     const who = (view.active_seats ?? []).map((/** @type {number} */ s) => view.seats?.[s] ?? `seat ${s}`).join(", ");
     return [h("p", {}, who ? `Waiting for ${who}.` : "Nobody can act: the game cannot go on from here.")];
   }
-  return [h("div", { class: "m18xx-actions" }, prompt(view, ctx.mySeat, n), ...decision(view, ctx, n))];
+  return [h("div", { class: "m18xx-actions" }, prompt(view, ctx.mySeat, n, ctx.legal ?? []), ...decision(view, ctx, n))];
 }
 
 /** @param {unknown} step */
@@ -300,8 +306,9 @@ function rustWarnings(view, _n) {
  * @param {any} view
  * @param {number} seat
  * @param {Names} n
+ * @param {import("../../sdk/roundhouse.js").LegalAction[]} legal
  */
-function prompt(view, seat, n) {
+function prompt(view, seat, n, legal) {
   const pos = view.position ?? {};
   const me = (view.players ?? []).find((/** @type {any} */ p) => p.seat === seat);
   const mine = me ? `You have ${n.money(me.cash)} and ${me.certificates} of ${view.cert_limit} certificates${me.controls?.length ? `; through your corporations you also control ${me.controls.join(", ")}` : ""}.` : "";
@@ -310,7 +317,9 @@ function prompt(view, seat, n) {
   else if (pos.founding) lines.push(foundingLine(pos.founding), pos.founding.kind === "tokens" ? `It has ${n.money((view.companies ?? []).find((/** @type {any} */ c) => c.sym === pos.founding.company)?.cash ?? 0)}.` : "");
   else if (pos.concession_auction) {
     const a = pos.concession_auction;
-    lines.push(a.auctioning ? `The ${a.auctioning} concession is up for auction: raise the bid or drop out.` : "Concession auction: nominate a concession with a bid, or pass.", mine);
+    const lone = loneBid(a);
+    if (lone) lines.push(...auctionLines(a, n), loneBidLine(lone, legal.some((e) => e.action.type === "bid")), mine);
+    else lines.push(a.auctioning ? `The ${a.auctioning} concession is up for auction: raise the bid or drop out.` : "Concession auction: nominate a concession with a bid, or pass.", mine);
   } else if (pos.privates) lines.push("Private auction: buy the cheapest private at its price, bid on another, or pass.", mine);
   else if (pos.minor_auction) lines.push(`Auction for minor ${pos.minor_auction.minor}: raise the bid or pass.`, mine);
   else if (pos.merger) {

@@ -101,6 +101,28 @@ export function auctionLines(auction, n) {
 }
 
 /**
+ * The concession whose only bid is the bidder's own, when he is asked again: 18xx.games asks a
+ * nominator no one else can afford to outbid to raise his own bid or pass (which withdraws the
+ * bid and leaves the concession unsold). Null in any other auction.
+ * @param {any} auction   view.position.concession_auction
+ * @returns {string | null}
+ */
+export function loneBid(auction) {
+  return auction?.kind !== "blind" && auction?.auctioning && (auction.bids ?? []).length === 1 ? auction.auctioning : null;
+}
+
+/**
+ * Why a lone bidder is asked again and what each answer does, for the prompt.
+ * @param {string} concession
+ * @param {boolean} canRaise   a higher bid is offered (he has the cash for one)
+ */
+export function loneBidLine(concession, canRaise) {
+  return canRaise
+    ? `No one else can afford to bid on ${concession}: bid again to raise your own bid, or pass to withdraw it and leave ${concession} unsold.`
+    : `No one else can afford to bid on ${concession}, and all your cash is bid: pass to withdraw your bid and leave ${concession} unsold.`;
+}
+
+/**
  * The founding step a new corporation is in, in words.
  * @param {any} founding   view.position.founding
  */

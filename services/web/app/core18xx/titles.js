@@ -13,7 +13,6 @@ import { ENTITIES as G1841 } from "./g1841_data.js";
  * @property {(amount: number) => string} money
  * @property {() => import("../dom.js").Child} rules
  * @property {string} privatesTitle   what the title calls its privates ("Private companies", "Concessions")
- * @property {string} legend          the map's key
  */
 
 /** @type {Record<string, Title18xx>} */
@@ -23,7 +22,6 @@ const TITLES = {
     currency: "£",
     money: (amount) => `£${amount}`,
     privatesTitle: "Private companies",
-    legend: "Black track: broad gauge · brown dashed: narrow gauge · ▲ terrain cost · ringed slot: a home kept for that company · white circle: revenue",
     rules: () => [
       h("h3", {}, "Goal"),
       h("p", {}, "Be the richest player when the game ends: your cash plus your shares at their market price."),
@@ -48,7 +46,6 @@ const TITLES = {
     currency: "L.",
     money: (amount) => `L.${amount}`,
     privatesTitle: "Concessions",
-    legend: "▲ terrain cost · red double line: a border closed now · ringed slot: a home kept for that corporation · white circle: revenue · grey pass: a station that pays nothing",
     rules: () => [
       h("h3", {}, "Goal"),
       h("p", {}, "Be the richest player when the game ends: your cash plus your shares at their market price, less any bankruptcy loan."),
