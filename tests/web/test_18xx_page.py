@@ -106,16 +106,23 @@ def turnable_lay(legal: list[Any]) -> tuple[str, str] | None:
 def first_entry_offering(run: Any, kind: str, after: int = 0, test: Callable[[list[Any]], Any] | None = None) -> int:
     """The first log position (at or after `after`) where the seat to act may do `kind` (and
     its legal actions pass `test`)."""
+    def offers(state: Any, legal: list[Any]) -> bool:
+        return any(msgspec.to_builtins(la.action)["type"] == kind for la in legal) and (test is None or bool(test(legal)))
+    return first_entry_where(run, offers, after)
+
+
+def first_entry_where(run: Any, wanted: Callable[[Any, list[Any]], bool], after: int = 0) -> int:
+    """The first log position (at or after `after`) where a seat to act has legal actions that,
+    with the state, are `wanted`."""
     engine = run.engine
     timeline = Timeline(engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
     for i, (seat, action) in enumerate(run.entries):
         if i >= after:
             for s in engine.active_seats(timeline.state):
-                legal = engine.legal_actions(timeline.state, s)
-                if any(msgspec.to_builtins(la.action)["type"] == kind for la in legal) and (test is None or test(legal)):
+                if wanted(timeline.state, engine.legal_actions(timeline.state, s)):
                     return i
         timeline.push(seat, action)
-    raise AssertionError(f"no position offers {kind}")
+    raise AssertionError("no position offers what the test wants")
 
 
 def invite(stack: Stack18, table: str, token: str | None) -> str:
@@ -407,6 +414,34 @@ def test_a_person_plays_each_kind_of_move_through_the_page(step: str, size: str,
 
 
 # --- against bots, the end, the rules ---------------------------------------------------------
+
+def test_a_train_another_company_sells_names_its_seller(stack: Stack18, game: Any, chromium: Any) -> None:
+    """A train bought from another company says whose it is (a bare "Buy a 2 train for £1"
+    reads as a bargain from the bank); a new one from the depot needs no seller."""
+    def owners(state: Any) -> dict[str, str]:
+        view = served_view(game.engine, state, None)
+        return {t: c["sym"] for c in view["companies"] for t in c.get("trains") or []}
+
+    def from_another(state: Any, legal: list[Any]) -> bool:
+        trains = [la.action.train for la in legal if msgspec.to_builtins(la.action)["type"] == "buy_train"]
+        return bool(trains) and any(t in owners(state) for t in trains)
+
+    at = table_at(stack, game, first_entry_where(game, from_another, after=1))
+    owned = owners(at["state"])
+    with tab(chromium, DESKTOP) as page:
+        open_active(stack, page, at)
+        labels = page.page.eval_on_selector_all("[data-testid=actions] button[data-act=buy_train]", "els => els.map(e => e.textContent)")
+        offered = [la.action.train for la in game.engine.legal_actions(at["state"], detail(stack, at["table"])["active_seats"][0])
+                   if msgspec.to_builtins(la.action)["type"] == "buy_train"]
+        for train in offered:
+            name = train.rsplit("-", 1)[0]
+            if train in owned:
+                assert any(t.startswith(f"Buy a {name} train from {owned[train]} for ") for t in labels), (train, labels)
+            else:
+                assert any(re.match(rf"Buy a {re.escape(name)} train for ", t) for t in labels), (train, labels)
+        shot(page, "train-from-company", "desktop")
+        assert page.errors == []
+
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_person_bids_against_bots_and_the_log_names_who_did_what(size: str, stack: Stack18, chromium: Any) -> None:

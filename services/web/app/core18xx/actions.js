@@ -195,7 +195,7 @@ export function describe(view, action, n) {
     case "buy_shares": return `${forWhom(a, n)}Buy a ${a.percent}% share of ${n.company(certCorp(a))} (${certFrom(view, a)})`;
     case "sell_shares": return `${forWhom(a, n)}Sell ${(a.shares ?? []).length > 1 ? `${a.shares.length} shares` : `a ${a.percent}% share`} of ${n.company(certCorp(a))} (${a.percent}%)${a.share_price ? ` at ${n.money(Number(a.share_price))} each` : ""}`;
     case "par": return `${forWhom(a, n)}Start ${n.company(String(a.corporation))} at ${n.money(Number(String(a.share_price).split(",")[0]))} a share`;
-    case "buy_train": return `Buy a ${a.variant ?? tileName(String(a.train))} train${price}`;
+    case "buy_train": return `Buy a ${a.variant ?? tileName(String(a.train))} train${trainSeller(view, String(a.train), n)}${price}`;
     case "discard_train": return `Discard the ${tileName(String(a.train))} train`;
     case "dividend": return { payout: "Pay out to shareholders", withhold: "Withhold (revenue to the company)", half: "Pay half" }[String(a.kind)] ?? `Dividend: ${a.kind}`;
     case "run_routes": {
@@ -259,6 +259,20 @@ const certCorp = (a) => String(a.shares?.[0] ?? "").replace(/_\d+$/, "");
  */
 function forWhom(a, n) {
   return a.entity_type === "corporation" ? `${n.company(String(a.entity))}: ` : "";
+}
+
+/**
+ * Who sells a train, said after its name: another company (at a price the two presidents
+ * agree), the bank's pool of discarded trains, or nothing for a new one from the depot.
+ * @param {any} view
+ * @param {string} train
+ * @param {Names} n
+ */
+function trainSeller(view, train, n) {
+  const owner = (view.companies ?? []).find((/** @type {any} */ c) => (c.trains ?? []).includes(train));
+  if (owner) return ` from ${n.company(String(owner.sym))}`;
+  const offered = (view.depot?.offer ?? []).find((/** @type {any} */ t) => t.id === train);
+  return offered?.from === "pool" ? " from the bank's pool (discarded)" : "";
 }
 
 /**
