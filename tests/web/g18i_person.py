@@ -39,7 +39,7 @@ class Person(PagePerson):
             if self.over():
                 return self.did
             self.take_turn(timeout_ms)
-        raise AssertionError(f"no end after {max_moves} moves of the person: {self.did}")
+        raise AssertionError(f"no end after {max_moves} moves of the person: {self.did}; the last: {list(self.trail)}")
 
     # --- one decision, through the page ------------------------------------------------------
 

@@ -55,3 +55,4 @@ class PagePerson:
         if not self.page.page.evaluate(moved):
             self.refused.add((seq, self.last))
             self.did["refused"] += 1
+            self.trail.append(f"seq {seq} refused: {self.page.page.inner_text('[data-testid=refusal]')!r}")

@@ -605,6 +605,49 @@ def has_two_trains(legal: list[Any]) -> bool:
     return any(msgspec.to_builtins(la.action)["type"] == "run_routes" and len(la.action.routes) >= 2 for la in legal)
 
 
+def same_run_earning_more_later(run: Any) -> tuple[int, int, int, int]:
+    """Two log positions, near each other, where one seat is offered the very same best run
+    (company, trains, stops) that earns differently at the second (a city upgraded in
+    between): (first, second, revenue at first, revenue at second)."""
+    engine = run.engine
+    timeline = Timeline(engine, run.timeline.seats, run.timeline.options, run.timeline.seed)
+    earlier: dict[str, tuple[int, int]] = {}
+    for i, (seat, action) in enumerate(run.entries):
+        for s in engine.active_seats(timeline.state):
+            for la in engine.legal_actions(timeline.state, s):
+                a = msgspec.to_builtins(la.action)
+                if a["type"] == "run_routes" and a["routes"]:
+                    key = json.dumps([s, a.get("entity"), [(r["train"], r["nodes"]) for r in a["routes"]]])
+                    revenue = sum(r["revenue"] for r in a["routes"])
+                    if key in earlier and earlier[key][1] != revenue and i - earlier[key][0] <= 20:
+                        return earlier[key][0], i, earlier[key][1], revenue
+                    earlier[key] = (i, revenue)
+        timeline.push(seat, action)
+    raise AssertionError("no run is offered twice with different revenues")
+
+
+def test_a_run_the_page_counted_earlier_is_counted_again_where_it_earns_more(stack: Stack18, game: Any,
+                                                                             chromium: Any) -> None:
+    """The page asks the engine what a run earns; the same run a few moves later (a city grown
+    meanwhile) is asked again, not read from the earlier answer (which the engine then refuses:
+    the revenue sent is checked)."""
+    first, second, before, after = same_run_earning_more_later(game)
+    at = table_at(stack, game, first)
+    with tab(chromium, DESKTOP) as page:
+        seat = open_active(stack, page, at)
+        assert money(verdict(page)) == before
+        for i, (who, action) in enumerate(game.entries[first:second]):
+            body = {"expected_seq": first + i, "idempotency_key": uuid.uuid4().hex, "action": msgspec.to_builtins(action)}
+            status, reply = http("POST", f"{stack.url}/api/tables/{at['table']}/actions", body,
+                                 {"Authorization": f"Bearer {at['tokens'][who]}"})
+            assert status == 201, reply
+        page.wait_seq(second)
+        page.wait(READY)
+        assert detail(stack, at["table"])["active_seats"][0] == seat
+        assert money(verdict(page)) == after, (before, after)
+        assert page.errors == []
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_person_edits_the_run_by_hand_and_sees_the_revenue_the_engine_counts(size: str, stack: Stack18, game: Any,
                                                                                chromium: Any) -> None:

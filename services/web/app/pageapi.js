@@ -61,6 +61,8 @@
  *
  * @typedef {object} PageContext
  * @property {number | null} mySeat          null for a spectator
+ * @property {number} seq                    the seq of the view drawn (an answer about an earlier
+ *                                           position, a run's preview, is not this one's)
  * @property {SeatInfo[]} seats              kind and level of every seat (GET /api/tables/{t})
  * @property {LegalAction[] | null} legal    the seat's legal actions at the view's seq; null when
  *                                           it is not this seat's turn or they are not loaded yet

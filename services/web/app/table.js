@@ -251,7 +251,7 @@ export function mountTable(root, invite) {
 
     const targets = myTurn && legal && !ui.pending ? page.mapTargets(view, legal, ui) : new Map();
     /** @type {PageContext} */
-    const ctx = { mySeat: me, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta, seen: seenLog };
+    const ctx = { mySeat: me, seq: (past ? history.pastSeq() : null) ?? live.seq, seats, legal: myTurn ? legal : null, ui, on: handlers, targets, width: pageEl.clientWidth, meta, seen: seenLog };
 
     rulesButton.setAttribute("aria-expanded", String(rulesOpen));
     rulesBox.hidden = !rulesOpen;

@@ -16,7 +16,7 @@ import { bestPicks, boardIndex, buildRun, connect, crossed, stops, tapStop } fro
 
 export const ROUTE_COLOURS = ["#e6007e", "#00a0e0", "#ff8c00", "#7a3fbf"];
 
-/** The previews asked for, by the run's JSON (a redraw never asks twice). @type {Map<string, {answer?: Preview, failed?: string}>} */
+/** The previews asked for, by the seq and the run's JSON (a redraw never asks twice). @type {Map<string, {answer?: Preview, failed?: string}>} */
 const previews = new Map();
 
 /** @param {LegalAction[] | null} legal */
@@ -154,7 +154,9 @@ export function runControl(view, entry, ctx, n) {
   const { trains, picks, routes, problems } = run;
   const editing = picks.train ?? trains[0] ?? null;
   const action = { ...entry.action, routes };
-  const key = JSON.stringify(action);
+  // The same run at a later position (a phase on, a token placed since) may earn or break
+  // differently: an answer holds for the seq it was asked at.
+  const key = JSON.stringify([ctx.seq, action]);
   let got = previews.get(key);
   if (!got && !problems.length && routes.length) {
     got = {};
