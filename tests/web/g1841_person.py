@@ -23,13 +23,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from tests.web.pages import Tab
-from tests.web.person18xx import PagePerson
+from tests.web.person18xx import ACTIONS, TURN_OR_OVER, PagePerson
 
-TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
-                "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
-ACTIONS = "[data-testid=actions]"
-NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-lay", "pick-train", "best-run",
-             "clear-train", "stop", "close-rules", "less", "more")
 MAX_BID = 150
 PAR_WANTED = 100
 TUSCAN = ("SFLP", "SSFL", "SFMA")
@@ -64,17 +59,6 @@ class Person(PagePerson):
         return self.did
 
     # --- reading and tapping --------------------------------------------------------------
-
-    def buttons(self) -> list[tuple[str, int]]:
-        found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
-            !e.disabled && !e.closest('details') && !e.closest('[data-testid=history]'), e.dataset.act || ''])""")
-        seq = self.page.seq()
-        return [(text, i) for text, i, usable, act in found if usable and act not in NOT_MOVES and (seq, text) not in self.refused]
-
-    def press(self, index: int) -> None:
-        el = self.page.page.locator(f"{ACTIONS} button").nth(index)
-        self.last = el.inner_text()
-        el.click()  # (scrolls it into view itself, and finds it again if the panel was redrawn)
 
     def first(self, pattern: str) -> int | None:
         return next((i for text, i in self.buttons() if re.search(pattern, text)), None)

@@ -15,14 +15,7 @@ from collections import Counter
 from typing import Any
 
 from tests.web.pages import Tab
-from tests.web.person18xx import PagePerson
-
-TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
-                "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
-ACTIONS = "[data-testid=actions]"
-# Buttons that act (not the panel's own: picking, rotating, the train being edited, undo).
-NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-lay", "pick-train", "best-run",
-             "clear-train", "stop", "close-rules")
+from tests.web.person18xx import ACTIONS, TURN_OR_OVER, PagePerson
 
 
 class Person(PagePerson):
@@ -76,19 +69,6 @@ class Person(PagePerson):
             raise AssertionError(f"the page offers no move: {p.inner_text(ACTIONS)}")
         self.press(buttons[0][1])
         return "other"
-
-    def buttons(self) -> list[tuple[str, int]]:
-        """(text, index) of every enabled move button in the action panel, programs left out."""
-        found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
-            !e.disabled && !e.closest('details') && !e.closest('[data-testid=history]'), e.dataset.act || ''])""")
-        seq = self.page.seq()
-        return [(text, i) for text, i, usable, act in found
-                if usable and act not in NOT_MOVES and (seq, text) not in self.refused]
-
-    def press(self, index: int) -> None:
-        el = self.page.page.locator(f"{ACTIONS} button").nth(index)
-        self.last = el.inner_text()
-        el.click()  # (scrolls it into view itself, and finds it again if the panel was redrawn)
 
 
 # What the person picks among the buttons, in this order (the first that matches).

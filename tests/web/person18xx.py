@@ -7,6 +7,12 @@ from collections import Counter, deque
 from tests.web.pages import Tab
 
 ACTIONS = "[data-testid=actions]"
+TURN_OR_OVER = ("document.body.dataset.over === 'true' || "
+                "(document.body.dataset.myTurn === 'true' && document.body.dataset.ready === 'true')")
+# Buttons that act on the panel, not the game: picking, rotating, the train being edited, an
+# amount's steppers, undo.
+NOT_MOVES = ("undo", "pick-hex", "pick-tile", "rotate", "rotate-back", "cancel-lay", "pick-train", "best-run",
+             "clear-train", "stop", "close-rules", "less", "more")
 
 
 class PagePerson:
@@ -34,6 +40,19 @@ class PagePerson:
         # `click` scrolls the element into view and, unlike an explicit scroll first, finds it
         # again when the panel is redrawn meanwhile
         self.page.page.locator(selector).first.click()
+
+    def buttons(self) -> list[tuple[str, int]]:
+        """(text, index) of every enabled move button in the action panel, programs left out."""
+        found = self.page.page.eval_on_selector_all(f"{ACTIONS} button", """els => els.map((e, i) => [e.textContent, i,
+            !e.disabled && !e.closest('details') && !e.closest('[data-testid=history]'), e.dataset.act || ''])""")
+        seq = self.page.seq()
+        return [(text, i) for text, i, usable, act in found
+                if usable and act not in NOT_MOVES and (seq, text) not in self.refused]
+
+    def press(self, index: int) -> None:
+        el = self.page.page.locator(f"{ACTIONS} button").nth(index)
+        self.last = el.inner_text()
+        el.click()  # (scrolls it into view itself, and finds it again if the panel was redrawn)
 
     def take_turn(self, timeout_ms: int) -> None:
         """One move (counted by its name), then wait until the game moved on or the page showed
