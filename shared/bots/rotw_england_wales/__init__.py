@@ -37,8 +37,8 @@ class RotwKit(GenericKit):
     # Leaves are played out to the end by the greedy policy (about 10 ms a game) and scored
     # by the result: the fitted projection ranks options worse than the heuristic does (a
     # one-ply search on it won 3 of 12 two-player games against the heuristic; it delivers
-    # where the heuristic builds), while greedy playouts won 17 of 24 at a load of 4 and 19 of
-    # 40 at a load rising to 10, where the clock leaves a dozen playouts (docs/benchmarks.md).
+    # where the heuristic builds); with greedy playouts the search is ahead in 36 of 64
+    # arena games (docs/benchmarks.md).
     rollout = 1000
 
     def __init__(self, weights: Weights | None = None) -> None:
