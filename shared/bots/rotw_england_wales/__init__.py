@@ -1,8 +1,9 @@
 """Railways of the World (England and Wales): the bots' knowledge. Hidden information (barons,
 the deck, the bag) is sampled by the engine's `redact`. Options and the greedy move come from
-`greedy.py` (deliveries and link plans in `plans.py`, cached so a search can afford them); a
-position is judged by each seat's projected final score (`value.py`, fitted on self-play),
-not by a random playout to the end, which is long and says little."""
+`greedy.py` (deliveries and link plans in `plans.py`, cached so a search can afford them). The
+search's leaves are played to the end by the greedy policy (not a random one, which is long
+and says little); a playout cut short by the clock is judged by each seat's projected final
+score (`value.py`, fitted on self-play)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,12 @@ class RotwKit(GenericKit):
     # left the heuristic's builds on few noisy visits and built too little (6 two-player games
     # at 200 iterations: 4 won without, 6 with).
     prior = 0.3
+    # Leaves are played out to the end by the greedy policy (about 10 ms a game) and scored
+    # by the result: the fitted projection ranks options worse than the heuristic does (a
+    # one-ply search on it won 3 of 12 two-player games against the heuristic; it delivers
+    # where the heuristic builds); with greedy playouts the search is ahead in 36 of 64
+    # arena games (docs/benchmarks.md).
+    rollout = 1000
 
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__(exact=False)
