@@ -239,17 +239,27 @@ def parable(state: State, founder: str) -> list[str]:
 
 
 def company_price(state: State, company: str) -> int:
-    """A concession bought from the bank costs its value, and with it comes its corporation's
-    president's certificate if that lies in the pool, at two shares' price (G1841
+    """What a concession bought from the bank costs in all: its value, and with it comes its
+    corporation's president's certificate if that lies in the pool, at two shares' price (G1841
     `can_buy_company?`, `process_buy_company`)."""
+    return company_value(state, company) + president_extra(state, company)
+
+
+def company_value(state: State, company: str) -> int:
     from shared.games.g1841.money import company_values
+    return company_values(state.variant)[company]
+
+
+def president_extra(state: State, company: str) -> int:
+    """What the bank charges on top of a concession's value for the president's certificate that
+    comes with it from the pool (18xx.games `process_buy_company`'s `extra`, paid beside the
+    action's price: the price a `BuyCompany` names is the value alone)."""
     money = state.money
-    price = company_values(state.variant)[company]
     if company in money.corps and money.corps[company].ipoed:
         pres = money.book.president_cert(company)
         if money.book.owner[pres.id] == S.POOL:
-            price += 2 * money.price_of(company)
-    return price
+            return 2 * money.price_of(company)
+    return 0
 
 
 def _pres_with(state: State, company: str) -> str | None:
@@ -287,10 +297,11 @@ def buyable_companies(state: State, player: str) -> list[str]:
 
 
 def company_prices(state: State, player: str, company: str) -> tuple[int, int]:
-    """The price range of a concession `player` may buy: the bank's fixed, a player's L.1 to all
-    his cash (18xx.games' `BuyCompanyFromOtherPlayer` input)."""
+    """The price range of a concession `player` may buy: the bank's fixed at its value (the
+    president's certificate that comes with it is charged beside: `president_extra`), a player's
+    L.1 to all his cash (18xx.games' `BuyCompanyFromOtherPlayer` input)."""
     if state.money.companies.get(company) == S.BANK:
-        price = company_price(state, company)
+        price = company_value(state, company)
         return price, price
     return 1, state.money.cash[player]
 
@@ -307,7 +318,8 @@ def buy_company(state: State, player: str, company: str, price: int) -> State:
         # the president's certificate moves with the concession, no presidency check (18xx.games
         # `transfer_shares(..., allow_president_change: false)`, the buyer made its owner)
         book = book.moved([pres], player)
-    cash = S.pay(money.cash, player, seller, price)
+    extra = president_extra(state, company) if seller == S.BANK else 0
+    cash = S.pay(money.cash, player, seller, price + extra)
     money = replace(money, cash=cash, book=book, companies={**money.companies, company: player})
     sr = state.stock
     assert sr is not None
@@ -443,12 +455,21 @@ def asked_to_buy(state: State, player: str) -> bool:
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed:
             continue
-        held = [c for group in money.book.by_company(sym).values() for c in group]
+        held = treasury_in_18xx_order(money, sym)
         if not held or held[0].corporation in sold:
             continue
         if fits(min(held, key=lambda c: c.percent)):
             return True
     return False
+
+
+def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[Any]:
+    """The certificates `sym` holds in the order 18xx.games lists a corporation's `shares`: its
+    own first (placed at creation), then by corporation in the game's corporation order (its
+    `shares_by_corporation` keys are made in that order by the first sweep over all of them)."""
+    groups = money.book.by_company(sym)
+    order = [sym, *(s for s in money.corps if s != sym)]
+    return [c for s in order for c in groups.get(s, ())]
 
 
 def done_if_stuck(state: State, player: str) -> State:
