@@ -306,7 +306,7 @@ def test_a_treasury_is_weighed_in_18xx_games_share_order() -> None:
     book = book.moved(["SFTN_1"], "SFTC").moved(["SFTG_1"], "SFTC")
     sr = replace(s.stock, sold={"2": ["SFTG"]})
     s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 150}), stock=sr)
-    assert [c.corporation for c in ST.treasury_in_18xx_order(s.money, "SFTC")] == ["SFTG", "SFTN"]
+    assert [c.corporation for c in H.treasury_in_18xx_order(s.money, "SFTC")] == ["SFTG", "SFTN"]
     # SFTG before SFTN in the corporation order: its sale this round is what is checked
     held = [c for c, o in s.money.book.owner.items() if o not in s.players and o != "SFTC"]
     s = replace(s, money=replace(s.money, book=s.money.book.moved(held, "1")))

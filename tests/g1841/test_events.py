@@ -237,3 +237,18 @@ def test_a_transformation_short_of_its_required_token_sells_in_an_emergency() ->
     assert s.tokens["ATFA"] == 2
     assert s.money.cash["ATFA"] == 20 + price // 2 - 50
     assert s.money.book.percent_of(S.POOL, "ATFA") == 10
+
+
+def test_a_corporation_merged_away_in_its_turn_has_not_operated() -> None:
+    """G1841 `done_operating!` returns for a corporation `done_this_round` (a merger's or a
+    transformation's, which `restart_corporation!` made startable again): founded anew, it has
+    not operated (its shares cannot be sold until it has)."""
+    from shared.games.g1841 import flow as FL
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "ATFA", (3, 5), {"0": [0]}, 0)
+    r = EV.Run(s, [])
+    X.restart(r, "ATFA")
+    assert "ATFA" not in r.s.operated
+    assert "ATFA" not in FL._done_operating(r.s, "ATFA").operated
+    fresh = replace(founded(table(), "SFTG", (3, 5), {"0": [0]}, 0), operated=[])
+    assert FL._done_operating(fresh, "SFTG").operated == ["SFTG"]

@@ -177,7 +177,10 @@ def circular_sales(money: MoneyState, corp: str) -> MoneyState:
 
 
 def _done_operating(state: State, corp: str) -> State:
-    if corp not in state.operated:
+    # a corporation merged or transformed away in its turn has not operated (G1841
+    # `done_operating!` returns for one `done_this_round`; `restart_corporation!` cleared it)
+    c = state.money.corps[corp]
+    if corp not in state.operated and c.ipoed and not c.closed:
         state = replace(state, operated=[*state.operated, corp])
     if state.end is not None and state.end[1] == "current_turn":
         return game_over(state, state.end[0])

@@ -455,21 +455,12 @@ def asked_to_buy(state: State, player: str) -> bool:
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed:
             continue
-        held = treasury_in_18xx_order(money, sym)
+        held = H.treasury_in_18xx_order(money, sym)
         if not held or held[0].corporation in sold:
             continue
         if fits(min(held, key=lambda c: c.percent)):
             return True
     return False
-
-
-def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[Any]:
-    """The certificates `sym` holds in the order 18xx.games lists a corporation's `shares`: its
-    own first (placed at creation), then by corporation in the game's corporation order (its
-    `shares_by_corporation` keys are made in that order by the first sweep over all of them)."""
-    groups = money.book.by_company(sym)
-    order = [sym, *(s for s in money.corps if s != sym)]
-    return [c for s in order for c in groups.get(s, ())]
 
 
 def done_if_stuck(state: State, player: str) -> State:
