@@ -186,6 +186,22 @@ def raisable_cash(money: MoneyState, corp: str) -> int:
     return total
 
 
+def cash_before_selling(game: State, corp: str, needed: int) -> int:
+    """18xx.games `emergency_cash_before_selling`: the cash of `corp` and of each holder up its
+    chain of control in turn, up to the first that has shares to sell toward what is still
+    needed (its cash counted)."""
+    money = game.money
+    total = 0
+    for holder in [corp, *C.chain_of_control(money, corp)]:
+        if holder is None or holder not in money.cash or holder in (S.POOL, S.BANK):
+            break
+        total += money.cash[holder]
+        needed -= money.cash[holder]
+        if _next_shares(game, holder, corp, needed):
+            return total
+    return total
+
+
 def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:
     """Move the chain's cash into `corp` toward `cost`, up to and including `seller`."""
     if corp == seller:
