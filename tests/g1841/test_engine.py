@@ -345,3 +345,15 @@ def test_a_concession_from_the_bank_names_its_value_and_pays_the_presidency_besi
     after = act(s, buy[0].action)
     assert after.money.cash["0"] == 1000 - value - 200
     assert after.money.book.owner["SFTG_0"] == "0"
+
+
+def test_buying_power_counts_what_the_train_step_lets_the_president_sell() -> None:
+    """G1841 `liquidity(emergency: true)` reads `sellable_bundles`, which asks the active train
+    step's `can_sell?` (`emr_can_sell?`): a share of a corporation that has not operated counts,
+    at its full price halved and truncated (`total_emr_buying_power`)."""
+    from shared.games.g1841 import emergency as EM
+    s = _two_corporations()
+    s = replace(s, operated=[])
+    base = EM.buying_power(s, "SFTG")
+    more = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_3"], "0")))
+    assert EM.buying_power(more, "SFTG") - base == 50
