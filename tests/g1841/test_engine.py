@@ -357,3 +357,19 @@ def test_buying_power_counts_what_the_train_step_lets_the_president_sell() -> No
     base = EM.buying_power(s, "SFTG")
     more = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_3"], "0")))
     assert EM.buying_power(more, "SFTG") - base == 50
+
+
+def test_a_presidency_in_the_pool_goes_to_the_first_player_holding_its_percent() -> None:
+    """SharePool#transfer_shares (`allow_president_sale`): with the president's certificate in
+    the pool, a purchase that gives a player 20 % makes him president; his two shares go to
+    the pool for the certificate."""
+    s = stock_round({})
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    book = m.book.moved(["AFI_0"], S.POOL).moved(["AFI_3"], "2")
+    s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 500}),
+                stock=replace(s.stock, index=s.money.players.index("2")), operated=["AFI"])
+    assert L.acting_player(s) == "2"
+    after = ENGINE.apply(s, 2, A.BuyShares(**p("2"), shares=["AFI_4"], percent=10))
+    book = after.money.book
+    assert book.owner["AFI_0"] == "2" and {book.owner["AFI_3"], book.owner["AFI_4"]} == {S.POOL}

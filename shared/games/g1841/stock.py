@@ -179,7 +179,9 @@ def _p2p_book(state: State, buyer: str, seller: str, sym: str, ids: tuple[str, .
     presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
     book = book.moved(list(ids), buyer)
     if pres.id not in ids:
-        return S.settle_presidency(book, sym, presidents, previous) if previous in presidents else book
+        if previous in presidents:
+            return S.settle_presidency(book, sym, presidents, previous)
+        return pool_presidency(replace(money, book=book), sym, presidents)
     # the buyer holds the certificate now; a larger holder (ties: the nearest after the seller)
     # takes it, paying the buyer for it in shares
     percents = {p: book.percent_of(p, sym) for p in presidents}
@@ -206,6 +208,17 @@ def buy_from_player(state: State, player: str, cert_ids: list[str], percent: int
     sr = state.stock
     assert sr is not None
     return end_turn(replace(state, money=money, stock=_acted(sr, player, True)))
+
+
+def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
+    """With the president's certificate in the pool (an emergency or bankrupt sale), the first
+    player to hold its percent, the most of any player, takes it, swapping shares worth it
+    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
+    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
+    book = money.book
+    if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
+        return book
+    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)
 
 
 def C_in_chain(money: MoneyState, buyer: str, sym: str) -> bool:
@@ -369,6 +382,7 @@ def buy(state: State, player: str, buyer: str, cert_id: str, ends_turn: bool = T
     presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
     book, cash = S.buy(money.book, money.cash, buyer, [cert_id], money.price_of(sym), presidents)
     money = replace(money, book=book, cash=cash)
+    money = replace(money, book=pool_presidency(money, sym, presidents))
     sr = state.stock
     assert sr is not None
     state = replace(state, money=money, stock=_acted(sr, player, True))
