@@ -415,7 +415,6 @@ def _lingering_token_money(r: Run, asks: str, target: str, needed: int) -> None:
     play that out so that tables agree with 18xx.games; nothing to sell ends it."""
     from shared.games.core18xx.money import control as C
     from shared.games.g1841 import emergency as EM
-    from shared.games.g1841 import eventrun as EV
     while EM.cash_before_selling(r.s, target, needed) < needed:
         offers = EM.issuable(r.s, target, needed)
         player = C.controller(r.s.money, target)
@@ -423,12 +422,20 @@ def _lingering_token_money(r: Run, asks: str, target: str, needed: int) -> None:
             offers = [(player, b) for b in EM.player_bundles(r.s, target)]
         if not offers:
             return
-        sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
-        answer = r.ask(Question("sell", "token_emr", asks, f"{target} must still raise {needed} "
-                                f"(18xx.games' token emergency money)", sales=sales))
-        seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
-        r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
-        r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, needed))
+        _emergency_sale(r, asks, target, needed, offers,
+                        f"{target} must still raise {needed} (18xx.games' token emergency money)")
+
+
+def _emergency_sale(r: Run, asks: str, target: str, needed: int, offers: list, text: str) -> None:
+    """Ask which of `offers` (seller, bundle) is sold; sell it at half price and sweep the
+    proceeds into `target` toward `needed`."""
+    from shared.games.g1841 import emergency as EM
+    from shared.games.g1841 import eventrun as EV
+    sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
+    answer = r.ask(Question("sell", "token_emr", asks, text, sales=sales))
+    seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
+    r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
+    r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, needed))
 
 
 def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
@@ -441,7 +448,6 @@ def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
     the token came by the bankruptcy."""
     from shared.games.core18xx.money import control as C
     from shared.games.g1841 import emergency as EM
-    from shared.games.g1841 import eventrun as EV
     from shared.games.g1841 import flow
     while EM.raisable_cash(r.s.money, target) < total:
         offers = EM.issuable(r.s, target, total)
@@ -457,12 +463,8 @@ def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
                 r.s = X.pay(r.s, target, S.BANK, r.s.money.cash[target])
             r.s = replace(r.s, tokens={**r.s.tokens, target: r.s.tokens.get(target, 0) + 1})
             return False
-        sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
-        answer = r.ask(Question("sell", "token_emr", asks, f"{target} needs {total} for its token: sell shares "
-                                f"(emergency money)", sales=sales))
-        seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
-        r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
-        r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, total))
+        _emergency_sale(r, asks, target, total, offers,
+                        f"{target} needs {total} for its token: sell shares (emergency money)")
     return True
 
 
