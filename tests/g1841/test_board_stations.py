@@ -119,3 +119,17 @@ def test_buying_another_corporations_token() -> None:
                                                          "SSFL", sellers={"SFMA"}))
     with pytest.raises(BoardError):
         ST.buy_token(M, two, "SSFL", "S13", 0, 0)
+
+
+def test_the_buy_token_step_stops_for_a_token_it_may_not_buy() -> None:
+    """G1841 BuyToken#any_buyable_tokens_placed? (its auto pass): a reached city holding the token
+    of a corporation with two placed stops the step, though the buyer has a token in that city
+    too (`can_token_city?` then refuses the purchase) or no player presides the seller."""
+    b = pisa_to_firenze()
+    b = S.place_token(M, S.place_token(M, b, "SFMA", "R14", 0), "SFMA", "K13", 0)
+    assert ST.token_buy_stops(M, b, "default", 4, "SSFL")
+    shared = S.place_token(M, b, "SSFL", "R14", 1)
+    assert ST.buyable_tokens(M, shared, "default", 4, "SSFL", sellers={"SFMA"}) == []
+    assert ST.token_buy_stops(M, shared, "default", 4, "SSFL")
+    one = S.place_token(M, pisa_to_firenze(), "SFMA", "R14", 0)
+    assert not ST.token_buy_stops(M, one, "default", 4, "SSFL")

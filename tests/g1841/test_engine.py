@@ -292,3 +292,84 @@ def test_the_page_shows_a_concession_won_in_the_auction_as_held_and_paid() -> No
     row = next(r for r in page_view(s)["players"] if r["id"] == "0")
     assert row["cash"] == start - 300 and first in row["privates"]
     assert s.money.cash["0"] == start    # the money side itself waits for the auction's end
+
+
+def test_a_treasury_is_weighed_in_18xx_games_share_order() -> None:
+    """ShareHolder#shares lists a corporation's own certificates first, then the others' by the
+    game's corporation order; `can_buy_shares?` checks the sale-this-round on the first of them
+    (BuySellParShares#can_buy_any_from_ipo?)."""
+    s = _two_corporations()
+    m = s.money
+    # SFTC holds a SFTN share that came before its SFTG share; none of its own
+    book = m.book.moved([c for c, o in m.book.owner.items() if o == "SFTC"], "0")
+    m = m.set_par("SFTN", m.market.by_id("100,3,5").coord)
+    book = book.moved(["SFTN_1"], "SFTC").moved(["SFTG_1"], "SFTC")
+    sr = replace(s.stock, sold={"2": ["SFTG"]})
+    s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 150}), stock=sr)
+    assert [c.corporation for c in H.treasury_in_18xx_order(s.money, "SFTC")] == ["SFTG", "SFTN"]
+    # SFTG before SFTN in the corporation order: its sale this round is what is checked
+    held = [c for c, o in s.money.book.owner.items() if o not in s.players and o != "SFTC"]
+    s = replace(s, money=replace(s.money, book=s.money.book.moved(held, "1")))
+    assert not ST.asked_to_buy(s, "2")
+
+
+def test_version_1_lists_sfv_where_the_default_game_lists_sb() -> None:
+    """G1841 `game_corporations`: SFV (version 1) stands where SB stands in version 2."""
+    v2 = list(ENGINE.setup(["a", "b", "c"], {}, 1).money.corps)
+    v1 = list(ENGINE.setup(["a", "b", "c"], {"version_1": True}, 1).money.corps)
+    assert v1.index("SFV") == v2.index("SB") and v1[v1.index("SFV") + 1] == "SFL"
+
+
+def test_priority_follows_the_player_whose_turn_ended_the_round() -> None:
+    """Game#reorder_players `:after_last_to_act` reads the round's entity index moved once past
+    the last turn: with nobody trading, the first player keeps the priority."""
+    s = stock_round({"SFTG": "0"})
+    first = L.acting_player(s)
+    for _ in range(3):
+        s = act(s, A.Pass(**p(L.acting_player(s))))
+    assert s.money.players[0] == first
+
+
+def test_a_concession_from_the_bank_names_its_value_and_pays_the_presidency_beside() -> None:
+    """G1841 BuySellParShares#process_buy_company: the action's price is the concession's value;
+    the president's certificate in the pool costs two shares' price on top (`extra`)."""
+    s = stock_round({})
+    m = s.money
+    m = m.set_par("SFTG", m.market.by_id("100,3,5").coord)
+    book = m.book.moved(["SFTG_0"], S.POOL)
+    s = replace(s, money=replace(m, book=book, turn=2, cash={**m.cash, "0": 1000}))
+    value = ST.company_value(s, "SFTG")
+    buy = [la for la in ENGINE.legal_actions(s, 0) if isinstance(la.action, A.BuyCompany)
+           and la.action.company == "SFTG"]
+    assert buy and buy[0].action.price == value
+    after = act(s, buy[0].action)
+    assert after.money.cash["0"] == 1000 - value - 200
+    assert after.money.book.owner["SFTG_0"] == "0"
+
+
+def test_buying_power_counts_what_the_train_step_lets_the_president_sell() -> None:
+    """G1841 `liquidity(emergency: true)` reads `sellable_bundles`, which asks the active train
+    step's `can_sell?` (`emr_can_sell?`): a share of a corporation that has not operated counts,
+    at its full price halved and truncated (`total_emr_buying_power`)."""
+    from shared.games.g1841 import emergency as EM
+    s = _two_corporations()
+    s = replace(s, operated=[])
+    base = EM.buying_power(s, "SFTG")
+    more = replace(s, money=replace(s.money, book=s.money.book.moved(["SFTC_3"], "0")))
+    assert EM.buying_power(more, "SFTG") - base == 50
+
+
+def test_a_presidency_in_the_pool_goes_to_the_first_player_holding_its_percent() -> None:
+    """SharePool#transfer_shares (`allow_president_sale`): with the president's certificate in
+    the pool, a purchase that gives a player 20 % makes him president; his two shares go to
+    the pool for the certificate."""
+    s = stock_round({})
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    book = m.book.moved(["AFI_0"], S.POOL).moved(["AFI_3"], "2")
+    s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 500}),
+                stock=replace(s.stock, index=s.money.players.index("2")), operated=["AFI"])
+    assert L.acting_player(s) == "2"
+    after = ENGINE.apply(s, 2, A.BuyShares(**p("2"), shares=["AFI_4"], percent=10))
+    book = after.money.book
+    assert book.owner["AFI_0"] == "2" and {book.owner["AFI_3"], book.owner["AFI_4"]} == {S.POOL}

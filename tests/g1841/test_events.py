@@ -237,3 +237,39 @@ def test_a_transformation_short_of_its_required_token_sells_in_an_emergency() ->
     assert s.tokens["ATFA"] == 2
     assert s.money.cash["ATFA"] == 20 + price // 2 - 50
     assert s.money.book.percent_of(S.POOL, "ATFA") == 10
+
+
+def test_a_corporation_merged_away_in_its_turn_has_not_operated() -> None:
+    """G1841 `done_operating!` returns for a corporation `done_this_round` (a merger's or a
+    transformation's, which `restart_corporation!` made startable again): founded anew, it has
+    not operated (its shares cannot be sold until it has)."""
+    from shared.games.g1841 import flow as FL
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "ATFA", (3, 5), {"0": [0]}, 0)
+    r = EV.Run(s, [])
+    X.restart(r, "ATFA")
+    assert "ATFA" not in r.s.operated
+    assert "ATFA" not in FL._done_operating(r.s, "ATFA").operated
+    fresh = replace(founded(table(), "SFTG", (3, 5), {"0": [0]}, 0), operated=[])
+    assert FL._done_operating(fresh, "SFTG").operated == ["SFTG"]
+
+
+def test_a_transformation_paid_by_the_president_still_sells_as_18xx_games_asks() -> None:
+    """G1841 `transform_tokens` flags the required token's emergency money when
+    `emergency_cash_before_selling` (which stops at the new major's own sellable shares) is
+    short; the count's `sweep_cash` pays from the president, but only `TokenEmergencyMoney`'s
+    sale clears the flag: the major still sells until it holds the L.50 again."""
+    s = table()
+    s = founded(s, "SFLP", (3, 5), {"0": [0, 1]}, 20)
+    s = replace(s, money=replace(s.money, cash={**s.money.cash, **{p: 0 for p in s.players}, "0": 100}))
+    s = EV.start(s, ["transform:SFLP:ATFA"])
+    while s.event.question.topic == "share_offer":       # the president declines ATFA's shares
+        s = answer(s, "no")
+    assert (s.event.question.topic, s.event.question.choices) == ("tokens", [1])
+    s = answer(s, 1)
+    assert s.money.cash["0"] == 70 and s.tokens["ATFA"] == 2     # 30 swept from the president
+    q = s.event.question
+    assert (q.kind, q.topic, q.entity) == ("sell", "token_emr", "ATFA")
+    while s.event is not None:
+        s = ENGINE.apply(s, 0, ENGINE.legal_actions(s, 0)[0].action)
+    assert s.money.cash["ATFA"] >= 50

@@ -165,13 +165,16 @@ def purchase_options(state: State, corp: str) -> dict[int, int]:
     return BST.purchase_options(price, price, fewest, most, state.money.cash[corp])
 
 
-def buyable_tokens(state: State, corp: str, presided_only: bool = True) -> list:
-    """Other corporations' tokens `corp` may buy (sellers: those a player presides; with
-    `presided_only` False, any live corporation: whether 18xx.games stops at the step)."""
+def buyable_tokens(state: State, corp: str) -> list:
+    """Other corporations' tokens `corp` may buy (sellers: those a player presides)."""
     money = state.money
     live = [s for s, c in money.corps.items() if c.ipoed and not c.closed and s != corp]
-    sellers = [s for s in live if money.book.president_of(s) in money.players] if presided_only else live
+    sellers = [s for s in live if money.book.president_of(s) in money.players]
     return BST.buyable_tokens(the_map(state), state.board, state.variant, phase(state), corp, sellers)
+
+
+def token_buy_stops(state: State, corp: str) -> bool:
+    return BST.token_buy_stops(the_map(state), state.board, state.variant, phase(state), corp)
 
 
 def buy_token(state: State, corp: str, coord: str, city: int, slot: int) -> B.BoardState:

@@ -54,9 +54,18 @@ def _with_variant(file: str, name: str, collections: tuple[str, ...], replaced: 
     change = raw["variants"].get(_check(name), {})
     for key in collections:
         keyed = isinstance(raw[key], dict)
-        merged = {**(raw[key] if keyed else {e["sym"]: e for e in raw[key]}), **change.get(key, {})}
+        base = raw[key] if keyed else {e["sym"]: e for e in raw[key]}
+        # an entry added in place of a removed one takes its position (18xx.games builds the
+        # lists in that order, and some of its rules go by it)
+        in_place_of = change.get(f"{key}_in_place_of", {})
+        where = {old: new for new, old in in_place_of.items()}
+        merged = {}
+        for k, v in base.items():
+            merged[where.get(k, k)] = change[key][where[k]] if k in where else v
+        merged.update({k: v for k, v in change.get(key, {}).items() if k not in in_place_of})
         for gone in change.get(f"removed_{key}", []):
-            merged.pop(gone)
+            if gone not in in_place_of.values():
+                merged.pop(gone)
         out[key] = merged if keyed else list(merged.values())
     for key in replaced:
         if key in change:

@@ -186,6 +186,22 @@ def raisable_cash(money: MoneyState, corp: str) -> int:
     return total
 
 
+def cash_before_selling(game: State, corp: str, needed: int) -> int:
+    """18xx.games `emergency_cash_before_selling`: the cash of `corp` and of each holder up its
+    chain of control in turn, up to the first that has shares to sell toward what is still
+    needed (its cash counted)."""
+    money = game.money
+    total = 0
+    for holder in [corp, *C.chain_of_control(money, corp)]:
+        if holder is None or holder not in money.cash or holder in (S.POOL, S.BANK):
+            break
+        total += money.cash[holder]
+        needed -= money.cash[holder]
+        if _next_shares(game, holder, corp, needed):
+            return total
+    return total
+
+
 def sweep(money: MoneyState, corp: str, seller: str, cost: int) -> MoneyState:
     """Move the chain's cash into `corp` toward `cost`, up to and including `seller`."""
     if corp == seller:
@@ -219,7 +235,13 @@ def buying_power(game: State, corp: str) -> int:
     total = 0
     if player is not None:
         total += money.cash[player]
-        for sym, percent in _sellable_normally(game, player).items():
+        # G1841 `liquidity(emergency: true)`: per corporation the dearest bundle the active step
+        # would let him sell (`sellable_bundles` asks its `can_sell?`: the train step's
+        # `emr_can_sell?`), at its full price halved and truncated
+        dearest: dict[str, int] = {}
+        for sym, _ids, percent, _half in _bundles(game, player, corp):
+            dearest[sym] = max(dearest.get(sym, 0), percent)
+        for sym, percent in dearest.items():
             total += int(money.price_of(sym) * percent / money.book.normal_percent(sym) / 2)
     chain = chain_corps(money, corp)
     issuable_cash = sum(money.cash[c] + sum(_best(_bundles(game, c, corp)).values()) for c in chain)
@@ -230,26 +252,6 @@ def buying_power(game: State, corp: str) -> int:
         if _next_shares(game, c, corp, needed):
             break
     return total + money.cash[corp] + issuable_cash - before
-
-
-def _sellable_normally(game: State, player: str) -> dict[str, int]:
-    """The largest percent of each corporation the player may sell under the ordinary rules
-    (pool room, presidency), as 18xx.games' `sellable_bundles` for `value_for_sellable`."""
-    money = game.money
-    out: dict[str, int] = {}
-    for sym, certs in money.book.by_company(player).items():
-        corp = money.corps.get(sym)
-        if corp is None or not corp.ipoed or corp.closed or corp.price is None or not has_run(game, sym):
-            continue
-        room = money.pool_limit(sym) - money.book.percent_of(S.POOL, sym)
-        pres = money.book.president_cert(sym).id
-        for ids, percent in S.bundles(tuple(certs), money.book.normal_percent(sym)):
-            if percent > room:
-                continue
-            if pres in ids and not S.can_dump(money.book, player, sym, ids, money.presidents(sym)):
-                continue
-            out[sym] = max(out.get(sym, 0), percent)
-    return out
 
 
 def may_declare_bankruptcy(game: State, corp: str) -> bool:

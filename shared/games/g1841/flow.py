@@ -81,8 +81,11 @@ def end_stock_round(state: State) -> State:
     # unused concessions go back to the bank
     companies = {c: (S.BANK if c != BAYARD and o in money.players and not money.corps[c].ipoed else o)
                  for c, o in money.companies.items()}
+    # priority goes to the player after the one whose turn ended the round (18xx.games'
+    # `:after_last_to_act` reads the round's entity index once moved on past him), which is not
+    # the last buyer or seller when nobody traded
     order = seated(money)
-    last = sr.last if sr.last in order else order[0]
+    last = order[sr.index % len(order)]
     at = money.players.index(last)
     players = money.players[at + 1:] + money.players[:at + 1]
     money = replace(money, companies=companies, players=players)
@@ -174,7 +177,10 @@ def circular_sales(money: MoneyState, corp: str) -> MoneyState:
 
 
 def _done_operating(state: State, corp: str) -> State:
-    if corp not in state.operated:
+    # a corporation merged or transformed away in its turn has not operated (G1841
+    # `done_operating!` returns for one `done_this_round`; `restart_corporation!` cleared it)
+    c = state.money.corps[corp]
+    if corp not in state.operated and c.ipoed and not c.closed:
         state = replace(state, operated=[*state.operated, corp])
     if state.end is not None and state.end[1] == "current_turn":
         return game_over(state, state.end[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shared.games.core18xx.money import control as C
+from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 from shared.games.g1841.money import corp_info, phase_number
 
@@ -97,3 +98,12 @@ def seat_of(state: State, player: str) -> int:
 def decider(state: State, entity: str) -> str | None:
     """The player who decides for `entity` (a player decides for himself)."""
     return C.controller(state.money, entity)
+
+
+def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[S.Cert]:
+    """The certificates `sym` holds in the order 18xx.games lists a corporation's `shares`: its
+    own first (placed at creation), then by corporation in the game's corporation order (its
+    `shares_by_corporation` keys are made in that order by the first sweep over all of them)."""
+    groups = money.book.by_company(sym)
+    order = [sym, *(s for s in money.corps if s != sym)]
+    return [c for s in order for c in groups.get(s, ())]

@@ -365,32 +365,77 @@ def transform(r: Run, decider: str, corp: str, target: str, tuscan: bool) -> Non
         if r.s.tokens.get(target, 0) < 2:
             r.s = replace(r.s, tokens={**r.s.tokens, target: 2})
     else:
-        _transform_tokens(r, decider, target)
+        lingering = _transform_tokens(r, decider, target)
+        X.restart(r, corp)
+        if lingering is not None:
+            # after `transform_finish`, as 18xx.games' step asks
+            _lingering_token_money(r, *lingering)
+        return
     X.restart(r, corp)
 
 
-def _transform_tokens(r: Run, decider: str, target: str) -> None:
+def _transform_tokens(r: Run, decider: str, target: str) -> tuple[str, str, int] | None:
+    """The transformed major's tokens; what `_lingering_token_money` is then asked with."""
     have = r.s.tokens.get(target, 0)
     cash = r.s.money.cash[target]
     first, further, fewest, most = BE.transform_token_options(have, cash)
     if most == 0:
         r.say(f"{target} cannot buy additional tokens")
-        return
+        return None
 
     def price(n: int) -> int:
         return 0 if n == 0 else first + (n - 1) * further
 
     counts = [n for n in range(fewest, most + 1) if n == fewest or price(n) <= cash]
     asks = target if X.player_of(r.s, target) else decider
+    from shared.games.g1841 import emergency as EM
+    # G1841 `transform_tokens` flags the required token's emergency money by
+    # `emergency_cash_before_selling`, which stops counting at the first holder with shares to
+    # sell (the new major itself, mostly), though the president's cash may cover it
+    flagged = (counts == [1] and EM.cash_before_selling(r.s, target, first) < first
+               and EM.raisable_cash(r.s.money, target) >= first)
+    # (short even of the chain's cash, 18xx.games' count raises: no way on there, ours sells)
     n = int(r.ask(Question("choose", "tokens", asks, f"number of additional tokens to buy for {target}",
                            choices=list(counts))))
     total = price(n)
     if not _token_money(r, asks, target, total):
-        return
+        return None
     if total > r.s.money.cash[target]:
         r.s = replace(r.s, money=_sweep(r.s.money, target, total))
     r.s = X.pay(r.s, target, S.BANK, total)
     r.s = replace(r.s, tokens={**r.s.tokens, target: have + n})
+    return (asks, target, first) if flagged else None
+
+
+def _lingering_token_money(r: Run, asks: str, target: str, needed: int) -> None:
+    """18xx.games clears the token's emergency flag only in `TokenEmergencyMoney`'s sale, not
+    when the count's `sweep_cash` paid for it: its step then still asks the new major (or, with
+    nothing it may sell, its president while his cash is under the amount) to sell, each sale
+    swept into the major, until `emergency_cash_before_selling` reaches the amount again. We
+    play that out so that tables agree with 18xx.games; nothing to sell ends it."""
+    from shared.games.core18xx.money import control as C
+    from shared.games.g1841 import emergency as EM
+    while EM.cash_before_selling(r.s, target, needed) < needed:
+        offers = EM.issuable(r.s, target, needed)
+        player = C.controller(r.s.money, target)
+        if not offers and player is not None and r.s.money.cash[player] < needed:
+            offers = [(player, b) for b in EM.player_bundles(r.s, target)]
+        if not offers:
+            return
+        _emergency_sale(r, asks, target, needed, offers,
+                        f"{target} must still raise {needed} (18xx.games' token emergency money)")
+
+
+def _emergency_sale(r: Run, asks: str, target: str, needed: int, offers: list, text: str) -> None:
+    """Ask which of `offers` (seller, bundle) is sold; sell it at half price and sweep the
+    proceeds into `target` toward `needed`."""
+    from shared.games.g1841 import emergency as EM
+    from shared.games.g1841 import eventrun as EV
+    sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
+    answer = r.ask(Question("sell", "token_emr", asks, text, sales=sales))
+    seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
+    r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
+    r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, needed))
 
 
 def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
@@ -403,7 +448,6 @@ def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
     the token came by the bankruptcy."""
     from shared.games.core18xx.money import control as C
     from shared.games.g1841 import emergency as EM
-    from shared.games.g1841 import eventrun as EV
     from shared.games.g1841 import flow
     while EM.raisable_cash(r.s.money, target) < total:
         offers = EM.issuable(r.s, target, total)
@@ -419,12 +463,8 @@ def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
                 r.s = X.pay(r.s, target, S.BANK, r.s.money.cash[target])
             r.s = replace(r.s, tokens={**r.s.tokens, target: r.s.tokens.get(target, 0) + 1})
             return False
-        sales = [(seller, list(b[1]), b[2], EM.share_price(r.s, b[0])) for seller, b in offers]
-        answer = r.ask(Question("sell", "token_emr", asks, f"{target} needs {total} for its token: sell shares "
-                                f"(emergency money)", sales=sales))
-        seller, bundle = next((seller, b) for seller, b in offers if EV.sale_answer(seller, list(b[1])) == answer)
-        r.say(f"{X.name(r.s, seller)} sells {bundle[2]}% of {bundle[0]} for {bundle[3]} (emergency money)")
-        r.s = replace(r.s, money=EM.sweep(EM.sold(r.s, seller, bundle), target, seller, total))
+        _emergency_sale(r, asks, target, total, offers,
+                        f"{target} needs {total} for its token: sell shares (emergency money)")
     return True
 
 

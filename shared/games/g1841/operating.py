@@ -233,7 +233,7 @@ class BuyTokenStep:
         t = turn(game)
         return (_reached(game, self.name) and not t.token_bought and game.money.cash[t.corp] >= 1
                 and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
-                and bool(BS.buyable_tokens(game, t.corp, presided_only=False)))
+                and BS.token_buy_stops(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"buy_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()

@@ -23,6 +23,7 @@ from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import shares as S
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
+from shared.games.g1841 import holders as H
 from shared.games.g1841 import transfers as X
 from shared.games.g1841.board import events as BE
 from shared.games.g1841.board.stations import version
@@ -132,7 +133,9 @@ def _cash(r: Run, newa: str, newb: str) -> None:
 
 def _treasury(r: Run, newa: str, newb: str) -> None:
     money = r.s.money
-    held = [c for c in money.book.certs_of(OLD) if c.corporation != OLD]
+    # 18xx.games sorts `corporate_shares` (its share order: `treasury_in_18xx_order`) by price,
+    # stably, and reverses: the dearest first, ties in reverse order
+    held = [c for c in H.treasury_in_18xx_order(money, OLD) if c.corporation != OLD]
     held.sort(key=lambda c: money.cert_price(c.corporation, c.percent))
     held.reverse()
     for i, cert in enumerate(held):

@@ -179,7 +179,9 @@ def _p2p_book(state: State, buyer: str, seller: str, sym: str, ids: tuple[str, .
     presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
     book = book.moved(list(ids), buyer)
     if pres.id not in ids:
-        return S.settle_presidency(book, sym, presidents, previous) if previous in presidents else book
+        if previous in presidents:
+            return S.settle_presidency(book, sym, presidents, previous)
+        return pool_presidency(replace(money, book=book), sym, presidents)
     # the buyer holds the certificate now; a larger holder (ties: the nearest after the seller)
     # takes it, paying the buyer for it in shares
     percents = {p: book.percent_of(p, sym) for p in presidents}
@@ -206,6 +208,17 @@ def buy_from_player(state: State, player: str, cert_ids: list[str], percent: int
     sr = state.stock
     assert sr is not None
     return end_turn(replace(state, money=money, stock=_acted(sr, player, True)))
+
+
+def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
+    """With the president's certificate in the pool (an emergency or bankrupt sale), the first
+    player to hold its percent, the most of any player, takes it, swapping shares worth it
+    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
+    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
+    book = money.book
+    if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
+        return book
+    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)
 
 
 def C_in_chain(money: MoneyState, buyer: str, sym: str) -> bool:
@@ -239,17 +252,27 @@ def parable(state: State, founder: str) -> list[str]:
 
 
 def company_price(state: State, company: str) -> int:
-    """A concession bought from the bank costs its value, and with it comes its corporation's
-    president's certificate if that lies in the pool, at two shares' price (G1841
+    """What a concession bought from the bank costs in all: its value, and with it comes its
+    corporation's president's certificate if that lies in the pool, at two shares' price (G1841
     `can_buy_company?`, `process_buy_company`)."""
+    return company_value(state, company) + president_extra(state, company)
+
+
+def company_value(state: State, company: str) -> int:
     from shared.games.g1841.money import company_values
+    return company_values(state.variant)[company]
+
+
+def president_extra(state: State, company: str) -> int:
+    """What the bank charges on top of a concession's value for the president's certificate that
+    comes with it from the pool (18xx.games `process_buy_company`'s `extra`, paid beside the
+    action's price: the price a `BuyCompany` names is the value alone)."""
     money = state.money
-    price = company_values(state.variant)[company]
     if company in money.corps and money.corps[company].ipoed:
         pres = money.book.president_cert(company)
         if money.book.owner[pres.id] == S.POOL:
-            price += 2 * money.price_of(company)
-    return price
+            return 2 * money.price_of(company)
+    return 0
 
 
 def _pres_with(state: State, company: str) -> str | None:
@@ -287,10 +310,11 @@ def buyable_companies(state: State, player: str) -> list[str]:
 
 
 def company_prices(state: State, player: str, company: str) -> tuple[int, int]:
-    """The price range of a concession `player` may buy: the bank's fixed, a player's L.1 to all
-    his cash (18xx.games' `BuyCompanyFromOtherPlayer` input)."""
+    """The price range of a concession `player` may buy: the bank's fixed at its value (the
+    president's certificate that comes with it is charged beside: `president_extra`), a player's
+    L.1 to all his cash (18xx.games' `BuyCompanyFromOtherPlayer` input)."""
     if state.money.companies.get(company) == S.BANK:
-        price = company_price(state, company)
+        price = company_value(state, company)
         return price, price
     return 1, state.money.cash[player]
 
@@ -307,7 +331,8 @@ def buy_company(state: State, player: str, company: str, price: int) -> State:
         # the president's certificate moves with the concession, no presidency check (18xx.games
         # `transfer_shares(..., allow_president_change: false)`, the buyer made its owner)
         book = book.moved([pres], player)
-    cash = S.pay(money.cash, player, seller, price)
+    extra = president_extra(state, company) if seller == S.BANK else 0
+    cash = S.pay(money.cash, player, seller, price + extra)
     money = replace(money, cash=cash, book=book, companies={**money.companies, company: player})
     sr = state.stock
     assert sr is not None
@@ -357,6 +382,7 @@ def buy(state: State, player: str, buyer: str, cert_id: str, ends_turn: bool = T
     presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
     book, cash = S.buy(money.book, money.cash, buyer, [cert_id], money.price_of(sym), presidents)
     money = replace(money, book=book, cash=cash)
+    money = replace(money, book=pool_presidency(money, sym, presidents))
     sr = state.stock
     assert sr is not None
     state = replace(state, money=money, stock=_acted(sr, player, True))
@@ -443,7 +469,7 @@ def asked_to_buy(state: State, player: str) -> bool:
     for sym, corp in money.corps.items():
         if not corp.ipoed or corp.closed:
             continue
-        held = [c for group in money.book.by_company(sym).values() for c in group]
+        held = H.treasury_in_18xx_order(money, sym)
         if not held or held[0].corporation in sold:
             continue
         if fits(min(held, key=lambda c: c.percent)):

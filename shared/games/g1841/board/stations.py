@@ -288,6 +288,20 @@ def buyable_tokens(m: MapDef, b: BoardState, variant: str, phase: int | str, cor
     return out
 
 
+def token_buy_stops(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str) -> bool:
+    """Whether 18xx.games' buy-token step stops for `corp` (G1841 `BuyToken#auto_actions`,
+    `any_buyable_tokens_placed?`): some city it reaches holds another corporation's token, that
+    corporation having more than one token placed. Looser than `buyable_tokens`: it counts a
+    city `corp` already has a token in and any seller, so the step may stop with nothing to buy."""
+    for coord, n in reached(m, b, variant, phase, corp):
+        if tile_at(m, b, coord).tile.nodes[n].kind != "city":
+            continue
+        for owner in S.slots(m, b, coord)[n]:
+            if owner not in (FREE, corp) and S.token_count(b, owner) > 1:
+                return True
+    return False
+
+
 def buy_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int, slot: int) -> BoardState:
     """`corp` buys the token in (`coord`, `city`, `slot`): that token comes off and `corp`'s
     goes in the city's first open slot (its reserved one if any: `City#exchange_token`)."""
