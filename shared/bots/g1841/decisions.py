@@ -31,6 +31,7 @@ from shared.bots.kit18xx.policy import Position, Scored, members, tname, with_fi
 from shared.engine import LegalAction, RuleError
 
 EVENT_SAMPLE = 16
+DECLINE = 0.5
 MIN_BID = 20
 
 
@@ -177,6 +178,11 @@ def _concession_purchase(p: Position, la: LegalAction) -> tuple[float, Any]:
 # --- train events' questions -------------------------------------------------------------------
 
 def _answers(p: Position, legal: list[LegalAction]) -> Scored:
+    q = p.state.event.question
+    if q.topic == "offer_again":
+        # the holders were just offered the shares and bought what they wanted: another
+        # round changes nothing (and "yes" each time would never end the event)
+        return [(1.0 if a.choice == "n" else 0.0, a) for la in legal for a in members(la, EVENT_SAMPLE)]
     out: Scored = []
     for la in legal:
         for a in members(la, EVENT_SAMPLE):
@@ -185,8 +191,8 @@ def _answers(p: Position, legal: list[LegalAction]) -> Scored:
             except RuleError:
                 continue
             result = p.engine.result(after)
-            if result is not None:
-                out.append((float(result.scores[p.seat]), a))
-            else:
-                out.append((value.values(p.title, p.params, after)[p.seat], a))
+            worth = float(result.scores[p.seat]) if result is not None else value.values(p.title, p.params, after)[p.seat]
+            # an answer that asks again ("offer the shares again?") changes nothing by itself:
+            # on a tie, the one that lets the event end, or a question could repeat forever
+            out.append((worth + (DECLINE if getattr(a, "choice", None) == "n" else 0.0), a))
     return out
