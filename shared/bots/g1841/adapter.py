@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.bots.kit18xx import reach as RC
+from shared.bots.kit18xx.title import StateFields
 from shared.games.core18xx.board import state as B
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
@@ -29,7 +30,7 @@ from shared.games.g1841.state import State
 ROUTE_LIMIT = 20_000
 
 
-class G1841Title:
+class G1841Title(StateFields):
     """`Title18xx` for 1841."""
 
     title = "1841"
@@ -46,15 +47,6 @@ class G1841Title:
         if state.founding:
             return "founding"
         return state.round
-
-    def money(self, state: State) -> Any:
-        return state.money
-
-    def depot(self, state: State) -> Any:
-        return state.depot
-
-    def players(self, state: State) -> list[str]:
-        return list(state.players)
 
     def controller(self, state: State, sym: str) -> str | None:
         return H.decider(state, sym)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.bots.kit18xx import reach as RC
+from shared.bots.kit18xx.title import StateFields
 from shared.games.core18xx.board import autoroute as AR
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
@@ -24,7 +25,7 @@ from shared.games.g18ireland.map import TRACK_RULES
 from shared.games.g18ireland.state import State
 
 
-class Ireland18xx:
+class Ireland18xx(StateFields):
     """`Title18xx` for 18Ireland."""
 
     title = "18ireland"
@@ -32,18 +33,6 @@ class Ireland18xx:
     company_revenue = COMPANY_REVENUE
     # a minor has five share units (president 2 + three singles), a major ten
     share_units = {"minor": 5, "major": 10}
-
-    def round(self, state: State) -> str:
-        return state.round
-
-    def money(self, state: State) -> Any:
-        return state.money
-
-    def depot(self, state: State) -> Any:
-        return state.depot
-
-    def players(self, state: State) -> list[str]:
-        return list(state.players)
 
     def operating(self, state: State) -> tuple[str, str] | None:
         """(company operating now, its step) in an operating round."""
