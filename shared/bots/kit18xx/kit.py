@@ -7,7 +7,8 @@ from a `Title18xx` adapter and the title's `Params`.
   points);
 - `evaluate`: each player's win chance from `value.values` (score now plus income to come);
 - nothing on an 18xx table is hidden but players' programs, which a bot does not use:
-  one determinization is the truth (`exact`).
+  one determinization is the truth (`exact`), unless the title hides something (sealed
+  bids: then the engine's `redact` samples it).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ class Kit18xx(GenericKit):
     # decision pays off moves later (a withheld dividend buys the train after it)
     rollout = 8
 
-    def __init__(self, title: Title18xx, params: Params | None = None, options: int = OPTIONS) -> None:
-        super().__init__(exact=True)
+    def __init__(self, title: Title18xx, params: Params | None = None, options: int = OPTIONS,
+                 exact: bool = True) -> None:
+        super().__init__(exact=exact)
         self.title = title
         self.params = params or Params()
         self.width = options

@@ -17,6 +17,11 @@ class Params(msgspec.Struct, frozen=True, kw_only=True):
     minor_bid_ceiling: int = 160
     # a train is worth buying when its extra revenue repays its price in this many runs
     payback_runs: float = 4.0
+    # a company whose own cash pays for a train and that has room for one buys it (longest
+    # first) even when its added revenue does not repay it yet: where companies earn cash
+    # they would not spend otherwise (treasury shares that pay the company) and the game
+    # moves on only as trains are bought
+    buy_when_affordable: bool = False
     # "before rust": our trains rust when a train type comes out; buy while at most this many
     # trains are left before it
     rust_lookahead: int = 2

@@ -65,7 +65,12 @@ class Position:
         return c is not None and c.ipoed and not c.closed
 
     def president(self, sym: str) -> str | None:
-        return self.money.book.president_of(sym) if self.live(sym) else None
+        """The player who decides for `sym` (a title whose companies hold companies names the
+        player at the top of the chain: `Title18xx.controller`)."""
+        if not self.live(sym):
+            return None
+        controller = getattr(self.title, "controller", None)
+        return controller(self.state, sym) if controller is not None else self.money.book.president_of(sym)
 
     def presided(self) -> list[str]:
         return [s for s in self.money.corps if self.live(s) and self.president(s) == self.player]
@@ -449,6 +454,8 @@ def _train(p: Position, corp: str, la: LegalAction) -> tuple[float, Any]:
     if len(own) >= p.train_limit(corp):
         return (-50.0, a)
     score = gain * p.params.payback_runs - price
+    if p.params.buy_when_affordable and price <= cash:
+        score = max(score, 20.0 + ttype.distance)
     if p.rusting(corp) and (rusts is None or lasting > p.params.rust_lookahead) and price <= cash:
         # its trains are about to rust: buy the one that outlasts them now, from its own
         # money, rather than have the president pay for it in an emergency
@@ -546,10 +553,17 @@ def ranked(engine: Engine[Any], title: Title18xx, params: Params, state: Any, se
     p = Position(engine, title, params, state, seat)
     rounds: dict[str, Callable[[Position, list[LegalAction]], Scored]] = {
         "auction": _auction, "stock": _stock, "operating": _operating, "merger": _merger}
-    if title.pending_token(state):
+    # a title scores the decisions of its own (`Title18xx.scores`), the kit the rest
+    own: Scored = []
+    title_scores = getattr(title, "scores", None)
+    if title_scores is not None:
+        own, legal = title_scores(p, legal)
+    scored: Scored = []
+    if legal and title.pending_token(state):
         scored = _home_tokens(p, legal) or _fallback(p, legal)
-    else:
+    elif legal:
         scored = rounds.get(title.round(state), _fallback)(p, legal)
+    scored = own + scored
     if not scored:
         scored = _fallback(p, legal)
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))

@@ -49,3 +49,20 @@ class Title18xx(Protocol):
     def merging(self, state: Any) -> list[str]: ...            # the minors of the proposal being made
 
     def proposed(self, state: Any) -> list[list[str]]: ...     # sets already voted on this round
+
+
+class StateFields:
+    """The part of `Title18xx` every core-built title answers alike: a state whose `round`,
+    `money`, `depot` and `players` (by seat) are fields of those names."""
+
+    def round(self, state: Any) -> str:
+        return state.round
+
+    def money(self, state: Any) -> Any:
+        return state.money
+
+    def depot(self, state: Any) -> Any:
+        return state.depot
+
+    def players(self, state: Any) -> list[str]:
+        return list(state.players)
