@@ -92,10 +92,10 @@ class Round(Generic[G]):
         self._untyped = [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None]
         self._takers = {t: [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None or t in k]
                         for t in frozenset().union(*(k for k in kinds if k is not None))}
-        # (index of the first blocking step, len(steps) if none; whether advance_to produced it),
-        # by version, and for the last state object itself
+        # (index of the first blocking step, len(steps) if none; whether advance_to produced it;
+        # the state last asked about) for the last version: that state itself is known by its
+        # identity, without building its version
         self._waiting = Last()
-        self._same = Last()
 
     def _in_play(self, game: G) -> list[tuple[int, Step[G], bool, Any, Any]]:
         """The steps not passed in `game`, with their hooks."""
@@ -109,14 +109,14 @@ class Round(Generic[G]):
         version = self._version
         if version is None:
             return self._scan(game)
-        known = self._same.get((game,))
-        if known is None:
-            held = version(game)
-            known = self._waiting.get(held)
-            if known is None:
-                known = self._waiting.put(held, (self._scan(game), False))
-            self._same.put((game,), known)
-        return known[0]
+        known = self._waiting.value
+        if known is not None and known[2] is game:
+            return known[0]
+        held = version(game)
+        known = self._waiting.get(held)
+        index = self._scan(game) if known is None else known[0]
+        self._waiting.put(held, (index, known is not None and known[1], game))
+        return index
 
     def active_step(self, game: G) -> Step[G] | None:
         index = self._first_blocking(game)
@@ -166,11 +166,12 @@ class Round(Generic[G]):
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
         version = self._version
         if version is not None:
-            known = self._same.get((game,))
-            if known is None:
-                known = self._waiting.get(version(game))
+            known = self._waiting.value
+            if known is None or known[2] is not game:
+                held = version(game)
+                known = self._waiting.get(held)
                 if known is not None:
-                    self._same.put((game,), known)
+                    self._waiting.put(held, (known[0], known[1], game))
             if known is not None and known[1]:
                 return game, self.steps[known[0]] if known[0] < len(self.steps) else None
         waiting: Step[G] | None = None
@@ -183,7 +184,7 @@ class Round(Generic[G]):
             if skip is not None:
                 game = skip(game)
         if version is not None:
-            self._same.put((game,), self._waiting.put(version(game), (index, True)))
+            self._waiting.put(version(game), (index, True, game))
         return game, waiting
 
     def active_entities(self, game: G) -> list[Any]:
