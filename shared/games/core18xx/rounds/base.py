@@ -79,12 +79,14 @@ class Round(Generic[G]):
         self._progress = progress
         # the optional hooks and declarations, looked up once (a round asks after every decision):
         # (index, step, blocks, skip, reached) of the steps still in play at each progress
-        # (all of them without `progress`; past the highest rank, only the unranked ones)
+        # (all of them without `progress`; past the highest rank, only the unranked ones), less
+        # those that never block and do nothing by themselves: moving on never asks them
         hooks = [(i, s, getattr(s, "blocks", True), getattr(s, "skip", None), getattr(s, "reached", None))
                  for i, s in enumerate(self.steps)]
         ranks = [getattr(s, "rank", None) if progress is not None else None for s in self.steps]
         top = max((r for r in ranks if r is not None), default=-1) + 1
-        self._visits = [[h for h, r in zip(hooks, ranks) if r is None or r >= done] for done in range(top + 1)]
+        self._visits = [[h for h, r in zip(hooks, ranks) if (r is None or r >= done) and (h[2] or h[3] is not None)]
+                        for done in range(top + 1)]
         self._top = top
         # the steps that may take each action type (those declaring it in `kinds`, and those
         # declaring no kinds), in order
