@@ -102,12 +102,13 @@ class Import:
                 if not hook.is_decision(item):
                     continue
                 action = hook.action(item, self.ids)
-                if item is not raw and action in owed:
-                    owed.remove(action)           # 18xx.games' automatic move, made by our engine too
-                    continue
-                implicit = getattr(hook, "implicit", None)
-                if item is not raw and implicit is not None and implicit(self.timeline.state, action):
-                    continue                      # a step our engine moved past by itself
+                if item is not raw:
+                    if action in owed:
+                        owed.remove(action)       # 18xx.games' automatic move, made by our engine too
+                        continue
+                    implicit = getattr(hook, "implicit", None)
+                    if implicit is not None and implicit(self.timeline.state, action):
+                        continue                  # a step our engine moved past by itself
                 self.push(hook.actor(self.timeline.state, action), action)
                 owed += hook.automatic(self.timeline.state)
             if owed:

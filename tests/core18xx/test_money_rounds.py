@@ -129,3 +129,49 @@ def test_kinds_and_never_blocking_steps_are_not_asked() -> None:
         r.route_action(g, "X", "buy_train")         # still refused in front of the waiting track
     assert asked == []                              # track cannot take buy_train: not asked
     assert r.route_action(g, "X", "lay_tile") is track and asked == ["track"]
+
+
+class Staged(Skipped):
+    """A step of an entity's turn with a rank: passed once the game's "stage" is beyond it."""
+
+    def __init__(self, *args: object, rank: int, log: list[str], **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.rank, self.log = rank, log
+
+    def blocking(self, game: dict[str, int]) -> bool:
+        self.log.append(self.name)
+        return game["stage"] <= self.rank and super().blocking(game)
+
+    def skip(self, game: dict[str, int]) -> dict[str, int]:
+        self.log.append(f"skip {self.name}")
+        return game if game["stage"] > self.rank else super().skip(game)
+
+
+def test_progress_leaves_passed_steps_unasked_and_changes_no_answer() -> None:
+    # the same turn with and without `progress`: the same states, steps and answers; with it,
+    # a step ranked below the turn's stage is neither asked whether it blocks nor skipped
+    def turn(log: list[str], progress: bool) -> Round[dict]:
+        steps = [Counter("anytime", "buy_company", 0, anytime=True),
+                 Staged("issue", "sell_shares", 0, rank=0, log=log), Staged("track", "lay_tile", 1, rank=1, log=log),
+                 Staged("train", "buy_train", 1, rank=2, log=log)]
+        return Round("operating", steps, progress=(lambda g: g["stage"]) if progress else None)
+
+    plain_log: list[str] = []
+    staged_log: list[str] = []
+    plain, staged = turn(plain_log, False), turn(staged_log, True)
+    for stage in range(4):
+        g = {"anytime": 0, "issue": 0, "track": 0, "train": 0, "stage": stage}
+        (after, waiting), (staged_after, staged_waiting) = plain.advance_to(g), staged.advance_to(g)
+        assert after == staged_after and _name(waiting) == _name(staged_waiting)
+        assert _name(plain.active_step(g)) == _name(staged.active_step(g))
+        assert [s.name for s in plain.open_steps(g)] == [s.name for s in staged.open_steps(g)]
+        assert plain.legal(g) == staged.legal(g) and plain.finished(g) == staged.finished(g)
+    assert "issue" in plain_log and "skip issue" in plain_log
+    # stage 3 is past every ranked step: with progress none of them was asked at that stage
+    staged_log.clear()
+    staged.advance_to({"anytime": 0, "issue": 0, "track": 0, "train": 0, "stage": 3})
+    assert staged_log == []
+
+
+def _name(step: object) -> str | None:
+    return None if step is None else step.name  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """The import's speed comes from caches (networks, token owners, tiles left, running graphs,
 tiles views and narrow bonuses per board; the merger's connectivity answers per board; the
 operating context, board sync, closing cells and the last `with_board` kept while what they read
-is the same; the memo of recently applied states; sell bundles per holding; per-state indexes:
+is the same; the rounds' waiting step per state version and state, who acts and a decision's
+actor for the last state; the memo of recently applied states; sell bundles per holding; per-state indexes:
 cert counts and percents, what a player may buy or sell and whether he must sell, which
 stock-round actions are open, merger candidates and share limits, trains by owner, par and
 market cells): folding a

@@ -9,7 +9,10 @@ never a deep comparison). Callers only read what they get.
 
 - `Memo(size)`: a bounded module-level cache (cleared when full: the working set is the few
   states around the current decision).
-- `Last()`: a one-entry cache (the state asked about again and again in one decision).
+- `Last()`: a one-entry cache (the state asked about again and again in one decision). A site
+  asked thousands of times a game may keep its inputs inside the answer and read `value`
+  itself, comparing those by identity (no call: the rounds' waiting step, who acts, the last
+  `with_board`); `value` is None when empty.
 - Answers derived from one frozen struct are kept on it: `functools.cached_property` on a
   struct declared with `dict=True` (a `__dict__` neither encoded nor compared), holding the
   value or a dict of answers (`MoneyState.answers` for the rounds' questions).
@@ -69,11 +72,14 @@ class Last:
         _ALL.append(self)
 
     def get(self, held: tuple, extra: Any = None) -> Any:
-        # (each cache site always passes inputs of the same arity)
-        h = self.held
-        if h is not None and all(map(is_, h, held)) and self.extra == extra:
-            return self.value
-        return None
+        # (each cache site always passes inputs of the same arity; most pass one state, asked
+        # again and again: that one is compared without a loop)
+        h, ex = self.held, self.extra
+        if h is None or (ex is not extra and ex != extra):
+            return None
+        if len(h) == 1:
+            return self.value if h[0] is held[0] else None
+        return self.value if all(map(is_, h, held)) else None
 
     def put(self, held: tuple, value: Any, extra: Any = None) -> Any:
         self.held, self.extra, self.value = held, extra, value

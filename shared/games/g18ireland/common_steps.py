@@ -54,7 +54,7 @@ def board_error(exc: B.BoardError) -> RuleError:
 
 class IrelandStep:
     """What 18Ireland's steps share: a decision this waiting step stands in front of is refused
-    as not open now. Non-blocking by default, with no decisions."""
+    as not open now. Non-blocking by default, with no decisions and nobody of its own to decide."""
 
     name = "step"
 
@@ -68,6 +68,10 @@ class IrelandStep:
         return False
 
     def legal(self, state: State) -> list[LegalAction]:
+        return []
+
+    def active_entities(self, state: State) -> list[int]:
+        """Who decides at this step, when not the round's own (an operating company's president)."""
         return []
 
     def process(self, state: State, action: Any) -> State:

@@ -20,6 +20,7 @@ TITLE = "18Ireland"                 # 18xx.games' title name
 BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 OPTIONAL_RULES = ("larger_bank",)   # 18xx.games' optional rules, each our boolean option of that name
 PLAYER_FIELDS = ("entity", "purchase_for", "borrow_from")
+_TYPED_FIELDS = tuple((name, f"{name}_type") for name in PLAYER_FIELDS)   # (each field with its type's field)
 
 
 def table(export: dict[str, Any]) -> tuple[list[str], dict[str, Any], int]:
@@ -43,14 +44,13 @@ def is_decision(raw: dict[str, Any]) -> bool:
 def action(raw: dict[str, Any], ids: list[str]) -> Any:
     """The engine action for one exported decision (bookkeeping dropped, players by seat)."""
     plain = {k: v for k, v in raw.items() if k not in BOOKKEEPING}
-    seat_of = {pid: str(i) for i, pid in enumerate(ids)}
-    for name in PLAYER_FIELDS:
-        kind = plain.get(f"{name}_type", "player" if name != "entity" else plain.get("entity_type"))
+    for name, type_field in _TYPED_FIELDS:
+        kind = plain.get(type_field, "player" if name != "entity" else plain.get("entity_type"))
         if name in plain and kind == "player":
             pid = str(plain[name])
-            if pid not in seat_of:
+            if pid not in ids:
                 raise RuleError("no_such_player", f"player {pid} is not at this table")
-            plain[name] = seat_of[pid]
+            plain[name] = str(ids.index(pid))     # (an export's player ids are distinct)
         elif name in plain and plain[name] is not None:
             plain[name] = str(plain[name])
     try:
@@ -83,8 +83,8 @@ def settings(options: dict[str, Any]) -> dict[str, Any]:
 def export_action(decision: Any, ids: list[str]) -> dict[str, Any]:
     """One decision (or program) as the export holds it: players by 18xx.games id."""
     plain = A.to_export_dict(decision)
-    for name in PLAYER_FIELDS:
-        kind = plain.get(f"{name}_type", "player" if name != "entity" else plain.get("entity_type"))
+    for name, type_field in _TYPED_FIELDS:
+        kind = plain.get(type_field, "player" if name != "entity" else plain.get("entity_type"))
         if name in plain and kind == "player":
             plain[name] = _export_id(ids[int(plain[name])])
     return plain

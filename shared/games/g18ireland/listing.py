@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.engine import LegalAction, RuleError
+from shared.games.core18xx.memo import Last
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland import merging
@@ -25,6 +26,15 @@ connectivity = merging.connectivity
 
 def actor(state: State, action: Any) -> int:
     """The seat that decides `action`: a player itself, a company's president, a private's owner."""
+    # asked of a decision before it is applied (an import names its seat) and again when it is
+    # checked: the last answer is kept with the state and action objects (read without a call)
+    known = _ACTOR.value
+    if known is not None and known[0] is state and known[1] is action:
+        return known[2]
+    return _ACTOR.put((state, action), (state, action, _actor(state, action)))[2]
+
+
+def _actor(state: State, action: Any) -> int:
     kind, entity = action.entity_type, str(action.entity)
     if kind == "player":
         return seat_of_player(state, entity)
@@ -41,8 +51,17 @@ def actor(state: State, action: Any) -> int:
 
 
 def active_seats(state: State) -> frozenset[int]:
+    # asked of a decision's result (who acts next) and again of the same state when the next
+    # decision is checked: the last answer is kept with the state object (read without a call)
+    known = _ACTIVE.value
+    if known is not None and known[0] is state:
+        return known[1]
     play = F.ROUNDS.get(state.round)
-    return frozenset() if play is None else play.active_seats(state)
+    return _ACTIVE.put((state,), (state, frozenset() if play is None else play.active_seats(state)))[1]
+
+
+_ACTIVE = Last()
+_ACTOR = Last()
 
 
 def everything(state: State) -> list[LegalAction]:

@@ -23,7 +23,6 @@ from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.choice import trie
 from shared.games.core18xx.legal import covers
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
@@ -117,27 +116,20 @@ class TurnStep(IrelandStep):
     def decides(self, state: State, turn: OP.OrTurn) -> bool:
         return False
 
-    def __init__(self) -> None:
-        # asked again and again of one state version (who acts, what is open, routing, moving
-        # on): the answer for the last one is kept
-        self._last = Last()
-
     def blocking(self, state: State) -> bool:
-        # asked of every step after every decision: `_live` and `passed` inline ("done" ranks
-        # after every step)
+        # (`TURN` skips passed steps by their rank; asked directly, `_live` and `passed` inline:
+        # "done" ranks after every step)
         op = state.operating
         turn = None if op is None else op.turn
         if turn is None or _RANK[turn.stage] > self.rank:
             return False
-        held = step_inputs(state)
-        hit = self._last.get(held)
-        if hit is None:
-            hit = self._last.put(held, self.decides(state, turn))
-        return hit
+        return self.decides(state, turn)
 
     def actions(self, state: State, entity: str) -> frozenset[str]:
-        turn = _live(state)
-        if turn is None or entity != turn.corp or self.passed(turn):
+        # (`_live` and `passed` inline, as in `blocking`)
+        op = state.operating
+        turn = None if op is None else op.turn
+        if turn is None or entity != turn.corp or _RANK[turn.stage] > self.rank:
             return NONE
         return self.kinds
 
@@ -150,9 +142,10 @@ class TurnStep(IrelandStep):
         return _with_turn(state, replace(_turn(state), stage=_AFTER[self.name]))
 
     def _waiting(self, state: State) -> OP.OrTurn | None:
-        """The turn while this step is the one waiting in it."""
+        """The turn while this step is the one waiting in it (asked by `TURN` of its open steps
+        only, where a blocking step is the first one: the turn's answer, kept per state)."""
         turn = _live(state)
-        return None if turn is None or self.passed(turn) or not self.blocking(state) else turn
+        return None if turn is None or TURN.active_step(state) is not self else turn
 
     def legal(self, state: State) -> list[LegalAction]:
         turn = self._waiting(state)
@@ -510,16 +503,24 @@ class BuyCompany(TurnStep):
         return _buy_company(state, action)
 
 
+def _progress(state: State) -> int:
+    """How far the company's turn has come (`TURN`'s progress, against the steps' ranks): the
+    rank of its stage; past every step when there is no turn."""
+    op = state.operating
+    turn = None if op is None else op.turn
+    return _RANK["done"] if turn is None else _RANK[turn.stage]
+
+
 _TRACK = Track()
-TURN: Round[State] = Round("operating", [
-    PendingToken(), DiscardTrain(), SpecialTrack(), Assign(), BuyCompanyAnyTime(), IssueShares(), _TRACK, Token(),
-    Route(), Dividend(), BuyTrain(), BuyCompany()], version=step_inputs)
-_ORDER = [s.name for s in TURN.steps if isinstance(s, TurnStep)] + ["done"]
+_STEPS: list[IrelandStep] = [PendingToken(), DiscardTrain(), SpecialTrack(), Assign(), BuyCompanyAnyTime(),
+                             IssueShares(), _TRACK, Token(), Route(), Dividend(), BuyTrain(), BuyCompany()]
+_ORDER = [s.name for s in _STEPS if isinstance(s, TurnStep)] + ["done"]
 _RANK = {name: i for i, name in enumerate(_ORDER)}
 _AFTER = dict(zip(_ORDER, _ORDER[1:]))
-for _step in TURN.steps:
+for _step in _STEPS:
     if isinstance(_step, TurnStep):
         _step.rank = _RANK[_step.name]
+TURN: Round[State] = Round("operating", _STEPS, version=step_inputs, progress=_progress)
 
 
 def _reorder(state: State, bankrupt: bool) -> State:
@@ -600,8 +601,7 @@ class OperatingPlay(Play):
         if _live(state) is None:
             return frozenset()
         waiting = TURN.active_step(state)
-        ask = getattr(waiting, "active_entities", None)
-        seats = ask(state) if ask is not None else None
+        seats = None if waiting is None else waiting.active_entities(state)
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})
 
     def legal(self, state: State) -> list[LegalAction]:

@@ -96,7 +96,8 @@ class BuySellParShares(IrelandStep):
         state = replace(state, money=money, stock=sr)
         # a par, or an auction won (on a bid or on the others' passes), starts a company; a
         # minor's home city is chosen as its auction begins (18xx.games' HOME_TOKEN_TIMING :par)
-        started = [sym for sym, c in money.corps.items() if c.ipoed and not before[sym].ipoed]
+        started = [] if money.corps is before else [
+            sym for sym, c in money.corps.items() if c is not before[sym] and c.ipoed and not before[sym].ipoed]
         homes = [Pending(sym, "home") for sym in started if BO.needs_home(state, sym)]
         if sr.auction is not None and auction_before is None and BO.needs_home(state, sr.auction.corporation):
             homes.append(Pending(sr.auction.corporation, "home", for_player=sr.auction.triggerer))

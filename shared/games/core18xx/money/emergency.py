@@ -94,9 +94,11 @@ def _buyable(money: MoneyState, depot: T.Depot, step: TrainBuy) -> list[T.Train]
     if not room(money, depot, company):
         return []
     offered = depot.offered()
+    # (other companies' trains: most trains are the depot's, ruled out by the first test)
+    corps = money.corps
     others = [t for t in depot.trains.values()
-              if t.owner not in (company, T.DEPOT, T.POOL, T.RESERVED, T.RUSTED)
-              and not t.owner.startswith("closed:") and t.owner in money.corps]
+              if t.owner in corps and t.owner not in (company, T.DEPOT, T.POOL, T.RESERVED, T.RUSTED)
+              and not t.owner.startswith("closed:")]
     cash = money.cash[company]
 
     def floor_met(t: T.Train) -> bool:

@@ -189,8 +189,10 @@ def end_reason(money: MoneyState) -> tuple[str, str] | None:
     """(reason, when) of the first end trigger met: ("bankrupt", "immediate"),
     ("stock_market", "current_round") or ("bank", "full_or"), in 18xx.games' check order."""
     bankruptcy_all_but_one = money.rules.bankruptcy_ends == "all_but_one"
-    live = [p for p in money.players if p not in money.bankrupt]
-    if (bankruptcy_all_but_one and len(live) == 1) or (not bankruptcy_all_but_one and money.bankrupt):
+    # (asked after every decision: the players still in are counted only once one is out)
+    bankrupt = money.bankrupt
+    live = sum(1 for p in money.players if p not in bankrupt) if bankrupt else len(money.players)
+    if (bankruptcy_all_but_one and live == 1) or (not bankruptcy_all_but_one and bankrupt):
         return ("bankrupt", "immediate")
     if money.max_reached:
         return ("stock_market", "current_round")

@@ -33,7 +33,14 @@ counter, a log of automatic passes). A title may give the round its `version(gam
 of the state its steps read, as a tuple compared by identity (frozen states copy what they
 change). The round then keeps, for the last version, the first waiting step and whether it came
 out of `advance_to` (advancing an advanced state changes nothing: a step's `skip` and `reached`
-on the state they produced are no-ops), and answers again from that.
+on the state they produced are no-ops), and answers again from that; the very state object last
+answered for is known without building its version.
+
+A title whose entity's turn runs through its steps in order may also give `progress(game)`: how
+far the turn has come, compared with each step's `rank` (an int; steps without one are always
+asked). A step whose rank is below the progress has been passed (18xx.games' `passed?`): it
+does not block and its `skip` does nothing, so neither is asked. A `skip` may not move the
+progress (only `reached` and decisions do).
 """
 
 from __future__ import annotations
@@ -64,28 +71,53 @@ class Step(Protocol[G]):
 
 
 class Round(Generic[G]):
-    def __init__(self, kind: str, steps: Sequence[Step[G]], version: Callable[[G], tuple] | None = None) -> None:
+    def __init__(self, kind: str, steps: Sequence[Step[G]], version: Callable[[G], tuple] | None = None,
+                 progress: Callable[[G], int] | None = None) -> None:
         self.kind = kind
         self.steps = list(steps)
-        # the optional hooks and declarations, looked up once (a round asks after every decision)
-        self._hooks = [(s, getattr(s, "blocks", True), getattr(s, "skip", None), getattr(s, "reached", None))
-                       for s in self.steps]
-        self._blockers = [(i, s) for i, (s, blocks, _, _) in enumerate(self._hooks) if blocks]
-        self._kinds: list[frozenset[str] | None] = [getattr(s, "kinds", None) for s in self.steps]
         self._version = version
-        # (index of the first blocking step, len(steps) if none; whether advance_to produced it)
+        self._progress = progress
+        # the optional hooks and declarations, looked up once (a round asks after every decision):
+        # (index, step, blocks, skip, reached) of the steps still in play at each progress
+        # (all of them without `progress`; past the highest rank, only the unranked ones), less
+        # those that never block and do nothing by themselves: moving on never asks them
+        hooks = [(i, s, getattr(s, "blocks", True), getattr(s, "skip", None), getattr(s, "reached", None))
+                 for i, s in enumerate(self.steps)]
+        ranks = [getattr(s, "rank", None) if progress is not None else None for s in self.steps]
+        top = max((r for r in ranks if r is not None), default=-1) + 1
+        self._visits = [[h for h, r in zip(hooks, ranks) if (r is None or r >= done) and (h[2] or h[3] is not None)]
+                        for done in range(top + 1)]
+        self._top = top
+        # the steps that may take each action type (those declaring it in `kinds`, and those
+        # declaring no kinds), in order
+        kinds: list[frozenset[str] | None] = [getattr(s, "kinds", None) for s in self.steps]
+        self._untyped = [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None]
+        self._takers = {t: [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None or t in k]
+                        for t in frozenset().union(*(k for k in kinds if k is not None))}
+        # (index of the first blocking step, len(steps) if none; whether advance_to produced it;
+        # the state last asked about) for the last version: that state itself is known by its
+        # identity, without building its version
         self._waiting = Last()
+
+    def _in_play(self, game: G) -> list[tuple[int, Step[G], bool, Any, Any]]:
+        """The steps not passed in `game`, with their hooks."""
+        return self._visits[0] if self._progress is None else self._visits[min(self._progress(game), self._top)]
+
+    def _scan(self, game: G) -> int:
+        return next((i for i, step, blocks, _, _ in self._in_play(game) if blocks and step.blocking(game)),
+                    len(self.steps))
 
     def _first_blocking(self, game: G) -> int:
         version = self._version
-        if version is not None:
-            held = version(game)
-            known = self._waiting.get(held)
-            if known is not None:
-                return known[0]
-        index = next((i for i, s in self._blockers if s.blocking(game)), len(self.steps))
-        if version is not None:
-            self._waiting.put(held, (index, False))
+        if version is None:
+            return self._scan(game)
+        known = self._waiting.value
+        if known is not None and known[2] is game:
+            return known[0]
+        held = version(game)
+        known = self._waiting.get(held)
+        index = self._scan(game) if known is None else known[0]
+        self._waiting.put(held, (index, known is not None and known[1], game))
         return index
 
     def active_step(self, game: G) -> Step[G] | None:
@@ -108,8 +140,11 @@ class Round(Generic[G]):
         return types
 
     def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
-        for step, kinds in zip(self.open_steps(game), self._kinds):
-            if (kinds is None or kind in kinds) and kind in step.actions(game, entity):
+        last = self._first_blocking(game)
+        for i, step in self._takers.get(kind, self._untyped):
+            if i > last:
+                break
+            if kind in step.actions(game, entity):
                 return step
         step = self.active_step(game)
         if step is None:
@@ -133,12 +168,17 @@ class Round(Generic[G]):
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
         version = self._version
         if version is not None:
-            known = self._waiting.get(version(game))
+            known = self._waiting.value
+            if known is None or known[2] is not game:
+                held = version(game)
+                known = self._waiting.get(held)
+                if known is not None:
+                    self._waiting.put(held, (known[0], known[1], game))
             if known is not None and known[1]:
                 return game, self.steps[known[0]] if known[0] < len(self.steps) else None
         waiting: Step[G] | None = None
         index = len(self.steps)
-        for i, (step, blocks, skip, reached) in enumerate(self._hooks):
+        for i, step, blocks, skip, reached in self._in_play(game):
             if blocks and step.blocking(game):
                 game = game if reached is None else reached(game)
                 index, waiting = i, step
@@ -146,12 +186,12 @@ class Round(Generic[G]):
             if skip is not None:
                 game = skip(game)
         if version is not None:
-            self._waiting.put(version(game), (index, True))
+            self._waiting.put(version(game), (index, True, game))
         return game, waiting
 
     def active_entities(self, game: G) -> list[Any]:
         step = self.active_step(game)
-        ask = getattr(step, "active_entities", None)
+        ask = None if step is None else getattr(step, "active_entities", None)
         return [] if ask is None else list(ask(game))
 
     def legal(self, game: G) -> list[Any]:
