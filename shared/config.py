@@ -43,7 +43,7 @@ class RateLimit(msgspec.Struct, frozen=True):
         return self.per_s > 0
 
     @classmethod
-    def parse(cls, name: str, text: str) -> "RateLimit":
+    def parse(cls, name: str, text: str) -> RateLimit:
         """`<per second>/<burst>` (e.g. `10/300`), or `0` / `off` for no limit."""
         if text.strip().lower() in ("0", "off", "none"):
             return cls(0.0, 0.0)
@@ -139,7 +139,7 @@ class Config(msgspec.Struct, kw_only=True):
     clock_poll: float = 1.0
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Config:
         env = os.environ if env is None else env
         secret = env.get("ROUNDHOUSE_SECRET")
         # Struct fields are descriptors on the class; the defaults live on an instance. (The

@@ -176,7 +176,7 @@ def option_default(spec: OptionSpec) -> Any:
 
 # --- actions on the wire -------------------------------------------------------------------
 
-_decoders: dict[int, "UnionDecoder"] = {}
+_decoders: dict[int, UnionDecoder] = {}
 _encoder = msgspec.json.Encoder()
 
 

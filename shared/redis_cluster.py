@@ -94,7 +94,7 @@ class LocalCluster:
         saved.write_text(json.dumps(ports))
         return ports, False
 
-    def start(self, timeout: float = 30.0) -> "LocalCluster":
+    def start(self, timeout: float = 30.0) -> LocalCluster:
         ports, existing = self.ports, self._existing
         extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                  "--cluster-node-timeout", str(self.node_timeout_ms))

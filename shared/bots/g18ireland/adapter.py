@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import autoroute as AR
 from shared.games.core18xx.board import hexgrid as HG
 from shared.games.core18xx.board import network as NW
@@ -18,6 +17,7 @@ from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.board.tiles import placed
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import operating as O
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import merger_round as MG

@@ -11,7 +11,7 @@ Companies are ids from board.json ("PRR", "BO", "NYC", "CO", "WAB"); hexes are i
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 import msgspec
 
@@ -71,7 +71,7 @@ class Forgo(_Action, tag="forgo"):
     """Perform nothing for the action just chosen (its dial still moved)."""
 
 
-Action = Union[Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo]
+Action = Bid | Pass | Choose | Offer | Build | Done | Develop | Forgo
 ACTION_TYPES = (Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo)
 
 # Legal actions without fields, shared (they are immutable).

@@ -5,8 +5,6 @@ Company and hex fields hold wire ids ("NYC", "R3") so a UI can show them as they
 
 from __future__ import annotations
 
-from typing import Union
-
 import msgspec
 
 
@@ -101,20 +99,20 @@ class GameEnded(_Event, tag="game_ended"):
     reasons: list[str]
 
 
-Event = Union[
-    Chose,
-    Forgone,
-    AuctionStarted,
-    BidPlaced,
-    Passed,
-    ShareSold,
-    ShareUnsold,
-    Built,
-    Developed,
-    DividendPaid,
-    ChicagoReached,
-    WabashOpened,
-    DividendPhase,
-    DialsReset,
-    GameEnded,
-]
+Event = (
+    Chose
+    | Forgone
+    | AuctionStarted
+    | BidPlaced
+    | Passed
+    | ShareSold
+    | ShareUnsold
+    | Built
+    | Developed
+    | DividendPaid
+    | ChicagoReached
+    | WabashOpened
+    | DividendPhase
+    | DialsReset
+    | GameEnded
+)

@@ -16,13 +16,13 @@ Two unions:
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
 from shared.engine import UnionDecoder
 
-EntityId = Union[int, str]
+EntityId = int | str
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
@@ -248,18 +248,18 @@ class ProgramDisable(Action, tag="program_disable"):
     original_type: str | None = None
 
 
-GameAction = Union[
-    Bid, BlindBid, Par, BuyShares, CorporateBuyShares, SellShares, CorporateSellShares,
-    BuyCompany, SellCompany, LayTile, PlaceToken, RemoveToken, BuyToken, RunRoutes, Dividend,
-    BuyTrain, DiscardTrain, Merge, Choose, Pass, Bankrupt, Assign, DestinationConnection,
-]
+GameAction = (
+    Bid | BlindBid | Par | BuyShares | CorporateBuyShares | SellShares | CorporateSellShares
+    | BuyCompany | SellCompany | LayTile | PlaceToken | RemoveToken | BuyToken | RunRoutes | Dividend
+    | BuyTrain | DiscardTrain | Merge | Choose | Pass | Bankrupt | Assign | DestinationConnection
+)
 
-ProgramAction = Union[
-    ProgramSharePass, ProgramBuyShares, ProgramMergerPass, ProgramClosePass, ProgramAuctionBid,
-    ProgramDisable,
-]
+ProgramAction = (
+    ProgramSharePass | ProgramBuyShares | ProgramMergerPass | ProgramClosePass | ProgramAuctionBid
+    | ProgramDisable
+)
 
-ExportAction = Union[GameAction, ExportUndo, ExportRedo, Message, ProgramAction]
+ExportAction = GameAction | ExportUndo | ExportRedo | Message | ProgramAction
 
 GAME_ACTION_TYPES: dict[str, type[Action]] = {
     cls.__struct_config__.tag: cls for cls in GameAction.__args__  # type: ignore[attr-defined]

@@ -27,7 +27,6 @@ from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
-from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.rounds import operating_legal as OM
 from shared.games.core18xx.rounds.base import Round
 from shared.games.g18ireland import board_ops as BO
@@ -35,8 +34,18 @@ from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland import turn_context as TC
-from shared.games.g18ireland.common_steps import (NONE, DiscardTrain, IrelandStep, PendingToken, Play, board_error, kind,
-                                                  plain_token, president_seat, token_family)
+from shared.games.g18ireland.common_steps import (
+    NONE,
+    DiscardTrain,
+    IrelandStep,
+    PendingToken,
+    Play,
+    board_error,
+    kind,
+    plain_token,
+    president_seat,
+    token_family,
+)
 from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import OperatingRound, Pending, State, step_inputs
 from shared.games.g18ireland.upkeep import check_end, over, with_board

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
-from typing import Any
 
-from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last, Memo
+from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.tiles import NODE, Placed
+from shared.games.core18xx.memo import Last, Memo
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)

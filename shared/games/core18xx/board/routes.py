@@ -21,13 +21,12 @@ from typing import Literal
 
 import msgspec
 
-from shared.games.core18xx.board import hexgrid
-from shared.games.core18xx.board import network
-from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
+from shared.games.core18xx.board import hexgrid, network
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.network import NodeRef, blocks, token_nodes
+from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
 from shared.games.core18xx.board.tiles import NODE, Path, Placed, gauge_matches
+from shared.games.core18xx.memo import Last, Memo
 
 
 class RouteRules(msgspec.Struct, frozen=True):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from shared.games.core18xx.board import hexgrid
-from shared.games.core18xx.board.state import BoardState, available_tiles, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.state import BoardState, available_tiles, slots, tile_at
 from shared.games.core18xx.board.tiles import NODE
 
 

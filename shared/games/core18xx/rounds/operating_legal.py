@@ -103,7 +103,7 @@ def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy, has_route: bo
     out: list[LegalAction] = []
     if E.must_buy(money, depot, step.company, has_route):
         president = money.book.president_of(step.company)
-        for sym, ids, percent in E.emergency_bundles(money, depot, step):
+        for _sym, ids, percent in E.emergency_bundles(money, depot, step):
             out.append(LegalAction(action=A.SellShares(entity=president, entity_type="player", shares=ids, percent=percent)))
         if E.can_go_bankrupt(money, depot, step):
             out.append(LegalAction(action=A.Bankrupt(**_corp(step.company))))

@@ -607,11 +607,11 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
     out: list[LegalAction] = []
     who = {"entity": player, "entity_type": "player"}
     if "sell_shares" in kinds:
-        for sym, ids, percent in sellable(money, sr, player):
+        for _sym, ids, percent in sellable(money, sr, player):
             out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
     if "buy_shares" in kinds:
         buys = _buys(money, sr, player) if company is None else _buys_of(money, sr, player, company)
-        for sym, cid in buys:
+        for _sym, cid in buys:
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
     if "par" in kinds:
         for sym in parable_majors(money, sr, player, rules):
