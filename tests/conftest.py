@@ -32,11 +32,12 @@ os.environ.setdefault("ROUNDHOUSE_LIMIT_CREATE_ALL", "off")
 # Likewise reads: every service a test starts is read from 127.0.0.1 by tests that poll the
 # API (tests/hardening/test_read_limits.py sets the budget it tests).
 os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")
-import redis.asyncio as aioredis
+# Imported once the environment above is set, so no module reads it earlier (hence noqa E402).
+import redis.asyncio as aioredis  # noqa: E402
 
-from shared.redis_cluster import LocalCluster
-from shared.redis_server import RedisServer
-from shared.store.connect import connect
+from shared.redis_cluster import LocalCluster  # noqa: E402
+from shared.redis_server import RedisServer  # noqa: E402
+from shared.store.connect import connect  # noqa: E402
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 

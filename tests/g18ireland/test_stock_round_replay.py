@@ -12,8 +12,8 @@ import msgspec
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.export_log import decisions
+from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import money as M

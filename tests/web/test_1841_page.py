@@ -31,6 +31,8 @@ from tests.web.geometry18xx import check_tokens, check_tracks
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 from tests.web.test_18xx_page import Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
 
+# `stack` is that module's fixture: pytest passes it to the tests below by name (hence noqa F811).
+
 EXPORTS = export_paths("1841")
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 SHOTS = REPO / "test-artifacts" / "1841"
@@ -87,7 +89,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[di
 
 @pytest.mark.skipif(not EXPORTS, reason="1841 exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
 @pytest.mark.parametrize("position", ["end", "mid"])
-def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, chromium: Any) -> None:
+def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, chromium: Any) -> None:  # noqa: F811
     run = import_export(json.loads(max(EXPORTS, key=lambda p: p.stat().st_size).read_text()))
     entries = len(run.entries) if position == "end" else len(run.entries) // 3
     at = table_at(stack, run, entries)
@@ -107,14 +109,14 @@ def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(pos
 GOALS = {"bid", "par", "lay-rotated", "run", "dividend", "train"}
 
 
-def legal_of(stack: Stack18, table: str, token: str) -> dict[str, Any]:
-    status, body = http("GET", f"{stack.url}/api/tables/{table}/legal", headers={"Authorization": f"Bearer {token}"})
+def legal_of(site: Stack18, table: str, token: str) -> dict[str, Any]:
+    status, body = http("GET", f"{site.url}/api/tables/{table}/legal", headers={"Authorization": f"Bearer {token}"})
     assert status == 200, body
     return body
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
+def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:  # noqa: F811
     from tests.web.g1841_person import Person
 
     status, created = http("POST", f"{stack.url}/api/tables", {"title": "1841", "seats": [
