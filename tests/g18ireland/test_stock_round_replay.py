@@ -48,7 +48,7 @@ def run_auction(export: dict, moves: list[dict]) -> tuple[M.IrelandMoney, list[s
     return state, setup.minors, i
 
 
-def sr_step(money, sr, move):  # type: ignore[no-untyped-def]
+def sr_step(money, sr, move):
     player = str(move["entity"])
     assert player == SR.active_player(money, sr), (move, SR.active_player(money, sr))
     kind = move["type"]

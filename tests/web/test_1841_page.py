@@ -52,7 +52,7 @@ def test_the_pages_1841_data_is_generated_from_entities_json() -> None:
 
 def centre(coord: str, axes: str, size: float) -> tuple[float, float]:
     """A flat-topped hex's centre from its coordinate (columns 1.5 R apart, rows √3 R)."""
-    x, y = hexgrid.xy(coord, axes)  # type: ignore[arg-type]
+    x, y = hexgrid.xy(coord, axes)
     return x * 1.5 * size, y * ROOT3 / 2 * size
 
 
@@ -80,7 +80,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[di
     assert {(b["hex"], b["edge"]) for b in borders} == want_borders
     for b in borders:
         a = centre(b["hex"], axes, size)
-        other = centre(hexgrid.neighbour(b["hex"], b["edge"], "flat", axes), axes, size)  # type: ignore[arg-type]
+        other = centre(hexgrid.neighbour(b["hex"], b["edge"], "flat", axes), axes, size)
         for px, py in ((b["x1"], b["y1"]), (b["x2"], b["y2"])):
             for qx, qy in (a, other):
                 assert abs(math.hypot(px - qx, py - qy) - size) < 0.05, b

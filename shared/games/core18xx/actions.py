@@ -262,7 +262,7 @@ ProgramAction = (
 ExportAction = GameAction | ExportUndo | ExportRedo | Message | ProgramAction
 
 GAME_ACTION_TYPES: dict[str, type[Action]] = {
-    cls.__struct_config__.tag: cls for cls in GameAction.__args__  # type: ignore[attr-defined]
+    cls.__struct_config__.tag: cls for cls in GameAction.__args__
 }
 
 _export = UnionDecoder(ExportAction)
@@ -275,7 +275,7 @@ def decode_export_action(raw: bytes | str | dict[str, Any]) -> ExportAction:
 
 
 def decode_export_actions(raw: list[dict[str, Any]]) -> list[ExportAction]:
-    return msgspec.convert(raw, list[ExportAction])  # type: ignore[arg-type]
+    return msgspec.convert(raw, list[ExportAction])
 
 
 def to_export_dict(action: Action) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from shared.games.g18ireland.view import round_label as label_of
 from shared.games.g18ireland.view import view as build_view
 
 replace = msgspec.structs.replace
-PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
+PROGRAM_TYPES = A.ProgramAction.__args__
 DECISION_TYPES = frozenset(A.GAME_ACTION_TYPES.values())
 
 

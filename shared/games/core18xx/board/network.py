@@ -410,7 +410,7 @@ def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = 
     """Owners of tokens in every city reachable from `start` over `gauge` track, passing
     through all cities (tokens do not block): connectivity for mergers."""
     found = _cached("reached", m, b, (start, gauge), lambda: _corporations_reached(m, b, start, gauge))
-    return set(found)  # type: ignore[arg-type]
+    return set(found)
 
 
 def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> set[str]:

@@ -374,7 +374,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                     return k, 0, [(a[0], i)]
         return None
     for k in range(len(hexes) - 1):
-        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:  # type: ignore[arg-type]
+        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:
             return None
 
     links = network.tiles_view(m, b).links    # board.linked, shared with the board's walks
@@ -386,7 +386,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
         if t is None:
             return None
         last = idx == len(hexes) - 1
-        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)  # type: ignore[arg-type]
+        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)
         if out_edge is not None and links(coord)[out_edge] is None:
             return None
         start = NODE + a[1] if idx == 0 else entry

@@ -19,7 +19,7 @@ from shared.games.core18xx.board.tiles import NODE
 def hex_view(m: MapDef, b: BoardState, coord: str, phase_colors: tuple[str, ...]) -> dict[str, Any]:
     t = tile_at(m, b, coord)
     h = m.hexes[coord]
-    x, y = hexgrid.xy(coord, m.axes)  # type: ignore[arg-type]
+    x, y = hexgrid.xy(coord, m.axes)
     owners = slots(m, b, coord)
     reserved = b.reservations.get(coord, ())
     nodes = []
