@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from typing import Any
 
 import msgspec
 
@@ -146,7 +147,8 @@ class Config(msgspec.Struct, kw_only=True):
         # helpers' names end in `get(` so tests/dev/test_deploy_files.py finds every variable.)
         d = cls()
 
-        def num_get(name: str, default: float, kind: type = int) -> object:
+        # Any: the value is of `kind`, which is the type of the field it is given to.
+        def num_get(name: str, default: float, kind: type = int) -> Any:
             return env_number(env, name, default, kind)
 
         def rate_get(name: str, default: RateLimit) -> RateLimit:

@@ -40,7 +40,7 @@ def redis_server_binary() -> str:
 _STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
-def _child_setup(owner: int, mask: set[signal.Signals] | None, die_with_owner: bool) -> Callable[[], None]:
+def _child_setup(owner: int, mask: set[int | signal.Signals] | None, die_with_owner: bool) -> Callable[[], None]:
     """What the child runs before exec: restore the signal mask the owner had (the block taken
     around the spawn is inherited, and a redis-server deaf to SIGTERM could not be stopped), and
     have Linux SIGTERM this redis-server when its owner dies, so a kill -9 of `roundhouse dev`
@@ -71,7 +71,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def _block(signals: frozenset[signal.Signals]) -> set[signal.Signals] | None:
+def _block(signals: frozenset[signal.Signals]) -> set[int | signal.Signals] | None:
     """Block `signals` in this thread; returns the previous mask (None where unsupported)."""
     if not hasattr(signal, "pthread_sigmask"):
         return None

@@ -34,6 +34,7 @@ os.environ.setdefault("ROUNDHOUSE_LIMIT_CREATE_ALL", "off")
 os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")
 # Imported once the environment above is set, so no module reads it earlier (hence noqa E402).
 import redis.asyncio as aioredis  # noqa: E402
+from redis.asyncio.cluster import RedisCluster  # noqa: E402
 
 from shared.redis_cluster import LocalCluster  # noqa: E402
 from shared.redis_server import RedisServer  # noqa: E402
@@ -78,7 +79,7 @@ def redis_url(redis_server: RedisServer | None, redis_cluster: LocalCluster | No
 
 
 @pytest.fixture
-async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis]:
+async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis | RedisCluster]:
     client = connect(redis_url)
     try:
         yield client
