@@ -27,7 +27,7 @@ EXPORTS = export_paths("18Ireland")
 ADA, BO, CY = 0, 1, 2
 
 
-def who(seat: int) -> dict[str, str]:
+def who(seat: int) -> dict[str, Any]:
     return {"entity": str(seat), "entity_type": "player"}
 
 

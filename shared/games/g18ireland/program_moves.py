@@ -121,7 +121,7 @@ def _stop_reason(state: State, player: str, program: PG.Program, buying: tuple[s
 
 # --- what each program asks for ------------------------------------------------------------------
 
-def _who(player: str) -> dict[str, str]:
+def _who(player: str) -> dict[str, Any]:
     return {"entity": player, "entity_type": "player"}
 
 

@@ -9,6 +9,8 @@ money functions that apply them (`operating`, `emergency`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.engine import AmountRange, LegalAction
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import emergency as E
@@ -18,7 +20,7 @@ from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.state import MoneyState
 
 
-def _corp(corp: str) -> dict[str, str]:
+def _corp(corp: str) -> dict[str, Any]:
     return {"entity": corp, "entity_type": "corporation"}
 
 
