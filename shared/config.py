@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from typing import Any
 
 import msgspec
 
@@ -43,7 +44,7 @@ class RateLimit(msgspec.Struct, frozen=True):
         return self.per_s > 0
 
     @classmethod
-    def parse(cls, name: str, text: str) -> "RateLimit":
+    def parse(cls, name: str, text: str) -> RateLimit:
         """`<per second>/<burst>` (e.g. `10/300`), or `0` / `off` for no limit."""
         if text.strip().lower() in ("0", "off", "none"):
             return cls(0.0, 0.0)
@@ -139,14 +140,15 @@ class Config(msgspec.Struct, kw_only=True):
     clock_poll: float = 1.0
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "Config":
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Config:
         env = os.environ if env is None else env
         secret = env.get("ROUNDHOUSE_SECRET")
         # Struct fields are descriptors on the class; the defaults live on an instance. (The
         # helpers' names end in `get(` so tests/dev/test_deploy_files.py finds every variable.)
         d = cls()
 
-        def num_get(name: str, default: float, kind: type = int) -> object:
+        # Any: the value is of `kind`, which is the type of the field it is given to.
+        def num_get(name: str, default: float, kind: type = int) -> Any:
             return env_number(env, name, default, kind)
 
         def rate_get(name: str, default: RateLimit) -> RateLimit:

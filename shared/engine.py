@@ -176,7 +176,7 @@ def option_default(spec: OptionSpec) -> Any:
 
 # --- actions on the wire -------------------------------------------------------------------
 
-_decoders: dict[int, "UnionDecoder"] = {}
+_decoders: dict[int, UnionDecoder] = {}
 _encoder = msgspec.json.Encoder()
 
 
@@ -209,7 +209,7 @@ def decode_action(engine: Engine[Any], raw: bytes | str | dict[str, Any]) -> Any
     key = id(engine)
     cached = _decoders.get(key)
     if cached is None:
-        cached = _decoders[key] = UnionDecoder(engine.action_type | Undo | Redo)  # type: ignore[operator]
+        cached = _decoders[key] = UnionDecoder(engine.action_type | Undo | Redo)
     try:
         if isinstance(raw, dict):
             return cached.convert(raw)

@@ -16,7 +16,7 @@ action belongs to it. Both read fields by name, so any msgspec action struct wor
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
@@ -41,7 +41,7 @@ class Choice(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind", 
 
     field: str
     values: list[Any]
-    then: list[Union[Choice, AmountRange, None]] | None = None
+    then: list[Choice | AmountRange | None] | None = None
     open: bool = False
 
     def next_for(self, index: int) -> Choice | AmountRange | None:
@@ -50,7 +50,7 @@ class Choice(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind", 
         return self.then[0] if len(self.then) == 1 else self.then[index]
 
 
-Node = Union[Choice, AmountRange, None]
+Node = Choice | AmountRange | None
 
 
 class LegalAction(msgspec.Struct, frozen=True):

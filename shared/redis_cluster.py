@@ -94,7 +94,7 @@ class LocalCluster:
         saved.write_text(json.dumps(ports))
         return ports, False
 
-    def start(self, timeout: float = 30.0) -> "LocalCluster":
+    def start(self, timeout: float = 30.0) -> LocalCluster:
         ports, existing = self.ports, self._existing
         extra = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                  "--cluster-node-timeout", str(self.node_timeout_ms))
@@ -144,7 +144,8 @@ class LocalCluster:
             return int(c.cluster("INFO")["cluster_known_nodes"]) == len(self.servers)
 
     def _node_ok(self, i: int) -> bool:
-        if self.servers[i].process is None or self.servers[i].process.poll() is not None:
+        process = self.servers[i].process
+        if process is None or process.poll() is not None:
             return True  # a killed node does not vote; the others must be ok without it
         try:
             with self.client(i) as c:

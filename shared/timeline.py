@@ -40,7 +40,7 @@ class Node:
         self.seat = seat
         self.action = action
         self.parent = parent
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.state = state
         self.barrier = barrier
 

@@ -32,11 +32,13 @@ os.environ.setdefault("ROUNDHOUSE_LIMIT_CREATE_ALL", "off")
 # Likewise reads: every service a test starts is read from 127.0.0.1 by tests that poll the
 # API (tests/hardening/test_read_limits.py sets the budget it tests).
 os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")
-import redis.asyncio as aioredis
+# Imported once the environment above is set, so no module reads it earlier (hence noqa E402).
+import redis.asyncio as aioredis  # noqa: E402
+from redis.asyncio.cluster import RedisCluster  # noqa: E402
 
-from shared.redis_cluster import LocalCluster
-from shared.redis_server import RedisServer
-from shared.store.connect import connect
+from shared.redis_cluster import LocalCluster  # noqa: E402
+from shared.redis_server import RedisServer  # noqa: E402
+from shared.store.connect import connect  # noqa: E402
 
 SHARED_DIR = Path(__file__).resolve().parents[2] / "shared"
 
@@ -77,7 +79,7 @@ def redis_url(redis_server: RedisServer | None, redis_cluster: LocalCluster | No
 
 
 @pytest.fixture
-async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis]:
+async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis | RedisCluster]:
     client = connect(redis_url)
     try:
         yield client

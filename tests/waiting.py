@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
@@ -25,17 +25,18 @@ async def until(condition: Callable[[], T | Awaitable[T]], what: str, timeout: f
         if inspect.isawaitable(result):
             result = await result
         if result:
-            return result  # type: ignore[return-value]
+            return result
         if loop.time() > deadline:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         await asyncio.sleep(interval)
 
 
-async def blocked_stream_reads(redis: aioredis.Redis[Any]) -> set[Any]:
+async def blocked_stream_reads(redis: aioredis.Redis | RedisCluster) -> set[Any]:
     """Ids of the connections Redis has now parked in a blocking XREAD / XREADGROUP (on a
     cluster, (node, id) over every node)."""
     if isinstance(redis, RedisCluster):
-        per_node = await redis.client_list(target_nodes=RedisCluster.ALL_NODES)
+        # redis-py types client_list as one node's list; given target_nodes, a cluster answers per node
+        per_node = cast(dict[Any, list[dict[str, str]]], await redis.client_list(target_nodes=RedisCluster.ALL_NODES))
         clients = [(node, c) for node, found in per_node.items() for c in found]
     else:
         clients = [(None, c) for c in await redis.client_list()]
@@ -43,7 +44,7 @@ async def blocked_stream_reads(redis: aioredis.Redis[Any]) -> set[Any]:
             if "b" in str(c["flags"]) and c["cmd"] in ("xread", "xreadgroup")}
 
 
-async def until_blocked_in_read(redis: aioredis.Redis[Any], before: set[Any], what: str) -> set[Any]:
+async def until_blocked_in_read(redis: aioredis.Redis | RedisCluster, before: set[Any], what: str) -> set[Any]:
     """Wait until a connection not in `before` is blocked in a stream read; returns its id(s)."""
     async def new_blocked() -> set[int]:
         return await blocked_stream_reads(redis) - before

@@ -21,21 +21,21 @@ import pytest
 import redis.asyncio as aioredis
 from aiohttp import web
 
+from shared import auth
+from shared.config import Config
+from shared.engine import decode_action
+from shared.games import get_engine
+from shared.store import RedisEventStore
+from shared.store.connect import connect
+from shared.timeline import Timeline
+
 from services.bot.settings import BotSettings
 from services.bot.submit import HttpSubmitter
 from services.bot.worker import BotWorker
-from shared.store.connect import connect
 from services.game.app import install as install_game
 from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
-from shared import auth
-from shared.config import Config
 from tests.service_config import NO_BUDGETS
-from shared.engine import decode_action
-from shared.timeline import Timeline
-from shared.games import get_engine
-from shared.store import RedisEventStore, keys
-
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = b"bot-test-secret-0123456789abcdef0"  # >= 32 bytes: `roundhouse game` refuses shorter

@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 
-from services.offline.arena import Job, play_game
 from shared.bots import Budget, decide
 from shared.bots.g1841 import KIT
+from shared.bots.g1841.params import Params1841
 from shared.engine import is_program
 from shared.games import get_engine
+
+from services.offline.arena import Job, play_game
 
 ENGINE = get_engine("1841")
 REAL_ENDS = {"bank", "stock_market", "offboards", "bankrupt"}
@@ -66,6 +68,7 @@ def test_it_founds_at_a_par_whose_capital_buys_a_train_and_tokens() -> None:
     action = choice(state, seat)
     assert type(action).__name__ == "Par"
     price = state.money.market.by_id(action.share_price).price
+    assert isinstance(KIT.params, Params1841)
     assert 2 * price >= 100 + KIT.params.token_reserve
     assert 4 * price <= state.money.cash[state.players[seat]]      # room to buy it up to 40 %
 

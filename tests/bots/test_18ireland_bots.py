@@ -20,13 +20,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.offline.arena import Job, play_game
 from shared.bots import Budget, decide
 from shared.bots.g18ireland import KIT
 from shared.bots.kit18xx import policy as P
 from shared.bots.random_bot import random_action
 from shared.engine import encode_action, is_program
 from shared.games import get_engine
+
+from services.offline.arena import Job, play_game
 
 ENGINE = get_engine("18ireland")
 REPO = Path(__file__).resolve().parents[2]

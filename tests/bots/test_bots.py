@@ -15,8 +15,9 @@ from shared.games import get_engine, titles
 from shared.games.chicago_express.actions import Bid, Pass
 from shared.games.chicago_express.state import AUCTION, OPENING
 
-from .positions import FAST, positions
 from tests.titles.sealed import ENGINE as SEALED
+
+from .positions import FAST, positions
 
 CHICAGO = get_engine("chicago-express")
 

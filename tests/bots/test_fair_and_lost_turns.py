@@ -14,13 +14,14 @@ import aiohttp
 import pytest
 import redis.asyncio as aioredis
 
-from services.bench.procs import ServiceProcess
-from services.bot.submit import HttpSubmitter
-from services.bot.worker import BotWorker
 from shared.failpoints import EXIT_CODE
 from shared.redis_server import RedisServer
 from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
+
+from services.bench.procs import ServiceProcess
+from services.bot.submit import HttpSubmitter
+from services.bot.worker import BotWorker
 
 from .conftest import SECRET, replay, settings_for
 
@@ -59,7 +60,7 @@ async def test_a_person_waiting_for_a_bot_is_served_before_a_backlog_of_bot_only
     assert len(before) <= 1, before
     # ...and the backlog is served too.
     for table in backlog:
-        await wait_for(lambda: first_move_ms(redis_client, table), what=f"table {table}")
+        await wait_for(lambda table=table: first_move_ms(redis_client, table), what=f"table {table}")
 
 
 async def test_a_turn_notice_lost_with_the_game_service_is_announced_again(

@@ -10,7 +10,6 @@ import uuid
 from typing import Any
 
 import msgspec
-import redis.asyncio as aioredis
 
 from shared.protocol.json_patch import apply
 from shared.store import RedisEventStore, SeatSpec, TableMeta, keys
@@ -19,8 +18,6 @@ from shared.store.connect import connect
 from tests.waiting import until
 
 from .conftest import assert_each_turn_played_once, pending, replay
-
-
 
 
 async def every_notice_handled(redis_url: str, group: str) -> bool:
@@ -50,7 +47,7 @@ class Watcher:
         self.updates: list[dict[str, Any]] = []
         self.changed = asyncio.Event()
 
-    async def __aenter__(self) -> "Watcher":
+    async def __aenter__(self) -> Watcher:
         self.ws = await self.stack.session.ws_connect(self.stack.url + "/ws", max_msg_size=0)
         hello: dict[str, Any] = {"type": "hello", "v": 1, "table": self.table}
         if self.token:

@@ -12,9 +12,10 @@ import msgspec
 import pytest
 from aiohttp import web
 
+from shared.config import Config
+
 from services.bot.app import install as install_bot
 from services.game.app import install as install_game
-from shared.config import Config
 from tests.service_config import NO_BUDGETS
 
 from .conftest import REPO, SECRET, Stack, assert_each_turn_played_once, replay

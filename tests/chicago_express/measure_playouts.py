@@ -8,14 +8,13 @@ value uniformly in each range. A measuring script, not a test: it prints figures
 
 from __future__ import annotations
 
-from shared.engine import default_options
-
 import argparse
 import random
 import time
 
 import msgspec
 
+from shared.engine import default_options
 from shared.games import get_engine
 
 

@@ -6,11 +6,11 @@ import msgspec
 import pytest
 
 from shared.engine import RuleError, Undo, decode_action, encode_action
-from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.games.chicago_express import ENGINE as PACKAGE_ENGINE
 from shared.games.chicago_express.actions import Bid, Build, Choose, Develop, Done, Forgo, Offer, Pass
 from shared.games.chicago_express.state import State
+from shared.timeline import Timeline
 
 from .positions import ENGINE, arrange, open_game, play
 

@@ -21,12 +21,13 @@ from typing import Any
 
 import pytest
 
-from services.offline.errors import OfflineError
-from services.offline.replay import fold_log
-from services.offline.table_log import decode_log, encode_log
 from shared.games.chicago_express.actions import Build
 from shared.games.chicago_express.board import BOARD
 from shared.games.chicago_express.state import AUCTION, BUILD
+
+from services.offline.errors import OfflineError
+from services.offline.replay import fold_log
+from services.offline.table_log import decode_log, encode_log
 
 from .positions import ENGINE
 from .test_properties import westward

@@ -31,7 +31,7 @@ def test_a_dial_on_red_cannot_be_chosen() -> None:
 
 def test_each_dial_turns_red_after_its_length() -> None:
     s = open_game(4, {"PRR": (0, 7), "BO": (1, 6), "CO": (2, 5), "NYC": (3, 8)})
-    for k in range(3):
+    for _ in range(3):
         seat = s.current
         s = play(s, (seat, Choose("auction")), (seat, Forgo()))
     assert s.dials == [3, 0, 0]
@@ -137,7 +137,7 @@ def test_offer_refusals() -> None:
     err = assert_illegal(s, 0, Offer("PRR", 3), "bid_too_low")
     assert "without an amount" in err.message
     assert_illegal(s, 0, Offer("PRR", 26), "insufficient_cash")
-    assert_illegal(s, 0, Offer("PRR", True), "bad_action")  # type: ignore[arg-type]
+    assert_illegal(s, 0, Offer("PRR", True), "bad_action")
     assert_illegal(s, 0, Bid(5), "wrong_phase")
     assert_illegal(s, 0, Pass(), "wrong_phase")
     assert_illegal(s, 0, Build("PRR", "R4"), "wrong_phase")

@@ -13,9 +13,10 @@ from shared.games.core18xx.money.state import Corp, MoneyState
 
 MARKET = [["40", "50p", "60p", "70p", "80", "90", "100e"]]
 SHARES = [20] + [10] * 8
+PLAIN_RULES = MoneyRules()
 
 
-def money(players: list[str], corps: list[str], rules: MoneyRules = MoneyRules(),
+def money(players: list[str], corps: list[str], rules: MoneyRules = PLAIN_RULES,
           cash: int = 1000, cert_limit: int = 12) -> MoneyState:
     book = S.new_book([(sym, SHARES) for sym in corps])
     wallet = {p: cash for p in players}

@@ -9,9 +9,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tests.exports import export_paths
-
 from shared.games.core18xx import actions as A
+
+from tests.exports import export_paths
 
 REPO = Path(__file__).resolve().parents[2]
 

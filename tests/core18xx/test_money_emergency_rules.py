@@ -28,7 +28,7 @@ def position(rules: EmergencyRules) -> tuple[object, T.Depot]:
     return m, msgspec.structs.replace(depot, trains=trains, upcoming=upcoming, pool=["3-0"])
 
 
-def names(m, depot) -> list[str]:  # type: ignore[no-untyped-def]
+def names(m, depot) -> list[str]:
     return sorted(t.id for t in E.buyable_trains(m, depot, E.TrainBuy(company="A")))
 
 

@@ -3,10 +3,10 @@
 import pytest
 
 from shared.games.core18xx.board import autoroute as A
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
-from shared.games.core18xx.board.state import BoardError
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board.mapdef import from_data
+from shared.games.core18xx.board.state import BoardError
 
 # One column of hexes joined by straight track (edge 3 up, edge 0 down): an offboard, cities,
 # a town, plain track, a city with terminal track and a dead-end city beyond it.
@@ -25,6 +25,7 @@ LINE = {
 }
 M = from_data(LINE)
 YEL = ("yellow",)
+PLAIN_RULES = R.RouteRules()
 
 
 def spec(train, *stops_and_hexes):
@@ -33,7 +34,7 @@ def spec(train, *stops_and_hexes):
     return R.RouteSpec(train, conns, nodes)
 
 
-def run(b, corp, specs, trains, rules=R.RouteRules(), colors=YEL):
+def run(b, corp, specs, trains, rules=PLAIN_RULES, colors=YEL):
     return R.run_routes(M, b, R.RouteContext(corp, colors, rules), trains, specs)
 
 

@@ -89,7 +89,7 @@ class DevProcess:
         assert self.proc.stderr is not None
         return self.proc.stderr.read()
 
-    def __enter__(self) -> "DevProcess":
+    def __enter__(self) -> DevProcess:
         return self
 
     def __exit__(self, *exc: object) -> None:

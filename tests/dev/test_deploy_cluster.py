@@ -23,6 +23,7 @@ from shared.redis_cluster import cluster_ports
 from shared.redis_server import redis_server_binary
 from shared.store import RedisEventStore, SeatSpec, TableMeta
 from shared.store.connect import connect, seed_nodes, unhealthy
+
 from tests.dev.devproc import REPO
 from tests.dev.test_deploy_files import config_env_vars, parse_command, route_paths
 

@@ -21,9 +21,10 @@ import pytest
 import redis
 import yaml
 
-from services.cli import build_parser
 from shared.config import Config
 from shared.redis_server import free_port, redis_server_binary
+
+from services.cli import build_parser
 from tests.dev.devproc import REPO
 
 DEPLOY = REPO / "deploy"

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from pytest_aiohttp import AiohttpClient
 
-from services import dev
 from shared.config import Config
+
+from services import dev
 from tests.service_config import NO_BUDGETS
 
 

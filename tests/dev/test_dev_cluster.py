@@ -13,6 +13,7 @@ import pytest
 import redis
 
 from shared.store import keys
+
 from tests.dev.devproc import DevProcess, alive, dev_env, free_port, http
 from tests.dev.test_dev_command import create_table, play_first_legal, token_of, welcome
 

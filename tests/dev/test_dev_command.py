@@ -20,6 +20,7 @@ import redis
 from shared import auth
 from shared.games import get_engine
 from shared.store import keys
+
 from tests.dev.devproc import REPO, DevProcess, alive, dev_env, free_port, http, redis_pid
 
 TITLE = "chicago-express"

@@ -17,13 +17,14 @@ from typing import Any
 import aiohttp
 import msgspec
 
-from services.bench.procs import ServiceProcess
 from shared.engine import decode_action
-from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply
 from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
+from shared.timeline import Timeline
+
+from services.bench.procs import ServiceProcess
 
 SECRET = "e2e-secret-7c1d-0123456789abcdef0123"  # >= 32 bytes: shorter ones are refused
 TITLE = "chicago-express"
@@ -52,7 +53,7 @@ class Stack:
         self.game = ServiceProcess("game", base, log_dir)
         self.projection = ServiceProcess("projection", base, log_dir)
 
-    def start(self) -> "Stack":
+    def start(self) -> Stack:
         self.game.start()
         self.projection.start()
         return self
@@ -126,13 +127,13 @@ class Match:
         self.status = created["status"]
         self.active: list[int] = created["active_seats"]
         self.rng = random.Random(rng_seed)
-        self.sockets: list["LiveSocket"] = []
+        self.sockets: list[LiveSocket] = []
 
     @classmethod
-    async def create(cls, game: GameClient, players: int, seed: int) -> "Match":
+    async def create(cls, game: GameClient, players: int, seed: int) -> Match:
         return cls(game, await game.create_table(players, seed), rng_seed=seed)
 
-    async def open_sockets(self, http: aiohttp.ClientSession, ws_url: str) -> list["LiveSocket"]:
+    async def open_sockets(self, http: aiohttp.ClientSession, ws_url: str) -> list[LiveSocket]:
         """One socket per seat, then one spectator (`sockets[-1]`)."""
         self.sockets = [LiveSocket(http, ws_url, self.table, t) for t in [*self.tokens, None]]
         for sock in self.sockets:
@@ -190,7 +191,7 @@ class LiveSocket:
         self._reader: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
 
-    async def connect(self) -> "LiveSocket":
+    async def connect(self) -> LiveSocket:
         """Open, say hello with the last seq held, and wait for the welcome."""
         self.closed.clear()
         self._ws = await self.http.ws_connect(self.ws_url, max_msg_size=0, heartbeat=None)
@@ -274,7 +275,7 @@ class LiveSocket:
                 )
             try:
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def wait_seq(self, seq: int, timeout: float = 10.0) -> None:
@@ -343,7 +344,7 @@ async def projection_counter(http: aiohttp.ClientSession, stack: Stack, name: st
     """One counter of the projection's /live/metrics."""
     async with http.get(stack.projection.url + "/live/metrics") as resp:
         text = await resp.text()
-    line = next(l for l in text.splitlines() if l.startswith(f"roundhouse_projection_{name} "))
+    line = next(row for row in text.splitlines() if row.startswith(f"roundhouse_projection_{name} "))
     return int(line.split()[1])
 
 

@@ -13,8 +13,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from services.bench.wsclient import OP_TEXT, client_frame
 from shared.auth import issue
+
+from services.bench.wsclient import OP_TEXT, client_frame
 
 from .stack import SECRET, LiveSocket, Match, new_key, projection_counter, stream_ids
 
@@ -156,7 +157,7 @@ def read_until_closed(sock: socket.socket, timeout: float) -> bool:
         return True
     except ConnectionResetError:
         return True
-    except socket.timeout:
+    except TimeoutError:
         return False
 
 

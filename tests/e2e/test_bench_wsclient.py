@@ -60,7 +60,7 @@ async def test_heads_of_every_message_however_the_bytes_are_split():
     rng = random.Random(3)
     for _ in range(20):
         got: list[tuple[bytes, int]] = []
-        sock = HeadSocket(lambda head, size: got.append((head, size)))
+        sock = HeadSocket(lambda head, size, got=got: got.append((head, size)))
         sock.transport = Transport()  # type: ignore[assignment]
         sock.upgraded.set_result(None)
         i = 0

@@ -22,6 +22,7 @@ from shared.engine import served_view
 from shared.games import get_engine
 from shared.redis_cluster import LocalCluster
 from shared.store import keys
+
 from tests.bots.conftest import WorkerProcess, assert_each_turn_played_once
 from tests.bots.conftest import replay as bot_replay
 from tests.waiting import until
@@ -82,7 +83,7 @@ async def retrying(call: Callable[[], Awaitable[T]], ok: Callable[[T], bool], wh
             result = await call()
             if ok(result):
                 return result
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             pass
         if unavailable is not None:
             unavailable.count += 1
@@ -136,7 +137,7 @@ class Player:
                 return
             seat = m.active[0]
             action, key = await self.legal_action(seat), new_key(m.table)
-            reply = await retrying(lambda: m.game.submit(m.table, m.tokens[seat], m.seq, action, key),
+            reply = await retrying(lambda seat=seat, action=action, key=key: m.game.submit(m.table, m.tokens[seat], m.seq, action, key),
                                    not_503, f"submit on {m.table}", self.unavailable)
             # 201, replayed or not: a try before the failover may have been kept.
             m.accepted(reply)
@@ -236,7 +237,7 @@ async def ready_status(http: aiohttp.ClientSession, url: str) -> int:
     try:
         async with http.get(url, timeout=aiohttp.ClientTimeout(total=10)) as resp:
             return resp.status
-    except (aiohttp.ClientError, asyncio.TimeoutError):
+    except (TimeoutError, aiohttp.ClientError):
         return 0
 
 

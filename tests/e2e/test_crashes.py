@@ -9,8 +9,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from shared.failpoints import EXIT_CODE
 from shared.engine import served_view
+from shared.failpoints import EXIT_CODE
 from shared.games import get_engine
 from shared.redis_server import RedisServer
 

@@ -8,6 +8,7 @@ from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.tiles import placed
 from shared.games.g1841.board import graph as G
 from shared.games.g1841.board import regions as RG
+
 from tests.g1841.positions import M, board
 
 # AFI at Busto Arsizio (E7), track to G7; G7 a green 23 (straight E7 - I7, curve I7 - Milano),

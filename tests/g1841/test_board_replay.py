@@ -20,10 +20,10 @@ from shared.games.core18xx.board.network import NodeRef
 from shared.games.core18xx.export_log import decisions
 from shared.games.g1841 import data as D
 from shared.games.g1841.board import events as EV
-from shared.games.g1841.board import regions as RG
 from shared.games.g1841.board import routes as R
 from shared.games.g1841.board import stations as ST
 from shared.games.g1841.board import track as T
+
 from tests.exports import export_paths
 
 EXPORTS = export_paths("1841")

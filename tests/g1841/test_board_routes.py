@@ -9,8 +9,6 @@ import pytest
 from shared.games.core18xx.board import routes as CR
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.state import BoardError
-from shared.games.g1841 import data as D
-from shared.games.g1841.board import regions as RG
 from shared.games.g1841.board import routes as R
 
 from tests.g1841.positions import M, board

@@ -7,7 +7,6 @@ import pytest
 
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.state import BoardError
-from shared.games.g1841 import data as D
 from shared.games.g1841.board import regions as RG
 from shared.games.g1841.board import track as T
 

@@ -14,6 +14,7 @@ from shared.engine import RuleError
 from shared.games.core18xx.export_log import live_actions
 from shared.games.g1841 import concessions as K
 from shared.games.g1841 import data as D
+
 from tests.exports import export_paths
 
 EXPORTS = export_paths("1841")

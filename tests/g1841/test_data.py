@@ -12,6 +12,7 @@ import pytest
 
 from shared.games.core18xx.board import hexgrid
 from shared.games.g1841 import data as D
+
 from tests.exports import export_paths
 
 EXPORTS = export_paths("1841")

@@ -4,6 +4,8 @@ steps; the title's README lists the rules and readings)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
@@ -52,7 +54,7 @@ def answer(s: State, choice: int | str) -> State:
     assert q is not None
     player = L.acting_player(s)
     assert player is not None
-    who = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
+    who: dict[str, Any] = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
     return ENGINE.apply(s, s.players.index(player), A.Choose(**who, choice=choice))
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from services.offline.import_18xx import import_export
-from services.offline.table_log import encode_log
 from shared.games.core18xx.export_log import live_actions
 
+from services.offline.import_18xx import import_export
+from services.offline.table_log import encode_log
 from tests.exports import export_paths
 from tests.offline.helpers import run_cli
 from tests.offline.test_export_18xx import export_cli, plain

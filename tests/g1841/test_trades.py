@@ -17,6 +17,7 @@ from shared.games.g1841 import listing as L
 from shared.games.g1841 import stock as ST
 from shared.games.g1841.engine import ENGINE
 from shared.games.g1841.state import State
+
 from tests.g1841 import test_engine as E
 from tests.g1841.test_engine import act
 

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shared.games.g18ireland.map import TRACK_RULES
-from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as T
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
+    TRACK_RULES,
     blocked_hexes,
     board_map,
     merge_connected,
     route_context,
     same_tile,
 )
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 
 PHASE_ON = {"4H": "4", "6H": "6", "8H": "8", "10H": "10", "D": "D"}
 DISTANCE = {"2H": 2, "1H'": 1, "4H": 4, "2H'": 2, "6H": 6, "3H'": 3, "8H": 8, "10H": 10, "D": 99}

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from shared.games.core18xx.export_log import live_actions
+
 from tests.exports import export_dir
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,9 +13,10 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from services.offline.import_18xx import Import, import_export
 from shared.games import get_engine
 from shared.games.g18ireland.state import State
+
+from services.offline.import_18xx import Import, import_export
 
 ENGINE = get_engine("18ireland")
 

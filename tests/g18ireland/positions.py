@@ -11,8 +11,8 @@ import msgspec
 from shared.games import get_engine
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import shares as S
-from shared.games.g18ireland.map import board_map
 from shared.games.g18ireland.company_turn import OrTurn
+from shared.games.g18ireland.map import board_map
 from shared.games.g18ireland.state import OperatingRound, Pending
 
 ENGINE = get_engine("18ireland")

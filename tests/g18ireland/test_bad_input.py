@@ -24,7 +24,7 @@ ROUNDS = ("auction", "stock", "merger")
 
 def bad_player_actions(player: str) -> list[A.Action]:
     """A player's decisions no position of 18Ireland ever admits."""
-    me = {"entity": player, "entity_type": "player"}
+    me: dict[str, Any] = {"entity": player, "entity_type": "player"}
     return [
         A.Bid(**me, company="NOPE", price=20),
         A.Bid(**me, corporation="NOPE", price=100),

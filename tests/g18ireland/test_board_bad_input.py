@@ -5,14 +5,13 @@ import random
 
 import pytest
 
-from shared.games.g18ireland.map import TRACK_RULES
-from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as T
 from shared.games.core18xx.board.state import BoardError
-from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, board_map
+from shared.games.g18ireland.map import PHASE_COLORS, ROUTE_RULES, TRACK_RULES, board_map
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 
 M = board_map()
 

@@ -9,13 +9,14 @@ import json
 
 import pytest
 
-from services.offline.import_18xx import import_export
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as N
+from shared.games.core18xx.board import state as B
 from shared.games.g18ireland.map import board_map
 
-from .test_board_state import play
+from services.offline.import_18xx import import_export
 from tests.exports import conformance_paths, export_id
+
+from .test_board_state import play
 
 M = board_map()
 EXPORTS = conformance_paths("18Ireland")  # the shared fixtures and ROUNDHOUSE_EXTRA_EXPORTS

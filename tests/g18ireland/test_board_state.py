@@ -4,13 +4,12 @@ import random
 
 import msgspec
 
-from shared.games.g18ireland.map import TRACK_RULES
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as N
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as T
 from shared.games.core18xx.board.tiles import path_subset
-from shared.games.g18ireland.map import PHASE_COLORS, board_map
+from shared.games.g18ireland.map import PHASE_COLORS, TRACK_RULES, board_map
 
 M = board_map()
 PHASES = ["2", "4", "6", "8", "10", "D"]

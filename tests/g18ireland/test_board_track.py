@@ -2,14 +2,13 @@
 
 import pytest
 
-from shared.games.g18ireland.map import TRACK_RULES
-from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import track as T
 from shared.games.core18xx.board.state import BoardError
-from shared.games.core18xx.choice import flatten
 from shared.games.core18xx.board.tiles import placed
-from shared.games.g18ireland.map import PHASE_COLORS, board_map
+from shared.games.core18xx.choice import flatten
+from shared.games.g18ireland.map import PHASE_COLORS, TRACK_RULES, board_map
+from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 
 M = board_map()
 FIRST = MAP_LAY_SLOT(0, False)

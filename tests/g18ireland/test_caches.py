@@ -18,10 +18,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.offline.import_18xx import import_export
 from shared.games.core18xx import memo
 from shared.games.core18xx.money import shares as S
 from shared.games.g18ireland.engine import Ireland
+
+from services.offline.import_18xx import import_export
 
 from .exports import export_paths
 

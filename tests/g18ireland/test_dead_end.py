@@ -4,8 +4,9 @@ is over with reason `dnf`. Random games reach this often; the first few seeds ar
 
 from __future__ import annotations
 
-from services.offline.random_play import game_seeds, play_random_game
 from shared.games import get_engine
+
+from services.offline.random_play import game_seeds, play_random_game
 
 ENGINE = get_engine("18ireland")
 

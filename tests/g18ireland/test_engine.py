@@ -18,8 +18,8 @@ from shared.families import any_admits, expand
 from shared.games import get_engine
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.g18ireland import board_ops as BO
 from shared.games.core18xx.export_log import decisions
+from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import from_18xx as X
 from shared.games.g18ireland.operating_round import same_purchase
 

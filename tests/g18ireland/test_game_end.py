@@ -36,6 +36,7 @@ def test_the_bank_breaks_at_the_action_that_takes_it_below_zero() -> None:
     trigger set by one action stays when a later one (a purchase from the pool, paying the
     bank) puts money back."""
     from shared.games.core18xx import actions as A
+
     from .positions import ENGINE
     state = _broken_bank(operating(B.initial(M), "DKR", presidents={"DKR": "0"}, stage="issue"))
     after = ENGINE.apply(state, 0, A.Pass(entity="DKR", entity_type="corporation"))

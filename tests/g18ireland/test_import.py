@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from services.offline.import_18xx import import_export, summary
-
 from tests.exports import EXTRA_ENV, conformance_paths, export_id, extra_dirs
 
 from .exports import export_paths

@@ -27,7 +27,7 @@ EXPORTS = export_paths("18Ireland")
 ADA, BO, CY = 0, 1, 2
 
 
-def who(seat: int) -> dict[str, str]:
+def who(seat: int) -> dict[str, Any]:
     return {"entity": str(seat), "entity_type": "player"}
 
 
@@ -278,7 +278,7 @@ def test_an_auction_bid_program_leaves_when_the_stock_round_begins_and_is_refuse
     with pytest.raises(RuleError) as err:
         act(state, BO, auto_bid(bid_target="DK", enable_maximum_bid=True, maximum_bid=3))
     assert err.value.code == "bad_program"
-    assert not A.ProgramAuctionBid in {type(la.action) for la in ENGINE.legal_actions(stock({}), BO)}
+    assert A.ProgramAuctionBid not in {type(la.action) for la in ENGINE.legal_actions(stock({}), BO)}
     with pytest.raises(RuleError) as err:
         act(stock({}), BO, auto_bid(bid_target="DK"))
     assert err.value.code == "bad_program"

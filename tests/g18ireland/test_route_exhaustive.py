@@ -12,13 +12,12 @@ import random
 
 import pytest
 
-from shared.games.g18ireland.map import TRACK_RULES
 from shared.games.core18xx.board import autoroute as A
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import track as T
 from shared.games.core18xx.board.state import BoardError
-from shared.games.g18ireland.map import PHASE_COLORS, board_map
+from shared.games.g18ireland.map import PHASE_COLORS, TRACK_RULES, board_map
 
 M = board_map()
 RULES = R.RouteRules("hexes", "broad", True)

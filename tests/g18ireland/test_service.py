@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.game.conftest import Table, client, make_cfg, make_table, new_client  # noqa: F401 - fixtures
+from tests.game.conftest import Table
 
 
 def first_member(legal: dict[str, Any]) -> dict[str, Any]:

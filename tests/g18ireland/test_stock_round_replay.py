@@ -12,8 +12,8 @@ import msgspec
 import pytest
 
 from shared.engine import RuleError
-from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.export_log import decisions
+from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import money as M
@@ -48,7 +48,7 @@ def run_auction(export: dict, moves: list[dict]) -> tuple[M.IrelandMoney, list[s
     return state, setup.minors, i
 
 
-def sr_step(money, sr, move):  # type: ignore[no-untyped-def]
+def sr_step(money, sr, move):
     player = str(move["entity"])
     assert player == SR.active_player(money, sr), (move, SR.active_player(money, sr))
     kind = move["type"]

@@ -8,9 +8,9 @@ import pytest
 
 from shared.config import Config
 from shared.store import keys
-from tests.service_config import SECRET, config_factory  # noqa: F401 - SECRET for the tests here
 
 from services.game.app import GAME_KEY, create_app
+from tests.service_config import SECRET, config_factory  # noqa: F401 - SECRET for the tests here
 
 _keys = itertools.count()
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from shared.engine import decode_action
-from shared.timeline import Timeline
 from shared.games import get_engine
+from shared.timeline import Timeline
 
 from services.game.app import GAME_KEY
 

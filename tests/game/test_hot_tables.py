@@ -4,9 +4,9 @@ are only a cache."""
 from __future__ import annotations
 
 from shared.store import keys
-from tests.redis_nodes import on_node_of
 
 from services.game.app import GAME_KEY
+from tests.redis_nodes import on_node_of
 
 
 async def play(table, moves: int, seq: int = 0) -> int:

@@ -13,7 +13,6 @@ import urllib.request
 from pathlib import Path
 
 import msgspec
-
 from aiohttp import web
 
 from shared.redis_server import free_port

@@ -16,10 +16,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.offline.import_18xx import import_export
-from services.offline.import_table import store_table
 from shared import auth
 from shared.timeline import Timeline
+
+from services.offline.import_18xx import import_export
+from services.offline.import_table import store_table
 from tests.exports import export_paths
 from tests.game.conftest import SECRET
 

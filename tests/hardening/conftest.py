@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from shared.config import Config
+
 from services.game.app import install as install_game
 from services.http.guard import make_runner
 from services.projection.app import install as install_projection
 from services.projection.settings import ProjectionSettings
-from shared.config import Config
 from tests.service_config import SECRET, config_factory  # noqa: F401 - SECRET for the tests here
-
 
 
 def build(cfg: Config) -> web.Application:

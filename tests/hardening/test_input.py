@@ -12,9 +12,10 @@ import logging
 import pytest
 from aiohttp import WSMsgType
 
-from services.game.app import GAME_KEY
 from shared.auth import issue
 from shared.store import keys
+
+from services.game.app import GAME_KEY
 
 from .conftest import SECRET, assert_error, create, read_http
 

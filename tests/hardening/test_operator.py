@@ -14,13 +14,9 @@ from pathlib import Path
 import pytest
 import redis
 
-from shared.config import Config
 from shared.redis_server import RedisServer
-from shared.store import keys
+
 from tests.dev.devproc import REPO, DevProcess, dev_env, free_port
-
-from .conftest import SECRET, build
-
 
 
 @pytest.mark.parametrize("service", ["game", "projection"])

@@ -12,6 +12,7 @@ import redis.asyncio as aioredis
 from shared.config import Config, RateLimit
 from shared.redis_server import RedisServer
 from shared.store import keys
+
 from tests.waiting import until
 
 from .conftest import SECRET, assert_error, build

@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from shared.engine import Engine, LegalAction, action_to_builtins, default_options
+
 from services.offline.random_play import Playout, game_seeds, play_random_game, random_action, seat_names
 from services.offline.table_log import encode_log
-from shared.engine import Engine, LegalAction, action_to_builtins, default_options
 
 REPO = Path(__file__).resolve().parents[2]
 

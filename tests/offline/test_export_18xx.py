@@ -16,16 +16,16 @@ from typing import Any
 
 import pytest
 
-from services.offline.import_18xx import import_export, summary
-from services.offline.import_table import store_table
-from services.offline.random_play import seat_names
-from services.offline.table_log import encode_log
 from shared.bots.base import concrete
 from shared.bots.random_bot import random_action
 from shared.engine import action_to_builtins, is_program
 from shared.families import expand
 from shared.games import get_engine
 
+from services.offline.import_18xx import import_export, summary
+from services.offline.import_table import store_table
+from services.offline.random_play import seat_names
+from services.offline.table_log import encode_log
 from tests.exports import export_paths
 
 from .helpers import assert_one_line_error, run_cli, write_json

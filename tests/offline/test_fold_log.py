@@ -12,7 +12,6 @@ from services.offline.errors import OfflineError
 from services.offline.random_play import game_seeds, play_random_game
 from services.offline.replay import final_report, fold_log
 from services.offline.table_log import TableLog, decode_log, encode_log
-
 from tests.titles.nim import ENGINE as NIM
 from tests.titles.nim import Take
 

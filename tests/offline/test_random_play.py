@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+
 import pytest
 
-from services.offline.random_play import PlayoutError, game_seeds, play_random_game, random_action
 from shared.engine import LegalAction
 
+from services.offline.random_play import PlayoutError, game_seeds, play_random_game, random_action
 from tests.titles.nim import ENGINE as NIM
 from tests.titles.nim import Nim, NimState, Shout, Take
 

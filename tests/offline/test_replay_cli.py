@@ -9,9 +9,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from services.offline.random_play import DEFAULT_MAX_ACTIONS
 from shared.engine import action_to_builtins
 from shared.games import get_engine
+
+from services.offline.random_play import DEFAULT_MAX_ACTIONS
 
 from .helpers import Prefix, assert_one_line_error, int_field, ranged, run_cli, selfplay_game, write_json, write_playout_log
 

@@ -7,14 +7,15 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient
 
-from services.projection.app import PROJECTION, Projection, create_app
-from services.projection.settings import ProjectionSettings
 from shared.auth import issue
 from shared.config import Config
-from tests.service_config import NO_BUDGETS
 from shared.engine import Engine
 from shared.games import get_engine
 from shared.store import RedisEventStore
+
+from services.projection.app import PROJECTION, Projection, create_app
+from services.projection.settings import ProjectionSettings
+from tests.service_config import NO_BUDGETS
 
 from .support import CountingEngine, TableDriver
 

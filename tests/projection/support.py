@@ -10,9 +10,9 @@ from typing import Any
 
 import msgspec
 
-from shared.engine import Engine, Redo, Undo, action_to_builtins, encode_action, default_options, served_view
-from shared.timeline import Timeline
+from shared.engine import Engine, Redo, Undo, action_to_builtins, default_options, encode_action, served_view
 from shared.store import RedisEventStore, SeatSpec, TableMeta
+from shared.timeline import Timeline
 
 
 class CountingEngine:
@@ -60,7 +60,7 @@ class TableDriver:
         self.states: list[Any] = [self.timeline.state]  # states[seq]
         self.log: list[tuple[int, dict[str, Any]]] = [(-1, {})]  # log[seq] = (seat, action)
 
-    async def create(self) -> "TableDriver":
+    async def create(self) -> TableDriver:
         meta = TableMeta(
             table=self.table,
             title=self.engine.title,

@@ -11,6 +11,7 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 
 from shared.protocol.json_patch import apply
+
 from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
 from .conftest import projection_of, token

@@ -12,10 +12,11 @@ from redis.asyncio.cluster import RedisCluster
 
 from shared.redis_server import RedisServer
 from shared.store import RedisEventStore
+
 from tests.waiting import until
 
-from .support import TableDriver
 from .conftest import projection_of
+from .support import TableDriver
 from .test_feed import check_update, hello, recv
 
 

@@ -14,9 +14,10 @@ import aiohttp
 import msgspec
 from aiohttp import WSMsgType
 
-from services.projection.asyncapi import document, document_json
 from shared.config import Config
 from shared.redis_server import free_port
+
+from services.projection.asyncapi import document, document_json
 
 from .conftest import SECRET
 from .test_feed import hello, recv

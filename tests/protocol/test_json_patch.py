@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from shared.bots.random_bot import random_action
 from shared.engine import Redo, Undo, default_options
-from shared.timeline import Timeline
 from shared.games import get_engine
 from shared.protocol.json_patch import PatchError, apply, diff, escape, unescape
+from shared.timeline import Timeline
 
 
 def wire(value: Any) -> Any:

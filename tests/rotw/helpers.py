@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +92,6 @@ def playout(s: State, rnd: random.Random, limit: int = 5000, weights: dict[str, 
         s = ENGINE.apply(s, seat, sample(fam, rnd))
         steps += 1
     return s, steps
-
-
-from functools import cache
 
 
 @cache

@@ -80,7 +80,7 @@ def _invariants(s) -> None:
             assert c.held[c.controller] == max(c.held) > 0
         else:
             assert sum(c.held) == 0
-        assert c.bonds <= sum(1 for l in s.links if l.complete and s.adv.companies[l.owner] is c)
+        assert c.bonds <= sum(1 for link in s.links if link.complete and s.adv.companies[link.owner] is c)
     assert all(p.cash >= 0 for p in s.players)
 
 

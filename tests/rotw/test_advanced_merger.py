@@ -93,7 +93,7 @@ def test_tie_is_decided_by_the_controller_then_the_target_votes_and_the_merger_h
     assert s.players[(f + 1) % 3].cash == cash + (5 + 1) * 1000
     red, blue = s.adv.companies[0], s.adv.companies[1]
     assert (red.card, red.issued, red.cash) == (4, 1, 0)  # one share issued at 6 to pay $6,000
-    assert [l.owner for l in s.links] == [0, 0]
+    assert [link.owner for link in s.links] == [0, 0]
     # 'Cílová společnost zanikne ... Umístěte pět značek akcií na box dostupných akcií a zbylé na
     # kartu společnosti. Vraťte cenu akcií na jejich startovní (přípravnou) hodnotu.'
     assert (blue.price, blue.available, blue.card, blue.issued, sum(blue.held), blue.controller) == (7, 5, 5, 0, 0, -1)
@@ -107,7 +107,7 @@ def test_the_controller_breaks_a_tie_against_the_merger() -> None:
     s = ENGINE.apply(s, (f + 2) % 3, Vote(yes=True))
     s = ENGINE.apply(s, f, Vote(yes=False))
     assert s.phase == "share_auction" and s.adv.companies[1].controller == (f + 1) % 3
-    assert [l.owner for l in s.links] == [0, 1]
+    assert [link.owner for link in s.links] == [0, 1]
 
 
 def test_issued_box_shares_are_bought_too_money_to_the_bank() -> None:

@@ -7,7 +7,6 @@ import pytest
 from shared.engine import RuleError
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import EndBuild, LayTrack, UpgradeEngine, Urbanize, UseTunnelEngineer
-
 from shared.games.rotw_england_wales.payment import pay, shares_needed
 from shared.games.rotw_england_wales.state import Seg, draft
 
@@ -80,7 +79,7 @@ def test_at_most_four_tiles_per_build() -> None:
     s = lay(s, "2,0", 2, 0)  # Avon - Tarn
     s = lay(s, "3,1", 4, 0)  # fourth tile: Tarn - Brent; the build ends by itself
     assert s.phase == "action" and to_act(s) != me
-    assert [l.complete for l in s.links] == [True, True, True]
+    assert [link.complete for link in s.links] == [True, True, True]
 
 
 def test_link_cannot_return_to_its_own_city_or_duplicate_a_link() -> None:
@@ -107,7 +106,7 @@ def test_open_track_can_be_continued_this_turn_and_is_removed_at_its_end() -> No
     other = to_act(s)
     s = lay(s, "2,0", 2, 0)  # another player's complete Avon - Tarn link (id 1)
     s = end_build(s)
-    assert [l.complete for l in s.links] == [False, True]
+    assert [link.complete for link in s.links] == [False, True]
     s = next_turn(s)
     assert s.turn == 2 and len(s.links) == 1
     assert (s.links[0].id, s.links[0].owner, s.links[0].b) == (0, other, TARN)

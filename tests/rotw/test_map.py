@@ -4,20 +4,20 @@ looks like England and Wales, and the loader rejects broken maps with a precise 
 from __future__ import annotations
 
 import copy
-from collections import deque
 import importlib
 import json
 import random
 import subprocess
 import sys
-from collections import Counter
+from collections import Counter, deque
 from pathlib import Path
 
 import pytest
 
-from services.offline.rotw_map import build_map, design, preview
 from shared.games.rotw_england_wales.board import (
     BASE_COLOURS as GOODS_COLORS,
+)
+from shared.games.rotw_england_wales.board import (
     DATA_FILE,
     TERRAIN_COST,
     Board,
@@ -28,6 +28,8 @@ from shared.games.rotw_england_wales.board import (
     parse_hex,
 )
 from shared.games.rotw_england_wales.hexgrid import LAYOUTS, are_neighbours, distance, neighbours
+
+from services.offline.rotw_map import build_map, design, preview
 
 REPO = Path(__file__).resolve().parents[2]
 

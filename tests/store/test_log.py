@@ -6,8 +6,9 @@ import asyncio
 
 import pytest
 
-from shared.store import RedisEventStore, LoggedAction, UnknownTable, keys
+from shared.store import LoggedAction, RedisEventStore, UnknownTable, keys
 from shared.store.connect import connect
+
 from tests.redis_nodes import on_node_of
 from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
@@ -200,7 +201,6 @@ async def test_lua_is_loaded_once_then_run_by_sha(store, table, redis_client):
 
 
 async def test_works_over_resp3(redis_url, make_meta):
-    import redis.asyncio as aioredis
 
     client = connect(redis_url, protocol=3)
     try:

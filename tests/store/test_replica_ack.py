@@ -16,6 +16,7 @@ from shared.redis_cluster import LocalCluster
 from shared.redis_server import RedisServer
 from shared.store import RedisEventStore, ReplicaAckTimeout, keys
 from shared.store.connect import connect
+
 from tests.redis_nodes import on_node_of
 from tests.waiting import until
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from shared.store import STATUSES, RedisEventStore, keys
-from tests.waiting import until_blocked_in_read, blocked_stream_reads
+
+from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
 SHARDS = 4
 

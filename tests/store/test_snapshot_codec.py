@@ -6,9 +6,9 @@ from __future__ import annotations
 import msgspec
 
 from shared.engine import Redo, Undo, decode_action, encode_action
-from shared.timeline import Timeline
 from shared.store import RedisEventStore
 from shared.tables.snapshot import encode_timeline, restore_timeline
+from shared.timeline import Timeline
 
 from tests.titles.nim import ENGINE, Take
 

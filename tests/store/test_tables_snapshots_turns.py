@@ -6,8 +6,9 @@ import asyncio
 
 import pytest
 
-from shared.store import STATUSES, RedisEventStore, SeatSpec, TableExists, keys
+from shared.store import STATUSES, RedisEventStore, SeatSpec, TableExists
 from shared.store.connect import connect
+
 from tests.waiting import blocked_stream_reads, until, until_blocked_in_read
 
 
@@ -123,7 +124,6 @@ async def test_read_turns_blocks_until_published(redis_client):
 
 
 def test_store_refuses_a_decoding_client(redis_url):
-    import redis.asyncio as aioredis
 
     with pytest.raises(ValueError):
         RedisEventStore(connect(redis_url, decode_responses=True))

@@ -14,9 +14,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from services.bench.procs import ServiceProcess
 from shared.engine import Result, ended_view, served_view
 from shared.games import get_engine
+
+from services.bench.procs import ServiceProcess
 from tests.e2e.stack import SERVICE_ENV, GameClient, LiveSocket, as_json, new_key, replay
 from tests.table_life.clocks import TestTime
 from tests.waiting import until

@@ -5,10 +5,7 @@ recent lines."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
-
-import pytest
 
 from services.projection.life import CHAT_BURST, CHAT_MAX_CHARS
 from tests.projection.test_feed import hello, recv
@@ -45,7 +42,7 @@ async def test_chat_reaches_every_socket_as_text(client, driver) -> None:
     assert (line["seat"], line["name"], line["text"]) == (None, "Kibitzer", "hello from the rail")
     # A late joiner gets both lines, oldest first.
     late, log = await join(client, driver.table, 2)
-    assert [(l["seat"], l["text"]) for l in log["lines"]] == [(0, script), (None, "hello from the rail")]
+    assert [(line["seat"], line["text"]) for line in log["lines"]] == [(0, script), (None, "hello from the rail")]
     for ws in (ada, brunel, watcher, late):
         await ws.close()
 
@@ -65,7 +62,7 @@ async def test_chat_limits(client, driver) -> None:
     assert error["type"] == "error" and error["code"] == "chat_rate_limited" and not error["fatal"]
     # The limit is the seat's, wherever it connects from: a second socket of seat 0 is limited too.
     again, log = await join(client, driver.table, 0)
-    assert [l["text"] for l in log["lines"]] == [f"line {i}" for i in range(CHAT_BURST)]
+    assert [line["text"] for line in log["lines"]] == [f"line {i}" for i in range(CHAT_BURST)]
     await again.send_json({"type": "chat", "text": "from my phone"})
     assert (await recv(again))["code"] == "chat_rate_limited"
     # The socket still works after refusals.
@@ -92,7 +89,7 @@ async def test_mute_hides_a_seat_for_the_muting_seat_only(client, driver) -> Non
     assert (await recv_type(ada, "chat_line"))["text"] == "no thanks"
     # The mute holds for Ada's other sockets and for her next visit, and can be lifted.
     again, log = await join(client, driver.table, 0)
-    assert log["muted"] == [1] and [l["text"] for l in log["lines"]] == ["no thanks"]
+    assert log["muted"] == [1] and [line["text"] for line in log["lines"]] == ["no thanks"]
     await again.send_json({"type": "mute", "target": 1, "muted": False})
     assert (await recv_type(ada, "mutes"))["muted"] == []
     assert (await recv_type(again, "mutes"))["muted"] == []
@@ -135,6 +132,7 @@ async def test_chat_while_redis_is_away_is_refused_and_the_socket_stays(tmp_path
 
     from shared.redis_server import RedisServer
     from shared.store import RedisEventStore
+
     from tests.projection.support import TableDriver
 
     server = RedisServer(tmp_path / "redis").start()

@@ -13,9 +13,10 @@ import aiohttp
 import pytest
 import redis.asyncio as aioredis
 
-from services.bench.procs import ServiceProcess
 from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
+
+from services.bench.procs import ServiceProcess
 from tests.e2e.stack import SERVICE_ENV, GameClient, new_key
 from tests.table_life.clocks import TestTime
 from tests.waiting import until
@@ -132,6 +133,7 @@ async def test_clock_and_outbox_survive_kill_9_of_redis(tmp_path: Path, http, cl
     """Redis runs with AOF `appendfsync always`: killed right after a move and a notice's
     first failed delivery, it comes back with the clock's times and the outbox's record."""
     from shared.redis_server import RedisServer
+
     from tests.table_life.receivers import WebhookReceiver
 
     redis_dir = tmp_path / "redis"

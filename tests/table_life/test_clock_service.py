@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from shared.store import keys
+
+from services.game.app import GAME_KEY
 from tests.game.conftest import Table, make_cfg, make_table, new_client  # noqa: F401 - fixtures
 from tests.table_life.clocks import TestTime, use_test_time
 from tests.waiting import until
-
-from services.game.app import GAME_KEY
 
 REALTIME = {"kind": "realtime", "bank_s": 60, "increment_s": 10}
 

@@ -21,10 +21,11 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from services.bench.procs import ServiceProcess
 from shared.engine import served_view
 from shared.store import RedisEventStore, keys
 from shared.store.connect import connect
+
+from services.bench.procs import ServiceProcess
 from tests.bots.conftest import WorkerProcess
 from tests.e2e.stack import SECRET, SERVICE_ENV, GameClient, LiveSocket, as_json, new_key, replay
 from tests.table_life.clocks import TestTime

@@ -8,8 +8,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from services.projection.history import round_label
 from shared.games import get_engine
+
+from services.projection.history import round_label
 from tests.projection.support import CountingEngine, TableDriver
 from tests.projection.test_feed import hello, recv
 from tests.titles.sealed import ENGINE as SEALED

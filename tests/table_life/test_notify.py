@@ -13,12 +13,11 @@ from typing import Any
 
 import pytest
 
+from services.game.app import GAME_KEY
 from tests.game.conftest import Table, make_cfg, make_table, new_client  # noqa: F401 - fixtures
 from tests.table_life.clocks import TestTime
 from tests.table_life.receivers import SmtpReceiver, WebhookReceiver
 from tests.waiting import until
-
-from services.game.app import GAME_KEY
 
 FAST = {"ROUNDHOUSE_NOTIFY_PRIVATE_HOSTS": "1", "ROUNDHOUSE_NOTIFY_POLL": "0.02", "ROUNDHOUSE_NOTIFY_RETRY_BASE": "0.05"}
 

@@ -12,8 +12,10 @@ from typing import Any
 import aiohttp
 import pytest
 
+from shared.failpoints import ENV as FAILPOINT
+from shared.failpoints import EXIT_CODE
+
 from services.bench.procs import ServiceProcess
-from shared.failpoints import ENV as FAILPOINT, EXIT_CODE
 from tests.e2e.stack import SERVICE_ENV, GameClient, new_key
 from tests.table_life.receivers import WebhookReceiver
 from tests.waiting import until

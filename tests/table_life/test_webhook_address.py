@@ -10,13 +10,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.game.conftest import make_cfg, make_table, new_client  # noqa: F401 - fixtures
-from tests.table_life.receivers import WebhookReceiver
-from tests.waiting import until
-
 from services.game.app import GAME_KEY
 from services.notify.address import NotPublic, PublicResolver
 from services.notify.send import DeliveryError, check_url
+from tests.game.conftest import make_cfg, make_table, new_client  # noqa: F401 - fixtures
+from tests.table_life.receivers import WebhookReceiver
+from tests.waiting import until
 
 FAST = {"ROUNDHOUSE_NOTIFY_POLL": "0.02", "ROUNDHOUSE_NOTIFY_RETRY_BASE": "0.05", "ROUNDHOUSE_NOTIFY_ATTEMPTS": "1"}
 

@@ -16,6 +16,7 @@ import uuid
 from typing import Any
 
 from shared import auth
+
 from tests.dev.devproc import http
 
 

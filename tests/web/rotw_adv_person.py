@@ -8,6 +8,7 @@ import random
 import re
 
 from shared.games.rotw_england_wales import hexgrid
+
 from tests.web.pages import Tab
 from tests.web.rotw_route import choose_route, confirm, option_hexes
 
@@ -121,7 +122,7 @@ class RotwPerson:
 
         # A hex between two cities can finish a link; else continue open track; else start anew.
         best = [t for t in targets if near(t) >= 2] or [t for t in targets if near(t) == 0] or targets
-        hex_id = "%d,%d" % self.rng.choice(best)
+        hex_id = "{},{}".format(*self.rng.choice(best))
         self._pick_hex(hex_id)
         here = cell(hex_id)
         nbrs = hexgrid.neighbours("pointy-odd-r", *here)

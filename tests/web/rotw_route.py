@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shared.games.rotw_england_wales.board import get_board, raw_neighbour
+
 from tests.web.rotw_geometry import between, ends
 
 BOARD = get_board("england_wales")
@@ -51,7 +52,7 @@ def choose_route(page: Any, hex_id: str, score: Callable[[int, int], float], rng
     exits = page.eval_on_selector_all(ROUTE_TARGETS.format(kind="route-exit"), READ_ROUTES)
     assert exits, f"no way out of {hex_id} highlighted on the map"
     routes = [(h, *map(int, r.split(","))) for h, r in exits]
-    for h, entry, exit_ in routes:  # each highlighted neighbour is the hex across its exit edge
+    for h, _entry, exit_ in routes:  # each highlighted neighbour is the hex across its exit edge
         assert raw_neighbour(BOARD.layout, hex_id, exit_) == h, (hex_id, exit_, h)
     to, entry, exit_ = min(routes, key=lambda r: score(r[1], r[2]))
     assert all(r[1] == entry for r in routes), routes  # one way in at a time

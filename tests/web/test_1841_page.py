@@ -32,6 +32,8 @@ from tests.web.geometry18xx import check_tokens, check_tracks
 from tests.web.pages import DESKTOP, LIVE, PHONE, Tab, tab
 from tests.web.test_18xx_page import Stack18, detail, drawn, invite, stack, table_at  # noqa: F401  (stack: a fixture)
 
+# `stack` is that module's fixture: pytest passes it to the tests below by name (hence noqa F811).
+
 EXPORTS = export_paths("1841")
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 SHOTS = REPO / "test-artifacts" / "1841"
@@ -51,7 +53,7 @@ def test_the_pages_1841_data_is_generated_from_entities_json() -> None:
 
 def centre(coord: str, axes: str, size: float) -> tuple[float, float]:
     """A flat-topped hex's centre from its coordinate (columns 1.5 R apart, rows √3 R)."""
-    x, y = hexgrid.xy(coord, axes)  # type: ignore[arg-type]
+    x, y = hexgrid.xy(coord, axes)
     return x * 1.5 * size, y * ROOT3 / 2 * size
 
 
@@ -79,7 +81,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[di
     assert {(b["hex"], b["edge"]) for b in borders} == want_borders
     for b in borders:
         a = centre(b["hex"], axes, size)
-        other = centre(hexgrid.neighbour(b["hex"], b["edge"], "flat", axes), axes, size)  # type: ignore[arg-type]
+        other = centre(hexgrid.neighbour(b["hex"], b["edge"], "flat", axes), axes, size)
         for px, py in ((b["x1"], b["y1"]), (b["x2"], b["y2"])):
             for qx, qy in (a, other):
                 assert abs(math.hypot(px - qx, py - qy) - size) < 0.05, b
@@ -88,7 +90,7 @@ def check_geometry(board: dict[str, Any], seen: dict[str, Any], borders: list[di
 
 @pytest.mark.skipif(not EXPORTS, reason="1841 exports not found in ../shared/fixtures (or $ROUNDHOUSE_SHARED)")
 @pytest.mark.parametrize("position", ["end", "mid"])
-def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, chromium: Any) -> None:
+def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(position: str, stack: Stack18, chromium: Any) -> None:  # noqa: F811
     run = import_export(json.loads(max(EXPORTS, key=lambda p: p.stat().st_size).read_text()))
     entries = len(run.entries) if position == "end" else len(run.entries) // 3
     at = table_at(stack, run, entries)
@@ -108,14 +110,14 @@ def test_track_tokens_and_borders_are_drawn_where_the_engines_board_has_them(pos
 GOALS = {"bid", "par", "lay-rotated", "run", "dividend", "train"}
 
 
-def legal_of(stack: Stack18, table: str, token: str) -> dict[str, Any]:
-    status, body = http("GET", f"{stack.url}/api/tables/{table}/legal", headers={"Authorization": f"Bearer {token}"})
+def legal_of(site: Stack18, table: str, token: str) -> dict[str, Any]:
+    status, body = http("GET", f"{site.url}/api/tables/{table}/legal", headers={"Authorization": f"Bearer {token}"})
     assert status == 200, body
     return body
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
+def test_a_person_plays_1841_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:  # noqa: F811
     from tests.web.g1841_person import Person
 
     status, created = http("POST", f"{stack.url}/api/tables", {"title": "1841", "seats": [
@@ -175,7 +177,7 @@ BOXES = """() => { const r = (q) => { const b = document.querySelector(q).getBou
   return {actions: r('[data-testid=actions]'), map: r('.m18xx [data-scroll=map]')}; }"""
 
 
-def api_act(stack: Stack18, table: str, token: str, pick: Any) -> None:
+def api_act(stack: Stack18, table: str, token: str, pick: Any) -> None:  # noqa: F811
     """Send, as the seat of `token`, the action `pick` makes of its legal entries."""
     legal = legal_of(stack, table, token)
     assert legal["active"], legal
@@ -200,7 +202,7 @@ def overlap(boxes: dict[str, Any]) -> float:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_lone_bid_is_explained_the_bid_field_is_tappable_and_the_map_has_a_key(size: str, stack: Stack18, chromium: Any) -> None:
+def test_a_lone_bid_is_explained_the_bid_field_is_tappable_and_the_map_has_a_key(size: str, stack: Stack18, chromium: Any) -> None:  # noqa: F811
     """Ben and Cy spend most of their cash on Bayard and SFTC; Ada then nominates SFLP for L.200,
     which neither can outbid: the page says why she is asked again and what passing does, and
     her pass leaves SFLP unsold. The bid is typed in one field (large enough for a thumb on a

@@ -179,8 +179,11 @@ def drawn(page: Tab) -> dict[str, Any]:
       const svg = document.querySelector('[data-testid=map]');
       return {
         size: Number(svg.dataset.hexSize), layout: svg.dataset.layout,
-        tracks: [...svg.querySelectorAll('g.hex:not(.preview) path.track')].map(p => ({hex: p.dataset.hex, a: p.dataset.a, b: p.dataset.b, track: p.dataset.track, d: p.getAttribute('d')})),
-        tokens: [...svg.querySelectorAll('circle.slot.token')].map(c => ({hex: c.dataset.hex, node: Number(c.dataset.node), slot: Number(c.dataset.slot), corp: c.dataset.corp, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy'))})),
+        tracks: [...svg.querySelectorAll('g.hex:not(.preview) path.track')].map(p => ({
+          hex: p.dataset.hex, a: p.dataset.a, b: p.dataset.b, track: p.dataset.track, d: p.getAttribute('d')})),
+        tokens: [...svg.querySelectorAll('circle.slot.token')].map(c => ({
+          hex: c.dataset.hex, node: Number(c.dataset.node), slot: Number(c.dataset.slot), corp: c.dataset.corp,
+          x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy'))})),
       };
     }""")
 

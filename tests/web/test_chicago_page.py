@@ -22,6 +22,7 @@ except ImportError:  # the `chromium` fixture then skips these tests with the re
     PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 from shared.games.chicago_express.board import BOARD
+
 from tests.dev.devproc import REPO, http
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack

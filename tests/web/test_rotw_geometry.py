@@ -21,8 +21,9 @@ from shared.bots.rotw_england_wales import greedy as bot_greedy
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import LayTrack
 from shared.games.rotw_england_wales.board import get_board
-from tests.rotw.adv_helpers import sample
+
 from tests.dev.devproc import http
+from tests.rotw.adv_helpers import sample
 from tests.web.conftest import Stack
 from tests.web.driving import drive, first_of, seat_view
 from tests.web.pages import DESKTOP, LIVE, PHONE, tab
@@ -35,8 +36,8 @@ DRAW = """async (view) => {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   document.body.replaceChildren(svg);
   drawMap(svg, view, { targets: new Map(), picked: null, onPick() {} });
-  return (%s)(svg);
-}""" % READ_TRACK
+  return (READ_TRACK)(svg);
+}""".replace("READ_TRACK", READ_TRACK)
 
 Policy = Callable[[Any, int, random.Random], Any]
 

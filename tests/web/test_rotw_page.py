@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from shared.games.rotw_england_wales.board import get_board
+
 from tests.dev.devproc import REPO, http
 from tests.web.bot_seats import BotSeats
 from tests.web.conftest import Stack
@@ -157,7 +158,7 @@ def test_person_plays_a_whole_rotw_game_against_a_bot_through_the_page(
                                                "els => els.map(e => [Number(e.dataset.seat), e.dataset.baron, e.textContent])")
         assert [(s, b) for s, b, _ in shown] == [(p["seat"], p["baron"]) for p in final["players"]]
         assert shown[0][1] == baron and shown[1][1] not in ("", "hidden")
-        for (seat, _, text), row in zip(shown, final["scores"]):
+        for (_, _, text), row in zip(shown, final["scores"]):
             assert ("met, +10 VP" in text) == row["baron_standing"]["met"] == (row["baron"] == 10), text
         spectator.wait("document.querySelector('[data-testid=result]') !== null", 20_000)
         check_result(spectator, detail, names, my_seat=-1)
@@ -184,6 +185,7 @@ def test_result_screen_ranks_tied_totals_as_the_engine_does(web_stack: Stack, ch
     """Equal totals: fewer shares ranks higher, equal shares share the rank (end.py). A whole
     game rarely ties, so a finished game's totals are evened out and the screen drawn from its view."""
     from shared.games.rotw_england_wales import ENGINE, end
+
     from tests.rotw.helpers import SEATS, game, greedy_playout
 
     s, _ = greedy_playout(game(3, seed=5), random.Random(5))

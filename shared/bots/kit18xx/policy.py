@@ -24,7 +24,8 @@ offered, so a move is made when it scores above doing nothing. By round:
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgspec
 

@@ -14,8 +14,7 @@ from typing import Any
 from shared.families import expand
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Bid, Deliver, EndBuild, LayTrack, Pass
-from shared.games.rotw_england_wales.advanced.actions import (PayDividend, ProposeMerger, RepayBonds,
-                                                                StartAuction, Vote)
+from shared.games.rotw_england_wales.advanced.actions import PayDividend, ProposeMerger, RepayBonds, StartAuction, Vote
 from shared.games.rotw_england_wales.advanced.merger import cost as merger_cost
 from shared.games.rotw_england_wales.board import get_board
 from shared.games.rotw_england_wales.state import State

@@ -8,8 +8,7 @@ import random
 from typing import Any
 
 from shared.games.rotw_england_wales import rules
-from shared.games.rotw_england_wales.actions import (Allow, Bid, ChooseBaron, EndBuild, Inspect, Pass,
-                                                     TakeCard, UpgradeEngine)
+from shared.games.rotw_england_wales.actions import Allow, Bid, ChooseBaron, EndBuild, Inspect, Pass, TakeCard, UpgradeEngine
 from shared.games.rotw_england_wales.state import ACTION, AUCTION, BARON, BUILD, INSPECT, State, card_kind
 
 from .plans import Plan, deliveries, delivery_score, plans

@@ -17,7 +17,6 @@ from shared.games.rotw_england_wales.board import MOUNTAINS, TERRAIN_COST, get_b
 from shared.games.rotw_england_wales.goods import city_colour
 from shared.games.rotw_england_wales.state import State
 
-
 _key_enc = msgspec.msgpack.Encoder()
 
 
@@ -50,7 +49,7 @@ ROUTES_SIZE = 256
 
 def _routes(s: State, level: int) -> _Routes:
     # Paths depend on the completed links (ids, ends) and the city colours (urbanized towns).
-    key = _key_enc.encode((level, s.urban, [(l.id, l.a, l.b) for l in s.links if l.complete]))
+    key = _key_enc.encode((level, s.urban, [(link.id, link.a, link.b) for link in s.links if link.complete]))
     hit = _ROUTES.get(key)
     if hit is not None:
         _ROUTES.move_to_end(key)

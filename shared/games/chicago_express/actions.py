@@ -11,7 +11,7 @@ Companies are ids from board.json ("PRR", "BO", "NYC", "CO", "WAB"); hexes are i
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Literal
 
 import msgspec
 
@@ -24,23 +24,23 @@ class _Action(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fiel
     pass
 
 
-class Bid(_Action, tag="bid"):
+class Bid(_Action, frozen=True, tag="bid"):
     """Bid in the running auction: at least the minimum, above the high bid, at most your cash."""
 
     amount: int
 
 
-class Pass(_Action, tag="pass"):
+class Pass(_Action, frozen=True, tag="pass"):
     """Leave the running auction for good."""
 
 
-class Choose(_Action, tag="choose"):
+class Choose(_Action, frozen=True, tag="choose"):
     """Advance the dial of an action that is not on red."""
 
     action: ActionName
 
 
-class Offer(_Action, tag="offer", omit_defaults=True):
+class Offer(_Action, frozen=True, tag="offer", omit_defaults=True):
     """Put one share of `company` up for auction and bid `amount` (at least the minimum),
     or leave `amount` out to pass at once: the others may still bid, and if all pass the
     share stays with the company. The rule book: "Hráč nabídne alespoň minimální
@@ -50,28 +50,28 @@ class Offer(_Action, tag="offer", omit_defaults=True):
     amount: int | None = None
 
 
-class Build(_Action, tag="build"):
+class Build(_Action, frozen=True, tag="build"):
     """Place one locomotive of `company` on `hex`; the first one fixes the company."""
 
     company: str
     hex: str
 
 
-class Done(_Action, tag="done"):
+class Done(_Action, frozen=True, tag="done"):
     """End a build after at least one locomotive."""
 
 
-class Develop(_Action, tag="develop"):
+class Develop(_Action, frozen=True, tag="develop"):
     """Develop one hex: a house on a city, mountain or forest, or a step of an industrial city."""
 
     hex: str
 
 
-class Forgo(_Action, tag="forgo"):
+class Forgo(_Action, frozen=True, tag="forgo"):
     """Perform nothing for the action just chosen (its dial still moved)."""
 
 
-Action = Union[Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo]
+Action = Bid | Pass | Choose | Offer | Build | Done | Develop | Forgo
 ACTION_TYPES = (Bid, Pass, Choose, Offer, Build, Done, Develop, Forgo)
 
 # Legal actions without fields, shared (they are immutable).

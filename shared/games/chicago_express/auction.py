@@ -42,6 +42,7 @@ from .state import (
     set_company,
 )
 
+
 def start_auction(s: State, kind: str, company_: int, opener: int, minimum: int) -> None:
     s.phase = AUCTION
     s.auction = Auction(

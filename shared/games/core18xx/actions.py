@@ -16,13 +16,13 @@ Two unions:
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
 from shared.engine import UnionDecoder
 
-EntityId = Union[int, str]
+EntityId = int | str
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
@@ -37,18 +37,18 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
 
 # --- auctions, shares -------------------------------------------------------------------------
 
-class Bid(Action, tag="bid"):
+class Bid(Action, frozen=True, tag="bid"):
     price: int
     company: str | None = None
     corporation: str | None = None
     minor: str | None = None
 
 
-class BlindBid(Action, tag="blind_bid"):
+class BlindBid(Action, frozen=True, tag="blind_bid"):
     bids: list[int] | None = None
 
 
-class Par(Action, tag="par"):
+class Par(Action, frozen=True, tag="par"):
     corporation: str
     # "price,row,column" - 18xx.games' share-price id
     share_price: str
@@ -59,7 +59,7 @@ class Par(Action, tag="par"):
     borrow_from: EntityId | None = None
 
 
-class BuyShares(Action, tag="buy_shares"):
+class BuyShares(Action, frozen=True, tag="buy_shares"):
     shares: list[str]
     percent: int | None = None
     # a float where a title halves prices (1841 sells at .5 values)
@@ -73,11 +73,11 @@ class BuyShares(Action, tag="buy_shares"):
     discounter: str | None = None
 
 
-class CorporateBuyShares(BuyShares, tag="corporate_buy_shares"):
+class CorporateBuyShares(BuyShares, frozen=True, tag="corporate_buy_shares"):
     pass
 
 
-class SellShares(Action, tag="sell_shares"):
+class SellShares(Action, frozen=True, tag="sell_shares"):
     shares: list[str]
     percent: int | None = None
     # a float where a title halves prices (1841 sells at .5 values)
@@ -85,23 +85,23 @@ class SellShares(Action, tag="sell_shares"):
     swap: str | None = None
 
 
-class CorporateSellShares(SellShares, tag="corporate_sell_shares"):
+class CorporateSellShares(SellShares, frozen=True, tag="corporate_sell_shares"):
     pass
 
 
-class BuyCompany(Action, tag="buy_company"):
+class BuyCompany(Action, frozen=True, tag="buy_company"):
     company: str
     price: int
 
 
-class SellCompany(Action, tag="sell_company"):
+class SellCompany(Action, frozen=True, tag="sell_company"):
     company: str
     price: int
 
 
 # --- operating ------------------------------------------------------------------------------
 
-class LayTile(Action, tag="lay_tile"):
+class LayTile(Action, frozen=True, tag="lay_tile"):
     hex: str
     # "<tile name>-<copy index>", e.g. "8-0"
     tile: str
@@ -109,7 +109,7 @@ class LayTile(Action, tag="lay_tile"):
     combo_entities: list[str] | None = None
 
 
-class PlaceToken(Action, tag="place_token"):
+class PlaceToken(Action, frozen=True, tag="place_token"):
     # "<hex or tile id>-<city index>-<...>" as 18xx.games prints city ids
     city: str
     slot: int | None = None
@@ -118,12 +118,12 @@ class PlaceToken(Action, tag="place_token"):
     token_type: str | None = None
 
 
-class RemoveToken(Action, tag="remove_token"):
+class RemoveToken(Action, frozen=True, tag="remove_token"):
     city: str
     slot: int
 
 
-class BuyToken(Action, tag="buy_token"):
+class BuyToken(Action, frozen=True, tag="buy_token"):
     city: str
     slot: int | None = None
     price: int | None = None
@@ -141,19 +141,19 @@ class Route(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     nodes: list[str] | None = None
 
 
-class RunRoutes(Action, tag="run_routes"):
+class RunRoutes(Action, frozen=True, tag="run_routes"):
     routes: list[Route]
     extra_revenue: int | None = None
     subsidy: int | None = None
 
 
-class Dividend(Action, tag="dividend"):
+class Dividend(Action, frozen=True, tag="dividend"):
     # "payout" | "withhold" | "half" ...
     kind: str
     amount: int | None = None
 
 
-class BuyTrain(Action, tag="buy_train"):
+class BuyTrain(Action, frozen=True, tag="buy_train"):
     # "<train name>-<copy index>", e.g. "2H-0"
     train: str
     price: int
@@ -165,34 +165,34 @@ class BuyTrain(Action, tag="buy_train"):
     warranties: int | None = None
 
 
-class DiscardTrain(Action, tag="discard_train"):
+class DiscardTrain(Action, frozen=True, tag="discard_train"):
     train: str
 
 
-class Merge(Action, tag="merge"):
+class Merge(Action, frozen=True, tag="merge"):
     corporation: str | None = None
     minor: str | None = None
 
 
-class Choose(Action, tag="choose"):
+class Choose(Action, frozen=True, tag="choose"):
     choice: int | str
 
 
-class Pass(Action, tag="pass"):
+class Pass(Action, frozen=True, tag="pass"):
     pass
 
 
-class Bankrupt(Action, tag="bankrupt"):
+class Bankrupt(Action, frozen=True, tag="bankrupt"):
     option: int | None = None
 
 
-class Assign(Action, tag="assign"):
+class Assign(Action, frozen=True, tag="assign"):
     target: str
     target_type: str
     city: int | str | None = None
 
 
-class DestinationConnection(Action, tag="destination_connection"):
+class DestinationConnection(Action, frozen=True, tag="destination_connection"):
     corporations: list[str] | None = None
     minors: list[str] | None = None
     hexes: list[str] | None = None
@@ -200,41 +200,41 @@ class DestinationConnection(Action, tag="destination_connection"):
 
 # --- export-only: 18xx.games' own undo/redo, chat, programmed passes/buys -----------------------
 
-class ExportUndo(Action, tag="undo"):
+class ExportUndo(Action, frozen=True, tag="undo"):
     # go back to just after the action with this id; None = the last action
     action_id: int | None = None
 
 
-class ExportRedo(Action, tag="redo"):
+class ExportRedo(Action, frozen=True, tag="redo"):
     pass
 
 
-class Message(Action, tag="message"):
+class Message(Action, frozen=True, tag="message"):
     message: str
 
 
-class ProgramSharePass(Action, tag="program_share_pass"):
+class ProgramSharePass(Action, frozen=True, tag="program_share_pass"):
     unconditional: bool | None = None
     indefinite: bool | None = None
 
 
-class ProgramBuyShares(Action, tag="program_buy_shares"):
+class ProgramBuyShares(Action, frozen=True, tag="program_buy_shares"):
     corporation: str
     until_condition: int | str
     from_market: bool | None = None
     auto_pass_after: bool | None = None
 
 
-class ProgramMergerPass(Action, tag="program_merger_pass"):
+class ProgramMergerPass(Action, frozen=True, tag="program_merger_pass"):
     corporations_by_round: dict[str, list[str]] | None = None
     options: list[str] | None = None
 
 
-class ProgramClosePass(Action, tag="program_close_pass"):
+class ProgramClosePass(Action, frozen=True, tag="program_close_pass"):
     unconditional: bool | None = None
 
 
-class ProgramAuctionBid(Action, tag="program_auction_bid"):
+class ProgramAuctionBid(Action, frozen=True, tag="program_auction_bid"):
     bid_target: str
     enable_maximum_bid: bool | None = None
     maximum_bid: int | None = None
@@ -243,26 +243,26 @@ class ProgramAuctionBid(Action, tag="program_auction_bid"):
     auto_pass_after: bool | None = None
 
 
-class ProgramDisable(Action, tag="program_disable"):
+class ProgramDisable(Action, frozen=True, tag="program_disable"):
     reason: str | None = None
     original_type: str | None = None
 
 
-GameAction = Union[
-    Bid, BlindBid, Par, BuyShares, CorporateBuyShares, SellShares, CorporateSellShares,
-    BuyCompany, SellCompany, LayTile, PlaceToken, RemoveToken, BuyToken, RunRoutes, Dividend,
-    BuyTrain, DiscardTrain, Merge, Choose, Pass, Bankrupt, Assign, DestinationConnection,
-]
+GameAction = (
+    Bid | BlindBid | Par | BuyShares | CorporateBuyShares | SellShares | CorporateSellShares
+    | BuyCompany | SellCompany | LayTile | PlaceToken | RemoveToken | BuyToken | RunRoutes | Dividend
+    | BuyTrain | DiscardTrain | Merge | Choose | Pass | Bankrupt | Assign | DestinationConnection
+)
 
-ProgramAction = Union[
-    ProgramSharePass, ProgramBuyShares, ProgramMergerPass, ProgramClosePass, ProgramAuctionBid,
-    ProgramDisable,
-]
+ProgramAction = (
+    ProgramSharePass | ProgramBuyShares | ProgramMergerPass | ProgramClosePass | ProgramAuctionBid
+    | ProgramDisable
+)
 
-ExportAction = Union[GameAction, ExportUndo, ExportRedo, Message, ProgramAction]
+ExportAction = GameAction | ExportUndo | ExportRedo | Message | ProgramAction
 
 GAME_ACTION_TYPES: dict[str, type[Action]] = {
-    cls.__struct_config__.tag: cls for cls in GameAction.__args__  # type: ignore[attr-defined]
+    cls.__struct_config__.tag: cls for cls in GameAction.__args__
 }
 
 _export = UnionDecoder(ExportAction)
@@ -275,7 +275,7 @@ def decode_export_action(raw: bytes | str | dict[str, Any]) -> ExportAction:
 
 
 def decode_export_actions(raw: list[dict[str, Any]]) -> list[ExportAction]:
-    return msgspec.convert(raw, list[ExportAction])  # type: ignore[arg-type]
+    return msgspec.convert(raw, list[ExportAction])
 
 
 def to_export_dict(action: Action) -> dict[str, Any]:

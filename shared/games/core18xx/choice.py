@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 try:  # pragma: no cover - depends on which contract the branch has
-    from shared.families import Choice  # type: ignore[import-not-found]
+    from shared.families import Choice
 except ImportError:  # pragma: no cover
 
     class Choice(msgspec.Struct, frozen=True):  # type: ignore[no-redef]

@@ -10,7 +10,6 @@ import msgspec
 
 from shared.engine import LegalAction
 
-
 _BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 
 

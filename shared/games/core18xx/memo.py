@@ -26,7 +26,6 @@ from __future__ import annotations
 from operator import is_
 from typing import Any
 
-
 _ALL: list[Memo | Last] = []
 
 

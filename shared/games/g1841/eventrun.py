@@ -200,7 +200,7 @@ def legal(state: State) -> list[LegalAction]:
     ev = state.event
     assert ev is not None
     q = ev.question
-    who = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
+    who: dict[str, Any] = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
     if q.kind == "choose":
         values = list(q.choices)
         return [LegalAction(action=A.Choose(**who, choice=values[0]), choices=Choice("choice", values))]

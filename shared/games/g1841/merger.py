@@ -470,8 +470,8 @@ def _token_money(r: Run, asks: str, target: str, total: int) -> bool:
 
 def _sweep(money: MoneyState, corp: str, total: int) -> MoneyState:
     """The chain of control pays what the corporation lacks (`sweep_cash`)."""
-    from shared.games.g1841 import emergency as EM
     from shared.games.core18xx.money import control as C
+    from shared.games.g1841 import emergency as EM
     money = EM.sweep(money, corp, C.controller(money, corp) or "", total)
     if money.cash[corp] < total:
         raise RuleError("cannot_afford", f"{corp} cannot pay {total} for its tokens")

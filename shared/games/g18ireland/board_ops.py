@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import autoroute as AR
-from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import network as NW
 from shared.games.core18xx.board import routes as R
+from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.memo import Last
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
     SHANNON_COMPANY,

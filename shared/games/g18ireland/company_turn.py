@@ -25,8 +25,8 @@ from __future__ import annotations
 import msgspec
 
 from shared.engine import RuleError
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx import actions as A
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import trains as T

@@ -6,31 +6,32 @@ an 18xx.games export's decisions apply as they are, with player ids replaced by 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 import msgspec
 
 from shared.engine import LegalAction, Result, RuleError, TitleMeta
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.legal import has_bookkeeping
+from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import from_18xx
 from shared.games.g18ireland import listing as L
 from shared.games.g18ireland import money as M
-from shared.games.g18ireland import program_moves as PM
 from shared.games.g18ireland import preview as PR
+from shared.games.g18ireland import program_moves as PM
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.setup_random import draw_setup
 from shared.games.g18ireland.state import State
-from shared.games.g18ireland.view import round_label as label_of, view as build_view
+from shared.games.g18ireland.view import round_label as label_of
+from shared.games.g18ireland.view import view as build_view
 
 replace = msgspec.structs.replace
-PROGRAM_TYPES = A.ProgramAction.__args__  # type: ignore[attr-defined]
+PROGRAM_TYPES = A.ProgramAction.__args__
 DECISION_TYPES = frozenset(A.GAME_ACTION_TYPES.values())
 
 
@@ -38,7 +39,7 @@ class Ireland:
     meta: ClassVar[TitleMeta] = META
     title: ClassVar[str] = META.id
     # 18xx.games' decisions and its players' programs (`program_*`)
-    action_type: ClassVar[Any] = Union[A.GameAction, A.ProgramAction]
+    action_type: ClassVar[Any] = A.GameAction | A.ProgramAction
     state_type: ClassVar[type] = State
     # how `roundhouse import-18xx` reads this title's 18xx.games exports
     from_18xx: ClassVar[Any] = from_18xx

@@ -27,7 +27,8 @@ from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.common_steps import Play
 from shared.games.g18ireland.merging import MERGER, start_merger
 from shared.games.g18ireland.state import State
-from shared.games.g18ireland.stock_round import AUCTION, STOCK, STOCK_RULES, start_stock as _start_stock
+from shared.games.g18ireland.stock_round import AUCTION, STOCK, STOCK_RULES
+from shared.games.g18ireland.stock_round import start_stock as _start_stock
 from shared.games.g18ireland.upkeep import check_end, over, with_board
 
 replace = msgspec.structs.replace

@@ -14,8 +14,8 @@ from typing import Any
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx.memo import Last
 from shared.games.g18ireland import flow as F
-from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland import merging
+from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.common_steps import placer_seat, president_seat, seat_of_player
 from shared.games.g18ireland.state import State
 

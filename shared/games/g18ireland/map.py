@@ -10,10 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from shared.games.core18xx.board.state import BoardState, token_hexes
 from shared.games.core18xx.board.mapdef import MapDef, load
 from shared.games.core18xx.board.network import corporations_reached
 from shared.games.core18xx.board.routes import RouteContext, RouteRules, StopBonus
+from shared.games.core18xx.board.state import BoardState, token_hexes
 from shared.games.core18xx.board.track import LaySlot, Special, TrackRules
 from shared.games.core18xx.board.track import lay_slot as resolve_lay_slot
 

@@ -27,6 +27,7 @@ Facts (18xx.games `g_18_ireland/round/merger.rb`, `step/merge.rb`, `step/merger_
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -304,7 +305,7 @@ def legal(money: MoneyState, mr: MergerRound, player: str, connected: Connected,
     """The merger round's decisions for `player`: propose/add a minor, start the vote (pass),
     vote, or pick the major for an accepted merger."""
     kinds = available(money, mr, player, connected, same_tile)
-    who = {"entity": player, "entity_type": "player"}
+    who: dict[str, Any] = {"entity": player, "entity_type": "player"}
     out: list[LegalAction] = []
     if "choose" in kinds:
         out += [LegalAction(action=A.Choose(**who, choice=c)) for c in ("for", "against")]

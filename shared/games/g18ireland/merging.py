@@ -8,13 +8,13 @@ from typing import Any
 import msgspec
 
 from shared.engine import LegalAction, RuleError
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.legal import covers
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.rounds.base import Round
-from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import upkeep as U
 from shared.games.g18ireland.common_steps import NONE, DiscardTrain, IrelandStep, Play, seat_of_player
 from shared.games.g18ireland.map import merge_connected, same_tile

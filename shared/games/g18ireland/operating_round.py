@@ -12,7 +12,7 @@ assignments) are applied here through the board side, the money's through `compa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -26,7 +26,6 @@ from shared.games.core18xx.legal import covers
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
-from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.rounds import operating_legal as OM
 from shared.games.core18xx.rounds.base import Round
 from shared.games.g18ireland import board_ops as BO
@@ -34,8 +33,18 @@ from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland import money as M
 from shared.games.g18ireland import privates as PV
 from shared.games.g18ireland import turn_context as TC
-from shared.games.g18ireland.common_steps import (NONE, DiscardTrain, IrelandStep, PendingToken, Play, board_error, kind,
-                                                  plain_token, president_seat, token_family)
+from shared.games.g18ireland.common_steps import (
+    NONE,
+    DiscardTrain,
+    IrelandStep,
+    PendingToken,
+    Play,
+    board_error,
+    kind,
+    plain_token,
+    president_seat,
+    token_family,
+)
 from shared.games.g18ireland.map import ASSIGNMENTS
 from shared.games.g18ireland.state import OperatingRound, Pending, State, step_inputs
 from shared.games.g18ireland.upkeep import check_end, over, with_board
@@ -601,7 +610,8 @@ class OperatingPlay(Play):
         if _live(state) is None:
             return frozenset()
         waiting = TURN.active_step(state)
-        seats = None if waiting is None else waiting.active_entities(state)
+        # every step of the turn is an IrelandStep, which says who decides at it
+        seats = None if waiting is None else cast(IrelandStep, waiting).active_entities(state)
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})
 
     def legal(self, state: State) -> list[LegalAction]:

@@ -20,21 +20,19 @@ begun can always be finished; while a pair is open nothing else can be done.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from shared.engine import LegalAction, RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
-from shared.games.core18xx.money import operating as O
-from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.board import track as TR
 from shared.games.core18xx.choice import trie
+from shared.games.core18xx.money import operating as O
+from shared.games.core18xx.money import shares as S
 from shared.games.g18ireland import board_ops as BO
-from shared.games.g18ireland.turn_context import board_changed
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS, SPECIAL_LAYS, TRACK_RULES
 from shared.games.g18ireland.state import Pending, State
+from shared.games.g18ireland.turn_context import board_changed
 
 replace = msgspec.structs.replace
 

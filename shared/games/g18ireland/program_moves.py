@@ -19,13 +19,13 @@ from typing import Any
 import msgspec
 
 from shared.games.core18xx import actions as A
-from shared.games.core18xx.money import shares as S
-from shared.games.g18ireland import merger_round as MG
 from shared.games.core18xx.legal import covers
+from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
 from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import listing as L
+from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State
 
@@ -121,7 +121,7 @@ def _stop_reason(state: State, player: str, program: PG.Program, buying: tuple[s
 
 # --- what each program asks for ------------------------------------------------------------------
 
-def _who(player: str) -> dict[str, str]:
+def _who(player: str) -> dict[str, Any]:
     return {"entity": player, "entity_type": "player"}
 
 

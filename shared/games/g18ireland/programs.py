@@ -217,7 +217,7 @@ def _buy_rows(companies: tuple[tuple[str, bool], ...]) -> tuple[tuple[Any, ...],
 
 
 def families(money: Any, player: str, held: Program | None, minors_held: list[str]) -> list[LegalAction]:
-    who = {"entity": player, "entity_type": "player"}
+    who: dict[str, Any] = {"entity": player, "entity_type": "player"}
     out = [LegalAction(action=A.ProgramSharePass(**who, unconditional=False, indefinite=False),
                        choices=SHARE_PASS_CHOICES)]
     first, buy = _buy_rows(tuple((sym, c.floated) for sym, c in money.corps.items() if c.ipoed and not c.closed))

@@ -11,13 +11,13 @@ import operator
 
 import msgspec
 
-from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.board.state import BoardState
+from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.state import MoneyState
-from shared.games.g18ireland.merger_round import MergerRound
 from shared.games.core18xx.rounds.stock import StockRound
 from shared.games.core18xx.rounds.waterfall_auction import WaterfallState
 from shared.games.g18ireland.company_turn import OrTurn
+from shared.games.g18ireland.merger_round import MergerRound
 from shared.games.g18ireland.programs import Programs
 from shared.games.g18ireland.setup_random import RandomSetup
 

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 import msgspec
 
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx.board import state as B
+from shared.games.core18xx.memo import Last
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland import company_turn as OP
 from shared.games.g18ireland.map import SPECIAL_LAY_COUNTS

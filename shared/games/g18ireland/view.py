@@ -9,14 +9,14 @@ from typing import Any
 
 import msgspec
 
-from shared.games.core18xx.memo import Memo
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board.view import board_view, tile_defs
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import view as MV
-from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import board_ops as BO
+from shared.games.g18ireland import flow as F
 from shared.games.g18ireland import programs as PG
 from shared.games.g18ireland.state import State
 

@@ -7,8 +7,8 @@ from shared.engine import RuleError
 
 from . import rules, turn
 from .actions import TakeCard
-from .compat import Choice, LegalAction
 from .board import get_board
+from .compat import Choice, LegalAction
 from .goods import add_cubes, all_cities, city_name
 from .state import State, card_kind
 

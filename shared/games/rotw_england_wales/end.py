@@ -26,7 +26,7 @@ def baron_metric(s: State, seat: int, baron: dict) -> int:
     p = s.players[seat]
     kind = baron["kind"]
     if kind == "most_links":
-        return sum(1 for l in s.links if l.complete and l.owner == seat)
+        return sum(1 for link in s.links if link.complete and link.owner == seat)
     if kind == "highest_engine":
         return p.engine
     if kind == "most_cities":
@@ -68,7 +68,7 @@ def breakdown(s: State) -> list[dict[str, Any]]:
     out = []
     barons = {b["id"]: b for b in rules.card_data()["barons"]}
     for seat, p in enumerate(s.players):
-        links = sum(1 for l in s.links if l.complete and l.owner == seat) * rules.LINK_VP
+        links = sum(1 for link in s.links if link.complete and link.owner == seat) * rules.LINK_VP
         cards = sum(int(vp) for _, vp in p.bonus)
         baron = barons[p.baron]["vp"] if p.baron and baron_met(s, seat, p.baron) else 0
         total = p.vp + links + cards + baron - p.shares

@@ -13,15 +13,31 @@ import msgspec
 
 from shared.engine import RuleError
 
-from . import auction, build, cards, deliver, end, rules, turn, view
-from .actions import (ACTION_TYPES, Action, Allow, Bid, ChooseBaron, Deliver, EndBuild, Inspect, IssueShare, Vote,
-                      LayTrack, Pass, TakeCard, UpgradeEngine, Urbanize, UseTunnelEngineer)
-from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
-from .setup import new_game
-from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
+from . import auction, build, cards, deliver, end, turn, view
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Allow,
+    Bid,
+    ChooseBaron,
+    Deliver,
+    EndBuild,
+    Inspect,
+    IssueShare,
+    LayTrack,
+    Pass,
+    TakeCard,
+    UpgradeEngine,
+    Urbanize,
+    UseTunnelEngineer,
+    Vote,
+)
 from .advanced import end as adv_end
 from .advanced import engine as adv_engine
 from .advanced import view as adv_view
+from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
+from .setup import new_game
+from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
 
 META = TitleMeta(
     id="rotw-england-wales", name="Railways of England and Wales", min_players=2, max_players=5,

@@ -11,7 +11,7 @@ from . import rules
 from .board import get_board
 from .goods import city_name
 from .payment import pay
-from .state import Seg, State
+from .state import Link, Seg, State
 
 
 def income_phase(s: State) -> None:
@@ -30,7 +30,7 @@ def remove_open_track(s: State) -> None:
         return
     board = get_board(s.board)
     renumber: dict[int, int] = {}
-    kept = []
+    kept: list[Link] = []
     for link in s.links:
         if link.complete:
             renumber[link.id] = len(kept)

@@ -7,10 +7,10 @@ from typing import Any
 from shared.engine import RuleError
 
 from . import rules
+from .advanced.setup import setup_advanced
 from .board import DEFAULT_MAP, MapError, get_board
 from .goods import fill_cities
 from .rng import make_rng
-from .advanced.setup import setup_advanced
 from .state import BARON, Player, State
 
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import msgspec
 
-from shared.games.core18xx.board import hexgrid
-from shared.games.core18xx.board import network
-from shared.games.core18xx.board.state import BoardState, linked
+from shared.games.core18xx.board import hexgrid, network
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.routes import (
     RouteContext,
@@ -34,6 +32,7 @@ from shared.games.core18xx.board.routes import (
     stop_kind,
     stop_value,
 )
+from shared.games.core18xx.board.state import BoardState, linked
 from shared.games.core18xx.board.tiles import NODE, gauge_matches
 
 
@@ -242,7 +241,7 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
 
     fits = [[length(c, t) <= t.distance for c in cands] for t in ts]
     top = []
-    for i, t in enumerate(ts):
+    for i in range(n):
         top.append(next((c.revenue for k, c in enumerate(cands) if fits[i][k]), 0))
     suffix = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -250,7 +249,7 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
     max_link = max((c.link_bonus for c in cands), default=0)
     # per train: the candidates it can run, as parallel lists (index into `cands`), best first
     lists = []
-    for i, t in enumerate(ts):
+    for i in range(n):
         idx = [k for k in range(len(cands)) if fits[i][k]]
         lists.append((idx, [cands[k].revenue for k in idx], [cands[k].mask for k in idx],
                       [cands[k].link_bonus for k in idx]))

@@ -42,7 +42,7 @@ class MapDef(msgspec.Struct, frozen=True, dict=True):
     @cached_property
     def order(self) -> dict[str, int]:
         """A dense index per hex (bit positions for track masks)."""
-        return {c: i for i, c in enumerate(sorted(self.hexes, key=lambda c: hexgrid.xy(c, self.axes)))}  # type: ignore[arg-type]
+        return {c: i for i, c in enumerate(sorted(self.hexes, key=lambda c: hexgrid.xy(c, self.axes)))}
 
     @cached_property
     def tile_ids(self) -> tuple[str, ...]:

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
-from typing import Any
 
-from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last, Memo
+from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.tiles import NODE, Placed
+from shared.games.core18xx.memo import Last, Memo
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
@@ -411,7 +410,7 @@ def corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str = 
     """Owners of tokens in every city reachable from `start` over `gauge` track, passing
     through all cities (tokens do not block): connectivity for mergers."""
     found = _cached("reached", m, b, (start, gauge), lambda: _corporations_reached(m, b, start, gauge))
-    return set(found)  # type: ignore[arg-type]
+    return set(found)
 
 
 def _corporations_reached(m: MapDef, b: BoardState, start: NodeRef, gauge: str) -> set[str]:

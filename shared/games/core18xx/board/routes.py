@@ -21,13 +21,12 @@ from typing import Literal
 
 import msgspec
 
-from shared.games.core18xx.board import hexgrid
-from shared.games.core18xx.board import network
-from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
+from shared.games.core18xx.board import hexgrid, network
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.network import NodeRef, blocks, token_nodes
+from shared.games.core18xx.board.state import BoardError, BoardState, tile_at
 from shared.games.core18xx.board.tiles import NODE, Path, Placed, gauge_matches
+from shared.games.core18xx.memo import Last, Memo
 
 
 class RouteRules(msgspec.Struct, frozen=True):
@@ -375,7 +374,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
                     return k, 0, [(a[0], i)]
         return None
     for k in range(len(hexes) - 1):
-        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:  # type: ignore[arg-type]
+        if hexgrid.direction(hexes[k], hexes[k + 1], m.layout, m.axes) is None:
             return None
 
     links = network.tiles_view(m, b).links    # board.linked, shared with the board's walks
@@ -387,7 +386,7 @@ def _chain(g: RunGraph, ctx: RouteContext, a: NodeRef, bnode: NodeRef, hexes: li
         if t is None:
             return None
         last = idx == len(hexes) - 1
-        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)  # type: ignore[arg-type]
+        out_edge = None if last else hexgrid.direction(coord, hexes[idx + 1], m.layout, m.axes)
         if out_edge is not None and links(coord)[out_edge] is None:
             return None
         start = NODE + a[1] if idx == 0 else entry

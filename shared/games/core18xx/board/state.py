@@ -6,16 +6,15 @@ lay or a token copies one small dict. Every function here is pure: it returns a 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from collections.abc import Iterable
+from functools import lru_cache
 
 import msgspec
 from msgspec.structs import replace
 
 from shared.games.core18xx.board.mapdef import MapDef
-from shared.games.core18xx.memo import Last, Memo
 from shared.games.core18xx.board.tiles import Placed, TileDef, placed
+from shared.games.core18xx.memo import Last, Memo
 
 FREE = ""  # an empty token slot
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from shared.games.core18xx.board import network
+from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.state import (
     FREE,
     BoardError,
@@ -22,7 +23,6 @@ from shared.games.core18xx.board.state import (
     tile_def,
 )
 from shared.games.core18xx.choice import Choice, trie
-from shared.games.core18xx.board.mapdef import MapDef
 
 
 class TokenSpot(msgspec.Struct, frozen=True):

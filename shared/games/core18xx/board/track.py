@@ -22,6 +22,7 @@ from typing import Literal
 import msgspec
 
 from shared.games.core18xx.board import network
+from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.state import (
     BoardError,
     BoardState,
@@ -30,11 +31,8 @@ from shared.games.core18xx.board.state import (
     linked,
     tile_at,
 )
-from shared.games.core18xx.choice import Choice, trie
-from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.tiles import (
     COLORS,
-    NODE,
     Placed,
     TileDef,
     gauge_matches,
@@ -42,6 +40,7 @@ from shared.games.core18xx.board.tiles import (
     path_subset,
     placed,
 )
+from shared.games.core18xx.choice import Choice, trie
 
 
 class TrackRules(msgspec.Struct, frozen=True):
@@ -377,7 +376,8 @@ def legal_lays(
         broad_here = set(reach.hexes.get(coord, ()))
         either: set[int] | None = None       # broad | narrow edges here, when asked
 
-        def either_here() -> set[int]:
+        # called only in this iteration; the defaults bind this hex's values all the same
+        def either_here(broad_here: set[int] = broad_here, coord: str = coord) -> set[int]:
             nonlocal either
             if either is None:
                 nreach = narrow_reach()

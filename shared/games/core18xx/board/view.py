@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from shared.games.core18xx.board import hexgrid
-from shared.games.core18xx.board.state import BoardState, available_tiles, slots, tile_at
 from shared.games.core18xx.board.mapdef import MapDef
+from shared.games.core18xx.board.state import BoardState, available_tiles, slots, tile_at
 from shared.games.core18xx.board.tiles import NODE
 
 
 def hex_view(m: MapDef, b: BoardState, coord: str, phase_colors: tuple[str, ...]) -> dict[str, Any]:
     t = tile_at(m, b, coord)
     h = m.hexes[coord]
-    x, y = hexgrid.xy(coord, m.axes)  # type: ignore[arg-type]
+    x, y = hexgrid.xy(coord, m.axes)
     owners = slots(m, b, coord)
     reserved = b.reservations.get(coord, ())
     nodes = []

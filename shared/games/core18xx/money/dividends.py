@@ -36,9 +36,13 @@ def holder_amount(percent: int, share_percent: int, per_share: float) -> int:
     return math.ceil(shares * per_share)
 
 
+# the default moves, one frozen instance shared by every call
+PLAIN_MOVES = PriceMoves()
+
+
 def pay(company: str, revenue: int, kind: Kind, holdings: dict[str, int], share_percent: int,
         price: int, is_minor: bool, bankrupt: frozenset[str] = frozenset(),
-        incremental: bool = True, moves: PriceMoves = PriceMoves()) -> Payout:
+        incremental: bool = True, moves: PriceMoves = PLAIN_MOVES) -> Payout:
     """`holdings`: holder -> percent of `company` (include the company itself for its treasury,
     `pool` for the market: it is paid nothing). Amounts come from the bank."""
     if kind == "withhold" or revenue <= 0:

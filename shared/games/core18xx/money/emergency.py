@@ -233,7 +233,7 @@ def sellable_value(money: MoneyState, depot: T.Depot, step: TrainBuy) -> int:
     """What the president could raise by selling, counting the largest sellable bundle per company."""
     president = money.book.president_of(step.company)
     best: dict[str, int] = {}
-    for sym, ids, percent in _legal_sales(money, depot, president, step.company):
+    for sym, _ids, percent in _legal_sales(money, depot, president, step.company):
         best[sym] = max(best.get(sym, 0), money.cert_price(sym, percent))
     return sum(best.values())
 

@@ -16,13 +16,11 @@ bottom row. Each move lands on an existing cell or stays put.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 import re
+from functools import cached_property
 from typing import Literal
 
 import msgspec
-
 
 Direction = Literal["up", "down", "left", "right"]
 Coord = tuple[int, int]

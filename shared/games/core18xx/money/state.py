@@ -9,7 +9,6 @@ prices of certificates, holding and certificate limits, floating, selling constr
 from __future__ import annotations
 
 from functools import cached_property
-
 from operator import countOf
 from typing import Literal
 

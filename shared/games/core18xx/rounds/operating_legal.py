@@ -9,6 +9,8 @@ money functions that apply them (`operating`, `emergency`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from shared.engine import AmountRange, LegalAction
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import emergency as E
@@ -18,7 +20,7 @@ from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.state import MoneyState
 
 
-def _corp(corp: str) -> dict[str, str]:
+def _corp(corp: str) -> dict[str, Any]:
     return {"entity": corp, "entity_type": "corporation"}
 
 
@@ -103,7 +105,7 @@ def emergency(money: MoneyState, depot: T.Depot, step: E.TrainBuy, has_route: bo
     out: list[LegalAction] = []
     if E.must_buy(money, depot, step.company, has_route):
         president = money.book.president_of(step.company)
-        for sym, ids, percent in E.emergency_bundles(money, depot, step):
+        for _sym, ids, percent in E.emergency_bundles(money, depot, step):
             out.append(LegalAction(action=A.SellShares(entity=president, entity_type="player", shares=ids, percent=percent)))
         if E.can_go_bankrupt(money, depot, step):
             out.append(LegalAction(action=A.Bankrupt(**_corp(step.company))))

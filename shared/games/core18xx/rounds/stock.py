@@ -22,7 +22,7 @@ Follows 18xx.games `Round::Stock`, `Step::BuySellParShares`, `Step::BuySellParSh
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -605,13 +605,13 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
     else:
         kinds = [k for k, t in _KIND_TYPES.items() if t is only and is_open(money, sr, player, rules, k)]
     out: list[LegalAction] = []
-    who = {"entity": player, "entity_type": "player"}
+    who: dict[str, Any] = {"entity": player, "entity_type": "player"}
     if "sell_shares" in kinds:
-        for sym, ids, percent in sellable(money, sr, player):
+        for _sym, ids, percent in sellable(money, sr, player):
             out.append(LegalAction(action=A.SellShares(**who, shares=ids, percent=percent)))
     if "buy_shares" in kinds:
         buys = _buys(money, sr, player) if company is None else _buys_of(money, sr, player, company)
-        for sym, cid in buys:
+        for _sym, cid in buys:
             out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=money.book.certs[cid].percent)))
     if "par" in kinds:
         for sym in parable_majors(money, sr, player, rules):
@@ -643,7 +643,7 @@ def _corporate_legal(money: MoneyState, sr: StockRound, player: str, rules: Stoc
     if _bought(sr):
         return out
     for corp in C.controlled_by(money, player):
-        who = {"entity": corp, "entity_type": "corporation"}
+        who: dict[str, Any] = {"entity": corp, "entity_type": "corporation"}
         if only in (None, A.SellShares) and money.turn > 1:
             for sym, ids, percent in _sellable_of(money, corp):
                 if sym != corp:

@@ -50,7 +50,7 @@ def railheads(m: MapDef, b: BoardState, corp: str, order: Sequence[NodeRef | str
     here = [r for r in network.token_nodes(m, b, corp) if r[0] not in m.no_start_hexes]
     if order is None:
         return here
-    rank = {}
+    rank: dict[str, int] = {}
     for i, item in enumerate(order):
         rank.setdefault(item if isinstance(item, str) else item[0], i)
     return sorted(here, key=lambda r: rank.get(r[0], len(rank)))
