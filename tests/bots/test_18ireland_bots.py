@@ -245,6 +245,50 @@ def test_it_runs_the_best_routes() -> None:
     assert sum(r.revenue for r in action.routes) == KIT.title.revenue(state, corp)
 
 
+# --- merger round -------------------------------------------------------------------------------------
+
+def position(state: Any) -> bytes:
+    return msgspec.json.encode(replace(state, moves=0))
+
+
+def _cleared(state: Any, seat: int) -> list[Any]:
+    """The minors the proposer may add (mid-proposal) that make a set voted on already: the
+    rules clear the proposal and he is to act again, with none open."""
+    mr = state.merger
+    if state.round != "merger" or mr is None or not mr.merging or mr.to_vote or mr.outcome:
+        return []
+    out = []
+    for la in ENGINE.legal_actions(state, seat):
+        if type(la.action).__name__ == "Merge":
+            after = ENGINE.apply(state, seat, la.action)
+            if after.merger.merging is None and after.merger.proposed == mr.proposed and seat in ENGINE.active_seats(after):
+                out.append(la.action)
+    return out
+
+
+def test_a_search_does_not_propose_a_merger_the_rules_clear_again_and_again() -> None:
+    """A set of minors voted on this merger round is cleared when proposed again and the same
+    player acts again from the same position (18xx.games `merge.rb`, `finish_merge`); the kit
+    offered that proposal, and `mcts` could make it forever (arena games that never ended)."""
+    state, seat = find(lambda s, seat: bool(_cleared(s, seat)), seed=2)
+    clearing = _cleared(state, seat)[0]
+    cleared = ENGINE.apply(state, seat, clearing)
+    reopen = next(la.action for la in ENGINE.legal_actions(cleared, seat)
+                  if type(la.action).__name__ == "Merge" and la.action.corporation == state.merger.merging[0])
+    assert position(ENGINE.apply(cleared, seat, reopen)) == position(state)     # the rules' loop, for real
+    assert all(encode_action(option[0]) != encode_action(clearing) for option in KIT.options(ENGINE, state, seat))
+    rng = random.Random(0)
+    seen = {position(state)}
+    for _ in range(40):                  # mcts in every seat: the round goes on, never back
+        if state.round != "merger":
+            break
+        seat = min(ENGINE.active_seats(state))
+        state = ENGINE.apply(state, seat, decide(ENGINE, state, seat, "mcts", rng, Budget(iterations=40)))
+        assert position(state) not in seen
+        seen.add(position(state))
+    assert state.round != "merger"
+
+
 # --- whole games ------------------------------------------------------------------------------------------
 
 def test_every_level_plays_legal_moves_only_at_one_table() -> None:

@@ -40,6 +40,7 @@ LAY_SCREEN = 120         # lays screened on the board at the most (sampled evenl
 LAY_ROUTED = 4           # of those, the best by the screen get the exact route search
 LAY_STARVING = 30.0      # a lay that spends the money of the company's next train
 TOKEN_SAMPLE = 12
+LIMIT_PROPOSAL = 3       # minors in a merger proposal at the most (a proposal's steps looked ahead)
 
 
 def tname(action: Any) -> str:
@@ -485,6 +486,11 @@ def _merger(p: Position, legal: list[LegalAction]) -> Scored:
     for la in legal:
         a = la.action
         kind = tname(a)
+        if kind in ("Merge", "Pass") and not _comes_to_a_vote(p, a):
+            # a proposal of sets already voted on this round is cleared by the rules and the
+            # proposer is to act again in the very position he started from (18xx.games does
+            # the same): offered, it lets a search propose and be cleared forever
+            continue
         if kind == "Choose":
             good = _merge_good(p, merging, late)
             want = "for" if good else "against"
@@ -509,6 +515,41 @@ def _merger(p: Position, legal: list[LegalAction]) -> Scored:
         else:
             out.append((-3.0, a))
     return out
+
+
+def _comes_to_a_vote(p: Position, a: Any) -> bool:
+    """`a` (a proposal's step, or a pass) is not one the rules clear: it passes, picks the
+    major of an accepted merger, or opens a proposal some continuation of which is voted on."""
+    if tname(a) == "Pass" and not p.title.merging(p.state):
+        return True
+    if tname(a) == "Merge" and p.money.corps.get(a.corporation or "") is not None \
+            and p.money.corps[a.corporation].type == "major":
+        return True
+    return _voted_from(p, p.after(a), len(p.title.proposed(p.state)), LIMIT_PROPOSAL)
+
+
+def _voted_from(p: Position, state: Any, voted: int, depth: int) -> bool:
+    """From `state`, mid-proposal or just after it: some way the proposer may go on puts a set
+    to the vote (the round's record of sets voted on grows)."""
+    if state is None:
+        return False
+    t = p.title
+    if t.round(state) != "merger" or len(t.proposed(state)) > voted:
+        return True
+    if not t.merging(state):
+        return False            # cleared: the same set as one voted on already
+    if depth == 0 or p.seat not in p.engine.active_seats(state):
+        return True
+    for la in p.engine.legal_actions(state, p.seat):
+        if tname(la.action) not in ("Merge", "Pass"):
+            continue
+        try:
+            after = p.engine.apply(state, p.seat, la.action)
+        except RuleError:
+            continue
+        if _voted_from(p, after, voted, depth - 1):
+            return True
+    return False
 
 
 def _my_units(p: Position, sym: str) -> int:
