@@ -27,6 +27,7 @@ from tests.web.person18xx import ACTIONS, TURN_OR_OVER, PagePerson
 
 MAX_BID = 150
 PAR_WANTED = 100
+KEEP_FOR_PAR = 4 * PAR_WANTED   # up to 40 % of a corporation at the par it wants
 TUSCAN = ("SFLP", "SSFL", "SFMA")
 FAR = {"Bayard", "SFTC", "SFTN"}    # concessions it never takes (see above)
 
@@ -141,7 +142,12 @@ class Person(PagePerson):
         if not self.concession and not alone and bids:
             _, text, index = bids[0]
             price = int(re.search(r"L\.(\d+)", text).group(1))   # type: ignore[union-attr]
-            if price <= MAX_BID:
+            # A Tuscan concession is worth more to a person who holds none: random bots bid up
+            # to all their cash and may buy every concession first, leaving nothing to found.
+            # It keeps enough for its president's certificate at the par it wants.
+            cash = re.search(r"You have L\.(\d+)", prompt)
+            limit = MAX_BID if bids[0][0] or not cash else max(MAX_BID, int(cash.group(1)) - KEEP_FOR_PAR)
+            if price <= limit:
                 self.snap("auction")
                 self.chosen.setdefault("bid", text)
                 self.press(index)
