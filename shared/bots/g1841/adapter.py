@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.bots.kit18xx import reach as RC
-from shared.bots.kit18xx.title import StateFields
+from shared.bots.kit18xx.title import StateFields, kept_revenue
 from shared.games.core18xx.board import state as B
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
@@ -81,15 +81,9 @@ class G1841Title(StateFields):
             return 0
         b = state.board if board is None else board
         phase = BS.phase(state)
-        key = (id(b.tiles), id(b.tokens), tuple(sorted(n for _, n in trains)), corp, phase, state.variant)
-        hit = _REVENUE.get(key)
-        if hit is not None and hit[0] is b.tiles and hit[1] is b.tokens:
-            return hit[2]
-        best = BR.best_routes(D.the_map(state.variant), b, state.variant, phase, corp, trains, limit=ROUTE_LIMIT)
-        if len(_REVENUE) > 8192:
-            _REVENUE.clear()
-        _REVENUE[key] = (b.tiles, b.tokens, best.total)
-        return best.total
+        key = (tuple(sorted(n for _, n in trains)), corp, phase, state.variant)
+        return kept_revenue(b, key, lambda: BR.best_routes(D.the_map(state.variant), b, state.variant, phase, corp, trains,
+                                                           limit=ROUTE_LIMIT).total)
 
     def reach(self, state: State, corp: str, board: Any = None) -> float:
         return self._prospects(state, corp, board)[1]
@@ -144,7 +138,6 @@ class G1841Title(StateFields):
         return decisions.scores(p, legal)
 
 
-_REVENUE: dict[tuple, tuple[Any, Any, int]] = {}
 _COSTS: dict[int, tuple[Any, dict[tuple[str, str, int], int]]] = {}
 
 TITLE = G1841Title()

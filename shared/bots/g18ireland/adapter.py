@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.bots.kit18xx import reach as RC
-from shared.bots.kit18xx.title import StateFields
+from shared.bots.kit18xx.title import StateFields, kept_revenue
 from shared.games.core18xx.board import autoroute as AR
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
@@ -62,19 +62,10 @@ class Ireland18xx(StateFields):
         trains += [R.Train(f"extra-{i}", d) for i, d in enumerate(extra)]
         if not trains:
             return 0
-        # searches and lookaheads ask again and again of boards that did not change (a share
-        # bought, a dividend paid): the answer is kept per board, company, trains and phase
         b = state.board if board is None else board
         ctx = BO.ctx(state, corp)
-        key = (id(b.tiles), id(b.tokens), tuple(sorted(t.distance for t in trains)), ctx)
-        hit = _REVENUE.get(key)
-        if hit is not None and hit[0] is b.tiles and hit[1] is b.tokens:
-            return hit[2]
-        best: AR.BestRoutes = AR.best_routes(BO.the_map(), b, ctx, trains, limit=50_000)
-        if len(_REVENUE) > 8192:
-            _REVENUE.clear()
-        _REVENUE[key] = (b.tiles, b.tokens, best.total)
-        return best.total
+        key = (tuple(sorted(t.distance for t in trains)), ctx)
+        return kept_revenue(b, key, lambda: AR.best_routes(BO.the_map(), b, ctx, trains, limit=50_000).total)
 
     def reach(self, state: State, corp: str, board: Any = None) -> float:
         """How close `corp`'s network is to revenue it does not reach yet (`kit18xx.reach`)."""
@@ -137,7 +128,6 @@ class Ireland18xx(StateFields):
         return [list(x) for x in mr.proposed] if state.round == "merger" and mr is not None else []
 
 
-_REVENUE: dict[tuple, tuple[Any, Any, int]] = {}
 
 
 TITLE = Ireland18xx()

@@ -8,6 +8,7 @@ the money side's structures (cash, share book, market, depot) through what `mone
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -66,3 +67,24 @@ class StateFields:
 
     def players(self, state: Any) -> list[str]:
         return list(state.players)
+
+
+# Searches and lookaheads ask again and again what a company's trains earn on boards that did
+# not change (a share bought, a dividend paid): one answer kept per board, held by identity of
+# its tiles and tokens (the key also names them by id, so a freed board's ids never match).
+_REVENUE: dict[tuple, tuple[Any, Any, int]] = {}
+
+
+def kept_revenue(board: Any, key: tuple, count: Callable[[], int]) -> int:
+    """`count()` (a best-route total on `board`), kept for `board` and `key` (company, trains,
+    phase: whatever else the count reads)."""
+    full = (id(board.tiles), id(board.tokens), *key)
+    hit = _REVENUE.get(full)
+    if hit is not None and hit[0] is board.tiles and hit[1] is board.tokens:
+        return hit[2]
+    total = count()
+    if len(_REVENUE) > 8192:
+        _REVENUE.clear()
+    _REVENUE[full] = (board.tiles, board.tokens, total)
+    return total
+
