@@ -2,10 +2,12 @@
 buttons and texts the page draws (never the engine's data or the API) and taps them.
 
 Its habits: in the private auction it buys or bids once, then passes; in stock rounds it
-starts a minor when the page offers one, else passes; operating its companies it lays the
+bids to start a minor when the page offers one at no more than £115 (a minor's opening bid
+is £100: a bidding war would leave it no money for trains), else passes; operating its companies it lays the
 first tile the page lists on the first hex it lists, places tokens, runs the run the page
-previews (after the engine has counted it), pays out and buys a train when offered; in
-mergers it passes and votes for. Whatever else the page asks, it takes the first button.
+previews (after the engine has counted it), pays out and buys one train when offered (not a
+second in a row, which would empty the company for the next forced purchase); in mergers it
+passes and votes for. Whatever else the page asks, it takes the first button.
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ class Person(PagePerson):
         for pattern, what in PREFERENCES:
             if what == "bid-once" and self.bid_once:
                 continue
+            if what == "train" and self.previous == "train":
+                continue
             for text, index in buttons:
-                if re.search(pattern, text):
+                if re.search(pattern, text) and not (what == "minor" and money(text) > MINOR_TOP):
                     if what == "bid-once":
                         self.bid_once = True
                     self.press(index)
@@ -69,6 +73,13 @@ class Person(PagePerson):
             raise AssertionError(f"the page offers no move: {p.inner_text(ACTIONS)}")
         self.press(buttons[0][1])
         return "other"
+
+
+MINOR_TOP = 115
+
+
+def money(text: str) -> int:
+    return int(re.search(r"£(\d+)", text).group(1))
 
 
 # What the person picks among the buttons, in this order (the first that matches).

@@ -23,6 +23,7 @@ class PagePerson:
     did: Counter[str]
     refused: set[tuple[int, str]]
     last: str
+    previous = ""  # the name of the person's last move
     # the last moves (what the panel said, what was pressed), for a failure's message
     trail: deque[str]
 
@@ -62,6 +63,7 @@ class PagePerson:
         prompt = prompts.first.inner_text() if prompts.count() else ""
         what = self.move()
         self.did[what] += 1
+        self.previous = what
         if not hasattr(self, "trail"):
             self.trail = deque(maxlen=12)
         self.trail.append(f"seq {seq} {what}: {self.last!r} at {prompt!r}")

@@ -800,10 +800,6 @@ def test_a_finished_game_opened_afresh_has_its_whole_log_and_chart(size: str, st
 
 # --- a whole game through the page ---------------------------------------------------------------
 
-LONG = os.environ.get("ROUNDHOUSE_LONG") == "1"
-
-
-@pytest.mark.skipif(not LONG, reason="a whole 18Ireland game through the page takes minutes; ROUNDHOUSE_LONG=1 runs it")
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_person_plays_a_whole_game_against_bots_through_the_page(size: str, stack: Stack18, chromium: Any) -> None:
     """A person (tests/web/g18i_person.py: reads the page, taps its controls) plays one seat of
