@@ -620,4 +620,9 @@ def process(game: State, action: Any) -> State:
 
 
 def finished(game: State) -> bool:
-    return turn(game).over or ROUND.finished(game)
+    # A corporation closed in its own turn (merged away by the Tuscan merge its train set off),
+    # or left with nobody at the top of its chain, acts no more: 18xx.games' round moves on when
+    # the entity's controller is no player (G1841 `Round::Operating#after_process`).
+    t = turn(game)
+    return (t.over or game.money.corps[t.corp].closed or H.decider(game, t.corp) is None
+            or ROUND.finished(game))
