@@ -275,3 +275,24 @@ def test_a_transformation_paid_by_the_president_still_sells_as_18xx_games_asks()
     while s.event is not None:
         s = ENGINE.apply(s, 0, ENGINE.legal_actions(s, 0)[0].action)
     assert s.money.cash["ATFA"] >= 50
+
+
+def test_a_merger_over_the_train_limit_discards_before_the_exchange() -> None:
+    """G1841's operating steps put `Engine::Step::DiscardTrain` before `ChooseOption`, and
+    `move_assets` (at `merger_exchange_start`) clears `crowded_corps`: the new corporation,
+    holding both corporations' trains over its limit, discards before any holder is asked to
+    exchange; nobody presides it yet, so the merging president answers for it."""
+    s = _merger_game(1000, 1000)
+    depot = s.depot
+    for tid, owner in (("2-0", "SFTG"), ("2-1", "SFTG"), ("2-2", "SFTG"), ("2-3", "SFTC"), ("2-4", "SFTC")):
+        depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner=owner)})
+    s = EV.start(replace(s, depot=depot), MERGE)
+    q = s.event.question
+    assert (q.kind, q.entity, sorted(q.choices)) == ("discard", "ATFA", ["2-0", "2-1", "2-2", "2-3", "2-4"])
+    assert L.acting_player(s) == "0"
+    legal = ENGINE.legal_actions(s, 0)
+    assert [la.action.train for la in legal] == q.choices
+    s = ENGINE.apply(s, 0, A.DiscardTrain(entity="ATFA", entity_type="corporation", train="2-3"))
+    assert s.depot.trains["2-3"].owner == "pool" and s.depot.count_owned("ATFA") == 4
+    q = s.event.question
+    assert (q.entity, q.topic) == ("0", "upgrade")

@@ -112,6 +112,7 @@ def merge(r: Run, decider: str, a: str, b: str, target: str, stage: str) -> None
     holders = X.holder_list(r.s, decider, lambda h: _pct(r, h, a, b) >= 10, (a, b, target))
     pairs = [h for h in holders if _pct(r, h, a, b) >= 20]
     tokens_a, tokens_b = r.s.tokens.get(a, 0), r.s.tokens.get(b, 0)
+    r.speaker = decider
     X.move_assets(r, a, b, target)
     X.move_assets(r, b, a, target)
     if r.s.money.corps[a].type == "major":

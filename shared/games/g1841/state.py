@@ -102,13 +102,13 @@ class State(msgspec.Struct, frozen=True):
 
 class Question(msgspec.Struct, frozen=True):
     """What a train event asks (18xx.games' pending options, token purchases and removals):
-    `kind` "choose" (one of `choices`), "remove" (a token among `spots`, or pass when
-    `can_pass`), "sell" (one of the emergency `sales`) or "bankrupt" (option 0 or 1); `entity`
-    answers (a player or a corporation its controller speaks for)."""
+    `kind` "choose" (one of `choices`), "discard" (a train id among `choices`), "remove" (a
+    token among `spots`, or pass when `can_pass`), "sell" (one of the emergency `sales`) or
+    "bankrupt" (option 0 or 1); `entity` answers (a player or a corporation its controller speaks for)."""
 
     kind: str
     topic: str                      # pick_exchange_pres | pick_exchange_corp | share_offer | offer_again
-    #                                 | tokens | price | upgrade | remove
+    #                                 | tokens | price | upgrade | remove | discard
     entity: str
     text: str
     choices: list[int | str] = []
@@ -116,6 +116,8 @@ class Question(msgspec.Struct, frozen=True):
     can_pass: bool = False
     # kind "sell": (seller, certificates, percent, price per share) of the emergency sales open
     sales: list[tuple[str, list[str], int, int | float]] = []
+    # the player who answers when `entity` has no controller yet (a merger's new corporation)
+    by: str = ""
 
 
 class EventRun(msgspec.Struct, frozen=True):
