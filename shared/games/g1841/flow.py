@@ -131,7 +131,7 @@ def _begin_turn(state: State) -> State:
             return end_operating(state)
         corp = op.order[op.index]
         c = state.money.corps[corp]
-        if c.closed or not c.floated:
+        if c.closed or not c.floated or corp in op.done:
             state = replace(state, operating=replace(op, index=op.index + 1, turn=None))
             continue
         if C.controller(state.money, corp) is None:

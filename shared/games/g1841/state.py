@@ -73,6 +73,9 @@ class OperatingRound(msgspec.Struct, frozen=True):
     order: list[str]                # corporations in operating order
     index: int = 0
     turn: Turn | None = None
+    # corporations merged or transformed this round, in or out (18xx.games `done_this_round`):
+    # the round skips them when their place in `order` comes
+    done: list[str] = []
 
 
 class State(msgspec.Struct, frozen=True):
