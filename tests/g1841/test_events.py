@@ -372,3 +372,16 @@ def test_a_bankrupt_s_first_sales_hand_a_pooled_presidency_to_the_largest_player
     assert EM.sold(s, "2", bundle).book.president_of("SSFL") == S.POOL       # a train's sale: no change
     money = EM.sold(s, "2", bundle, any_presidency=True)
     assert money.book.president_of("SSFL") == "0"
+
+
+def test_the_concessions_closing_hands_a_historical_presidency_to_the_largest_player() -> None:
+    """G1841 `event_close_companies!` calls `deferred_president_change` for each founded
+    historical corporation: the player holding most takes the presidency the rules froze before
+    phase 4, the old president taking his shares for the certificate (the differential's game
+    4: P8 presides SFMA, whose certificate lay in the pool, once the concessions close)."""
+    from shared.games.g1841 import flow as FL
+    s = founded(table(), "SFTG", (3, 5), {"0": [0], "1": [1, 2, 3]}, 0)
+    assert s.money.book.president_of("SFTG") == "0"
+    s = FL.close_concessions(s)
+    assert s.money.book.president_of("SFTG") == "1"
+    assert s.money.book.percent_of("0", "SFTG") == 20 and s.money.book.percent_of("1", "SFTG") == 30
