@@ -133,3 +133,12 @@ def test_the_buy_token_step_stops_for_a_token_it_may_not_buy() -> None:
     assert ST.token_buy_stops(M, shared, "default", 4, "SSFL")
     one = S.place_token(M, pisa_to_firenze(), "SFMA", "R14", 0)
     assert not ST.token_buy_stops(M, one, "default", 4, "SSFL")
+
+
+def test_a_closed_firenze_still_keeps_the_token_step_waiting() -> None:
+    """18xx.games' `Tokener#can_place_token?` asks the graph's `can_token?` (a reached city with
+    a free slot) and not G1841's `check_token_hex`: the token step waits for a pass while only
+    a closed Firenze is in reach (the differential's game 22), though no token may go there."""
+    b = pisa_to_firenze()
+    assert ("R14", 0) not in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", 3, "SSFL")}
+    assert ("R14", 0) in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", 3, "SSFL", firenze_too=True)}

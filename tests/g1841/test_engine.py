@@ -373,3 +373,30 @@ def test_a_presidency_in_the_pool_goes_to_the_first_player_holding_its_percent()
     after = ENGINE.apply(s, 2, A.BuyShares(**p("2"), shares=["AFI_4"], percent=10))
     book = after.money.book
     assert book.owner["AFI_0"] == "2" and {book.owner["AFI_3"], book.owner["AFI_4"]} == {S.POOL}
+
+
+def test_a_founding_with_no_free_home_city_keeps_the_player_in_his_turn() -> None:
+    """G1841 `home_token_locations` names a general major's cities whether full or not, so
+    18xx.games' stock step still offers the par (`can_par?` asks no city) and the player stays
+    in his turn after a sale (the differential's game 12); we do not offer that founding (the
+    README: it would leave the table stuck) but keep him in his turn to pass, as there."""
+    from shared.games.core18xx.board import state as B
+    from shared.games.g1841 import boardside as BS
+    from shared.games.g1841 import stock as ST
+    s = stock_round({})
+    three = next(i for i, ph in enumerate(s.depot.phases) if ph.name == "3")     # general majors open
+    s = replace(s, depot=replace(s.depot, phase=three))
+    m = BS.the_map(s)
+    board = s.board
+    for coord in m.order:               # every city filled by other corporations
+        for city in range(len(B.slots(m, board, coord))):
+            for corp in (c for c in s.money.corps if c != "ATFA"):
+                try:
+                    board = B.place_token(m, board, corp, coord, city)
+                except B.BoardError:
+                    break
+    s = replace(s, board=board)
+    assert not BS.home_choices(s, "ATFA", None)
+    assert "ATFA" not in ST.parable(s, "0")
+    assert "ATFA" in ST.parable(s, "0", homes=False) and ST.offers_par(s, "0")
+    assert ST.has_moves(s, "0")

@@ -12,6 +12,7 @@ import pytest
 from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
 from shared.games.g1841 import eventrun as EV
@@ -275,3 +276,112 @@ def test_a_transformation_paid_by_the_president_still_sells_as_18xx_games_asks()
     while s.event is not None:
         s = ENGINE.apply(s, 0, ENGINE.legal_actions(s, 0)[0].action)
     assert s.money.cash["ATFA"] >= 50
+
+
+def test_a_merger_over_the_train_limit_discards_before_the_exchange() -> None:
+    """G1841's operating steps put `Engine::Step::DiscardTrain` before `ChooseOption`, and
+    `move_assets` (at `merger_exchange_start`) clears `crowded_corps`: the new corporation,
+    holding both corporations' trains over its limit, discards before any holder is asked to
+    exchange; nobody presides it yet, so the merging president answers for it."""
+    s = _merger_game(1000, 1000)
+    depot = s.depot
+    for tid, owner in (("2-0", "SFTG"), ("2-1", "SFTG"), ("2-2", "SFTG"), ("2-3", "SFTC"), ("2-4", "SFTC")):
+        depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner=owner)})
+    s = EV.start(replace(s, depot=depot), MERGE)
+    q = s.event.question
+    assert (q.kind, q.entity, sorted(q.choices)) == ("discard", "ATFA", ["2-0", "2-1", "2-2", "2-3", "2-4"])
+    assert L.acting_player(s) == "0"
+    legal = ENGINE.legal_actions(s, 0)
+    assert [la.action.train for la in legal] == q.choices
+    s = ENGINE.apply(s, 0, A.DiscardTrain(entity="ATFA", entity_type="corporation", train="2-3"))
+    assert s.depot.trains["2-3"].owner == "pool" and s.depot.count_owned("ATFA") == 4
+    q = s.event.question
+    assert (q.entity, q.topic) == ("0", "upgrade")
+
+
+def test_a_presidency_tie_goes_to_the_corporation_first_in_operating_order() -> None:
+    """G1841 `player_distance_for_president` breaks a tie for the presidency after the previous
+    president by the players (all of them, from a corporation) and then the live corporations
+    sorted as they operate (`corporations.reject(&:closed?).sort`), not in the title's order:
+    SFTC sells ATFA's president's certificate; SB and SFTG hold 20 % each, SB after SFTC in the
+    title's order but SFTG dearer, so SFTG presides."""
+    s = table()
+    s = founded(s, "SFTG", (3, 6), {"0": [0]}, 0)
+    s = founded(s, "SB", (3, 5), {"1": [0]}, 0)
+    s = founded(s, "SFTC", (3, 5), {"2": [0]}, 0)
+    s = founded(s, "ATFA", (3, 5), {"SFTC": [0], "SB": [1, 2], "SFTG": [3, 4]}, 0)
+    money = s.money
+    assert money.price_of("SFTG") > money.price_of("SB")
+    book = money.book.moved(["ATFA_0"], S.POOL)
+    book = S.settle_presidency(book, "ATFA", money.presidents("ATFA"), "SFTC")
+    assert book.president_of("ATFA") == "SFTG"
+    # from a player the players come first, round from him, before any corporation
+    presidents = money.presidents("ATFA")
+    assert sorted(presidents, key=lambda p: S.seat_distance(presidents, "1", p))[:4] == ["1", "2", "3", "0"]
+
+
+def test_the_secession_deals_irsff_s_trains_in_the_order_it_got_them() -> None:
+    """G1841 `secession_move_trains`: `old.trains.sort_by(&:name).reverse`, dealt SB, SFL by
+    turns, over IRSFF's `trains` as they came to it (a 3, a 2, a 3, a 2 in the differential's
+    game 8, which gave the second 3 to SB and the first to SFL), not by train id."""
+    s = irsff_game([0, 1, 2])
+    depot = s.depot
+    for tid in ("2-0", "3-0"):                      # irsff_game's own, back to the depot
+        depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner="depot")})
+    for seq, tid in enumerate(("3-4", "2-3", "3-1", "2-2"), start=1):
+        depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner="IRSFF", seq=seq)})
+    s = EV.start(replace(s, depot=depot), ["ferd_secession"])
+    assert sorted(t.id for t in s.depot.owned_by("SB")) == ["2-2", "3-1"]
+    assert sorted(t.id for t in s.depot.owned_by("SFL")) == ["2-3", "3-4"]
+    # each new corporation holds its trains in the order dealt
+    assert [t.id for t in T.acquired(s.depot, "SFL")] == ["3-4", "2-3"]
+
+
+def test_a_corporation_merged_this_round_does_not_operate_again_when_refounded() -> None:
+    """G1841 `merger_finish` sets `done_this_round` for both corporations and the new one, and
+    the operating round's `skip_entity?` passes over a corporation so marked: SFTC, merged away
+    and founded again later in the round, does not operate in its old place (the
+    differential's game 3: 18xx.games went on to IFAI)."""
+    from shared.games.g1841 import flow as FL
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _merger_game(1000, 1000)
+    s = replace(s, round="operating", operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"],
+                                                              turn=Turn(corp="SFTG")))
+    s = EV.start(s, MERGE)
+    while s.event is not None:
+        q = s.event.question
+        s = EV.process(s, A.Choose(entity=q.entity, entity_type="player" if q.entity.isdigit() else "corporation",
+                                   choice="pres" if "pres" in q.choices else q.choices[0]))
+    assert sorted(s.operating.done) == ["ATFA", "SFTC", "SFTG"]
+    # SFTC started anew: still passed over when its turn comes
+    corps = {**s.money.corps, "SFTC": replace(s.money.corps["SFTC"], ipoed=True, floated=True)}
+    s = replace(s, money=replace(s.money, corps=corps))
+    s = FL._begin_turn(replace(s, operating=replace(s.operating, index=1, turn=None)))
+    assert s.round != "operating" or s.operating.turn is None or s.operating.turn.corp != "SFTC"
+
+
+def test_a_bankrupt_s_first_sales_hand_a_pooled_presidency_to_the_largest_player() -> None:
+    """G1841 `Step::Bankrupt` sells the largest allowed bundle with `sell_shares_and_change_price`
+    at its default `allow_president_change: true`, a historical corporation's before phase 4
+    too: with the president's certificate in the pool, the player holding most takes it (the
+    differential's game 24: P1 presides SSFL again as P3's bankruptcy sells his pair)."""
+    from shared.games.g1841 import emergency as EM
+    s = founded(table(), "SSFL", (3, 5), {"0": [1, 2], "2": [3, 4]}, 0)
+    s = replace(s, money=replace(s.money, book=s.money.book.moved(["SSFL_0"], S.POOL)))
+    bundle = ("SSFL", ["SSFL_3", "SSFL_4"], 20, s.money.price_of("SSFL"))
+    assert EM.sold(s, "2", bundle).book.president_of("SSFL") == S.POOL       # a train's sale: no change
+    money = EM.sold(s, "2", bundle, any_presidency=True)
+    assert money.book.president_of("SSFL") == "0"
+
+
+def test_the_concessions_closing_hands_a_historical_presidency_to_the_largest_player() -> None:
+    """G1841 `event_close_companies!` calls `deferred_president_change` for each founded
+    historical corporation: the player holding most takes the presidency the rules froze before
+    phase 4, the old president taking his shares for the certificate (the differential's game
+    4: P8 presides SFMA, whose certificate lay in the pool, once the concessions close)."""
+    from shared.games.g1841 import flow as FL
+    s = founded(table(), "SFTG", (3, 5), {"0": [0], "1": [1, 2, 3]}, 0)
+    assert s.money.book.president_of("SFTG") == "0"
+    s = FL.close_concessions(s)
+    assert s.money.book.president_of("SFTG") == "1"
+    assert s.money.book.percent_of("0", "SFTG") == 20 and s.money.book.percent_of("1", "SFTG") == 30

@@ -111,9 +111,10 @@ def tile_copy(state: State, name: str) -> str | None:
     return B.next_tile_id(the_map(state), state.board, name)
 
 
-def token_spots(state: State, corp: str) -> list:
+def token_spots(state: State, corp: str, firenze_too: bool = False) -> list:
     return BST.legal_tokens(the_map(state), state.board, state.variant, phase(state), corp,
-                            sfma_floated="SFMA" in state.money.corps and state.money.corps["SFMA"].floated)
+                            sfma_floated="SFMA" in state.money.corps and state.money.corps["SFMA"].floated,
+                            firenze_too=firenze_too)
 
 
 def node_id(state: State, coord: str, city: int) -> str:

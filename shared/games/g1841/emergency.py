@@ -146,16 +146,22 @@ def sell(game: State, seller: str, corp: str, cert_ids: list[str], bundles: list
     return replace(game, money=sweep(sold(game, seller, match), corp, seller, cheapest(game)))
 
 
-def sold(game: State, seller: str, bundle: Bundle) -> MoneyState:
+def sold(game: State, seller: str, bundle: Bundle, any_presidency: bool = False) -> MoneyState:
     """`bundle` of `seller`'s sold to the pool at its half price, the price moving down a
-    row per share (`sell_shares_and_change_price`)."""
+    row per share (`sell_shares_and_change_price`); the presidency moves where the rules let
+    it (`pres_change_ok?`), or anywhere with `any_presidency` (a bankrupt's first sales call
+    it with its default `allow_president_change: true`, a historical one's before phase 4 too)."""
     sym, ids, percent, price = bundle
     money = game.money
-    presidents = money.presidents(sym) if H.pres_change_ok(game, sym) else []
+    presidents = money.presidents(sym) if any_presidency or H.pres_change_ok(game, sym) else []
     before = money.book.president_of(sym)
     book = money.book.moved(list(ids), S.POOL)
     if before in presidents:
         book = S.settle_presidency(book, sym, presidents, before)
+    elif before == S.POOL:
+        # the certificate already lay in the pool: the sale's presidency check hands it to
+        # the player now holding most (a bankrupt's sales: the differential's game 24)
+        book = H.pool_presidency(replace(money, book=book), sym, presidents)
     money = replace(money, book=book, cash=S.pay(money.cash, S.BANK, seller, price))
     return money.move_price(sym, "down", percent // money.book.normal_percent(sym))
 
@@ -172,7 +178,7 @@ def bankruptcy_sales(game: State, player: str, corp: str) -> State:
     for sym in [s for s in order if s in held] + rest:
         bundles = [b for b in _bundles(game, player, corp) if b[0] == sym]
         if bundles:
-            game = replace(game, money=sold(game, player, max(bundles, key=lambda b: b[3])))
+            game = replace(game, money=sold(game, player, max(bundles, key=lambda b: b[3]), any_presidency=True))
     return game
 
 

@@ -25,7 +25,9 @@ from shared.families import Choice
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.choice import trie
+from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
+from shared.games.g1841 import holders as H
 from shared.games.g1841.state import EventRun, Question, State
 
 replace = msgspec.structs.replace
@@ -47,11 +49,35 @@ class Run:
         self.answers = answers
         self.used = 0
         self.log: list[str] = []
+        # who answers for a corporation nobody controls yet (a merger's new one, before its
+        # exchange): the merger's decider
+        self.speaker = ""
 
     def say(self, line: str) -> None:
         self.log.append(line)
 
     def ask(self, q: Question) -> str:
+        if q.kind != "bankrupt":
+            self._discards()
+        return self._answer(q)
+
+    def _discards(self) -> None:
+        """A corporation over its train limit discards before any question is answered:
+        18xx.games' `DiscardTrain` stands before `ChooseOption`, `RemoveTokens`, `BuyNewTokens`
+        and `TokenEmergencyMoney` in G1841's operating steps (only `Bankrupt` precedes it), so a
+        merger whose new corporation holds both trains over its limit asks the discard first."""
+        from shared.games.g1841.operating import crowded
+        while over := crowded(self.s):
+            corp = over[0]
+            trains = self.s.depot.owned_by(corp)
+            by = "" if H.decider(self.s, corp) is not None else self.speaker
+            q = Question("discard", "discard", corp, f"{corp} is over its train limit: discard a train",
+                         choices=[t.id for t in trains], by=by)
+            train = self._answer(q)
+            self.s = replace(self.s, depot=T.discard(self.s.depot, corp, train))
+            self.say(f"{corp} discards {self.s.depot.trains[train].name}")
+
+    def _answer(self, q: Question) -> str:
         if self.used >= len(self.answers):
             raise Pending(q)
         answer = self.answers[self.used]
@@ -70,7 +96,7 @@ def sale_answer(seller: str, cert_ids: list[str]) -> str:
 
 
 def admissible(q: Question, answer: str) -> bool:
-    if q.kind == "choose":
+    if q.kind in ("choose", "discard"):
         return answer in [str(c) for c in q.choices]
     if q.kind == "sell":
         return answer in [sale_answer(seller, ids) for seller, ids, _p, _x in q.sales]
@@ -143,6 +169,9 @@ def completes(base: State, events: list[str], answers: list[str]) -> bool:
             _procedure()(Run(base, given), list(events))
         except Pending as p:
             q = p.question
+            if q.kind == "discard":
+                # which train goes decides nothing the merger's end checks
+                return search([*given, str(q.choices[0])])
             if q.topic not in DECISIVE or budget[0] <= 0:
                 return True
             options = sorted((str(c) for c in q.choices), key=lambda c: c != "pres")
@@ -155,7 +184,7 @@ def completes(base: State, events: list[str], answers: list[str]) -> bool:
 
 
 def _answerable(base: State, events: list[str], answers: list[str], q: Question) -> Question:
-    if q.kind in ("sell", "bankrupt"):
+    if q.kind in ("sell", "bankrupt", "discard"):
         return q
     if q.kind == "choose":
         kept = [c for c in q.choices if completes(base, events, [*answers, str(c)])]
@@ -171,6 +200,8 @@ def answer_of(state: State, action: Any) -> str:
     q = ev.question
     if isinstance(action, A.Choose) and q.kind == "choose":
         return str(action.choice)
+    if isinstance(action, A.DiscardTrain) and q.kind == "discard":
+        return str(action.train)
     if isinstance(action, A.Pass) and q.kind == "remove":
         return "pass"
     if isinstance(action, A.SellShares) and q.kind == "sell":
@@ -210,6 +241,8 @@ def legal(state: State) -> list[LegalAction]:
                 for seller, ids, percent, price in q.sales]
     if q.kind == "bankrupt":
         return [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
+    if q.kind == "discard":
+        return [LegalAction(action=A.DiscardTrain(**who, train=str(t))) for t in q.choices]
     out = []
     rows = [(BS.node_id(state, coord, city), slot) for coord, city, slot in q.spots]
     choices = trie(("city", "slot"), rows)

@@ -28,7 +28,7 @@ from shared.games.g1841 import concessions as K
 from shared.games.g1841 import emergency as EM
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import operating as OP
-from shared.games.g1841.money import BAYARD, company_revenue, corp_info
+from shared.games.g1841.money import BAYARD, company_revenue, concessions, corp_info
 from shared.games.g1841.state import OperatingRound, State, StockRound, Turn
 
 replace = msgspec.structs.replace
@@ -131,7 +131,7 @@ def _begin_turn(state: State) -> State:
             return end_operating(state)
         corp = op.order[op.index]
         c = state.money.corps[corp]
-        if c.closed or not c.floated:
+        if c.closed or not c.floated or corp in op.done:
             state = replace(state, operating=replace(op, index=op.index + 1, turn=None))
             continue
         if C.controller(state.money, corp) is None:
@@ -227,14 +227,41 @@ def phase_changed(state: State, events: list[str]) -> State:
 
 
 def close_concessions(state: State) -> State:
-    """Every concession closes; a historical corporation not yet founded closes with it."""
+    """Every concession closes; a historical corporation not yet founded closes with it, one
+    founded settles its presidency (`event_close_companies!`: `deferred_president_change`)."""
     money = state.money
     for company in list(money.companies):
         if company in money.corps and not money.corps[company].ipoed:
             state = close_unstarted(state, [company])
             money = state.money
+    # (18xx.games goes over every concession, whoever holds it)
+    for company in concessions(state.variant):
+        if company in money.corps and money.corps[company].ipoed and not money.corps[company].closed:
+            money = deferred_president_change(money, company)
+    state = replace(state, money=money)
     money = replace(state.money, companies={})
     return replace(state, money=money)
+
+
+def deferred_president_change(money: MoneyState, sym: str) -> MoneyState:
+    """The presidency a historical corporation could not change before phase 4 goes, once its
+    concession closes, to the player holding most of it if its president does not (ties: the
+    nearest after him, from a president that is no player the first in priority order; G1841
+    `deferred_president_change` over `player_share_holders`), the certificate's holder taking
+    his shares worth it (`change_president`)."""
+    book = money.book
+    players = [p for p in money.players if p not in money.bankrupt]
+    pres = book.president_cert(sym)
+    previous = book.owner[pres.id]
+    percents = {p: book.percent_of(p, sym) for p in players}
+    best = max(percents.values(), default=0)
+    if best == 0 or percents.get(previous) == best:
+        return money
+    candidates = [p for p in players if percents[p] == best and best >= pres.percent]
+    if not candidates:
+        return money
+    new = min(candidates, key=lambda p: S.seat_distance(players, previous, p))
+    return replace(money, book=S.swap_presidency(book, sym, new, previous))
 
 
 def close_unstarted(state: State, syms: list[str]) -> State:

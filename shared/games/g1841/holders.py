@@ -107,3 +107,14 @@ def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[S.Cert]:
     groups = money.book.by_company(sym)
     order = [sym, *(s for s in money.corps if s != sym)]
     return [c for s in order for c in groups.get(s, ())]
+
+
+def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
+    """With the president's certificate in the pool (an emergency or bankrupt sale), the first
+    player to hold its percent, the most of any player, takes it, swapping shares worth it
+    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
+    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
+    book = money.book
+    if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
+        return book
+    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)

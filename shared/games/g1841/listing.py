@@ -37,6 +37,8 @@ def acting_entity(state: State) -> str | None:
 
 
 def acting_player(state: State) -> str | None:
+    if state.event is not None and state.event.question.by:
+        return state.event.question.by
     entity = acting_entity(state)
     return None if entity is None else H.decider(state, entity)
 

@@ -112,6 +112,7 @@ def merge(r: Run, decider: str, a: str, b: str, target: str, stage: str) -> None
     holders = X.holder_list(r.s, decider, lambda h: _pct(r, h, a, b) >= 10, (a, b, target))
     pairs = [h for h in holders if _pct(r, h, a, b) >= 20]
     tokens_a, tokens_b = r.s.tokens.get(a, 0), r.s.tokens.get(b, 0)
+    r.speaker = decider
     X.move_assets(r, a, b, target)
     X.move_assets(r, b, a, target)
     if r.s.money.corps[a].type == "major":
@@ -296,6 +297,9 @@ def _tokens(r: Run, decider: str, a: str, b: str, target: str, stage: str, token
             r.say(f"Must remove {removal.fewest} to {removal.most} tokens of {a} and/or {b} from map")
             _removals(r, asks, a, b, removal.hexes, removal.fewest, removal.most)
     _finish_merger(r, a, b, target, count)
+    if stage == "plain":
+        # the Tuscan merge places SFLi in the round itself (`tuscan_merge_post_merge`)
+        X.done_this_round(r, a, b, target)
 
 
 def _removals(r: Run, asks: str, a: str, b: str, hexes: tuple[str, ...], fewest: int, most: int) -> None:
@@ -367,6 +371,7 @@ def transform(r: Run, decider: str, corp: str, target: str, tuscan: bool) -> Non
     else:
         lingering = _transform_tokens(r, decider, target)
         X.restart(r, corp)
+        X.done_this_round(r, corp, target)
         if lingering is not None:
             # after `transform_finish`, as 18xx.games' step asks
             _lingering_token_money(r, *lingering)

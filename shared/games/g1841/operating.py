@@ -127,9 +127,12 @@ class TokenStep:
     name = "token"
 
     def open(self, game: State) -> bool:
+        # 18xx.games waits while `can_place_token?` holds: its graph's `can_token?` asks for a
+        # reached city with a free slot and not G1841's `check_token_hex`, so a closed Firenze
+        # keeps the step open for a pass
         t = turn(game)
         return _reached(game, self.name) and (not t.token_done and game.tokens.get(t.corp, 0) > BS.placed_tokens(game, t.corp)
-                and bool(BS.token_spots(game, t.corp)))
+                and bool(BS.token_spots(game, t.corp, firenze_too=True)))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"place_token", "pass"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -402,7 +405,7 @@ class SharesStep:
         if t.shares_done or H.decider(game, t.corp) is None or not _reached(game, self.name):
             return False
         view = as_stock(game)
-        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp, own=True) or ST.parable(view, t.corp))
+        return bool(ST.buyable(view, t.corp) or ST.sellable(view, t.corp, own=True) or ST.offers_par(view, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):

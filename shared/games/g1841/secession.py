@@ -21,6 +21,7 @@ import msgspec
 from shared.games.core18xx.board import network as NW
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.money import shares as S
+from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
 from shared.games.g1841 import holders as H
@@ -112,7 +113,9 @@ def _tokens(r: Run, newa: str, newb: str) -> None:
 
 
 def _trains(r: Run, newa: str, newb: str) -> None:
-    trains = list(r.s.depot.owned_by(OLD))
+    # `old.trains.sort_by(&:name).reverse` over IRSFF's trains in the order they came to it
+    # (the sort kept that order among equal names in the games checked)
+    trains = T.acquired(r.s.depot, OLD)
     trains.sort(key=lambda t: t.name)
     trains.reverse()
     for i, t in enumerate(trains):

@@ -73,6 +73,9 @@ class OperatingRound(msgspec.Struct, frozen=True):
     order: list[str]                # corporations in operating order
     index: int = 0
     turn: Turn | None = None
+    # corporations merged or transformed this round, in or out (18xx.games `done_this_round`):
+    # the round skips them when their place in `order` comes
+    done: list[str] = []
 
 
 class State(msgspec.Struct, frozen=True):
@@ -102,13 +105,13 @@ class State(msgspec.Struct, frozen=True):
 
 class Question(msgspec.Struct, frozen=True):
     """What a train event asks (18xx.games' pending options, token purchases and removals):
-    `kind` "choose" (one of `choices`), "remove" (a token among `spots`, or pass when
-    `can_pass`), "sell" (one of the emergency `sales`) or "bankrupt" (option 0 or 1); `entity`
-    answers (a player or a corporation its controller speaks for)."""
+    `kind` "choose" (one of `choices`), "discard" (a train id among `choices`), "remove" (a
+    token among `spots`, or pass when `can_pass`), "sell" (one of the emergency `sales`) or
+    "bankrupt" (option 0 or 1); `entity` answers (a player or a corporation its controller speaks for)."""
 
     kind: str
     topic: str                      # pick_exchange_pres | pick_exchange_corp | share_offer | offer_again
-    #                                 | tokens | price | upgrade | remove
+    #                                 | tokens | price | upgrade | remove | discard
     entity: str
     text: str
     choices: list[int | str] = []
@@ -116,6 +119,8 @@ class Question(msgspec.Struct, frozen=True):
     can_pass: bool = False
     # kind "sell": (seller, certificates, percent, price per share) of the emergency sales open
     sales: list[tuple[str, list[str], int, int | float]] = []
+    # the player who answers when `entity` has no controller yet (a merger's new corporation)
+    by: str = ""
 
 
 class EventRun(msgspec.Struct, frozen=True):

@@ -181,7 +181,7 @@ def _p2p_book(state: State, buyer: str, seller: str, sym: str, ids: tuple[str, .
     if pres.id not in ids:
         if previous in presidents:
             return S.settle_presidency(book, sym, presidents, previous)
-        return pool_presidency(replace(money, book=book), sym, presidents)
+        return H.pool_presidency(replace(money, book=book), sym, presidents)
     # the buyer holds the certificate now; a larger holder (ties: the nearest after the seller)
     # takes it, paying the buyer for it in shares
     percents = {p: book.percent_of(p, sym) for p in presidents}
@@ -210,17 +210,6 @@ def buy_from_player(state: State, player: str, cert_ids: list[str], percent: int
     return end_turn(replace(state, money=money, stock=_acted(sr, player, True)))
 
 
-def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
-    """With the president's certificate in the pool (an emergency or bankrupt sale), the first
-    player to hold its percent, the most of any player, takes it, swapping shares worth it
-    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
-    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
-    book = money.book
-    if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
-        return book
-    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)
-
-
 def C_in_chain(money: MoneyState, buyer: str, sym: str) -> bool:
     """A corporation may not buy a corporation above it in its own chain."""
     return H.in_chain(money, buyer, sym)
@@ -233,7 +222,10 @@ def par_cells(state: State, founder: str, sym: str) -> list[str]:
             if c.price * 2 <= money.cash[founder] and (not minor or c.kinds[0] == "par")]
 
 
-def parable(state: State, founder: str) -> list[str]:
+def parable(state: State, founder: str, homes: bool = True) -> list[str]:
+    """The corporations `founder` may found; `homes=False`: also those with no free home city,
+    which 18xx.games offers as well (its `home_token_locations` for a general major names
+    cities full or not) and which keep a founder in his turn there (`offers_par`)."""
     sr = state.stock
     if sr is None or sr.bought:
         return []
@@ -245,10 +237,16 @@ def parable(state: State, founder: str) -> list[str]:
         pres = money.book.president_cert(sym)
         if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
             continue
-        if not BS.places_homes_itself(state, sym) and not BS.home_choices(state, sym, None):
+        if homes and not BS.places_homes_itself(state, sym) and not BS.home_choices(state, sym, None):
             continue    # nowhere for its home token (18xx.games does not ask, and would fail)
         out.append(sym)
     return out
+
+
+def offers_par(state: State, founder: str) -> bool:
+    """Whether 18xx.games' step offers `founder` a founding (a par with no free home city
+    included, which we do not offer: he stays in his turn to pass, as there)."""
+    return bool(parable(state, founder, homes=False))
 
 
 def company_price(state: State, company: str) -> int:
@@ -382,7 +380,7 @@ def buy(state: State, player: str, buyer: str, cert_id: str, ends_turn: bool = T
     presidents = money.presidents(sym) if H.pres_change_ok(state, sym) else []
     book, cash = S.buy(money.book, money.cash, buyer, [cert_id], money.price_of(sym), presidents)
     money = replace(money, book=book, cash=cash)
-    money = replace(money, book=pool_presidency(money, sym, presidents))
+    money = replace(money, book=H.pool_presidency(money, sym, presidents))
     sr = state.stock
     assert sr is not None
     state = replace(state, money=money, stock=_acted(sr, player, True))
@@ -483,7 +481,7 @@ def done_if_stuck(state: State, player: str) -> State:
     sr = state.stock
     if state.round != "stock" or sr is None or current(state) != player:
         return state
-    if sellable(state, player) or asked_to_buy(state, player) or parable(state, player) \
+    if sellable(state, player) or asked_to_buy(state, player) or offers_par(state, player) \
             or buyable_companies(state, player):
         return state
     return end_turn(state)
@@ -495,5 +493,5 @@ def has_moves(state: State, player: str) -> bool:
     assert sr is not None
     state = replace(state, stock=replace(sr, acted=False, bought=False, started=None))
     # (18xx.games asks of the player alone: his corporations' trades do not keep him in)
-    return bool(sellable(state, player) or asked_to_buy(state, player) or parable(state, player)
+    return bool(sellable(state, player) or asked_to_buy(state, player) or offers_par(state, player)
                 or buyable_companies(state, player) or from_players(state, player))

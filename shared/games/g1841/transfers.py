@@ -192,14 +192,16 @@ def take_place_of(money: MoneyState, old: str, new: list[str]) -> MoneyState:
 # --- assets ----------------------------------------------------------------------------------
 
 def move_trains(state: State, frm: str, to: str) -> State:
+    """`frm`'s trains join `to`'s after them, in the order `frm` got them (`concat`)."""
     trains = dict(state.depot.trains)
-    for t in state.depot.owned_by(frm):
-        trains[t.id] = replace(t, owner=to)
+    seq = T.next_seq(trains)
+    for i, t in enumerate(T.acquired(state.depot, frm)):
+        trains[t.id] = replace(t, owner=to, seq=seq + i)
     return replace(state, depot=replace(state.depot, trains=trains))
 
 
 def give_train(state: State, train: T.Train, to: str) -> State:
-    trains = {**state.depot.trains, train.id: replace(train, owner=to)}
+    trains = {**state.depot.trains, train.id: replace(train, owner=to, seq=T.next_seq(state.depot.trains))}
     return replace(state, depot=replace(state.depot, trains=trains))
 
 
@@ -224,6 +226,15 @@ def move_assets(run: Run, frm: str, other: str | None, target: str) -> None:
         s = pay(s, frm, target, cash)
     run.say(f"Moving {s.depot.count_owned(frm)} train(s) from {frm} to {target}")
     run.s = move_trains(s, frm, target)
+
+
+def done_this_round(run: Run, *syms: str) -> None:
+    """A merger's or transformation's corporations do not operate again this round, even
+    started anew (G1841 `merger_finish`/`transform_finish` set `done_this_round`, which the
+    operating round's `skip_entity?` reads)."""
+    op = run.s.operating
+    if op is not None:
+        run.s = replace(run.s, operating=replace(op, done=[*op.done, *(c for c in syms if c not in op.done)]))
 
 
 def restart(run: Run, sym: str) -> None:

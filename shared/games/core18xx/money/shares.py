@@ -23,7 +23,7 @@ Facts (18xx.games `share_pool.rb`, `share_bundle.rb`, `corporation.rb`, `step/bu
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
@@ -245,7 +245,34 @@ def pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, 
 
 # --- presidency ---------------------------------------------------------------------------
 
+class HolderPresidents(list[str]):
+    """The players and corporations who may preside (`MoneyRules.presidents == "holders"`), with
+    their tie-break (18xx.games G1841 `player_distance_for_president`): after the previous
+    president come the players (from him round when he is one, else all in priority order), then
+    the live corporations in operating order; `corp_order` gives that order when a tie asks."""
+
+    def __init__(self, players: Sequence[str], corps: Sequence[str], corp_order: Callable[[], list[str]]) -> None:
+        super().__init__([*players, *corps])
+        self.players = list(players)
+        self.corp_order = corp_order
+
+    def distance(self, a: str, b: str) -> int:
+        if a not in self or b not in self:
+            return 0
+        if a in self.players:
+            i = self.players.index(a)
+            players = self.players[i:] + self.players[:i]
+        else:
+            players = [a, *self.players]
+        ranked = self.corp_order()
+        corps = [c for c in ranked if c in self and c != a] + [c for c in self[len(self.players):] if c not in ranked]
+        order = [*players, *corps]
+        return order.index(b) if b in order else 0
+
+
 def seat_distance(presidents: Sequence[str], a: str, b: str) -> int:
+    if isinstance(presidents, HolderPresidents):
+        return presidents.distance(a, b)
     if a not in presidents or b not in presidents:
         return 0
     ia, ib = presidents.index(a), presidents.index(b)

@@ -106,7 +106,8 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
         the title's order. Players only: the players' list itself (asked on every transfer)."""
         if self.rules.presidents == "players":
             return self.players
-        return [*self.players, *(s for s, c in self.corps.items() if s != sym and c.ipoed and not c.closed)]
+        corps = [s for s, c in self.corps.items() if s != sym and c.ipoed and not c.closed]
+        return S.HolderPresidents(self.players, corps, self.operating_order)
 
     def holding_ok(self, player: str, sym: str, extra: int = 0) -> bool:
         corp = self.corps[sym]

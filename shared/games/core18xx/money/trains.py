@@ -59,6 +59,9 @@ class Train(msgspec.Struct, frozen=True):
     id: str
     name: str
     owner: str
+    # when it came to its owner (a count over all trains): 18xx.games keeps an owner's trains
+    # in the order they came, which some titles' rules read (`acquired`)
+    seq: int = 0
 
 
 class Depot(msgspec.Struct, frozen=True, dict=True):
@@ -141,8 +144,17 @@ class Purchase(msgspec.Struct, frozen=True):
 
 def _set_owner(trains: dict[str, Train], tid: str, owner: str) -> dict[str, Train]:
     out = dict(trains)
-    out[tid] = msgspec.structs.replace(out[tid], owner=owner)
+    out[tid] = msgspec.structs.replace(out[tid], owner=owner, seq=next_seq(trains))
     return out
+
+
+def next_seq(trains: dict[str, Train]) -> int:
+    return 1 + max((t.seq for t in trains.values()), default=0)
+
+
+def acquired(depot: Depot, owner: str) -> list[Train]:
+    """`owner`'s trains in the order they came to it (18xx.games' `trains` array)."""
+    return sorted(depot.owned_by(owner), key=lambda t: t.seq)
 
 
 def _pay(cash: dict[str, int], payer: str, payee: str, amount: int) -> dict[str, int]:

@@ -141,10 +141,12 @@ def firenze_open(variant: str, phase: int | str, corp: str, sfma_floated: bool) 
 
 
 def legal_tokens(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str,
-                 sfma_floated: bool = False) -> list[Spot]:
+                 sfma_floated: bool = False, firenze_too: bool = False) -> list[Spot]:
     """Cities where the corporation may place a station token now (tokens are bought at
-    founding: placing one costs nothing)."""
-    firenze = None if firenze_open(variant, phase, corp, sfma_floated) else data.map_data(variant)["firenze"]
+    founding: placing one costs nothing); `firenze_too`: Firenze as well while it is closed
+    to the corporation (what 18xx.games' token step waits on: see `TokenStep.open`)."""
+    open_ = firenze_too or firenze_open(variant, phase, corp, sfma_floated)
+    firenze = None if open_ else data.map_data(variant)["firenze"]
     out = []
     for coord, n in sorted(reached(m, b, variant, phase, corp), key=lambda r: (m.order[r[0]], r[1])):
         if coord != firenze and tile_at(m, b, coord).tile.nodes[n].kind == "city" and core.free_slot(m, b, corp, coord, n):
