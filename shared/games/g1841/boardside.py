@@ -73,6 +73,18 @@ def legal_lays(state: State, corp: str) -> list[TR.Lay]:
     return found
 
 
+def lays_at(state: State, corp: str, coord: str, tile: str, rotation: int) -> list[TR.Lay]:
+    """The legal lays of `tile` on `coord` laying the track of that rotation (`legal_lays` of
+    that hex, tile and track alone): what checking one lay needs, without listing the others."""
+    start, laid = _turn_start(state)
+    m = the_map(state)
+    if coord not in m.hexes:
+        return []
+    return BT.legal_lays(m, state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp),
+                         only_hex=coord, only_tile=tile, only_rotation=rotation)
+
+
 def lays_left(state: State, corp: str, laid: int) -> bool:
     """Whether the corporation has a tile lay left this turn, legal or not: 18xx.games' track
     step waits (for a lay or a pass) while `num_laid_track < num_possible_lays`, whether or not
