@@ -150,16 +150,22 @@ def _stock(state: State, player: str, only: str | None = None) -> list[LegalActi
     return out
 
 
+def _types(state: State, entity: str, only: str | None) -> list[str]:
+    """The action types open to `entity` now (with `only`: that one if open, asking only the
+    steps that may give it)."""
+    if only is None:
+        return OP.ROUND.legal_types(state, entity)
+    return [only] if OP.ROUND.offers(state, entity, only) else []
+
+
 def _operating(state: State, only: str | None = None, probe: A.LayTile | None = None) -> list[LegalAction]:
     entity = acting_entity(state)
     assert entity is not None
-    kinds = OP.ROUND.legal_types(state, entity)
-    if only is not None:
-        kinds = [k for k in kinds if k == only]
+    kinds = _types(state, entity, only)
     who = _who(entity)
     out: list[LegalAction] = []
     player = H.decider(state, entity)
-    if player is not None and only in (None, "sell_shares") and "sell_shares" in OP.ROUND.legal_types(state, player):
+    if player is not None and only in (None, "sell_shares") and "sell_shares" in _types(state, player, "sell_shares"):
         for sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
             out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent,
                                                        share_price=EM.share_price(state, sym))))
