@@ -226,7 +226,23 @@ _BEST = Last()
 
 
 def can_run(state: State, corp: str) -> bool:
-    return bool(_trains(state, corp)) and bool(best(state, corp).routes)
+    """Whether some train of the corporation has a route (the route step's "is it open?"):
+    the first legal route found answers, not the best set (the listing's)."""
+    trains = _trains(state, corp)
+    if not trains:
+        return False
+    held, extra = (state.board, state.depot), (corp, phase(state))
+    known = _BEST.get(held, extra)
+    if known is not None:
+        return bool(known.routes)
+    known = _RUNS.get(held, extra)
+    if known is None:
+        quick = BR.has_route(the_map(state), state.board, state.variant, phase(state), corp, trains)
+        known = _RUNS.put(held, bool(best(state, corp).routes) if quick is None else quick, extra)
+    return known
+
+
+_RUNS = Last()
 
 
 def can_run_any_train(state: State, corp: str) -> bool:

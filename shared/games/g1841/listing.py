@@ -192,9 +192,11 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | None = 
             if choices is not None:
                 out.append(LegalAction(action=A.PlaceToken(**who, city=rows2[0][0]), choices=choices))
         elif kind == "run_routes":
-            best = BS.best(state, entity)
+            # the routes are an open choice (any routes are admitted, the step checks them):
+            # checking a decision needs no best set as the family's example
+            best = BS.best(state, entity).routes if only is None else []
             routes = [A.Route(train=r.train, connections=[list(c) for c in r.connections], nodes=list(r.stops),
-                              revenue=r.revenue) for r in best.routes]
+                              revenue=r.revenue) for r in best]
             out.append(LegalAction(action=A.RunRoutes(**who, routes=routes), choices=Choice("routes", [routes], open=True)))
         elif kind == "dividend":
             out += [LegalAction(action=A.Dividend(**who, kind=k)) for k in ("payout", "withhold")]
