@@ -73,6 +73,18 @@ def legal_lays(state: State, corp: str) -> list[TR.Lay]:
     return found
 
 
+def lays_at(state: State, corp: str, coord: str, tile: str, rotation: int) -> list[TR.Lay]:
+    """The legal lays of `tile` on `coord` laying the track of that rotation (`legal_lays` of
+    that hex, tile and track alone): what checking one lay needs, without listing the others."""
+    start, laid = _turn_start(state)
+    m = the_map(state)
+    if coord not in m.hexes:
+        return []
+    return BT.legal_lays(m, state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
+                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp),
+                         only_hex=coord, only_tile=tile, only_rotation=rotation)
+
+
 def lays_left(state: State, corp: str, laid: int) -> bool:
     """Whether the corporation has a tile lay left this turn, legal or not: 18xx.games' track
     step waits (for a lay or a pass) while `num_laid_track < num_possible_lays`, whether or not
@@ -215,7 +227,23 @@ _BEST = Last()
 
 
 def can_run(state: State, corp: str) -> bool:
-    return bool(_trains(state, corp)) and bool(best(state, corp).routes)
+    """Whether some train of the corporation has a route (the route step's "is it open?"):
+    the first legal route found answers, not the best set (the listing's)."""
+    trains = _trains(state, corp)
+    if not trains:
+        return False
+    held, extra = (state.board, state.depot), (corp, phase(state))
+    known = _BEST.get(held, extra)
+    if known is not None:
+        return bool(known.routes)
+    known = _RUNS.get(held, extra)
+    if known is None:
+        quick = BR.has_route(the_map(state), state.board, state.variant, phase(state), corp, trains)
+        known = _RUNS.put(held, bool(best(state, corp).routes) if quick is None else quick, extra)
+    return known
+
+
+_RUNS = Last()
 
 
 def can_run_any_train(state: State, corp: str) -> bool:

@@ -84,7 +84,8 @@ class G1841:
                 and not (state.round == "operating" and isinstance(action, A.SellShares)
                          and str(action.entity) in state.money.corps):
             raise RuleError("wrong_entity", f"{action.entity} is not to act now; {entity} is")
-        if not any_admits(L.for_seat(state, seat), _canonical(state, action)):
+        canonical = _canonical(state, action)
+        if not any_admits(L.for_decision(state, seat, canonical), canonical):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open now")
         state = self._decide(state, player, action)
         state = FL.check_end(state)

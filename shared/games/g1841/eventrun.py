@@ -25,6 +25,7 @@ from shared.families import Choice
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.choice import trie
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import holders as H
@@ -161,6 +162,19 @@ def completes(base: State, events: list[str], answers: list[str]) -> bool:
     need just `refuses`. Past `BUDGET` runs the search gives up and says yes (see the README)."""
     if not any(e.startswith("merge:") for e in events):
         return not refuses(base, events, answers)
+    # asked of one position by the merge step's "is it open?", its listing and its check of
+    # the decision: one search each
+    key = (id(base), tuple(events), tuple(answers))
+    known = _COMPLETES.get(key, (base,))
+    if known is None:
+        known = _COMPLETES.put(key, (base,), _search(base, events, answers))
+    return known
+
+
+_COMPLETES = Memo(256)
+
+
+def _search(base: State, events: list[str], answers: list[str]) -> bool:
     budget = [BUDGET]
 
     def search(given: list[str]) -> bool:

@@ -48,7 +48,10 @@ def active_seats(state: State) -> frozenset[int]:
     return frozenset() if player is None else frozenset({H.seat_of(state, player)})
 
 
-def for_seat(state: State, seat: int) -> list[LegalAction]:
+def for_seat(state: State, seat: int, only: str | None = None) -> list[LegalAction]:
+    """The seat's legal actions; with `only` (an action type, e.g. "lay_tile"), those of that
+    type at least (a family admits only its own type), the stock and operating rounds leaving
+    the dear listings of other types out."""
     player = acting_player(state)
     if player is None or H.seat_of(state, player) != seat:
         return []
@@ -59,8 +62,21 @@ def for_seat(state: State, seat: int) -> list[LegalAction]:
     if state.founding:
         return _founding(state)
     if state.round == "stock":
-        return _stock(state, player)
-    return _operating(state)
+        return _stock(state, player, only)
+    return _operating(state, only)
+
+
+def for_decision(state: State, seat: int, action: Any) -> list[LegalAction]:
+    """Families of the seat's legal actions that include every one admitting `action` (what
+    apply's check of one decision needs): those of its type, and for a lay only the lays of its
+    hex, tile and track, not every legal lay of the position."""
+    kind = type(action).__struct_config__.tag
+    if isinstance(action, A.LayTile) and state.round == "operating" and state.event is None and not state.founding:
+        player = acting_player(state)
+        if player is None or H.seat_of(state, player) != seat:
+            return []
+        return _operating(state, kind, probe=action)
+    return for_seat(state, seat, only=kind)
 
 
 def _who(entity: str) -> dict[str, Any]:
@@ -103,42 +119,55 @@ def _founding(state: State) -> list[LegalAction]:
     return out
 
 
-def _stock(state: State, player: str) -> list[LegalAction]:
+def _stock(state: State, player: str, only: str | None = None) -> list[LegalAction]:
     out: list[LegalAction] = []
     sr = state.stock
     assert sr is not None
     who = _who(player)
     sales = [LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent))
-             for _sym, ids, percent in ST.sellable(state, player)]
+             for _sym, ids, percent in ST.sellable(state, player)] if only in (None, "sell_shares") else []
     if ST.must_sell(state, player):
         return sales
     out += sales
-    for cid in ST.buyable(state, player):
-        out.append(LegalAction(action=A.BuyShares(**who, shares=[cid], percent=state.money.book.certs[cid].percent)))
-    cash = state.money.cash[player]
-    for _seller, _sym, ids, percent in ST.from_players(state, player):
-        out.append(LegalAction(action=A.BuyShares(**who, shares=sorted(ids), percent=percent, total_price=1),
-                               range=AmountRange(field="total_price", min=1, max=cash, step=1)))
-    for company in ST.buyable_companies(state, player):
-        low, high = ST.company_prices(state, player, company)
-        out.append(LegalAction(action=A.BuyCompany(**who, company=company, price=low),
-                               range=None if low == high else AmountRange(field="price", min=low, max=high, step=1)))
-    for sym in ST.parable(state, player):
-        cells = ST.par_cells(state, player, sym)
-        out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
-                               choices=Choice("share_price", cells)))
+    if only in (None, "buy_shares"):
+        for cid in ST.buyable(state, player):
+            out.append(LegalAction(action=A.BuyShares(**who, shares=[cid],
+                                                      percent=state.money.book.certs[cid].percent)))
+        cash = state.money.cash[player]
+        for _seller, _sym, ids, percent in ST.from_players(state, player):
+            out.append(LegalAction(action=A.BuyShares(**who, shares=sorted(ids), percent=percent, total_price=1),
+                                   range=AmountRange(field="total_price", min=1, max=cash, step=1)))
+    if only in (None, "buy_company"):
+        for company in ST.buyable_companies(state, player):
+            low, high = ST.company_prices(state, player, company)
+            out.append(LegalAction(action=A.BuyCompany(**who, company=company, price=low),
+                                   range=None if low == high else AmountRange(field="price", min=low, max=high,
+                                                                              step=1)))
+    if only in (None, "par"):
+        for sym in ST.parable(state, player):
+            cells = ST.par_cells(state, player, sym)
+            out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
+                                   choices=Choice("share_price", cells)))
     out.append(LegalAction(action=A.Pass(**who)))
     return out
 
 
-def _operating(state: State) -> list[LegalAction]:
+def _types(state: State, entity: str, only: str | None) -> list[str]:
+    """The action types open to `entity` now (with `only`: that one if open, asking only the
+    steps that may give it)."""
+    if only is None:
+        return OP.ROUND.legal_types(state, entity)
+    return [only] if OP.ROUND.offers(state, entity, only) else []
+
+
+def _operating(state: State, only: str | None = None, probe: A.LayTile | None = None) -> list[LegalAction]:
     entity = acting_entity(state)
     assert entity is not None
-    kinds = OP.ROUND.legal_types(state, entity)
+    kinds = _types(state, entity, only)
     who = _who(entity)
     out: list[LegalAction] = []
     player = H.decider(state, entity)
-    if player is not None and "sell_shares" in OP.ROUND.legal_types(state, player):
+    if player is not None and only in (None, "sell_shares") and "sell_shares" in _types(state, player, "sell_shares"):
         for sym, ids, percent, _price in OP.BuyTrainStep().player_sales(state):
             out.append(LegalAction(action=A.SellShares(**_who(player), shares=list(ids), percent=percent,
                                                        share_price=EM.share_price(state, sym))))
@@ -147,7 +176,11 @@ def _operating(state: State) -> list[LegalAction]:
             out += [LegalAction(action=A.DiscardTrain(**who, train=t.id)) for t in state.depot.owned_by(entity)]
         elif kind == "lay_tile":
             rows = []
-            for lay in BS.legal_lays(state, entity):
+            # checking one lay: the lays of its hex, tile and track only (those the others'
+            # families could not admit are left out)
+            lays = BS.legal_lays(state, entity) if probe is None else \
+                BS.lays_at(state, entity, probe.hex, probe.tile.rsplit("-", 1)[0], probe.rotation)
+            for lay in lays:
                 copy = BS.tile_copy(state, lay.tile)
                 if copy is not None:
                     rows.append((lay.hex, copy, lay.rotation))
@@ -161,9 +194,11 @@ def _operating(state: State) -> list[LegalAction]:
             if choices is not None:
                 out.append(LegalAction(action=A.PlaceToken(**who, city=rows2[0][0]), choices=choices))
         elif kind == "run_routes":
-            best = BS.best(state, entity)
+            # the routes are an open choice (any routes are admitted, the step checks them):
+            # checking a decision needs no best set as the family's example
+            best = BS.best(state, entity).routes if only is None else []
             routes = [A.Route(train=r.train, connections=[list(c) for c in r.connections], nodes=list(r.stops),
-                              revenue=r.revenue) for r in best.routes]
+                              revenue=r.revenue) for r in best]
             out.append(LegalAction(action=A.RunRoutes(**who, routes=routes), choices=Choice("routes", [routes], open=True)))
         elif kind == "dividend":
             out += [LegalAction(action=A.Dividend(**who, kind=k)) for k in ("payout", "withhold")]

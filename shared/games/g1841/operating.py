@@ -70,6 +70,7 @@ def crowded(state: State) -> list[str]:
 
 class DiscardStep:
     name = "discard"
+    kinds = frozenset({"discard_train"})
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"discard_train"}) if entity in crowded(game) else frozenset()
@@ -85,6 +86,7 @@ class DiscardStep:
 
 class TrackStep:
     name = "track"
+    kinds = frozenset({"lay_tile", "pass"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -125,6 +127,7 @@ class TrackStep:
 
 class TokenStep:
     name = "token"
+    kinds = frozenset({"place_token", "pass"})
 
     def open(self, game: State) -> bool:
         # 18xx.games waits while `can_place_token?` holds: its graph's `can_token?` asks for a
@@ -159,6 +162,7 @@ class TokenStep:
 
 class RouteStep:
     name = "route"
+    kinds = frozenset({"run_routes"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -203,6 +207,7 @@ def _pay(game: State, kind: str) -> State:
 
 class DividendStep:
     name = "dividend"
+    kinds = frozenset({"dividend"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -231,6 +236,7 @@ class BuyTokenStep:
     still to place and any cash may replace, in a city it reaches, the token of a corporation
     that has more than one station, paying it any price from 1 to its cash; once a turn."""
     name = "buy_token"
+    kinds = frozenset({"buy_token", "pass"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -313,6 +319,7 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
 
 class BuyTrainStep:
     name = "buy_train"
+    kinds = frozenset({"buy_train", "pass", "sell_shares", "bankrupt"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -399,6 +406,7 @@ class SharesStep:
     """Corporate sell then buy (18xx.games `CorporateBuySellParShares`): the corporation sells
     certificates of others, then may buy one; a purchase ends the step."""
     name = "shares"
+    kinds = frozenset({"sell_shares", "pass", "buy_shares", "par"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -476,6 +484,7 @@ class MergeStep:
     `Step::Merge`): first the partner, then the corporation to form; a pass before the
     partner. 18xx.games passes the step by itself when there is no partner."""
     name = "merge"
+    kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -489,6 +498,15 @@ class MergeStep:
         if turn(game).merging and self.choices(game):
             return frozenset({"merge"})
         return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
+
+    def offers(self, game: State, entity: str, kind: str) -> bool:
+        """`kind in actions(game, entity)`, the dear foresight (`choices`) asked only when the
+        answer hangs on it: a pass before the partner is chosen is open either way."""
+        if kind not in self.kinds or entity != turn(game).corp or not self.open(game):
+            return False
+        if kind == "pass" and not turn(game).merging:
+            return True
+        return kind in self.actions(game, entity)
 
     def choices(self, game: State) -> list[str]:
         """Partners, then targets, whose merger some answers of its holders can complete with a
@@ -523,6 +541,7 @@ class MergeStep:
 class TransformStep:
     """A minor (a historical one from phase 4) becomes a general major (G1841 `Step::Transform`)."""
     name = "transform"
+    kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
         t = turn(game)
@@ -564,6 +583,8 @@ def as_stock(game: State) -> State:
     return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
 
 
+# each step's `kinds`: every action type its `actions` may give (routing and apply's check of
+# a decision ask only the steps that may take its type)
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}

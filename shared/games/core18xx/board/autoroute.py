@@ -215,15 +215,37 @@ def enumerate_routes(m: MapDef, b: BoardState, ctx: RouteContext, max_length: in
     return out, complete
 
 
+def _longest_first(trains: list[Train]) -> list[Train]:
+    return sorted(trains, key=lambda t: -t.distance)
+
+
+def _free_stops(ctx: RouteContext, ts: list[Train]) -> tuple[str, ...]:
+    """Stop kinds some train runs free (enumeration counts only the others)."""
+    return tuple(sorted(set.union(*(set(t.free) for t in ts)))) if ctx.rules.distance == "stops" else ()
+
+
+def has_route(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]) -> bool | None:
+    """Whether `best_routes` gives some route, from the first legal route found (each one the
+    enumeration yields fits the longest train when that train runs free every kind some train
+    runs free, and the best set takes one that fits); None when only the whole search can tell."""
+    if not trains:
+        return False
+    ts = _longest_first(trains)
+    free = _free_stops(ctx, ts)
+    if free and tuple(sorted(ts[0].free)) != free:
+        return None
+    cands, _ = enumerate_routes(m, b, ctx, ts[0].distance, 1, free)
+    return bool(cands)
+
+
 def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train],
                 limit: int = 500_000) -> BestRoutes:
     """The best set of routes, one per train at most (a train may stay idle)."""
     if not trains:
         return BestRoutes([], 0, True, 0)
-    order = sorted(range(len(trains)), key=lambda i: -trains[i].distance)
-    ts = [trains[i] for i in order]
+    ts = _longest_first(trains)
     # enumerate once, counting only what no train runs free; each train then counts its own
-    free = tuple(sorted(set.union(*(set(t.free) for t in ts)))) if ctx.rules.distance == "stops" else ()
+    free = _free_stops(ctx, ts)
     cands, complete = enumerate_routes(m, b, ctx, ts[0].distance, limit, free)
     cands.sort(key=lambda c: -c.revenue)
     n = len(ts)

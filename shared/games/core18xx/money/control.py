@@ -31,9 +31,26 @@ def owner(money: MoneyState, sym: str) -> str | None:
     return money.book.president_of(sym)
 
 
+def _answers(money: MoneyState, name: str) -> dict:
+    # the chains are asked hundreds of thousands of times an 1841 import (every share check
+    # walks them), of few money states: kept on the state (see core18xx.memo)
+    known = money.answers.get(name)
+    if known is None:
+        known = money.answers[name] = {}
+    return known
+
+
 def chain_of_control(money: MoneyState, sym: str) -> tuple[str | None, ...]:
     """The owners from `sym` upward: its owner, that owner's owner, ... ending at a player, the
     pool, a treasury (the company holding its own certificate) or None (a loop, or not started)."""
+    known = _answers(money, "_chain_of_control")
+    chain = known.get(sym)
+    if chain is None:
+        chain = known[sym] = _chain(money, sym)
+    return chain
+
+
+def _chain(money: MoneyState, sym: str) -> tuple[str | None, ...]:
     chain: list[str | None] = []
     seen = {sym}
     holder = owner(money, sym)
@@ -51,10 +68,16 @@ def chain_of_control(money: MoneyState, sym: str) -> tuple[str | None, ...]:
 def controller(money: MoneyState, holder: str) -> str | None:
     """The player who decides for `holder`: a player decides for himself; a corporation's
     controller is the player ending its chain of control, or None (frozen)."""
+    known = _answers(money, "_controller")
+    if holder in known:
+        return known[holder]
     if not is_corporation(money, holder):
-        return holder if holder in money.cash and holder not in (S.POOL, S.BANK) else None
-    last = chain_of_control(money, holder)[-1]
-    return last if last is not None and last in money.players else None
+        found = holder if holder in money.cash and holder not in (S.POOL, S.BANK) else None
+    else:
+        last = chain_of_control(money, holder)[-1]
+        found = last if last is not None and last in money.players else None
+    known[holder] = found
+    return found
 
 
 def frozen(money: MoneyState, sym: str) -> bool:
@@ -65,7 +88,11 @@ def frozen(money: MoneyState, sym: str) -> bool:
 
 def controlled_by(money: MoneyState, player: str) -> list[str]:
     """The corporations `player` controls, directly or through a chain, in the title's order."""
-    return [sym for sym in money.corps if controller(money, sym) == player]
+    known = _answers(money, "_controlled_by")
+    found = known.get(player)
+    if found is None:
+        found = known[player] = [sym for sym in money.corps if controller(money, sym) == player]
+    return list(found)
 
 
 def may_act_for(money: MoneyState, player: str, entity: str) -> bool:

@@ -20,6 +20,8 @@ still fits; 18xx.games' `Step::Base` has the same):
   kinds: frozenset[str]      every action type `actions` may ever give (routing asks `actions`
                              only of the steps whose kinds hold the action's type)
   blocks = False             the step never blocks (18xx.games' `blocks?`): it is not asked
+  offers(game, entity, kind) `kind in actions(game, entity)`, for a step whose full `actions`
+                             is dear to build (routing asks it instead)
 
 The title's engine builds its rounds from its own steps (e.g. an operating round:
 home token, discard train, special track, buy company, issue shares, track, token, route,
@@ -92,6 +94,7 @@ class Round(Generic[G]):
         # declaring no kinds), in order
         kinds: list[frozenset[str] | None] = [getattr(s, "kinds", None) for s in self.steps]
         self._untyped = [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None]
+        self._offers = [getattr(s, "offers", None) for s in self.steps]
         self._takers = {t: [(i, s) for i, (s, k) in enumerate(zip(self.steps, kinds)) if k is None or t in k]
                         for t in frozenset().union(*(k for k in kinds if k is not None))}
         # (index of the first blocking step, len(steps) if none; whether advance_to produced it;
@@ -139,13 +142,25 @@ class Round(Generic[G]):
                     types.append(kind)
         return types
 
-    def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
+    def _taker(self, game: G, entity: str, kind: str) -> Step[G] | None:
+        """The first open step that takes `kind` from `entity` now."""
         last = self._first_blocking(game)
         for i, step in self._takers.get(kind, self._untyped):
             if i > last:
                 break
-            if kind in step.actions(game, entity):
+            offers = self._offers[i]
+            if offers(game, entity, kind) if offers is not None else kind in step.actions(game, entity):
                 return step
+        return None
+
+    def offers(self, game: G, entity: str, kind: str) -> bool:
+        """`kind in legal_types(game, entity)`, asking only the steps that may take it."""
+        return self._taker(game, entity, kind) is not None
+
+    def route_action(self, game: G, entity: str, kind: str) -> Step[G]:
+        step = self._taker(game, entity, kind)
+        if step is not None:
+            return step
         step = self.active_step(game)
         if step is None:
             raise RuleError("no_step", f"no step takes {kind} now")

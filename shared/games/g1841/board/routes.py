@@ -77,3 +77,11 @@ def best_routes(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: 
     board = regions.open_board(m, b)
     ctx = context(m, board, variant, phase, corp)
     return autoroute.best_routes(m, board, ctx, [train(variant, t, i) for i, t in trains], limit)
+
+
+def has_route(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str,
+              trains: Sequence[tuple[str, str]]) -> bool | None:
+    """Whether `best_routes` finds some route for the trains, without the whole search (None:
+    only that search can tell; see `autoroute.has_route`)."""
+    board = regions.open_board(m, b)
+    return autoroute.has_route(m, board, context(m, board, variant, phase, corp), [train(variant, t, i) for i, t in trains])
