@@ -15,7 +15,7 @@ action belongs to it. Both read fields by name, so any msgspec action struct wor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -41,7 +41,8 @@ class Choice(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="kind", 
 
     field: str
     values: list[Any]
-    then: list[Choice | AmountRange | None] | None = None
+    # A Sequence (decoded as a list) so that a list of Choices alone is one too.
+    then: Sequence[Choice | AmountRange | None] | None = None
     open: bool = False
 
     def next_for(self, index: int) -> Choice | AmountRange | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, overload
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
@@ -14,8 +14,15 @@ from redis.asyncio.cluster import RedisCluster
 T = TypeVar("T")
 
 
-async def until(condition: Callable[[], T | Awaitable[T]], what: str, timeout: float = 10.0,
-                interval: float = 0.01) -> T:
+# Two signatures: with one `T | Awaitable[T]`, an async condition left T unsolved (Never).
+@overload
+async def until(condition: Callable[[], Awaitable[T]], what: str, timeout: float = 10.0,
+                interval: float = 0.01) -> T: ...
+@overload
+async def until(condition: Callable[[], T], what: str, timeout: float = 10.0, interval: float = 0.01) -> T: ...
+
+
+async def until(condition: Callable[[], Any], what: str, timeout: float = 10.0, interval: float = 0.01) -> Any:
     """Poll `condition` (plain or async) until it returns something truthy, and return that;
     fail the test, naming `what`, after `timeout` seconds."""
     loop = asyncio.get_running_loop()

@@ -34,12 +34,15 @@ from aiohttp.web_protocol import RequestHandler
 from shared.config import Config
 
 from services.http.errors import ApiError, answer_for, error_response, one_line
-from services.http.limits import Limiter
+from services.http.limits import TARPIT_S, Limiter
 
 log = logging.getLogger("roundhouse.http")
 
 # Connections refused over the cap are logged as one counted line per this many seconds.
 REFUSALS_LOG_S = 60.0
+# Refused connections held unread for TARPIT_S before their 429, at most this many at once
+# (a file descriptor each); past it a refusal is answered at once.
+MAX_HELD_REFUSALS = 512
 
 CONFIG_KEY = web.AppKey("roundhouse.config", Config)
 READ_BUDGET = web.AppKey("roundhouse.read_budget", Limiter)
@@ -254,6 +257,12 @@ _REFUSAL = (b"HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r
             b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(_REFUSAL_BODY), _REFUSAL_BODY))
 
 
+def _refuse(tcp: asyncio.Transport) -> None:
+    if not tcp.is_closing():  # a peer that reset while held has gone already
+        tcp.write(_REFUSAL)
+        tcp.close()
+
+
 class _GuardedHandler(RequestHandler):
     """aiohttp's request handler, refusing a connection over the cap before it serves and
     answering its parser's refusals in JSON. No new slots: the instance's class is swapped
@@ -271,8 +280,14 @@ class _GuardedHandler(RequestHandler):
         # fails, and the loss is queued ahead of the task) made each refusal a 7-line
         # "Task exception was never retrieved". With no task, the loss just ends it.
         tcp: asyncio.Transport = transport  # type: ignore[assignment]
-        tcp.write(_REFUSAL)
-        tcp.close()
+        if len(server.held_refusals) >= MAX_HELD_REFUSALS:
+            _refuse(tcp)
+            return
+        # Held, unread, before the answer: a peer that reconnects at once (ignoring
+        # Retry-After) then costs one accept a second per connection it keeps trying, not
+        # thousands; holding costs no CPU.
+        tcp.pause_reading()
+        server.held_refusals[tcp] = asyncio.get_running_loop().call_later(TARPIT_S, server.answer_refusal, tcp)
 
     def handle_error(self, request: Any, status: int = 500, exc: BaseException | None = None,
                      message: str | None = None) -> web.StreamResponse:
@@ -291,7 +306,8 @@ class _GuardedHandler(RequestHandler):
 
 class _GuardedServer(web.Server):
     """Counts open connections per client address; over the cap, a connection gets a JSON 429
-    and is closed before it is read (and is not counted)."""
+    and is closed before it is read (and is not counted): after TARPIT_S, while at most
+    MAX_HELD_REFUSALS are held, else at once."""
 
     cap: int
     open_per_ip: Counter[str]
@@ -300,6 +316,7 @@ class _GuardedServer(web.Server):
     refused_logged_at: float
     refused_last_ip: str
     refused_timer: asyncio.TimerHandle | None
+    held_refusals: dict[asyncio.Transport, asyncio.TimerHandle]  # waiting for their 429 (connection_made)
 
     def __call__(self) -> RequestHandler:
         handler = super().__call__()
@@ -341,6 +358,17 @@ class _GuardedServer(web.Server):
         self.refused = 0
         self.refused_logged_at = time.monotonic()
 
+    def answer_refusal(self, tcp: asyncio.Transport) -> None:
+        timer = self.held_refusals.pop(tcp, None)
+        if timer is not None:
+            timer.cancel()
+        _refuse(tcp)
+
+    def answer_held_refusals(self) -> None:
+        """At shutdown: every held refusal answered now."""
+        for tcp in list(self.held_refusals):
+            self.answer_refusal(tcp)
+
     def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
         ip = self.peer_of.pop(handler, None)
         if ip is not None:
@@ -369,11 +397,13 @@ class GuardedRunner(web.AppRunner):
         guarded.refused_logged_at = -REFUSALS_LOG_S
         guarded.refused_last_ip = ""
         guarded.refused_timer = None
+        guarded.held_refusals = {}
         return server
 
     async def cleanup(self) -> None:
         # Refusals still waiting for their interval's line are logged, not lost, at shutdown.
         if isinstance(self.server, _GuardedServer):
+            self.server.answer_held_refusals()
             self.server.log_refusals()
         await super().cleanup()
 

@@ -126,7 +126,9 @@ class GenericKit:
             if result is not None:
                 return terminal_rewards(result)
             seat = acting_seat(engine, state, rng)
-            action = None if seat is None else random_action(engine, state, seat, rng)
+            if seat is None:
+                break
+            action = random_action(engine, state, seat, rng)
             if action is None:
                 break
             state = engine.apply(state, seat, action)

@@ -46,7 +46,8 @@ def play_first_legal(base: str, table: str, token: str, seq: int, key: str) -> d
     return accepted
 
 
-async def welcome(base: str, table: str, token: str) -> dict[str, Any]:
+async def welcome(base: str, table: str, token: str | None) -> dict[str, Any]:
+    """The first frame of a socket saying hello with `token` (None: as a spectator)."""
     async with aiohttp.ClientSession() as session:
         async with session.ws_connect(base.replace("http://", "ws://") + "ws") as ws:
             await ws.send_json({"type": "hello", "v": 1, "table": table, "token": token, "last_seq": 0})

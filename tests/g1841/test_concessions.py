@@ -210,6 +210,7 @@ def test_random_auctions_played_from_the_listed_moves_always_end(blind: bool, pl
             if move.kind == "pass":
                 a = K.pass_(a, player)
             elif move.kind == "bid":
+                assert move.concession is not None
                 a = K.bid(a, player, move.concession, rng.randint(move.low, min(move.high, move.low + 30)))
             else:
                 left, bids = a.cash[player], []

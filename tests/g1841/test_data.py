@@ -137,7 +137,7 @@ def test_every_lay_and_token_of_a_real_export_names_our_hexes_and_tiles(path: Pa
     name = D.variant({r: True for r in rules})
     m = D.the_map(name)
     laid: set[str] = set()
-    checked = Counter()
+    checked: Counter[str] = Counter()
     for a in _actions(export):
         if a["type"] == "lay_tile":
             tile, _, copy = a["tile"].rpartition("-")

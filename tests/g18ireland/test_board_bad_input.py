@@ -31,10 +31,12 @@ NODES = ["I9-1", "I9-0", "H8-0", "I11-0", "I11-9", "X-1", "I9-", "-1", "I9-a", "
 def test_garbage_lays_raise_board_errors(seed):
     rng = random.Random(seed)
     b = board()
+    slot = MAP_LAY_SLOT(0, False)
+    assert slot is not None
     for _ in range(150):
         coord, tile, rot = rng.choice(HEXES), rng.choice(TILES), rng.choice([0, 3, 5, 6, -1, 99])
         try:
-            T.check_lay(M, b, "DER", PHASE_COLORS["4"], MAP_LAY_SLOT(0, False), coord, tile, rot,
+            T.check_lay(M, b, "DER", PHASE_COLORS["4"], slot, coord, tile, rot,
                         rules=TRACK_RULES)
         except BoardError as e:
             assert e.code and e.message

@@ -67,7 +67,7 @@ def test_inherited_views_equal_fresh_ones_in_random_play():
 def test_inherited_views_equal_fresh_ones_at_every_real_lay(path) -> None:
     run = import_export(json.loads(path.read_text()))
     state = run.timeline.initial
-    boards = []
+    boards: list[B.BoardState] = []
     for seat, action in run.timeline.effective:
         state = run.engine.apply(state, seat, action)
         if not boards or state.board.tiles is not boards[-1].tiles:

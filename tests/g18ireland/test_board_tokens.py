@@ -51,6 +51,7 @@ def wexford_line():
 
     b = B.place_token(M, B.unreserve(B.initial(M), "CIR"), "CIR", "I17", 0)
     slot = MAP_LAY_SLOT(0, False)
+    assert slot is not None
     for hex_, tile, rot in (("I17", "644", 0), ("H18", "9", 1), ("G19", "5", 3)):
         T.check_lay(M, b, "CIR", PHASE_COLORS["2"], slot, hex_, tile, rot, rules=TRACK_RULES)
         b = B.lay(M, b, hex_, tile, rot)

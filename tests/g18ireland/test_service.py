@@ -19,7 +19,7 @@ async def test_an_18ireland_table_plays_through_the_api(client, make_table) -> N
     table: Table = await make_table(client, 3, title="18ireland", seed=161830)
     detail = await table.detail()
     assert detail["title"] == "18ireland" and detail["active_seats"] == [0]
-    seq, submitted = 0, set()
+    seq, submitted = 0, set[str]()
     while seq < 300 and not {"lay_tile", "run_routes"} <= submitted:
         detail = await table.detail()
         assert detail["status"] in ("open", "running"), detail

@@ -51,7 +51,8 @@ async def test_whole_game_over_http(client, make_table):
     assert [e.seq for e in entries] == list(range(1, seq + 1))
     for entry in entries:
         timeline.push(entry.seat, decode_action(engine, entry.action))
-    assert engine.result(timeline.state).winners == final["result"]["winners"]
+    result = engine.result(timeline.state)
+    assert result is not None and result.winners == final["result"]["winners"]
     assert meta.status == "finished" and meta.last_seq == seq
 
 

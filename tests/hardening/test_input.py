@@ -156,8 +156,8 @@ async def test_unknown_bot_level_is_refused_at_creation(client, redis_client):
             {"name": "a"}, {"name": "b", "kind": "bot", "level": level}]})
         assert_error(resp.status, await resp.json(), 422, "unknown_bot")
     assert await redis_client.zcard(keys.TABLES) == before
-    for level in ("random", "heuristic", "mcts", None):
-        seat = {"name": "b", "kind": "bot", **({"level": level} if level else {})}
+    for known in ("random", "heuristic", "mcts", None):
+        seat = {"name": "b", "kind": "bot", **({"level": known} if known else {})}
         resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, seat]})
         assert resp.status == 201, await resp.json()
 

@@ -11,6 +11,8 @@ import aiohttp
 from shared.config import Config, RateLimit
 from shared.store import keys
 
+from services.http import guard, limits
+
 from .conftest import assert_error, create, read_http
 
 TAKE1 = {"type": "take", "count": 1}
@@ -196,6 +198,29 @@ async def test_half_sent_headers_are_cut_at_the_header_timeout(guarded):
     status, _headers, _body = await asyncio.wait_for(read_http(reader), 5)
     assert status == 200
     writer.close()
+
+
+async def _refusal_after(host: str, port: int) -> float:
+    """Seconds from connecting to a 429 too_many_connections and the close."""
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    reader, writer = await asyncio.open_connection(host, port)
+    status, _headers, raw = await asyncio.wait_for(read_http(reader), 10)
+    assert_error(status, json.loads(raw), 429, "too_many_connections")
+    assert await asyncio.wait_for(reader.read(), 10) == b""
+    writer.close()
+    return loop.time() - began
+
+
+async def test_a_connection_over_the_cap_is_held_unread_before_its_429(guarded, monkeypatch):
+    """A flood that reconnects at once gets one refusal a second per connection it keeps
+    trying; past MAX_HELD_REFUSALS held at once, refusals are answered without waiting."""
+    host, port = await guarded(max_connections_per_client=1)
+    held = await asyncio.open_connection(host, port)
+    assert min(await asyncio.gather(*(_refusal_after(host, port) for _ in range(3)))) >= 0.9 * limits.TARPIT_S
+    monkeypatch.setattr(guard, "MAX_HELD_REFUSALS", 0)
+    assert await _refusal_after(host, port) < 0.9 * limits.TARPIT_S
+    held[1].close()
 
 
 async def test_a_body_that_stalls_gets_408(guarded):

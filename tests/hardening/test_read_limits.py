@@ -3,8 +3,11 @@ and spectator sockets (no seat token) are capped per address (from 127.0.0.2, 12
 
 from __future__ import annotations
 
+import asyncio
+
 from shared.config import RateLimit
 
+from services.http.limits import TARPIT_S
 from tests.waiting import until
 
 from .conftest import assert_error
@@ -88,3 +91,19 @@ async def test_opening_sockets_draws_on_the_same_read_budget_and_is_refused_with
         finally:
             for ws in opened:
                 await ws.close()
+
+
+async def test_a_socket_refused_over_the_read_budget_is_held_a_whole_tarpit(guarded):
+    # At 100/s a socket's 5 tokens are back in 50 ms; held only that long, one connection of
+    # a flood that ignores Retry-After was refused 20 times a second, each a whole request.
+    host, port = await guarded(limit_reads=RateLimit(100, 5))
+    base = f"http://{host}:{port}"
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+               "Sec-WebSocket-Version": "13"}
+    async with peer(2) as a:
+        async with a.ws_connect(f"{base}/ws"):
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            async with a.get(f"{base}/ws", headers=upgrade) as resp:
+                assert_error(resp.status, await resp.json(), 429, "rate_limited")
+            assert loop.time() - began >= 0.9 * TARPIT_S

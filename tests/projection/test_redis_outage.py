@@ -58,5 +58,6 @@ async def test_blocked_reads_outlast_the_block_time(client, settings):
     # every idle blocked read short and log it as a failure.
     proj = projection_of(client)
     tail = proj.tail_redis
+    assert tail is not None, "started"
     kwargs = tail.connection_kwargs if isinstance(tail, RedisCluster) else tail.connection_pool.connection_kwargs
     assert kwargs["socket_timeout"] > settings.block_ms / 1000

@@ -102,6 +102,7 @@ async def test_cli_serves_the_protocol_and_stops_on_sigterm(redis_url, driver):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:
+        assert proc.stdout is not None
         line = await asyncio.wait_for(proc.stdout.readline(), 20)
         assert b"roundhouse projection listening on http://127.0.0.1:" in line, line
         async with aiohttp.ClientSession() as http:

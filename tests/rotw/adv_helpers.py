@@ -10,7 +10,7 @@ from shared.families import expand
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Bid, EndBuild, LayTrack, Pass
 from shared.games.rotw_england_wales.advanced.actions import StartAuction
-from shared.games.rotw_england_wales.advanced.shares import find
+from shared.games.rotw_england_wales.advanced.shares import adv, find
 from shared.games.rotw_england_wales.setup import new_game
 from shared.games.rotw_england_wales.state import State
 
@@ -36,9 +36,9 @@ def act(s: State, action: Any, seat: int | None = None) -> State:
 
 def buy(s: State, company: str, amount: int | None = None) -> State:
     """The chooser auctions a share of `company` (available box) and everybody else passes."""
-    c = s.adv.companies[find(s, company)]
+    c = adv(s).companies[find(s, company)]
     s = act(s, StartAuction(company=company, source="available", amount=amount or c.price * 1000))
-    while s.adv.auction is not None:
+    while adv(s).auction is not None:
         s = act(s, Pass())
     return s
 

@@ -93,6 +93,7 @@ def test_barons_are_revealed_at_the_end() -> None:
     v = ENGINE.view(s, None)
     assert [p["baron"] for p in v["players"]] == [p.baron for p in s.players]
     res = ENGINE.result(s)
+    assert res is not None
     # The breakdown adds up to the engine's scores, and each baron's standing explains its points.
     assert [r["track"] + r["links"] + r["cards"] + r["baron"] + r["shares"] for r in v["scores"]] == res.scores
     assert [r["total"] for r in v["scores"]] == res.scores

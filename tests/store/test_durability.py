@@ -25,7 +25,8 @@ async def test_acknowledged_appends_survive_kill_9(tmp_path, make_meta):
         client = aioredis.from_url(server.url)
         store = RedisEventStore(client)
         assert [e.seq for e in await store.read(meta.table, 0)] == list(range(1, 26))
-        assert (await store.get_meta(meta.table)).last_seq == 25
+        stored = await store.get_meta(meta.table)
+        assert stored is not None and stored.last_seq == 25
         assert await store.idem_reply(meta.table, 24 % 3, "k24") == b"reply24"
         assert (await store.append(meta.table, 25, 0, b"{}", "k24", b"x", 99)).status == "duplicate"
         assert (await store.append(meta.table, 25, 0, b"{}", "k25", b"x", 99)).seq == 26

@@ -209,7 +209,8 @@ async def test_works_over_resp3(redis_url, make_meta):
         await store.create_table(meta)
         await append_n(store, meta.table, 2)
         assert [e.seq for e in await store.tail(meta.table, 0, block_ms=100)] == [1, 2]
-        assert (await store.get_meta(meta.table)).last_seq == 2
+        stored = await store.get_meta(meta.table)
+        assert stored is not None and stored.last_seq == 2
         await store.ensure_turn_group("resp3")
         await store.publish_turn(meta.table, 2, [1])
         assert [(n.table, n.seats) for n in await store.read_turns("resp3", "w")] == [(meta.table, [1])]

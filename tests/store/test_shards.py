@@ -39,7 +39,8 @@ async def test_listing_merges_the_shards_newest_first_with_paging(redis_client, 
         made.append(meta)
     assert len({store.layout.shard_of(m.table) for m in made}) > 1
     newest = [m.table for m in reversed(made)]
-    seen, offset = [], 0
+    seen: list[str] = []
+    offset: int | None = 0
     while offset is not None:
         page, offset = await store.list_tables(limit=4, offset=offset)
         seen += [t.table for t in page]

@@ -58,6 +58,7 @@ async def test_list_tables_newest_first_with_paging_and_status(redis_client, mak
     assert [t.table for t in finished] == [t for i, t in reversed(list(enumerate(made))) if i % 2]
     assert nxt is None
     first_two, nxt = await store.list_tables(limit=2, status="open")
+    assert nxt is not None
     rest, end = await store.list_tables(limit=10, offset=nxt, status="open")
     assert [t.table for t in first_two + rest] == [t for i, t in reversed(list(enumerate(made))) if not i % 2]
     assert end is None

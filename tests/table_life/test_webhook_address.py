@@ -73,6 +73,7 @@ async def test_the_service_sends_nothing_to_a_name_on_loopback_unless_allowed(
         return {"state": record.state, "error": record.error} if record and record.state != "pending" else None
 
     record = await until(given_up, "Ada's notice to be refused")
+    assert record is not None
     assert record["state"] == "gave_up" and "localhost resolves to a non-public address" in str(record["error"]), record
     assert receiver.posts == []
 

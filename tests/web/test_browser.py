@@ -232,7 +232,9 @@ def test_lobby_creates_a_table_hands_out_links_and_lists_it(web_stack: Stack, ch
         assert "Stephenson" in created and "bot · heuristic" in created
         links = page.page.eval_on_selector_all(".invite-url", "els => els.map(e => e.value)")
         assert len(links) == 2 and all(u.startswith("http") and "#table=" in u and "&token=" in u for u in links)
-        table = re.search(r"#table=(\w+)", links[0]).group(1)
+        found = re.search(r"#table=(\w+)", links[0])
+        assert found is not None, links
+        table = found.group(1)
 
         # The open tables list offers this browser its seats and a spectator's view.
         item = page.page.locator(f'[data-testid=open-tables] li[data-table="{table}"]')

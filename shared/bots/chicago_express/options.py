@@ -268,7 +268,7 @@ def _completions(s: State, seat: int) -> list[tuple[Option, State | None]]:
         placed = s.build is not None and s.build.placed
         plans.append(((DONE,) if placed else (FORGO,), None))
         return plans
-    return [(option, None) for option in develop_options(s)] + [((FORGO,), None)]
+    return [(option, None) for option in [*develop_options(s), (FORGO,)]]
 
 
 def raw_options(s: State, seat: int, w: Weights = DEFAULT) -> list[tuple[Option, State | None]]:

@@ -393,7 +393,7 @@ def _lays(p: Position, corp: str, la: LegalAction) -> Scored:
         name = a.tile.rpartition("-")[0] or a.tile
         cost = t.lay_cost(state, corp, a.hex, name, a.rotation)
         board = t.board_after_lay(state, a.hex, a.tile, a.rotation) if cost is not None else None
-        if board is None:
+        if board is None or cost is None:  # (no cost: no board either)
             played = _played(p, corp, a, 0.0, p.params.cost_weight, LAY_STARVING)
             if played is not None:
                 out.append(played)

@@ -16,6 +16,7 @@ from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Bid, Deliver, EndBuild, LayTrack, Pass
 from shared.games.rotw_england_wales.advanced.actions import PayDividend, ProposeMerger, RepayBonds, StartAuction, Vote
 from shared.games.rotw_england_wales.advanced.merger import cost as merger_cost
+from shared.games.rotw_england_wales.advanced.shares import adv
 from shared.games.rotw_england_wales.board import get_board
 from shared.games.rotw_england_wales.state import State
 
@@ -26,7 +27,7 @@ def _families(s: State, seat: int) -> dict[type, Any]:
 
 def _wants_share(s: State, seat: int, ci: int) -> int:
     """How much a share of company `ci` is worth to `seat` above its price (0: not wanted)."""
-    c = s.adv.companies[ci]
+    c = adv(s).companies[ci]
     mine = c.held[seat]
     if c.controller < 0:
         return 2000  # control for the price of one share
@@ -41,7 +42,7 @@ def _wants_share(s: State, seat: int, ci: int) -> int:
 
 
 def _auction(s: State, seat: int, fams: dict[type, Any]) -> Any:
-    a = s.adv
+    a = adv(s)
     if a.auction is not None:
         au = a.auction
         c = a.companies[au.company]
@@ -82,13 +83,14 @@ def _city_distance(board_id: str) -> dict[str, int]:
 
 
 def _company(s: State, fams: dict[type, Any], rng: random.Random) -> Any:
-    ci = s.adv.order[s.adv.pos]
+    ad = adv(s)
+    ci = ad.order[ad.pos]
     if Deliver in fams and s.phase == "company_turn":
         def value(a: Deliver) -> tuple[int, int]:
             own = sum(1 for lid in a.path if s.links[lid].owner == ci)
             return own, len(a.path)
         return max(expand(fams[Deliver]), key=lambda a: (*value(a), rng.random()))
-    if s.phase == "company_build" and EndBuild in fams and s.adv.build is not None and s.adv.build.open_link < 0:
+    if s.phase == "company_build" and EndBuild in fams and ad.build is not None and ad.build.open_link < 0:
         return EndBuild()  # one link a turn: the second costs $2,000 a hex more
     if LayTrack in fams:
         board = get_board(s.board)
@@ -105,24 +107,28 @@ def _dividend(s: State, seat: int, fams: dict[type, Any]) -> Any:
     if RepayBonds in fams:
         return RepayBonds(count=fams[RepayBonds].range.max)
     top = fams[PayDividend].range.max
-    c = s.adv.companies[s.adv.order[s.adv.pos]]
+    a = adv(s)
+    c = a.companies[a.order[a.pos]]
     step = c.price * 1000
     return PayDividend(amount=top - top % step if top >= step else top)
 
 
 def _merger(s: State, seat: int, fams: dict[type, Any]) -> Any:
     if ProposeMerger in fams:
-        acq = s.adv.companies[s.adv.order[s.adv.pos]]
+        a = adv(s)
+        acq = a.companies[a.order[a.pos]]
         for target in fams[ProposeMerger].choices.values:
-            ti = next(i for i, c in enumerate(s.adv.companies) if c.id == target)
+            ti = next(i for i, c in enumerate(a.companies) if c.id == target)
             if merger_cost(s, ti) <= acq.cash:
                 return ProposeMerger(target=target)
     return Pass()
 
 
 def _vote(s: State, seat: int) -> Any:
-    m = s.adv.merger
-    acq, tgt = s.adv.companies[m.acquirer], s.adv.companies[m.target]
+    a = adv(s)
+    m = a.merger
+    assert m is not None, "a vote is asked only while a merger is proposed"
+    acq, tgt = a.companies[m.acquirer], a.companies[m.target]
     paid = tgt.held[seat] * (tgt.price + 1) * 1000
     diluted = merger_cost(s, m.target) > acq.cash
     return Vote(yes=acq.controller == seat or paid > 0 or not diluted)

@@ -46,7 +46,7 @@ def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
     if s.phase == BUILD:
         plan, _ = best_plan(s, seat)
         if plan is not None:
-            out.append((plan.value, plan.lays))  # the tiles' payments issue the `need` shares
+            out.append((plan.value, tuple(plan.lays)))  # the tiles' payments issue the `need` shares
         out.append((0.0, (EndBuild(),)))
         return out
     dels = deliveries(s, seat)
@@ -63,7 +63,7 @@ def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
         out.append((gain * 0.9, (UpgradeEngine(),)))
     plan, _ = best_plan(s, seat)
     if plan is not None:
-        lays = plan.lays  # the tiles' payments issue the `need` shares (seed 'Vydávání akcií')
+        lays: tuple[Any, ...] = tuple(plan.lays)  # the tiles' payments issue the `need` shares (seed 'Vydávání akcií')
         if len(plan.lays) < rules.MAX_TILES_PER_BUILD:
             lays = (*lays, EndBuild())
         out.append((plan.value * 0.6, lays))

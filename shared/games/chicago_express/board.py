@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shared.games.chicago_express.actions import ActionName
+
 DATA_FILE = Path(__file__).with_name("board.json")
 
 TERRAINS = ("city", "industrial", "plain", "forest", "mountain")
-ACTIONS = ("auction", "build", "develop")  # the three dials, in board order
+ACTIONS: tuple[ActionName, ...] = ("auction", "build", "develop")  # the three dials, in board order
 
 # Axial neighbour offsets of a hex grid (q, r).
 _AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 
+from shared.families import AmountRange
+
 try:  # pragma: no cover - depends on which contract the branch has
     from shared.families import Choice
 except ImportError:  # pragma: no cover
@@ -38,9 +40,11 @@ def flatten(choice: Choice | None) -> list[tuple[Any, ...]]:
         return [()]
     out: list[tuple[Any, ...]] = []
     for i, v in enumerate(choice.values):
-        sub = None
+        sub: Choice | AmountRange | None = None
         if choice.then is not None:
             sub = choice.then[i] if len(choice.then) == len(choice.values) else choice.then[0]
+        if isinstance(sub, AmountRange):
+            raise TypeError("flatten reads tries of choices only (what `trie` builds)")
         for rest in flatten(sub):
             out.append((v,) + rest)
     return out

@@ -234,7 +234,9 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | None = 
                 out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cells[0]),
                                        choices=Choice("share_price", cells)))
         elif kind == "merge":
-            for sym in OP.ROUND.route_action(state, entity, "merge").choices(state):
+            step = OP.ROUND.route_action(state, entity, "merge")
+            assert isinstance(step, OP.MergeStep | OP.TransformStep), "the steps that take a merge"
+            for sym in step.choices(state):
                 out.append(LegalAction(action=A.Merge(**who, corporation=sym)))
         elif kind == "pass":
             out.append(LegalAction(action=A.Pass(**who)))

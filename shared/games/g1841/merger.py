@@ -160,7 +160,7 @@ def _exchange(r: Run, entity: str, a: str, b: str, target: str, title: str, firs
     answer = options[0]
     if len(options) > 1:
         answer = r.ask(Question("choose", "upgrade", entity, f"{title}decision for the outgoing {tp}% of "
-                                f"{a}/{b} held by {X.name(r.s, entity)}", choices=options))
+                                f"{a}/{b} held by {X.name(r.s, entity)}", choices=[*options]))
     _do_exchange(r, entity, a, b, target, answer)
 
 
@@ -322,10 +322,10 @@ def _removals(r: Run, asks: str, a: str, b: str, hexes: tuple[str, ...], fewest:
         answer = r.ask(q)
         if answer == "pass":
             return
-        _, coord, city = answer.split(":")
-        owner = next(o for o in B.slots(m, r.s.board, coord)[int(city)] if o in (a, b))
+        _, coord, city_no = answer.split(":")
+        owner = next(o for o in B.slots(m, r.s.board, coord)[int(city_no)] if o in (a, b))
         r.say(f"{X.name(r.s, asks)} removes {owner} token from {coord}")
-        r.s = replace(r.s, board=B.remove_token(m, r.s.board, owner, coord, int(city)))
+        r.s = replace(r.s, board=B.remove_token(m, r.s.board, owner, coord, int(city_no)))
         done += 1
 
 

@@ -116,8 +116,8 @@ def _position(state: State) -> dict[str, Any]:
                         "choices": list(q.choices), "log": list(ev.log[-12:])}
         if q.topic.startswith("pick_exchange"):
             # the secession's answers "a"/"b" name its two halves
-            a, b = BE.secession_corporations(state.variant)
-            pos["event"]["labels"] = {"a": a, "b": b}
+            half_a, half_b = BE.secession_corporations(state.variant)
+            pos["event"]["labels"] = {"a": half_a, "b": half_b}
     if state.event_log:
         pos["event_log"] = list(state.event_log[-12:])
     if state.end:

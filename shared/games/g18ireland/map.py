@@ -39,8 +39,8 @@ TRACK_RULES = TrackRules(narrow=True)
 
 # 18xx.games TILE_LAYS: a lay or upgrade, then a second yellow lay for 20 unless the first was
 # an upgrade; with William Dargan (WDE) the second may be an upgrade too (30)
-TILE_LAYS = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]
-DARGAN_TILE_LAYS = [
+TILE_LAYS: list[dict[str, object]] = [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]
+DARGAN_TILE_LAYS: list[dict[str, object]] = [
     {"lay": True, "upgrade": True},
     {"lay": "not_if_upgraded", "upgrade": True, "cost": 20, "upgrade_cost": 30},
 ]

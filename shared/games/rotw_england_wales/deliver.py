@@ -55,11 +55,14 @@ def legal(s: State, seat: int) -> LegalAction | None:
 def family(s: State, paths_for: Callable[[str, str, dict], list[list[int]]]) -> LegalAction | None:
     """The deliver trie city -> colour -> path over the cubes on the map (both games)."""
     g = _graph(s)
-    cities, thens = [], []
+    cities: list[str] = []
+    thens: list[Choice] = []
+    first_paths: list[Choice] = []
     for h in sorted(s.cubes):
         if h not in g:
             continue
-        colours, sub = [], []
+        colours: list[str] = []
+        sub: list[Choice] = []
         for colour in sorted(set(s.cubes[h])):
             ps = paths_for(h, colour, g)
             if ps:
@@ -68,10 +71,10 @@ def family(s: State, paths_for: Callable[[str, str, dict], list[list[int]]]) -> 
         if colours:
             cities.append(h)
             thens.append(Choice("color", colours, then=sub))
+            first_paths = first_paths or sub
     if not cities:
         return None
-    first = thens[0]
-    return LegalAction(Deliver(city=cities[0], color=first.values[0], path=first.then[0].values[0]),
+    return LegalAction(Deliver(city=cities[0], color=thens[0].values[0], path=first_paths[0].values[0]),
                        choices=Choice("city", cities, then=thens))
 
 

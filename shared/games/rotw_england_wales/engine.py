@@ -181,6 +181,7 @@ class RotwEnglandWalesEngine:
         if seat not in self.active_seats(s):
             raise RuleError("not_your_turn", "it is not your turn to act")
         kind = type(action)
+        handler: Handler | None
         if s.adv is not None and kind in ACTION_TYPES:
             handler = adv_engine.handler(s, action)
         else:

@@ -54,7 +54,8 @@ def neighbours(layout: str, col: int, row: int) -> list[Coord]:
 def edge_toward(layout: str, a: Coord, b: Coord) -> int | None:
     """The edge of `a` that `b` lies across, or None when they are not neighbours."""
     around = neighbours(layout, *a)
-    return around.index(tuple(b)) if tuple(b) in around else None
+    col, row = b  # a list when it came from JSON
+    return around.index((col, row)) if (col, row) in around else None
 
 
 def are_neighbours(layout: str, a: Coord, b: Coord) -> bool:

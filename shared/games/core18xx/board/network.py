@@ -14,7 +14,9 @@ the broad network and is not blocked by tokens.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TypeVar
 
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
@@ -136,13 +138,13 @@ def walk(
         marked(marks)           # track may be laid from both sides of each edge this path reaches
         for stop, nexts in ends:
             if stop >= 0:
-                node = (coord, stop)
-                nodes.add(node)
+                at = (coord, stop)
+                nodes.add(at)
                 if enough_nodes is not None and len(nodes) >= enough_nodes:
                     return reach
-                if terminal or node in seen_nodes or blocked(h, coord, stop):
+                if terminal or at in seen_nodes or blocked(h, coord, stop):
                     continue
-                seen_nodes.add(node)
+                seen_nodes.add(at)
                 nexts = h.node_paths[stop]      # on through the node (enter_node)
             for nxt in nexts:
                 if nxt not in paths:
@@ -272,7 +274,7 @@ def _shape(t: Placed, gauge: str) -> tuple[tuple, tuple[tuple[int, ...], ...], f
     nodes = t.tile.nodes
     shape = []
     for p in t.paths:
-        ends = []
+        ends: list[tuple[int, int, tuple[int, ...]]] = []
         for end in (p.a, p.b):
             if end < NODE:
                 ends.append((ACROSS, end, ()))
@@ -360,9 +362,10 @@ def changed_hexes(old: dict, new: dict, most: int = 4) -> set[str] | None:
 # step machines ask for the same corporation's network many times per state: kept per map,
 # tiles and tokens (core18xx.memo). Callers only read a Reach.
 _REACH = Memo(1024)
+T = TypeVar("T")
 
 
-def _cached(kind: str, m: MapDef, b: BoardState, corp: object, make) -> Reach:
+def _cached(kind: str, m: MapDef, b: BoardState, corp: object, make: Callable[[], T]) -> T:
     key = (kind, id(m), id(b.tiles), id(b.tokens), b.closed, corp)
     held = (m, b.tiles, b.tokens)
     hit = _REACH.get(key, held)

@@ -203,12 +203,12 @@ def city_map(old: Placed, new: Placed) -> dict[int, int]:
     for pos, i in enumerate(old_cities):
         if i in out:
             continue
-        j = new_cities[pos] if pos < len(new_cities) else None
-        if j is None or j in used:
-            j = next((c for c in new_cities if c not in used), None)
-        if j is not None:
-            out[i] = j
-            used.add(j)
+        to = new_cities[pos] if pos < len(new_cities) else None
+        if to is None or to in used:
+            to = next((c for c in new_cities if c not in used), None)
+        if to is not None:
+            out[i] = to
+            used.add(to)
     return out
 
 

@@ -84,10 +84,10 @@ def home_spots(m: MapDef, b: BoardState, corp: str) -> list[TokenSpot]:
         return [TokenSpot(coord, c, 0) for c in cities if free_slot(m, b, corp, coord, c)]
     out = []
     for coord in sorted(m.hexes, key=lambda c: m.order[c]):
-        t = tile_at(m, b, coord)
-        if not t.exits:
+        placed = tile_at(m, b, coord)
+        if not placed.exits:
             continue
-        for c in t.tile.cities:
+        for c in placed.tile.cities:
             if free_slot(m, b, corp, coord, c):
                 out.append(TokenSpot(coord, c, 0))
     return out

@@ -112,7 +112,8 @@ class Market(msgspec.Struct, frozen=True, dict=True):
     def at(self, coord: Coord) -> Cell:
         # asked for every price, limit and closing check: the cells by coordinate are indexed
         # once per instance (a market never changes; `dict=True`, see par_cells)
-        cell = self._cells.get(tuple(coord))
+        r, c = coord  # a list when it came from JSON
+        cell = self._cells.get((r, c))
         if cell is None:
             raise KeyError(f"no market cell at {coord}")
         return cell

@@ -161,13 +161,13 @@ class Round(Generic[G]):
         step = self._taker(game, entity, kind)
         if step is not None:
             return step
-        step = self.active_step(game)
-        if step is None:
+        active = self.active_step(game)
+        if active is None:
             raise RuleError("no_step", f"no step takes {kind} now")
-        refusal = getattr(step, "refusal", None)
+        refusal = getattr(active, "refusal", None)
         if refusal is not None:
             raise refusal(game, kind)
-        raise RuleError("wrong_step", f"{step.name} is waiting; {kind} is not possible now")
+        raise RuleError("wrong_step", f"{active.name} is waiting; {kind} is not possible now")
 
     def process(self, game: G, entity: str, kind: str, action: Any) -> G:
         return self.route_action(game, entity, kind).process(game, action)

@@ -620,13 +620,13 @@ def legal(money: MoneyState, sr: StockRound, player: str, rules: StockRules,
                     out.append(LegalAction(action=A.Par(**who, corporation=sym, share_price=cell.id)))
     if "bid" in kinds:
         a = sr.auction
-        sym = a.corporation if a is not None else can_bid_minor(money, sr, player, rules)
-        if sym is not None:
+        minor = a.corporation if a is not None else can_bid_minor(money, sr, player, rules)
+        if minor is not None:
             low = rules.minor_min_bid if a is None else max(b[1] for b in a.bids) + rules.bid_increment
-            high = _max_bid(money, player, sym)
+            high = _max_bid(money, player, minor)
             high -= (high - low) % rules.bid_increment
             if high >= low:
-                out.append(LegalAction(action=A.Bid(**who, corporation=sym, price=low),
+                out.append(LegalAction(action=A.Bid(**who, corporation=minor, price=low),
                                        range=AmountRange(field="price", min=low, max=high, step=rules.bid_increment)))
     if rules.corporations_trade and kinds and only in (None, A.BuyShares, A.SellShares, A.Par):
         out += _corporate_legal(money, sr, player, rules, only)
@@ -670,6 +670,8 @@ def apply(money: MoneyState, sr: StockRound, player: str, action: A.Action,
             raise RuleError("bad_bid", "name the minor to bid on")
         return do_bid(money, sr, player, action.corporation, action.price, rules)
     entity = action.entity if action.entity_type == "corporation" else None
+    if entity is not None and not isinstance(entity, str):  # no corporation is named by a number
+        raise RuleError("not_a_trader", f"{entity} cannot trade shares")
     if isinstance(action, A.BuyShares):
         return do_buy(money, sr, player, action.shares, rules, entity)
     if isinstance(action, A.SellShares):
