@@ -79,7 +79,10 @@ MINOR_TOP = 115
 
 
 def money(text: str) -> int:
-    return int(re.search(r"£(\d+)", text).group(1))
+    found = re.search(r"£(\d+)", text)
+    if found is None:
+        raise AssertionError(f"a bid button without its price: {text!r}")
+    return int(found.group(1))
 
 
 # What the person picks among the buttons, in this order (the first that matches).
