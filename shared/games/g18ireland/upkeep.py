@@ -41,18 +41,19 @@ _WITH_BOARD = Last()
 def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
     """Open companies whose price is on a closing cell; asked after every money change, mostly
     of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
+    # (the last answer is kept with its inputs: read without a call)
     corps, market = money.corps, money.market
-    known = _CLOSING.get((corps, market))
-    if known is not None:
-        return known
-    if _CLOSING.held is not None and _CLOSING.held[1] is market:
+    known = _CLOSING.value
+    if known is not None and known[1] is market:
+        before, closing = known[0], known[2]
+        if before is corps:
+            return closing
         # a price move copies `corps` with one company changed: the others' answers stand
-        before, closing = _CLOSING.held[0], _CLOSING.value
         found = tuple(sym for sym, corp in corps.items()
                       if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
     else:
         found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
-    return _CLOSING.put((corps, market), found)
+    return _CLOSING.put((corps, market), (corps, market, found))[2]
 
 
 def _closes(corp: Corp, market: Market) -> bool:

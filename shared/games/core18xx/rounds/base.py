@@ -168,13 +168,11 @@ class Round(Generic[G]):
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
         version = self._version
         if version is not None:
+            # only the very state last advanced is known: a state handed here is nearly always
+            # new (a decision's result), so its version would be built and compared for nothing
+            # (moving on is the same on a state differing in bookkeeping, only asked again)
             known = self._waiting.value
-            if known is None or known[2] is not game:
-                held = version(game)
-                known = self._waiting.get(held)
-                if known is not None:
-                    self._waiting.put(held, (known[0], known[1], game))
-            if known is not None and known[1]:
+            if known is not None and known[2] is game and known[1]:
                 return game, self.steps[known[0]] if known[0] < len(self.steps) else None
         waiting: Step[G] | None = None
         index = len(self.steps)
