@@ -49,10 +49,10 @@ def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
         if before is corps:
             return closing
         # a price move copies `corps` with one company changed: the others' answers stand
-        found = tuple(sym for sym, corp in corps.items()
-                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
+        found = tuple([sym for sym, corp in corps.items()
+                       if (sym in closing if before.get(sym) is corp else _closes(corp, market))])
     else:
-        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
+        found = tuple([sym for sym, corp in corps.items() if _closes(corp, market)])
     return _CLOSING.put((corps, market), (corps, market, found))[2]
 
 
@@ -78,12 +78,22 @@ def check_end(state: State) -> State:
     no company) is seen after the next action, or never in a game nobody can move in (which
     then runs to its 100th stock round). So this is asked right after each decision's own
     effect, never at a round's end."""
-    reason = O.end_reason(state.money)
+    # (asked again after the flow has moved on, mostly of the same money: the last answer is
+    # kept with it)
+    money = state.money
+    known = _END.value
+    if known is not None and known[0] is money:
+        reason = known[1]
+    else:
+        reason = _END.put((money,), (money, O.end_reason(money)))[1]
     if reason is None:
         return state
     if state.end is None or END_TIMING_PRIORITY.index(reason[1]) < END_TIMING_PRIORITY.index(state.end[1]):
         return replace(state, end=reason)
     return state
+
+
+_END = Last()
 
 
 def over(state: State) -> State:

@@ -101,11 +101,14 @@ class Round(Generic[G]):
 
     def _in_play(self, game: G) -> list[tuple[int, Step[G], bool, Any, Any]]:
         """The steps not passed in `game`, with their hooks."""
-        return self._visits[0] if self._progress is None else self._visits[min(self._progress(game), self._top)]
+        progress = self._progress
+        return self._visits[0] if progress is None else self._visits[min(progress(game), self._top)]
 
     def _scan(self, game: G) -> int:
-        return next((i for i, step, blocks, _, _ in self._in_play(game) if blocks and step.blocking(game)),
-                    len(self.steps))
+        for i, step, blocks, _, _ in self._in_play(game):
+            if blocks and step.blocking(game):
+                return i
+        return len(self.steps)
 
     def _first_blocking(self, game: G) -> int:
         version = self._version
