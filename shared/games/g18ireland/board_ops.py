@@ -190,7 +190,8 @@ def sync(state: State) -> B.BoardState:
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
-    return _SYNCED.put((corps, state.board), (corps, state.board, list(pending), b))[3]
+    _SYNCED.value = (corps, state.board, list(pending), b)
+    return b
 
 
 _SYNCED = Last()

@@ -90,7 +90,9 @@ def crowded(money: MoneyState, depot: T.Depot) -> list[str]:
     known = _CROWDED.value
     if known is not None and known[0] is trains and known[1] is corps and known[2] == phase:
         return known[3]
-    return _CROWDED.put((trains, corps), (trains, corps, phase, T.over_limit_open(depot, corps)))[3]
+    found = T.over_limit_open(depot, corps)
+    _CROWDED.value = (trains, corps, phase, found)
+    return found
 
 
 _CROWDED = Last()

@@ -39,7 +39,9 @@ def context(state: State) -> OP.OrContext:
     for corp in lifted:
         if corp in used:
             used[corp] += 1
-    return _CONTEXT.put((tokens,), (tokens, corps, lifted, replace(_base_context(), tokens_used=used)))[3]
+    ctx = replace(_base_context(), tokens_used=used)
+    _CONTEXT.value = (tokens, corps, lifted, ctx)
+    return ctx
 
 
 _CONTEXT = Last()
