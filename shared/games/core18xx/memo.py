@@ -10,9 +10,9 @@ never a deep comparison). Callers only read what they get.
 - `Memo(size)`: a bounded module-level cache (cleared when full: the working set is the few
   states around the current decision).
 - `Last()`: a one-entry cache (the state asked about again and again in one decision). A site
-  asked thousands of times a game may keep its inputs inside the answer and read `value`
-  itself, comparing those by identity (no call: the rounds' waiting step, who acts, the last
-  `with_board`); `value` is None when empty.
+  asked thousands of times a game may keep its inputs inside the answer, read `value` itself,
+  comparing those by identity, and set it (no call: the rounds' waiting step, who acts, the
+  last `with_board`); `value` is None when empty.
 - Answers derived from one frozen struct are kept on it: `functools.cached_property` on a
   struct declared with `dict=True` (a `__dict__` neither encoded nor compared), holding the
   value or a dict of answers (`MoneyState.answers` for the rounds' questions).

@@ -166,15 +166,14 @@ def _home(m: MapDef, b: B.BoardState, corp: str) -> B.BoardState:
 def sync(state: State) -> B.BoardState:
     """The board after a money change: a minor just started gets its home token (18Ireland
     places minors' homes at once); a closed company's reservations and tokens leave the map."""
-    m, b = the_map(), state.board
-    corps = state.money.corps
-    pending = state.pending
+    b, corps, pending = state.board, state.money.corps, state.pending
     # asked several times per decision, mostly of the same companies and board (every change
-    # copies `corps` and the board): the last answer is kept, keyed by their identity and by
-    # (a copy of) the waiting tokens
-    hit = _SYNCED.get((corps, b), pending)
-    if hit is not None:
-        return hit
+    # copies `corps` and the board): the last answer is kept with them and (a copy of) the
+    # waiting tokens (read without a call)
+    known = _SYNCED.value
+    if known is not None and known[0] is corps and known[1] is b and (known[2] is pending or known[2] == pending):
+        return known[3]
+    m = the_map()
     waiting = frozenset(p.corp for p in pending)
     # one owner index and one reservation scan for all companies (a change below touches
     # only that company's tokens and reservations)
@@ -191,7 +190,8 @@ def sync(state: State) -> B.BoardState:
                 b = B.unreserve(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
-    return _SYNCED.put((corps, state.board), b, list(pending))
+    _SYNCED.value = (corps, state.board, list(pending), b)
+    return b
 
 
 _SYNCED = Last()

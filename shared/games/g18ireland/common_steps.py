@@ -32,13 +32,15 @@ def kind(action: Any) -> str:
 
 
 def seat_of_player(state: State, player: str) -> int:
-    try:
-        seat = int(player)
-    except ValueError:
-        raise RuleError("no_such_player", f"there is no player {player!r}") from None
-    if not 0 <= seat < len(state.players) or state.players[seat] != player:
+    # player ids are the seats' numbers ("0", "1", ...): read off a table, not parsed
+    seat = _SEAT_OF.get(player)
+    players = state.players
+    if seat is None or seat >= len(players) or players[seat] != player:
         raise RuleError("no_such_player", f"there is no player {player!r}")
     return seat
+
+
+_SEAT_OF = {str(i): i for i in range(64)}
 
 
 def president_seat(state: State, corp: str) -> int:

@@ -84,13 +84,15 @@ class OrTurn(msgspec.Struct, frozen=True):
 def crowded(money: MoneyState, depot: T.Depot) -> list[str]:
     """Open companies over the current phase's train limit, who discard before anything else.
     Asked at every step of every decision, and the trains, the phase and the companies change
-    far less often (each change copies its dict): the last answer is kept, keyed by them."""
-    held = (depot.trains, money.corps)
-    hit = _CROWDED.get(held, depot.phase)
-    if hit is not None:
-        return hit
-    return _CROWDED.put(held, T.over_limit(depot, {s: c.type for s, c in money.corps.items() if not c.closed}),
-                        depot.phase)
+    far less often (each change copies its dict): the last answer is kept with them (read
+    without a call)."""
+    trains, corps, phase = depot.trains, money.corps, depot.phase
+    known = _CROWDED.value
+    if known is not None and known[0] is trains and known[1] is corps and known[2] == phase:
+        return known[3]
+    found = T.over_limit_open(depot, corps)
+    _CROWDED.value = (trains, corps, phase, found)
+    return found
 
 
 _CROWDED = Last()

@@ -43,15 +43,19 @@ def is_decision(raw: dict[str, Any]) -> bool:
 
 def action(raw: dict[str, Any], ids: list[str]) -> Any:
     """The engine action for one exported decision (bookkeeping dropped, players by seat)."""
-    plain = {k: v for k, v in raw.items() if k not in BOOKKEEPING}
+    plain = dict(raw)
+    for k in BOOKKEEPING:
+        plain.pop(k, None)
     for name, type_field in _TYPED_FIELDS:
+        if name not in plain:
+            continue
         kind = plain.get(type_field, "player" if name != "entity" else plain.get("entity_type"))
-        if name in plain and kind == "player":
+        if kind == "player":
             pid = str(plain[name])
             if pid not in ids:
                 raise RuleError("no_such_player", f"player {pid} is not at this table")
             plain[name] = str(ids.index(pid))     # (an export's player ids are distinct)
-        elif name in plain and plain[name] is not None:
+        elif plain[name] is not None:
             plain[name] = str(plain[name])
     try:
         decoded = A.decode_export_action(plain)

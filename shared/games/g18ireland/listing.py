@@ -31,7 +31,9 @@ def actor(state: State, action: Any) -> int:
     known = _ACTOR.value
     if known is not None and known[0] is state and known[1] is action:
         return known[2]
-    return _ACTOR.put((state, action), (state, action, _actor(state, action)))[2]
+    seat = _actor(state, action)
+    _ACTOR.value = (state, action, seat)
+    return seat
 
 
 def _actor(state: State, action: Any) -> int:
@@ -57,7 +59,9 @@ def active_seats(state: State) -> frozenset[int]:
     if known is not None and known[0] is state:
         return known[1]
     play = F.ROUNDS.get(state.round)
-    return _ACTIVE.put((state,), (state, frozenset() if play is None else play.active_seats(state)))[1]
+    seats = frozenset() if play is None else play.active_seats(state)
+    _ACTIVE.value = (state, seats)
+    return seats
 
 
 _ACTIVE = Last()

@@ -12,7 +12,7 @@ assignments) are applied here through the board side, the money's through `compa
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 
@@ -611,7 +611,7 @@ class OperatingPlay(Play):
             return frozenset()
         waiting = TURN.active_step(state)
         # every step of the turn is an IrelandStep, which says who decides at it
-        seats = None if waiting is None else cast(IrelandStep, waiting).active_entities(state)
+        seats = None if waiting is None else waiting.active_entities(state)  # type: ignore[attr-defined]
         return frozenset(seats) if seats else frozenset({president_seat(state, _turn(state).corp)})
 
     def legal(self, state: State) -> list[LegalAction]:

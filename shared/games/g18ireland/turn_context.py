@@ -28,17 +28,20 @@ def context(state: State) -> OP.OrContext:
     a lay and waiting to go back."""
     # asked several times per decision, and the tokens change only when one is placed or moved:
     # the last context is kept, keyed by the tokens dict, the companies and the lifted homes
+    # (read without a call: the answer holds its inputs)
     tokens, corps = state.board.tokens, tuple(state.money.corps)
-    lifted = tuple(p.corp for p in state.pending if p.kind == "relocate")
-    hit = _CONTEXT.get((tokens,), (corps, lifted))
-    if hit is not None:
-        return hit
+    lifted = tuple(p.corp for p in state.pending if p.kind == "relocate") if state.pending else ()
+    known = _CONTEXT.value
+    if known is not None and known[0] is tokens and known[1] == corps and known[2] == lifted:
+        return known[3]
     owners = B.token_owners(state.board)    # one index for all companies
     used = {sym: len(owners.get(sym, ())) for sym in corps}
     for corp in lifted:
         if corp in used:
             used[corp] += 1
-    return _CONTEXT.put((tokens,), replace(_base_context(), tokens_used=used), (corps, lifted))
+    ctx = replace(_base_context(), tokens_used=used)
+    _CONTEXT.value = (tokens, corps, lifted, ctx)
+    return ctx
 
 
 _CONTEXT = Last()

@@ -10,7 +10,7 @@ import msgspec
 from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money.market import Market
-from shared.games.core18xx.money.state import Corp, MoneyState
+from shared.games.core18xx.money.state import MoneyState
 from shared.games.g18ireland import board_ops as BO
 from shared.games.g18ireland.state import State
 
@@ -32,7 +32,8 @@ def with_board(state: State) -> State:
         state = replace(state, money=money, depot=depot)
     board = BO.sync(state)
     out = state if board is state.board else replace(state, board=board)
-    return _WITH_BOARD.put((out,), out)
+    _WITH_BOARD.value = out
+    return out
 
 
 _WITH_BOARD = Last()
@@ -40,25 +41,29 @@ _WITH_BOARD = Last()
 
 def _on_closing_cell(money: MoneyState) -> tuple[str, ...]:
     """Open companies whose price is on a closing cell; asked after every money change, mostly
-    of the same `corps` dict (a price move copies it): the last answer is kept by identity."""
+    of the same `corps` dict (a price move copies it): the last answer is kept with it (read
+    without a call)."""
     corps, market = money.corps, money.market
-    known = _CLOSING.get((corps, market))
-    if known is not None:
-        return known
-    if _CLOSING.held is not None and _CLOSING.held[1] is market:
-        # a price move copies `corps` with one company changed: the others' answers stand
-        before, closing = _CLOSING.held[0], _CLOSING.value
-        found = tuple(sym for sym, corp in corps.items()
-                      if (sym in closing if before.get(sym) is corp else _closes(corp, market)))
-    else:
-        found = tuple(sym for sym, corp in corps.items() if _closes(corp, market))
-    return _CLOSING.put((corps, market), found)
+    known = _CLOSING.value
+    if known is not None and known[0] is corps and known[1] is market:
+        return known[2]
+    cells = _closing_cells(market)
+    found = tuple([sym for sym, corp in corps.items() if corp.price in cells and not corp.closed])
+    _CLOSING.value = (corps, market, found)
+    return found
 
 
-def _closes(corp: Corp, market: Market) -> bool:
-    return not corp.closed and corp.price is not None and market.at(corp.price).closes
+def _closing_cells(market: Market) -> frozenset[tuple[int, int]]:
+    """The market's closing cells (a game's market never changes: kept with it)."""
+    known = _CELLS.value
+    if known is not None and known[0] is market:
+        return known[1]
+    cells = frozenset((cell.row, cell.col) for row in market.rows for cell in row if cell is not None and cell.closes)
+    _CELLS.value = (market, cells)
+    return cells
 
 
+_CELLS = Last()
 _CLOSING = Last()
 
 
@@ -77,12 +82,23 @@ def check_end(state: State) -> State:
     no company) is seen after the next action, or never in a game nobody can move in (which
     then runs to its 100th stock round). So this is asked right after each decision's own
     effect, never at a round's end."""
-    reason = O.end_reason(state.money)
+    # (asked again after the flow has moved on, mostly of the same money: the last answer is
+    # kept with it)
+    money = state.money
+    known = _END.value
+    if known is not None and known[0] is money:
+        reason = known[1]
+    else:
+        reason = O.end_reason(money)
+        _END.value = (money, reason)
     if reason is None:
         return state
     if state.end is None or END_TIMING_PRIORITY.index(reason[1]) < END_TIMING_PRIORITY.index(state.end[1]):
         return replace(state, end=reason)
     return state
+
+
+_END = Last()
 
 
 def over(state: State) -> State:

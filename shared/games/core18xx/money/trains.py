@@ -20,8 +20,9 @@ Facts (18xx.games `depot.rb`, `train.rb`, `phase.rb`, `game/base.rb`, `step/trai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from typing import Any
 
 import msgspec
 
@@ -279,6 +280,15 @@ def over_limit(depot: Depot, owners: dict[str, str]) -> list[str]:
     # (asked at every turn's discard step, of every company: the owner index and the limits read once)
     owned, limits = depot._owners(), depot.current_phase.train_limit
     return [sym for sym, ctype in owners.items() if len(owned.get(sym, ())) > limits.get(ctype, 0)]
+
+
+def over_limit_open(depot: Depot, corps: Mapping[str, Any]) -> list[str]:
+    """`over_limit` of the open companies of `corps` (sym -> a company with `type` and `closed`),
+    in `corps`' order: read off the few owners holding trains, not every company."""
+    owned, limits = depot._owners(), depot.current_phase.train_limit
+    over = {sym for sym, held in owned.items()
+            if (corp := corps.get(sym)) is not None and not corp.closed and len(held) > limits.get(corp.type, 0)}
+    return [sym for sym in corps if sym in over] if over else []
 
 
 # --- emergency money -----------------------------------------------------------------------

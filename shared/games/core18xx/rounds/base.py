@@ -104,11 +104,14 @@ class Round(Generic[G]):
 
     def _in_play(self, game: G) -> list[tuple[int, Step[G], bool, Any, Any]]:
         """The steps not passed in `game`, with their hooks."""
-        return self._visits[0] if self._progress is None else self._visits[min(self._progress(game), self._top)]
+        progress = self._progress
+        return self._visits[0] if progress is None else self._visits[min(progress(game), self._top)]
 
     def _scan(self, game: G) -> int:
-        return next((i for i, step, blocks, _, _ in self._in_play(game) if blocks and step.blocking(game)),
-                    len(self.steps))
+        for i, step, blocks, _, _ in self._in_play(game):
+            if blocks and step.blocking(game):
+                return i
+        return len(self.steps)
 
     def _first_blocking(self, game: G) -> int:
         version = self._version
@@ -183,13 +186,11 @@ class Round(Generic[G]):
         """`advance`, and the step that waits then (None: finished), so nobody asks again."""
         version = self._version
         if version is not None:
+            # only the very state last advanced is known: a state handed here is nearly always
+            # new (a decision's result), so its version would be built and compared for nothing
+            # (moving on is the same on a state differing in bookkeeping, only asked again)
             known = self._waiting.value
-            if known is None or known[2] is not game:
-                held = version(game)
-                known = self._waiting.get(held)
-                if known is not None:
-                    self._waiting.put(held, (known[0], known[1], game))
-            if known is not None and known[1]:
+            if known is not None and known[2] is game and known[1]:
                 return game, self.steps[known[0]] if known[0] < len(self.steps) else None
         waiting: Step[G] | None = None
         index = len(self.steps)
