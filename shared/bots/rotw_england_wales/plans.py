@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -138,17 +139,40 @@ class _PlanSet:
     first (then fewest tiles, then search order: the full ranking's tie-breaks) and a ranking
     merges the groups' heads instead of valuing every plan."""
 
-    __slots__ = ("raw", "groups")
+    __slots__ = ("raw", "groups", "ranked")
 
-    def __init__(self, raw: list[RawPlan]) -> None:
+    def __init__(self, raw: list[RawPlan], universe: _Universe | None = None, opened: list[int] | None = None) -> None:
+        """`raw`: searched plans, then (given a universe) the universe's plans `opened`, in order."""
         self.raw = raw
-        by_key: dict[tuple[str, str, bool], list[int]] = {}
-        for i, (_, _, a, b, ext) in enumerate(raw):
-            by_key.setdefault((a, b, ext), []).append(i)
-        self.groups: list[tuple[str, str, bool, list[int], list[int]]] = []
-        for (a, b, ext), members in by_key.items():
-            members.sort(key=lambda i: (raw[i][1], len(raw[i][0]), i))
-            self.groups.append((a, b, ext, [raw[i][1] for i in members], members))
+        # Rankings asked for on this track, by goods, urbanized towns, cash cap and limit: a
+        # search's playouts from one position meet the same ones again and again.
+        self.ranked: dict[bytes, list[Plan]] = {}
+        searched = len(raw) - (len(opened) if opened is not None else 0)
+        self.groups = _groups(raw, range(searched))
+        if universe is not None and opened is not None:
+            # The universe's groups are sorted once; a raw index grows with the universe's.
+            at = [-1] * len(universe.plans)
+            for k, u in enumerate(opened):
+                at[u] = searched + k
+            for a, b, ordered in universe.groups:
+                members = [at[u] for u in ordered if at[u] >= 0]
+                if members:
+                    self.groups.append((a, b, False, [raw[i][1] for i in members], members))
+
+
+Group = tuple[str, str, bool, list[int], list[int]]  # from, to, extends, costs, raw indices
+
+
+def _groups(raw: list[RawPlan], indices: Iterable[int]) -> list[Group]:
+    by_key: dict[tuple[str, str, bool], list[int]] = {}
+    for i in indices:
+        _, _, a, b, ext = raw[i]
+        by_key.setdefault((a, b, ext), []).append(i)
+    out = []
+    for (a, b, ext), members in by_key.items():
+        members.sort(key=lambda i: (raw[i][1], len(raw[i][0]), i))
+        out.append((a, b, ext, [raw[i][1] for i in members], members))
+    return out
 
 
 class _Universe:
@@ -173,8 +197,9 @@ class _Universe:
             for need in needs:
                 self.by_edge.setdefault(need, []).append(i)
             self.by_pair.setdefault(frozenset((a, b)), []).append(i)
+        self.groups = [(a, b, members) for a, b, _, _, members in _groups(self.plans, range(len(self.plans)))]
 
-    def open_plans(self, ix: build.TrackIndex, left: int) -> list[RawPlan]:
+    def open_indices(self, ix: build.TrackIndex, left: int) -> list[int]:
         taken: set[int] = set()
         for h, segs in ix.count.items():
             if segs >= 2:  # a hex holds at most two segments
@@ -187,7 +212,7 @@ class _Universe:
                 taken.update(self.by_edge.get((h, e), ()))
         for pair in ix.pairs:
             taken.update(self.by_pair.get(pair, ()))
-        return [p for i, p in enumerate(self.plans) if i not in taken and len(p[0]) <= left]
+        return [i for i, p in enumerate(self.plans) if i not in taken and len(p[0]) <= left]
 
 
 _UNIVERSES: dict[str, _Universe] = {}
@@ -219,12 +244,15 @@ def _plan_set(s: State, seat: int) -> _PlanSet:
         _CACHE.move_to_end(key)
         return hit
     if tunnel:  # mountain costs differ from the universe's: search (a rare build)
-        out = search_plans(s, seat, left, tunnel)
+        made = _PlanSet(search_plans(s, seat, left, tunnel))
     else:
         ix = build.TrackIndex(s)
         out = _search(s, seat, left, tunnel, cities=False, ix=ix)
-        out.extend(_universe(s).open_plans(ix, left))
-    made = _CACHE[key] = _PlanSet(out)
+        universe = _universe(s)
+        opened = universe.open_indices(ix, left)
+        out.extend(universe.plans[i] for i in opened)
+        made = _PlanSet(out, universe, opened)
+    _CACHE[key] = made
     if len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
     return made
@@ -287,9 +315,22 @@ def _search(s: State, seat: int, left: int, tunnel: bool, cities: bool | None,
 def plans(s: State, seat: int, cash_cap: int, limit: int | None = None) -> list[Plan]:
     """Builds of at most the tiles left that complete a link, costing at most `cash_cap`, best
     first (the best `limit` of them if given)."""
-    board = get_board(s.board)
-    ends = _Ends(s, board)
     found = _plan_set(s, seat)
+    key = _key_enc.encode((s.cubes, s.urban, cash_cap, limit))
+    hit = found.ranked.get(key)
+    if hit is not None:
+        return hit
+    if len(found.ranked) >= RANKED_SIZE:
+        found.ranked.clear()
+    out = found.ranked[key] = _rank(s, found, cash_cap, limit)
+    return out
+
+
+RANKED_SIZE = 64
+
+
+def _rank(s: State, found: _PlanSet, cash_cap: int, limit: int | None) -> list[Plan]:
+    ends = _Ends(s, get_board(s.board))
     raw = found.raw
     # Heads of the groups' affordable prefixes, keyed as the full ranking is: (-value, cost,
     # tiles, search order), then where the group goes on. Track already laid on an open link
