@@ -40,8 +40,8 @@ class RotwKit(GenericKit):
     # Leaves are played out to the end by the greedy policy (about 10 ms a game) and scored
     # by the result: the fitted projection ranks options worse than the heuristic does (a
     # one-ply search on it won 3 of 12 two-player games against the heuristic; it delivers
-    # where the heuristic builds); with greedy playouts the search is ahead in 36 of 64
-    # arena games (docs/benchmarks.md).
+    # where the heuristic builds); with greedy playouts the search is ahead in 55 of 80
+    # arena games on fresh seeds (docs/benchmarks.md).
     rollout = 1000
 
     def __init__(self, weights: Weights | None = None, margin: float = 0.0, margin_scale: float = MARGIN_SCALE,

@@ -344,7 +344,7 @@ def _rank(s: State, found: _PlanSet, cash_cap: int, limit: int | None) -> list[P
         i = members[0]
         heap.append((-(1.0 + value(a, b) - cost / 6000.0 + (1.0 if ext else 0.0)), cost, len(raw[i][0]), i, g, 0))
     heapq.heapify(heap)
-    out = []
+    out: list[Plan] = []
     while heap and (limit is None or len(out) < limit):
         neg, cost, _, i, g, pos = heapq.heappop(heap)
         lays, _, a, b, ext = raw[i]
