@@ -47,16 +47,24 @@ PRIOR = 0.0
 
 
 class Node:
-    __slots__ = ("state", "seat", "options", "children", "visits", "totals", "final")
+    """A decision in the tree. With a shared tree (several determinizations, one tree) a node
+    holds each determinization's state as it is first reached there (`None`: not yet, FAILED:
+    the path's options are not all legal in it); its options are listed from the first."""
 
-    def __init__(self, state: Any, seat: int | None, final: list[float] | None) -> None:
-        self.state = state
-        self.seat = seat  # acting seat; None once the game is over
+    __slots__ = ("states", "finals", "seat", "options", "children", "visits", "totals")
+
+    def __init__(self, states: list[Any], seat: int | None) -> None:
+        self.states = states
+        self.finals: list[Any] | None = None  # rewards of a finished game (None: not over), per determinization
+        self.seat = seat  # acting seat (in the first determinization that reached it)
         self.options: list[Option] | None = None
         self.children: list[Node | None] = []
         self.visits = 0
         self.totals: list[float] | None = None
-        self.final = final  # rewards of a finished game
+
+
+FAILED = object()  # in that determinization the rules refused an option on the way here
+UNKNOWN: Any = object()  # not yet asked whether the game is over there
 
 
 def _acting(engine: Engine[Any], state: Any) -> int | None:
@@ -65,41 +73,55 @@ def _acting(engine: Engine[Any], state: Any) -> int | None:
 
 
 class Search:
-    """One tree over one determinized state."""
+    """One tree over one or more determinized states. With one state it is plain UCT; with
+    several (a kit's `shared_tree`), iteration k descends in determinization k (information-set
+    style): the options at a node are the same decisions whichever state is behind it, so all
+    of a move's playouts compare the same root options instead of a few per tree."""
 
-    def __init__(self, engine: Engine[Any], kit: TitleKit, state: Any, rng: random.Random, rollout: int,
+    def __init__(self, engine: Engine[Any], kit: TitleKit, states: list[Any], rng: random.Random, rollout: int,
                  deadline: float | None = None) -> None:
         self.engine = engine
         self.kit = kit
         self.rng = rng
         self.rollout = rollout
         self.deadline = deadline
-        self.seats = kit.seats(state)
+        self.seats = kit.seats(states[0])
         self.prior = getattr(kit, "prior", PRIOR)
-        self.root = self._node(state)
+        self.final = getattr(kit, "final_rewards", terminal_rewards)
+        self.root = Node(list(states), _acting(engine, states[0]))
 
-    def _node(self, state: Any) -> Node:
-        result = self.engine.result(state)
-        if result is not None:
-            return Node(state, None, terminal_rewards(result))
-        return Node(state, _acting(self.engine, state), None)
+    def _finished(self, node: Node, d: int) -> list[float] | None:
+        if node.finals is None:
+            node.finals = [UNKNOWN] * len(node.states)
+        found = node.finals[d]
+        if found is UNKNOWN:
+            result = self.engine.result(node.states[d])
+            found = node.finals[d] = None if result is None else self.final(result)
+        return found
 
-    def _expand(self, node: Node, index: int) -> Node | None:
+    def _child_state(self, node: Node, index: int, d: int) -> Any:
+        """The child's state in determinization d (FAILED if the rules refuse the option there)."""
         assert node.options is not None and node.seat is not None
-        state = node.state
+        child = node.children[index]
+        if child is not None and child.states[d] is not None:
+            return child.states[d]
+        state = node.states[d]
         try:
             for action in node.options[index]:
                 state = self.engine.apply(state, node.seat, action)
         except RuleError:
-            return None
-        child = self._node(state)
-        node.children[index] = child
-        return child
+            state = FAILED
+        if child is None:
+            if state is FAILED and len(node.states) == 1:
+                return FAILED
+            child = node.children[index] = Node([None] * len(node.states),
+                                                None if state is FAILED else _acting(self.engine, state))
+        elif child.seat is None and state is not FAILED:
+            child.seat = _acting(self.engine, state)
+        child.states[d] = state
+        return state
 
-    def _leaf_value(self, node: Node) -> list[float]:
-        if node.final is not None:
-            return node.final
-        state = node.state
+    def _leaf_value(self, state: Any) -> list[float]:
         engine, kit = self.engine, self.kit
         for _ in range(self.rollout):
             if engine.result(state) is not None:
@@ -112,32 +134,42 @@ class Search:
             state = engine.apply(state, seat, kit.greedy(engine, state, seat, self.rng))
         return kit.evaluate(engine, state, self.rng)
 
-    def iterate(self) -> None:
+    def iterate(self, d: int = 0) -> None:
         node = self.root
         path = [node]
         while True:
-            if node.final is not None:
-                rewards = node.final
+            state = node.states[d]
+            final = self._finished(node, d)
+            if final is not None:
+                rewards = final
                 break
             if node.options is None:
                 assert node.seat is not None
-                node.options = self.kit.options(self.engine, node.state, node.seat)
+                node.options = self.kit.options(self.engine, state, node.seat)
                 node.children = [None] * len(node.options)
                 if not node.options:
-                    rewards = self.kit.evaluate(self.engine, node.state, self.rng)
+                    rewards = self.kit.evaluate(self.engine, state, self.rng)
                     break
-            allowed = min(len(node.options), WIDEN_BASE + int(WIDEN_RATE * math.sqrt(node.visits)))
-            fresh = next((i for i in range(allowed) if node.children[i] is None), None)
-            if fresh is not None:
-                child = self._expand(node, fresh)
-                if child is None:  # an option the rules refused: drop it
-                    del node.options[fresh]
-                    del node.children[fresh]
-                    continue
-                path.append(child)
-                rewards = self._leaf_value(child)
+            elif len(node.states) > 1 and node is not self.root and _acting(self.engine, state) != node.seat:
+                # this determinization's turn order differs from the tree's here: judge it as a leaf
+                rewards = self._leaf_value(state)
                 break
-            node = self._select(node, allowed)
+            allowed = min(len(node.options), WIDEN_BASE + int(WIDEN_RATE * math.sqrt(node.visits)))
+            fresh = self._fresh(node, allowed, d)
+            if fresh == -1:
+                continue  # an option the rules refused was dropped: look again
+            if fresh is not None:
+                child = node.children[fresh]
+                assert child is not None
+                path.append(child)
+                final = self._finished(child, d)
+                rewards = final if final is not None else self._leaf_value(child.states[d])
+                break
+            picked = self._select(node, allowed, d)
+            if picked is None:  # nothing here is legal in this determinization
+                rewards = self._leaf_value(state)
+                break
+            node = picked
             path.append(node)
         for visited in path:
             visited.visits += 1
@@ -148,19 +180,43 @@ class Search:
                 for i, r in enumerate(rewards):
                     totals[i] += r
 
-    def _select(self, node: Node, allowed: int) -> Node:
+    def _fresh(self, node: Node, allowed: int, d: int) -> int | None:
+        """The first allowed option not yet tried (its child state made for d); -1 when the only
+        determinization refused one, which is then dropped."""
+        assert node.options is not None
+        for i in range(allowed):
+            child = node.children[i]
+            if child is not None and child.visits > 0:
+                continue
+            if child is not None and child.states[d] is FAILED:
+                continue
+            if self._child_state(node, i, d) is FAILED:
+                if len(node.states) == 1:
+                    del node.options[i]
+                    del node.children[i]
+                    return -1
+                continue
+            return i
+        return None
+
+    def _select(self, node: Node, allowed: int, d: int) -> Node | None:
         seat = node.seat
         assert seat is not None
         log_n = math.log(node.visits + 1)
-        best, best_score = None, -1.0
-        for rank, child in enumerate(node.children[:allowed]):
-            assert child is not None and child.totals is not None
-            score = (child.totals[seat] / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
-                     + self.prior / ((1 + rank) * (child.visits + 1)))
-            if score > best_score:
-                best, best_score = child, score
-        assert best is not None
-        return best
+        while True:
+            best, best_score, index = None, -1.0, -1
+            for rank, child in enumerate(node.children[:allowed]):
+                if child is None or child.visits == 0 or child.states[d] is FAILED:
+                    continue
+                assert child.totals is not None
+                score = (child.totals[seat] / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
+                         + self.prior / ((1 + rank) * (child.visits + 1)))
+                if score > best_score:
+                    best, best_score, index = child, score, rank
+            if best is None:
+                return None
+            if self._child_state(node, index, d) is not FAILED:
+                return best
 
     def root_visits(self) -> list[tuple[Option, int, float]]:
         root = self.root
@@ -175,9 +231,10 @@ class Search:
 class MctsBot:
     name: ClassVar[str] = "mcts"
 
-    def __init__(self, rollout: int | None = None, kit: TitleKit | None = None) -> None:
+    def __init__(self, rollout: int | None = None, kit: TitleKit | None = None, shared_tree: bool | None = None) -> None:
         self.rollout = rollout  # None: the kit's `rollout`, else 0
         self.kit = kit  # None: the title's registered kit
+        self.shared_tree = shared_tree  # None: the kit's `shared_tree`, else one tree per determinization
 
     def choose(self, engine: Engine[Any], observation: Any, seat: int, rng: random.Random, budget: Budget) -> Any:
         kit = self.kit or get_kit(engine)
@@ -187,17 +244,20 @@ class MctsBot:
         deadline = budget.deadline(started)
         # A kit whose hidden parts barely change the search may ask for fewer trees (deeper ones).
         count = 1 if kit.exact else getattr(kit, "determinizations", DETERMINIZATIONS)
-        searches = []
+        states = []
         for _ in range(count):
             state = kit.determinize(engine, observation, seat, rng)
             if seat not in engine.active_seats(state):
                 raise NoMove(f"seat {seat} is not to act")
-            rollout = self.rollout if self.rollout is not None else getattr(kit, "rollout", 0)
-            search = Search(engine, kit, state, rng, rollout, deadline)
+            states.append(state)
+        rollout = self.rollout if self.rollout is not None else getattr(kit, "rollout", 0)
+        shared = self.shared_tree if self.shared_tree is not None else getattr(kit, "shared_tree", False)
+        groups = [states] if shared else [[state] for state in states]
+        searches = [Search(engine, kit, group, rng, rollout, deadline) for group in groups]
+        for search in searches:
             search.root.seat = seat  # with simultaneous decisions, the tree starts with ours
-            searches.append(search)
         first = searches[0]
-        first.root.options = kit.options(engine, first.root.state, seat)
+        first.root.options = kit.options(engine, states[0], seat)
         first.root.children = [None] * len(first.root.options)
         if not first.root.options:
             raise NoMove(f"seat {seat} has no option")
@@ -214,7 +274,10 @@ class MctsBot:
         limit = budget.iterations
         done = 0
         while limit is None or done < limit:
-            searches[done % count].iterate()
+            if shared:
+                first.iterate(done % count)
+            else:
+                searches[done % count].iterate()
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break

@@ -25,27 +25,45 @@ def engine_card(s: State, seat: int) -> str | None:
 
 def best_plan(s: State, seat: int) -> tuple[Plan | None, int]:
     """The best plan, and how many shares must be issued to pay for it."""
+    found = best_plans(s, seat, 1)
+    return (found[0][0], found[0][1]) if found else (None, 0)
+
+
+def best_plans(s: State, seat: int, count: int) -> list[tuple[Plan, int]]:
+    """The best `count` plans joining different pairs of places, best first, each with the
+    shares it needs."""
     p = s.players[seat]
     room = max(0, MAX_SHARES - p.shares)
     cands = plans(s, seat, p.cash + room * rules.SHARE_CASH, limit=40)
-    best: tuple[float, Plan | None, int] = (float("-inf"), None, 0)
-    for plan in cands:
+    scored: list[tuple[float, int, Plan, int]] = []
+    for i, plan in enumerate(cands):
         need = max(0, -(-(plan.cost - p.cash) // rules.SHARE_CASH))
         if need and plan.value < SHARE_PLAN_VALUE:
             continue
-        score = plan.value - 0.8 * need
-        if score > best[0]:
-            best = (score, plan, need)
-    return best[1], best[2]
+        scored.append((plan.value - 0.8 * need, -i, plan, need))
+    # the first of equal scores is the best (the ranking's order)
+    scored.sort(key=lambda e: (-e[0], -e[1]))
+    out: list[tuple[Plan, int]] = []
+    pairs: set[frozenset[str]] = set()
+    for _, _, plan, need in scored:
+        pair = frozenset((plan.a, plan.b))
+        if pair in pairs:
+            continue
+        pairs.add(pair)
+        out.append((plan, need))
+        if len(out) == count:
+            break
+    return out
 
 
-def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
-    """Whole decisions with their scores (higher is better), for the action phases."""
+def choices(s: State, seat: int, builds: int = 1) -> list[tuple[float, tuple[Any, ...]]]:
+    """Whole decisions with their scores (higher is better), for the action phases; `builds`:
+    how many link plans (to different places) are among them."""
     out: list[tuple[float, tuple[Any, ...]]] = []
     p = s.players[seat]
+    found = best_plans(s, seat, builds)
     if s.phase == BUILD:
-        plan, _ = best_plan(s, seat)
-        if plan is not None:
+        for plan, _ in found:
             out.append((plan.value, tuple(plan.lays)))  # the tiles' payments issue the `need` shares
         out.append((0.0, (EndBuild(),)))
         return out
@@ -61,8 +79,7 @@ def choices(s: State, seat: int) -> list[tuple[float, tuple[Any, ...]]]:
         out.append((max(gain, 0.0) + (0.9 if p.engine < 4 else 0.3), (TakeCard(card=card),)))
     if gain > 0 and p.cash >= rules.engine_cost(p.engine + 1):
         out.append((gain * 0.9, (UpgradeEngine(),)))
-    plan, _ = best_plan(s, seat)
-    if plan is not None:
+    for plan, _ in found:
         lays: tuple[Any, ...] = tuple(plan.lays)  # the tiles' payments issue the `need` shares (seed 'Vydávání akcií')
         if len(plan.lays) < rules.MAX_TILES_PER_BUILD:
             lays = (*lays, EndBuild())
@@ -91,7 +108,7 @@ def greedy(s: State, seat: int, rng: random.Random) -> Any:
     raise ValueError(f"no move in phase {s.phase}")
 
 
-def options(s: State, seat: int) -> list[tuple[Any, ...]]:
+def options(s: State, seat: int, builds: int = 1, cap: int = 6) -> list[tuple[Any, ...]]:
     if s.phase == BARON:
         return [(ChooseBaron(baron=b),) for b in s.players[seat].baron_draw]
     if s.phase == AUCTION:
@@ -106,9 +123,9 @@ def options(s: State, seat: int) -> list[tuple[Any, ...]]:
         return [(Allow(),), (Inspect(),)]
     seen: set[str] = set()
     out = []
-    for _, opt in choices(s, seat):
+    for _, opt in choices(s, seat, builds):
         key = repr(opt)
         if key not in seen:
             seen.add(key)
             out.append(opt)
-    return out[:6]
+    return out[:cap]

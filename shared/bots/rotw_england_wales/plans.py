@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import heapq
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,13 +96,31 @@ class Plan:
     notes: list[str] = field(default_factory=list)
 
 
-def _endpoint_value(s: State, board: Any, a: str, b: str) -> float:
-    """What joining a and b is worth beyond the link's own VP: goods at one end whose colour
-    is the other end's (deliverable over this link alone), and goods there at all."""
-    ca, cb = city_colour(s, board, a), city_colour(s, board, b)
-    at_a, at_b = s.cubes.get(a, []), s.cubes.get(b, [])
-    direct = sum(1 for c in at_a if c == cb) + sum(1 for c in at_b if c == ca)
-    return 1.2 * min(direct, 4) + 0.15 * (len(at_a) + len(at_b))
+class _Ends:
+    """What joining two places is worth beyond the link's own VP: goods at one end whose
+    colour is the other end's (deliverable over this link alone), and goods there at all.
+    Each place's colour and goods are read once per ranking."""
+
+    def __init__(self, s: State, board: Any) -> None:
+        self.s, self.board = s, board
+        self.places: dict[str, tuple[str | None, dict[str, int], int]] = {}
+
+    def _place(self, h: str) -> tuple[str | None, dict[str, int], int]:
+        found = self.places.get(h)
+        if found is None:
+            cubes = self.s.cubes.get(h, [])
+            counts: dict[str, int] = {}
+            for c in cubes:
+                counts[c] = counts.get(c, 0) + 1
+            found = self.places[h] = (city_colour(self.s, self.board, h), counts, len(cubes))
+        return found
+
+    def value(self, a: str, b: str) -> float:
+        places = self.places
+        ca, at_a, na = places.get(a) or self._place(a)
+        cb, at_b, nb = places.get(b) or self._place(b)
+        direct = (at_a.get(cb, 0) if cb is not None else 0) + (at_b.get(ca, 0) if ca is not None else 0)
+        return 1.2 * min(direct, 4) + 0.15 * (na + nb)
 
 
 RawPlan = tuple[tuple[LayTrack, ...], int, str, str, bool]  # lays, cost, from, to, extends an open link
@@ -110,8 +129,50 @@ RawPlan = tuple[tuple[LayTrack, ...], int, str, str, bool]  # lays, cost, from, 
 # in the build and the Tunnel Engineer; a search meets the same track again and again (after
 # deliveries, cards, passes, the other seat's moves), so plans are cached by that key and
 # only filtered by cash and valued (goods move) per call.
-_CACHE: OrderedDict[bytes, list[RawPlan]] = OrderedDict()
+_CACHE: OrderedDict[bytes, _PlanSet] = OrderedDict()
 CACHE_SIZE = 384
+
+
+class _PlanSet:
+    """The raw plans of one track, and the same plans grouped by (from, to, extends): within a
+    group a plan's value falls with its cost alone, so each group lists its plans cheapest
+    first (then fewest tiles, then search order: the full ranking's tie-breaks) and a ranking
+    merges the groups' heads instead of valuing every plan."""
+
+    __slots__ = ("raw", "groups", "ranked")
+
+    def __init__(self, raw: list[RawPlan], universe: _Universe | None = None, opened: list[int] | None = None) -> None:
+        """`raw`: searched plans, then (given a universe) the universe's plans `opened`, in order."""
+        self.raw = raw
+        # Rankings asked for on this track, by goods, urbanized towns, cash cap and limit: a
+        # search's playouts from one position meet the same ones again and again.
+        self.ranked: dict[bytes, list[Plan]] = {}
+        searched = len(raw) - (len(opened) if opened is not None else 0)
+        self.groups = _groups(raw, range(searched))
+        if universe is not None and opened is not None:
+            # The universe's groups are sorted once; a raw index grows with the universe's.
+            at = [-1] * len(universe.plans)
+            for k, u in enumerate(opened):
+                at[u] = searched + k
+            for a, b, ordered in universe.groups:
+                members = [at[u] for u in ordered if at[u] >= 0]
+                if members:
+                    self.groups.append((a, b, False, [raw[i][1] for i in members], members))
+
+
+Group = tuple[str, str, bool, list[int], list[int]]  # from, to, extends, costs, raw indices
+
+
+def _groups(raw: list[RawPlan], indices: Iterable[int]) -> list[Group]:
+    by_key: dict[tuple[str, str, bool], list[int]] = {}
+    for i in indices:
+        _, _, a, b, ext = raw[i]
+        by_key.setdefault((a, b, ext), []).append(i)
+    out = []
+    for (a, b, ext), members in by_key.items():
+        members.sort(key=lambda i: (raw[i][1], len(raw[i][0]), i))
+        out.append((a, b, ext, [raw[i][1] for i in members], members))
+    return out
 
 
 class _Universe:
@@ -136,8 +197,9 @@ class _Universe:
             for need in needs:
                 self.by_edge.setdefault(need, []).append(i)
             self.by_pair.setdefault(frozenset((a, b)), []).append(i)
+        self.groups = [(a, b, members) for a, b, _, _, members in _groups(self.plans, range(len(self.plans)))]
 
-    def open_plans(self, ix: build.TrackIndex, left: int) -> list[RawPlan]:
+    def open_indices(self, ix: build.TrackIndex, left: int) -> list[int]:
         taken: set[int] = set()
         for h, segs in ix.count.items():
             if segs >= 2:  # a hex holds at most two segments
@@ -150,7 +212,7 @@ class _Universe:
                 taken.update(self.by_edge.get((h, e), ()))
         for pair in ix.pairs:
             taken.update(self.by_pair.get(pair, ()))
-        return [p for i, p in enumerate(self.plans) if i not in taken and len(p[0]) <= left]
+        return [i for i, p in enumerate(self.plans) if i not in taken and len(p[0]) <= left]
 
 
 _UNIVERSES: dict[str, _Universe] = {}
@@ -170,6 +232,10 @@ def _plan_key(s: State, seat: int, left: int, tunnel: bool) -> bytes:
 def raw_plans(s: State, seat: int) -> list[RawPlan]:
     """Every build of at most the tiles left that completes a link, at any cost, in the order
     of a search from the seat's open links, then from every free city edge. Cached by track."""
+    return _plan_set(s, seat).raw
+
+
+def _plan_set(s: State, seat: int) -> _PlanSet:
     left = rules.MAX_TILES_PER_BUILD - (s.build.tiles if s.build is not None else 0)
     tunnel = s.build is not None and s.build.tunnel
     key = _plan_key(s, seat, left, tunnel)
@@ -178,15 +244,18 @@ def raw_plans(s: State, seat: int) -> list[RawPlan]:
         _CACHE.move_to_end(key)
         return hit
     if tunnel:  # mountain costs differ from the universe's: search (a rare build)
-        out = search_plans(s, seat, left, tunnel)
+        made = _PlanSet(search_plans(s, seat, left, tunnel))
     else:
         ix = build.TrackIndex(s)
         out = _search(s, seat, left, tunnel, cities=False, ix=ix)
-        out.extend(_universe(s).open_plans(ix, left))
-    _CACHE[key] = out
+        universe = _universe(s)
+        opened = universe.open_indices(ix, left)
+        out.extend(universe.plans[i] for i in opened)
+        made = _PlanSet(out, universe, opened)
+    _CACHE[key] = made
     if len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
-    return out
+    return made
 
 
 def search_plans(s: State, seat: int, left: int, tunnel: bool) -> list[RawPlan]:
@@ -246,22 +315,45 @@ def _search(s: State, seat: int, left: int, tunnel: bool, cities: bool | None,
 def plans(s: State, seat: int, cash_cap: int, limit: int | None = None) -> list[Plan]:
     """Builds of at most the tiles left that complete a link, costing at most `cash_cap`, best
     first (the best `limit` of them if given)."""
-    board = get_board(s.board)
-    ends: dict[tuple[str, str], float] = {}
-    ranked: list[tuple[float, int, int, int]] = []
-    raw = raw_plans(s, seat)
-    for i, (lays, cost, a, b, ext) in enumerate(raw):
+    found = _plan_set(s, seat)
+    key = _key_enc.encode((s.cubes, s.urban, cash_cap, limit))
+    hit = found.ranked.get(key)
+    if hit is not None:
+        return hit
+    if len(found.ranked) >= RANKED_SIZE:
+        found.ranked.clear()
+    out = found.ranked[key] = _rank(s, found, cash_cap, limit)
+    return out
+
+
+RANKED_SIZE = 64
+
+
+def _rank(s: State, found: _PlanSet, cash_cap: int, limit: int | None) -> list[Plan]:
+    ends = _Ends(s, get_board(s.board))
+    raw = found.raw
+    # Heads of the groups' affordable prefixes, keyed as the full ranking is: (-value, cost,
+    # tiles, search order), then where the group goes on. Track already laid on an open link
+    # is lost unless the link is completed (the bonus for extending one).
+    heap: list[tuple[float, int, int, int, int, int]] = []
+    value = ends.value
+    for g, (a, b, ext, costs, members) in enumerate(found.groups):
+        cost = costs[0]
         if cost > cash_cap:
             continue
-        ev = ends.get((a, b))
-        if ev is None:
-            ev = ends[(a, b)] = _endpoint_value(s, board, a, b)
-        # Track already laid on an open link is lost unless the link is completed.
-        value = 1.0 + ev - cost / 6000.0 + (1.0 if ext else 0.0)
-        ranked.append((-value, cost, len(lays), i))
-    ranked = heapq.nsmallest(limit, ranked) if limit is not None else sorted(ranked)
-    out = []
-    for neg, _, _, i in ranked:
-        lays, cost, a, b, ext = raw[i]
+        i = members[0]
+        heap.append((-(1.0 + value(a, b) - cost / 6000.0 + (1.0 if ext else 0.0)), cost, len(raw[i][0]), i, g, 0))
+    heapq.heapify(heap)
+    out: list[Plan] = []
+    while heap and (limit is None or len(out) < limit):
+        neg, cost, _, i, g, pos = heapq.heappop(heap)
+        lays, _, a, b, ext = raw[i]
         out.append(Plan(list(lays), cost, a, b, value=-neg, extends=ext))
+        _, _, _, costs, members = found.groups[g]
+        pos += 1
+        if pos < len(members) and costs[pos] <= cash_cap:
+            j = members[pos]
+            cost = costs[pos]
+            heapq.heappush(heap, (-(1.0 + value(a, b) - cost / 6000.0 + (1.0 if ext else 0.0)), cost,
+                                  len(raw[j][0]), j, g, pos))
     return out
