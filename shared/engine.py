@@ -85,6 +85,9 @@ class TitleMeta(msgspec.Struct, frozen=True, omit_defaults=True):
     # option sets the contract suite plays besides the defaults and each choice option's values
     # (bool options that turn the title into another game: a smaller map, an older edition)
     option_sets: list[dict[str, Any]] = []
+    # 18xx.games' name of this game (an export's `title`): `roundhouse import-18xx` picks the
+    # title by it without loading every engine; the engine's `from_18xx` hook reads such exports
+    imports_18xx: str | None = None
 
 
 State = TypeVar("State")

@@ -35,18 +35,16 @@ import msgspec
 
 from shared.config import Config
 from shared.engine import Engine, Redo, RuleError, Undo
-from shared.games import get_engine, titles
+from shared.games import get_engine, metas
 from shared.timeline import Timeline
 
 from services.offline.errors import OfflineError, internal_error, run_reporting
 
 
 def engine_for_export(title: str) -> Engine[Any]:
-    for name in titles():
-        engine = get_engine(name)
-        hook = getattr(engine, "from_18xx", None)
-        if hook is not None and hook.TITLE == title:
-            return engine
+    for meta in metas():
+        if meta.imports_18xx == title:
+            return get_engine(meta.id)
     raise OfflineError(f"title: unknown_title: no title here imports 18xx.games' {title!r}", 2)
 
 

@@ -6,7 +6,9 @@ Data: `board.json` (map, companies, set-up numbers) read by `board.py`. Rules: `
 (double-entry ledger), `actions.py`, `events.py` (log), `view.py`, `engine.py` (`ENGINE`), `meta.py` (`META`).
 """
 
-from .engine import ENGINE, ChicagoExpressEngine
+from shared.games import loads_engine_lazily
+
 from .meta import META
 
-__all__ = ["ENGINE", "META", "ChicagoExpressEngine"]
+__all__ = ["ENGINE", "META"]  # noqa: F822 (ENGINE: __getattr__)
+__getattr__ = loads_engine_lazily(__name__)

@@ -1,6 +1,7 @@
 """1841 (18xx.games rules): the title package; see README.md."""
 
-from shared.games.g1841.engine import ENGINE
+from shared.games import loads_engine_lazily
 from shared.games.g1841.meta import META
 
-__all__ = ["ENGINE", "META"]
+__all__ = ["ENGINE", "META"]  # noqa: F822 (ENGINE: __getattr__)
+__getattr__ = loads_engine_lazily(__name__)

@@ -19,8 +19,9 @@ import msgspec
 from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.export_log import NOT_DECISIONS
+from shared.games.g1841.meta import META
 
-TITLE = "1841"
+TITLE = META.imports_18xx  # 18xx.games' title name, kept in META (the registry reads it)
 OPTIONAL_RULES = ("version_1", "lite", "sfli_run_variant", "p2p_purchases")
 BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 # kinds 18xx.games logs among a decision's automatic moves that are no decision here

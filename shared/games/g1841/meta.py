@@ -1,6 +1,7 @@
 from shared.engine import OptionSpec, TitleMeta
 
 META = TitleMeta(
+    imports_18xx='1841',
     id="1841",
     name="1841",
     min_players=3,

@@ -14,9 +14,10 @@ from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.export_log import NOT_DECISIONS
 from shared.games.g18ireland import listing as L
+from shared.games.g18ireland.meta import META
 from shared.games.g18ireland.state import State
 
-TITLE = "18Ireland"                 # 18xx.games' title name
+TITLE = META.imports_18xx  # 18xx.games' title name, kept in META (the registry reads it)
 BOOKKEEPING = ("id", "user", "created_at", "auto_actions")
 OPTIONAL_RULES = ("larger_bank",)   # 18xx.games' optional rules, each our boolean option of that name
 PLAYER_FIELDS = ("entity", "purchase_for", "borrow_from")

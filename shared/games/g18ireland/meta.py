@@ -1,6 +1,7 @@
 from shared.engine import OptionSpec, TitleMeta
 
 META = TitleMeta(
+    imports_18xx='18Ireland',
     id="18ireland",
     name="18Ireland",
     min_players=3,

@@ -35,28 +35,10 @@ from .actions import (
 from .advanced import end as adv_end
 from .advanced import engine as adv_engine
 from .advanced import view as adv_view
-from .compat import Choice, LegalAction, OptionSpec, Result, TitleMeta
+from .compat import Choice, LegalAction, Result
+from .meta import META
 from .setup import new_game
 from .state import ACTION, AUCTION, BARON, BUILD, INSPECT, OVER, State, draft
-
-META = TitleMeta(
-    id="rotw-england-wales", name="Railways of England and Wales", min_players=2, max_players=5,
-    rules_version="1",
-    options=[OptionSpec(name="game", type="choice", default="standard", label="Game",
-                        help="standard: players build and deliver for victory points; advanced: the share game "
-                             "(companies, dividends, mergers, bonds; the most money wins)",
-                        choices=["standard", "advanced"]),
-             OptionSpec(name="bidding", type="choice", default="traditional", label="First-player auction",
-                        help="standard game: traditional: only the winner pays; first_to_pass: passers pay half "
-                             "their bid and play in reverse order of passing (Board Game Arena's options)",
-                        choices=["traditional", "first_to_pass"]),
-             OptionSpec(name="end_empty_cities", type="int", default=16, label="Empty cities to end (advanced)",
-                        help="advanced game: the game ends after the round in which this many cities are empty; "
-                             "0 = the standard game's count for the number of players", min=0, max=40)],
-    summary="Railways of the World on the England & Wales map: build links, deliver goods, 2-5 players.",
-    undo="own", public_view=False,
-    bot_kit="shared.bots.rotw_england_wales", web_module="rotw/page.js",
-)
 
 
 def _choose_baron(s: State, seat: int, a: ChooseBaron) -> None:
