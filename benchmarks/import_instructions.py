@@ -1,6 +1,6 @@
 """Instructions per import: what `import_export` costs, counted by valgrind, not timed.
 
-    python3 -m benchmarks.import_instructions [--tree DIR ...] [EXPORT.json ...]
+    python3 -m benchmarks.import_instructions [--tree DIR ...] [--gc-off] [EXPORT.json ...]
 
 Seconds on a shared machine swing with its load; the instructions a deterministic program
 executes do not. For each tree (a checkout of this repository; default: this one) and each
@@ -11,6 +11,12 @@ them), the figure to compare trees by; `cold` is the first import with everythin
 (from bytecode caches, written by a run before the counted one).
 Each tree is imported from its own directory with this interpreter. Prints one JSON line per
 tree and export, in millions of instructions.
+
+The cyclic collector runs a full collection when the objects that survived since the last
+one reach a quarter of the long-lived heap, so when it strikes depends on everything else the
+process holds (another title's engine loaded or not moves a full collection into or out of the
+counted import: some 50 ms). `--gc-off` counts with the collector disabled, the code's own
+work, to compare trees by alongside the default figure.
 """
 
 from __future__ import annotations
@@ -25,8 +31,10 @@ import tempfile
 from pathlib import Path
 
 _RUN = """
-import json, sys
+import gc, json, sys
 from pathlib import Path
+if sys.argv[3] == "off":
+    gc.disable()
 from services.offline.import_18xx import import_export
 export = json.loads(Path(sys.argv[1]).read_text())
 for _ in range(int(sys.argv[2])):
@@ -35,7 +43,7 @@ for _ in range(int(sys.argv[2])):
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
-def instructions(tree: Path, export: Path, imports: int) -> int:
+def instructions(tree: Path, export: Path, imports: int, gc: str = "on") -> int:
     # Bytecode caches written (a machine may turn them off): a cold start then reads them, as
     # an installed service does, instead of compiling every module.
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
@@ -43,7 +51,7 @@ def instructions(tree: Path, export: Path, imports: int) -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".py") as script:
         script.write(_RUN)
         script.flush()
-        command = [sys.executable, script.name, str(export), str(imports)]
+        command = [sys.executable, script.name, str(export), str(imports), gc]
         subprocess.run(command, cwd=tree, env=env, capture_output=True, check=True)
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
                               cwd=tree, env=env, capture_output=True, text=True, check=True)
@@ -56,6 +64,7 @@ def instructions(tree: Path, export: Path, imports: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tree", action="append", type=Path, help="a checkout to measure (repeatable)")
+    parser.add_argument("--gc-off", action="store_true", help="count with the cyclic collector disabled")
     parser.add_argument("exports", nargs="*", type=Path)
     args = parser.parse_args()
     trees = [tree.resolve() for tree in args.tree or [Path(__file__).resolve().parents[1]]]
@@ -69,9 +78,11 @@ def main() -> None:
             raise SystemExit("import_instructions: no 18Ireland exports found (../shared/fixtures or $ROUNDHOUSE_SHARED)")
     for export in exports:
         for tree in trees:
-            none, once, twice = (instructions(tree, export.resolve(), n) for n in (0, 1, 2))
-            print(json.dumps({"tree": str(tree), "export": export.stem, "warm_mi": round((twice - once) / 1e6, 1),
-                              "cold_mi": round((once - none) / 1e6, 1)}), flush=True)
+            gc = "off" if args.gc_off else "on"
+            none, once, twice = (instructions(tree, export.resolve(), n, gc) for n in (0, 1, 2))
+            print(json.dumps({"tree": str(tree), "export": export.stem, "gc": gc,
+                              "warm_mi": round((twice - once) / 1e6, 1), "cold_mi": round((once - none) / 1e6, 1)}),
+                  flush=True)
 
 
 if __name__ == "__main__":
