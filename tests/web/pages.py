@@ -24,7 +24,7 @@ class Tab:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.errors: list[str] = []
-        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}; stack: {getattr(exc, 'stack', '')}"))
         page.on("console", self._console)
 
     def _console(self, msg: Any) -> None:

@@ -143,7 +143,7 @@ export function mountTable(root, invite) {
   const elsewhere = token ? mountNotifyForm(client, { table, token, seat: () => live.seat }) : null;
   const clock = mountClock(client, {
     table,
-    seatName: (seat) => nameOf(live.view ?? {}, seat),
+    seatName: (seat) => nameOf(live.view, seat),
     mySeat: () => live.seat,
     // Who plays each seat comes with the clock: a seat that ran out is a bot's now. (A table
     // abandoned on time: its live view holds the standings as its result, as every seat's does.)
@@ -210,11 +210,13 @@ export function mountTable(root, invite) {
   };
 
   /**
+   * A seat's name from the title's view, or from the table's seats while no view has arrived
+   * (the clock asks for names as soon as its own answer comes, which may be first).
    * @param {any} view
    * @param {number} seat
    */
   function nameOf(view, seat) {
-    return page?.playerName?.(view, seat) ?? seats[seat]?.name ?? `seat ${seat}`;
+    return (view ? page?.playerName?.(view, seat) : undefined) ?? seats[seat]?.name ?? `seat ${seat}`;
   }
 
   /**
