@@ -113,3 +113,29 @@ def test_limits_on_sets() -> None:
     money = give(money, "WLR_2", "a")
     money = give(money, "WLR_3", "a")
     assert not MG.merge_possible(money, ["LER", "UR"], "WLR", connected, apart)   # a would hold 9
+
+
+def test_merged_trains_arrive_in_merging_order() -> None:
+    """The major takes the minors' trains minor by minor in the order they were put into the
+    merger, each arriving last (18xx.games' `transfer`), whenever the minors bought them."""
+    money, depot = scene()
+    trains = dict(depot.trains)
+    # LER: 2H-0 bought first, then 2H-2; WLR: 2H-1 bought between them
+    for seq, (tid, owner) in enumerate((("2H-0", "LER"), ("2H-1", "WLR"), ("2H-2", "LER")), start=1):
+        trains[tid] = T.Train(tid, "2H", owner, seq=seq)
+    depot = msgspec.structs.replace(depot, trains=trains, upcoming=[t for t in depot.upcoming if t != "2H-2"])
+    mr = MG.propose(money, MG.start(money), "a", "LER", connected, apart)
+    mr = MG.pass_(money, MG.propose(money, mr, "a", "WLR", connected, apart), "a", connected, apart)
+    mr = MG.vote(money, MG.vote(money, mr, "a", "for"), "b", "for")
+    _, after, _ = MG.complete(money, depot, mr, "a", "GSWR")
+    assert [t.id for t in T.acquired(after, "GSWR")] == ["2H-0", "2H-2", "2H-1"]
+    # the other way round, WLR's train comes first
+    mr = MG.propose(money, MG.start(money), "a", "LER", connected, apart)
+    mr = MG.propose(money, mr, "a", "WLR", connected, apart)
+    assert mr.merging == ["LER", "WLR"]
+    swapped = msgspec.structs.replace(mr, merging=["WLR", "LER"])
+    swapped = MG.vote(money, MG.vote(money, MG.pass_(money, swapped, "a", connected, apart), "a", "for"), "b", "for")
+    _, after, _ = MG.complete(money, depot, swapped, "a", "GSWR")
+    assert [t.id for t in T.acquired(after, "GSWR")] == ["2H-1", "2H-0", "2H-2"]
+    # and they arrive after every train already stamped
+    assert min(t.seq for t in T.acquired(after, "GSWR")) > 3

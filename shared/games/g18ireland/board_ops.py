@@ -187,7 +187,7 @@ def sync(state: State) -> B.BoardState:
             if on_map or sym in reserved:
                 for coord, _ in on_map:
                     b = B.remove_token(m, b, sym, coord)
-                b = B.unreserve(b, sym)
+                b = B.release(b, sym)
         elif corp.ipoed and not on_map and sym in m.homes and sym not in waiting:
             b = _home(m, b, sym)
     _SYNCED.value = (corps, state.board, list(pending), b)

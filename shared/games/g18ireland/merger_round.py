@@ -272,8 +272,10 @@ def complete(money: MoneyState, depot: T.Depot, mr: MergerRound, player: str,
         cash[major] = cash.get(major, 0) + cash.get(c, 0)
         cash[c] = 0
         companies = {k: (major if o == c else o) for k, o in companies.items()}
-        for train in depot.owned_by(c):
-            moved = msgspec.structs.replace(train, owner=major)
+        # the major takes each minor's trains in the minor's order, minors in merging order,
+        # each arriving last (18xx.games' `transfer`): its trains' order follows, as after a purchase
+        for train in T.acquired(depot, c):
+            moved = msgspec.structs.replace(train, owner=major, seq=T.next_seq(depot.trains))
             depot = msgspec.structs.replace(depot, trains={**depot.trains, train.id: moved})
     corps = dict(money.corps)
     book = money.book

@@ -304,6 +304,22 @@ def unreserve(b: BoardState, corp: str) -> BoardState:
     return replace(b, reservations={h: rs for h, rs in res.items() if rs})
 
 
+def release(b: BoardState, corp: str) -> BoardState:
+    """Drop every reservation of `corp` as a company closing does (18xx.games' `close_corporation`
+    with CLOSED_CORP_RESERVATIONS_REMOVED: `city.reservations.delete`): a city's reservations
+    are a list by slot there, so those after the closed company's slot move up one."""
+    if not any(r.corp == corp for rs in b.reservations.values() for r in rs):
+        return b
+    res: dict[str, tuple[Reservation, ...]] = {}
+    for h, rs in b.reservations.items():
+        gone = {(r.city, r.slot) for r in rs if r.corp == corp and r.slot >= 0}
+        kept = tuple(r if r.slot < 0 else replace(r, slot=r.slot - sum(1 for c, s in gone if c == r.city and s < r.slot))
+                     for r in rs if r.corp != corp)
+        if kept:
+            res[h] = kept
+    return replace(b, reservations=res)
+
+
 def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> BoardState:
     """Put `corp`'s token in the first free slot of `city` (its reserved slot if it has one).
     Legality (reach, cost) is tokens.py's business; this only refuses a full city."""

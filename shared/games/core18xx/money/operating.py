@@ -48,7 +48,7 @@ def _bank_pays_all(money: MoneyState, payments: Sequence[tuple[str, int]]) -> Mo
 
 
 def bank_broken(money: MoneyState) -> bool:
-    return money.cash.get(S.BANK, 0) < 0
+    return money.bank_broke or money.cash.get(S.BANK, 0) < 0
 
 
 def pay_private_revenue(money: MoneyState, revenue: dict[str, int], names: dict[str, str] | None = None) -> MoneyState:
@@ -155,6 +155,9 @@ def close_company(money: MoneyState, depot: T.Depot, sym: str, trains_removed: b
                 if amount > 0:
                     money = _bank_pays(money, holder, amount)
     cash = dict(money.cash)
+    # a bank the company's last payment broke (a withheld dividend moving it to the closing
+    # cell) stays broken when the company's cash comes back to it
+    broke = bank_broken(money)
     cash[S.BANK] = cash.get(S.BANK, 0) + cash.get(sym, 0)
     cash[sym] = 0
     for train in depot.owned_by(sym):
@@ -171,7 +174,8 @@ def close_company(money: MoneyState, depot: T.Depot, sym: str, trains_removed: b
     corps = dict(money.corps)
     corps[sym] = msgspec.structs.replace(corp, closed=True)
     tokens = {s: t for s, t in money.tokens.items() if s != sym}
-    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens, book=book)
+    money = msgspec.structs.replace(money, cash=cash, companies=companies, corps=corps, tokens=tokens, book=book,
+                                    bank_broke=broke)
     return money, depot
 
 

@@ -50,6 +50,9 @@ class MoneyState(msgspec.Struct, frozen=True, dict=True):
     market_share_limit: int = 50
     minor_market_share_limit: int = 40
     max_reached: bool = False         # a price entered the end-game cell (sticky, as 18xx.games)
+    # the bank's cash went below zero before money came back to it in the same decision (a
+    # closing company's cash): broken it stays, as 18xx.games' `Bank#broken?` (see operating.py)
+    bank_broke: bool = False
     rules: MoneyRules = MoneyRules()  # the title's money rules (data, see rules.py)
 
     # answers derived from this state alone, kept on it (`dict=True`; see core18xx.memo):
