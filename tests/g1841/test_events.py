@@ -385,3 +385,38 @@ def test_the_concessions_closing_hands_a_historical_presidency_to_the_largest_pl
     s = FL.close_concessions(s)
     assert s.money.book.president_of("SFTG") == "1"
     assert s.money.book.percent_of("0", "SFTG") == 20 and s.money.book.percent_of("1", "SFTG") == 30
+
+
+def test_a_corporation_that_sets_off_the_tuscan_merge_in_its_turn_hands_the_round_on() -> None:
+    """SFMA buys the first 4-train; the Tuscan merge it sets off closes SFMA in its own turn.
+    The round moves on to the next corporation (G1841 `Round::Operating#after_process`: the
+    entity's controller is no player), never a table where no seat can act (arena seed 1,
+    game 4, action 330)."""
+    from shared.games.g1841 import flow as FL
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import Turn
+    s = table()
+    s = founded(s, "SFLP", (3, 5), {"0": [0], "1": [1], "pool": [2]}, 100, trains=["2-0"])
+    s = founded(s, "SFMA", (2, 8), {"1": [0], "2": [1, 2]}, 400)
+    s = founded(s, "SFTC", (3, 5), {"3": [0, 1]}, 80)
+    # the 2- and 3-trains gone (rusted here, for brevity): the first 4-train is next, phase 3
+    depot = s.depot
+    gone = {tid: replace(t, owner=T.RUSTED) for tid, t in depot.trains.items() if t.name in ("2", "3") and tid != "2-0"}
+    phase = [p.on for p in depot.phases].index("3")
+    s = replace(s, depot=replace(depot, trains={**depot.trains, **gone}, phase=phase,
+                                 upcoming=[tid for tid in depot.upcoming if depot.trains[tid].name not in ("2", "3")]))
+    s = FL.start_operating(replace(s, operated=[]), 1, 1)
+    op = s.operating
+    assert op is not None and {"SFMA", "SFTC"} <= set(op.order)
+    sfma = Turn(corp="SFMA", past=OP.ORDER["buy_train"], track_done=True, token_done=True, revenue=0, paid=True,
+                token_bought=True)
+    s = replace(s, operating=replace(op, index=op.order.index("SFMA"), turn=sfma))
+    price = s.depot.types["4"].price
+    s = ENGINE.apply(s, s.players.index("1"), A.BuyTrain(entity="SFMA", entity_type="corporation", train="4-0", price=price))
+    while s.event is not None:          # only token removals can be asked here
+        assert s.event.question.kind == "remove"
+        s = ENGINE.apply(s, s.players.index(L.acting_player(s)),
+                         A.Pass(entity=s.event.question.entity, entity_type="corporation"))
+    assert s.money.corps["SFMA"].closed and s.money.corps["SFLi"].floated
+    assert s.operating is None or s.operating.turn is None or s.operating.turn.corp != "SFMA"
+    assert ENGINE.active_seats(s), "no seat can act after the merge"
