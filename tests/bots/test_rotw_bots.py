@@ -12,7 +12,7 @@ from pathlib import Path
 from shared.bots import Budget, decide
 from shared.bots.kits import get_kit
 from shared.bots.random_bot import random_action
-from shared.engine import RuleError
+from shared.engine import RuleError, default_options
 from shared.games import get_engine
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ def test_greedy_and_every_option_are_legal_in_every_position() -> None:
     phases: set[str] = set()
     for game in range(2):
         rng = random.Random(100 + game)
-        state = ENGINE.setup([f"p{i}" for i in range(4)], ENGINE.default_options(), 500 + game)
+        state = ENGINE.setup([f"p{i}" for i in range(4)], default_options(ENGINE), 500 + game)
         for step in range(1500):
             if ENGINE.result(state) is not None:
                 break
@@ -56,7 +56,7 @@ def test_a_whole_decision_option_plays_through() -> None:
     """A multi-action option (shares, then every lay of a planned link) is legal in sequence."""
     kit = get_kit(ENGINE)
     rng = random.Random(7)
-    state = ENGINE.setup(["a", "b", "c"], ENGINE.default_options(), 7)
+    state = ENGINE.setup(["a", "b", "c"], default_options(ENGINE), 7)
     played = 0
     while ENGINE.result(state) is None and played < 40:
         seat = rng.choice(sorted(ENGINE.active_seats(state)))

@@ -13,6 +13,7 @@ import pytest
 from shared.bots import Budget, decide
 from shared.bots.rotw_england_wales import plans as P
 from shared.bots.rotw_england_wales import value as V
+from shared.engine import default_options
 from shared.families import expand
 from shared.games import get_engine
 from shared.games.rotw_england_wales import deliver, end
@@ -27,7 +28,7 @@ def heuristic_game(players: int, seed: int) -> tuple[State, ...]:
     """Every position of a game the heuristic plays against itself (networks, deliveries,
     builds in progress, the end), from the seat's redacted view as the bots see it."""
     rng = random.Random(seed)
-    state = ENGINE.setup([f"P{i}" for i in range(players)], ENGINE.default_options(), seed)
+    state = ENGINE.setup([f"P{i}" for i in range(players)], default_options(ENGINE), seed)
     out = [state]
     while ENGINE.result(state) is None:
         seat = min(ENGINE.active_seats(state))

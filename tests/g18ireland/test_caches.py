@@ -44,6 +44,7 @@ def test_cached_and_uncached_folds_agree_at_every_decision(path: Path) -> None:
     decisions = timeline.effective
     assert len(decisions) > 500
     engine = run.engine
+    assert isinstance(engine, Ireland)  # the uncached fold below calls past its apply memo
 
     # with every cache live across decisions, as the import runs; every 9th state's legal
     # actions too (the full lay and route listings go through the same caches)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,7 +62,7 @@ def test_auction_replays(path: Path) -> None:
 
 
 def test_undo_folding() -> None:
-    raw = [
+    raw: list[dict[str, Any]] = [
         {"type": "pass", "id": 1}, {"type": "pass", "id": 2}, {"type": "undo"},
         {"type": "redo"}, {"type": "bid", "id": 3}, {"type": "undo", "action_id": 1},
         {"type": "message", "id": 4}, {"type": "pass", "id": 5},

@@ -23,7 +23,11 @@ def test_random_action_is_uniform_over_actions_and_range_values() -> None:
     takes = {Take(count=c, pile=p) for p, top in ((0, 3), (2, 2)) for c in range(1, top + 1)}
     assert set(picks) == takes | {Shout("hey")}
     for action, n in picks.items():
-        share = 1 if isinstance(action, Shout) else (3 if action.pile == 0 else 2)
+        if isinstance(action, Shout):
+            share = 1
+        else:
+            assert isinstance(action, Take)
+            share = 3 if action.pile == 0 else 2
         expected = 6000 / 3 / share
         assert abs(n - expected) < expected * 0.15, (action, n)
 

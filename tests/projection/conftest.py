@@ -79,7 +79,7 @@ async def client(start_app: AppFactory) -> TestClient:
 
 
 def projection_of(client: TestClient) -> Projection:
-    app = client.server.app
+    app = client.app
     assert isinstance(app, web.Application)
     return app[PROJECTION]
 

@@ -74,7 +74,7 @@ async def test_deleting_snapshots_changes_no_result(store, make_meta):
     seq = 0
     while ENGINE.result(live.state) is None:
         seat = live.state.turn
-        action = Take(min(1 + seq % 3, live.state.piles[0]))
+        action: Take | Undo = Take(min(1 + seq % 3, live.state.piles[0]))
         if seq % 5 == 4:
             action = Undo()
             seat = live.effective[-1][0]

@@ -60,8 +60,9 @@ def choose_route(page: Any, hex_id: str, score: Callable[[int, int], float], rng
     wait_for(page, f"document.querySelector('[data-testid=track-preview][data-hex=\"{hex_id}\"][data-exit=\"{exit_}\"]') !== null")
     d = page.get_attribute(f'[data-testid=track-preview][data-hex="{hex_id}"]', "d")
     drawn = ends(d or "")
-    want = {between(BOARD.layout, hex_id, raw_neighbour(BOARD.layout, hex_id, e)) for e in (entry, exit_)}
-    assert all(min(abs(p[0] - w[0]) + abs(p[1] - w[1]) for p in drawn) < 0.2 for w in want), (hex_id, entry, exit_, drawn, want)
+    edge_points = {between(BOARD.layout, hex_id, raw_neighbour(BOARD.layout, hex_id, e)) for e in (entry, exit_)}
+    assert all(min(abs(p[0] - w[0]) + abs(p[1] - w[1]) for p in drawn) < 0.2 for w in edge_points), \
+        (hex_id, entry, exit_, drawn, edge_points)
     return entry, exit_
 
 

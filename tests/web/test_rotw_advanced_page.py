@@ -213,9 +213,9 @@ def check_result(page: Tab) -> list[str]:
         names.append(row.locator(".who").inner_text())
     assert len(totals) == 3 and totals == sorted(totals, reverse=True), totals
     # The players table's "Worth" (cash + shares × (price − bonds)) is the final money.
-    worth = {page.page.inner_text(f"[data-testid=player][data-seat='{s}'] th").split("(you)")[0].strip(" ▶★"):
-             money(page.page.inner_text(f"[data-testid=player][data-seat='{s}'] [data-field=worth]")) for s in range(3)}
-    assert {n: t for n, t in zip(names, totals)} == worth, (names, totals, worth)
+    worths = {page.page.inner_text(f"[data-testid=player][data-seat='{s}'] th").split("(you)")[0].strip(" ▶★"):
+              money(page.page.inner_text(f"[data-testid=player][data-seat='{s}'] [data-field=worth]")) for s in range(3)}
+    assert {n: t for n, t in zip(names, totals)} == worths, (names, totals, worths)
     assert re.search(r"\bwins?\b", page.page.inner_text("[data-testid=rotw-result] .winner"))
     return names
 
