@@ -14,11 +14,11 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import aiohttp
+import msgspec
 import pytest
-import redis.asyncio as aioredis
 from aiohttp import web
 
 from shared import auth
@@ -26,7 +26,7 @@ from shared.config import Config
 from shared.engine import decode_action
 from shared.games import get_engine
 from shared.store import RedisEventStore
-from shared.store.connect import connect
+from shared.store.connect import AnyRedis, connect
 from shared.timeline import Timeline
 
 from services.bot.settings import BotSettings
@@ -97,15 +97,14 @@ def group() -> str:
 
 
 def settings_for(group: str, consumer: str, **overrides: Any) -> BotSettings:
-    base = dict(group=group, group_start="$", consumer=consumer, processes=1, inflight=4,
-                claim_idle_ms=1000, claim_every_ms=200, block_ms=500, iterations=5, preload=PRELOAD)
-    base.update(overrides)
-    return BotSettings(**base)
+    base = BotSettings(group=group, group_start="$", consumer=consumer, processes=1, inflight=4,
+                       claim_idle_ms=1000, claim_every_ms=200, block_ms=500, iterations=5, preload=PRELOAD)
+    return msgspec.structs.replace(base, **overrides)
 
 
 @pytest.fixture
 async def start_worker(stack: Stack, group: str) -> AsyncIterator[Callable[..., Awaitable[BotWorker]]]:
-    started: list[tuple[BotWorker, aioredis.Redis]] = []
+    started: list[tuple[BotWorker, AnyRedis]] = []
 
     async def start(**overrides: Any) -> BotWorker:
         settings = settings_for(group, f"w{len(started)}", **overrides)
@@ -125,13 +124,13 @@ class WorkerProcess:
     """`roundhouse bot` as a subprocess in its own session (so kill -9 takes its compute
     processes along, as a crashed container would)."""
 
-    def __init__(self, stack: Stack, group: str, consumer: str, env: dict[str, str],
+    def __init__(self, redis_url: str, game_url: str, group: str, consumer: str, env: dict[str, str],
                  stderr_path: Path | None = None) -> None:
         full = {
             **os.environ,
-            "REDIS_URL": stack.redis_url,
+            "REDIS_URL": redis_url,
             "ROUNDHOUSE_SECRET": SECRET.decode(),
-            "ROUNDHOUSE_GAME_URL": stack.url,
+            "ROUNDHOUSE_GAME_URL": game_url,
             "ROUNDHOUSE_BOT_GROUP": group,
             "ROUNDHOUSE_BOT_GROUP_START": "$",
             "ROUNDHOUSE_BOT_CONSUMER": consumer,
@@ -146,19 +145,27 @@ class WorkerProcess:
         # A long run that logs much (e.g. through a Redis failover) writes stderr to a file:
         # a pipe nobody reads would fill and block the worker.
         self.stderr_path = stderr_path
-        err = open(stderr_path, "w") if stderr_path else subprocess.PIPE  # noqa: SIM115 - the child keeps its copy
+        err: IO[str] | int = open(stderr_path, "w") if stderr_path else subprocess.PIPE  # noqa: SIM115 - the child keeps its copy
         self.proc = subprocess.Popen([sys.executable, "-m", "services.cli", "bot"], cwd=REPO, env=full,
                                      stdout=subprocess.PIPE, stderr=err, text=True,
                                      start_new_session=True)
-        if stderr_path:
-            err.close()  # type: ignore[union-attr]
+        if not isinstance(err, int):
+            err.close()
 
     async def ready(self, timeout: float = 60.0) -> str:
         """Wait for the banner line (the worker has joined its group)."""
         loop = asyncio.get_running_loop()
+        assert self.proc.stdout is not None
         line = await asyncio.wait_for(loop.run_in_executor(None, self.proc.stdout.readline), timeout)
-        assert line.startswith("roundhouse bot: consumer"), (line, self.proc.stderr.read() if self.proc.poll() else "")
+        assert line.startswith("roundhouse bot: consumer"), (line, self.stderr() if self.proc.poll() else "")
         return line
+
+    def stderr(self) -> str:
+        """What the exited worker wrote to stderr (from its file when it had one)."""
+        if self.stderr_path:
+            return self.stderr_path.read_text()
+        assert self.proc.stderr is not None
+        return self.proc.stderr.read()
 
     def kill9(self) -> None:
         os.killpg(self.proc.pid, signal.SIGKILL)
@@ -191,7 +198,7 @@ def worker_process(stack: Stack, group: str):
     started: list[WorkerProcess] = []
 
     def start(consumer: str, **env: str) -> WorkerProcess:
-        proc = WorkerProcess(stack, group, consumer, env)
+        proc = WorkerProcess(stack.redis_url, stack.url, group, consumer, env)
         started.append(proc)
         return proc
 
@@ -209,6 +216,7 @@ async def replay(redis_url: str, table: str) -> tuple[Any, list[Any]]:
         entries = await store.read(table, 0)
     finally:
         await client.aclose()
+    assert meta is not None, f"no table {table}"
     engine = get_engine(meta.title)
     timeline = Timeline(engine, [s.name for s in meta.seats], meta.options, meta.seed)
     for entry in entries:

@@ -98,4 +98,5 @@ def test_ties_share_the_win() -> None:
     s = arrange(open_game(), supply=0, cash={0: 10, 1: 19, 2: 20})
     s = dividend_turn(s)  # seat 0 +15, seat 1 +6, seat 2 +5
     result = ENGINE.result(s)
+    assert result is not None
     assert result.scores == [25, 25, 25] and result.ranks == [1, 1, 1] and result.winners == [0, 1, 2]

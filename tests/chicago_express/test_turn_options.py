@@ -9,7 +9,7 @@ from collections import deque
 
 import pytest
 
-from shared.games.chicago_express.actions import Build, Choose, Develop, Offer
+from shared.games.chicago_express.actions import ActionName, Build, Choose, Develop, Offer
 from shared.games.chicago_express.board import ACTIONS, BOARD
 from shared.games.chicago_express.labels import LABELS
 from shared.games.chicago_express.state import BUILD, CHOOSE, DEVELOP, OFFER, State
@@ -31,7 +31,7 @@ def games(seed: int, players: int, policy: str):
         yield state
 
 
-def what_it_allows(state: State, name: str) -> list | None:
+def what_it_allows(state: State, name: ActionName) -> list | None:
     """The legal actions once `name` is chosen (or now, when it is being carried out); None
     when it is not being carried out, or its dial is on red."""
     seat = state.current

@@ -12,6 +12,7 @@ the reveal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -22,7 +23,7 @@ from shared.engine import RuleError, Undo, default_options, preview_of
 from shared.families import admits, any_admits, expand, family_size
 from shared.games import get_engine, titles
 from shared.tables.snapshot import encode_timeline, restore_timeline
-from shared.timeline import Timeline
+from shared.timeline import Node, Timeline
 
 GAMES = 2
 MAX_ACTIONS = 400  # per game: enough to cross every phase of the small titles
@@ -120,7 +121,7 @@ def _mutants(engine: Any, state: Any, seat: int, rng: random.Random) -> list[Any
         for name in base.__struct_fields__:
             value = getattr(base, name)
             if type(value) is int:
-                candidates = [value + d for d in (-2, -1, 1, 2, 50)] + [-1, 10**6]
+                candidates: Sequence[int | str] = [value + d for d in (-2, -1, 1, 2, 50)] + [-1, 10**6]
             elif type(value) is str:
                 candidates = [v for v in seen if type(v) is str and v != value] + ["zz-not-a-thing"]
             else:
@@ -211,8 +212,10 @@ def test_undo_to_any_entry_equals_the_fold_of_the_prefix(game) -> None:
 
 def _crosses_reveal(timeline: Timeline[Any], k: int) -> bool:
     """Whether going back to entry k undoes a step after which the engine revealed something."""
-    node, target = timeline.head, timeline.heads[k]
+    node: Node | None = timeline.head
+    target = timeline.heads[k]
     while node is not target:
+        assert node is not None, "entry k is on the path from the head back to the setup"
         if node.barrier:
             return True
         node = node.parent

@@ -25,6 +25,7 @@ from shared.store.connect import connect
 from shared.timeline import Timeline
 
 from services.bench.procs import ServiceProcess
+from tests.redis_replies import stream_entries
 
 SECRET = "e2e-secret-7c1d-0123456789abcdef0123"  # >= 32 bytes: shorter ones are refused
 TITLE = "chicago-express"
@@ -334,8 +335,7 @@ async def stream_ids(redis_url: str, table: str) -> list[int]:
     """The seqs of the table's stream entries, straight from XRANGE."""
     client = connect(redis_url)
     try:
-        entries = await client.xrange(keys.log_key(table))
-        return [int(entry_id.split(b"-")[0]) for entry_id, _ in entries]
+        return [int(entry_id.split(b"-")[0]) for entry_id, _ in await stream_entries(client, keys.log_key(table))]
     finally:
         await client.aclose()
 

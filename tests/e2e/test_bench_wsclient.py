@@ -25,12 +25,13 @@ def server_frame(opcode: int, payload: bytes) -> bytes:
     return struct.pack("!BBQ", 0x80 | opcode, 127, n) + payload
 
 
-class Transport:
+class Transport(asyncio.Transport):
     def __init__(self) -> None:
+        super().__init__()
         self.written: list[bytes] = []
 
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written.append(bytes(data))
 
     def is_closing(self) -> bool:
         return False
@@ -46,7 +47,7 @@ def unmask(frame: bytes) -> tuple[int, bytes]:
     return opcode, bytes(b ^ mask[i % 4] for i, b in enumerate(body))
 
 
-async def test_heads_of_every_message_however_the_bytes_are_split():
+async def test_heads_of_every_message_however_the_bytes_are_split() -> None:
     messages = [
         b'{"type":"welcome","seq":0,"view":{}}',
         b'{"type":"update","seq":1,"view":' + b'{"pad":"' + b"x" * 1000 + b'"}}',
@@ -58,10 +59,11 @@ async def test_heads_of_every_message_however_the_bytes_are_split():
     stream = server_frame(OP_TEXT, messages[0]) + server_frame(OP_PING, b"beat") + b"".join(
         server_frame(OP_TEXT, m) for m in messages[1:])
     rng = random.Random(3)
+    got: list[tuple[bytes, int]] = []
     for _ in range(20):
-        got: list[tuple[bytes, int]] = []
-        sock = HeadSocket(lambda head, size, got=got: got.append((head, size)))
-        sock.transport = Transport()  # type: ignore[assignment]
+        got.clear()
+        sock = HeadSocket(lambda head, size: got.append((head, size)))
+        sock.transport = transport = Transport()
         sock.upgraded.set_result(None)
         i = 0
         while i < len(stream):
@@ -71,7 +73,7 @@ async def test_heads_of_every_message_however_the_bytes_are_split():
         assert [size for _, size in got] == [len(m) for m in messages]
         assert [head for head, _ in got] == [m[:HEAD_BYTES] for m in messages]
         assert [frame_head(h, n).seq for h, n in got] == [0, 1, 2, 3, -1]
-        assert [unmask(w) for w in sock.transport.written] == [(OP_PONG, b"beat")]
+        assert [unmask(w) for w in transport.written] == [(OP_PONG, b"beat")]
 
 
 async def until(condition, timeout: float = 5.0) -> None:

@@ -7,8 +7,8 @@ received every seq exactly once, in order. Also: the ready endpoints follow the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
-import types
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -137,8 +137,8 @@ class Player:
                 return
             seat = m.active[0]
             action, key = await self.legal_action(seat), new_key(m.table)
-            reply = await retrying(lambda seat=seat, action=action, key=key: m.game.submit(m.table, m.tokens[seat], m.seq, action, key),
-                                   not_503, f"submit on {m.table}", self.unavailable)
+            submit = functools.partial(m.game.submit, m.table, m.tokens[seat], m.seq, action, key)
+            reply = await retrying(submit, not_503, f"submit on {m.table}", self.unavailable)
             # 201, replayed or not: a try before the failover may have been kept.
             m.accepted(reply)
             self.acked.append(key)
@@ -158,7 +158,7 @@ async def test_a_master_killed_mid_play_loses_nothing_and_every_socket_resumes(
     cluster: LocalCluster, cluster_stack: Stack, http: aiohttp.ClientSession, tmp_path: Path
 ) -> None:
     game = GameClient(http, cluster_stack.game.url)
-    worker = WorkerProcess(types.SimpleNamespace(redis_url=cluster.url, url=cluster_stack.game.url),
+    worker = WorkerProcess(cluster.url, cluster_stack.game.url,
                            f"bots-failover-{uuid.uuid4().hex[:8]}", "w0",
                            {"ROUNDHOUSE_SECRET": SECRET, "ROUNDHOUSE_BOT_ITERATIONS": "5", **ACK_ENV},
                            stderr_path=tmp_path / "bot.log")

@@ -100,7 +100,7 @@ async def test_installs_beside_other_services(aiohttp_client, make_cfg):
     app.router.add_get("/ws", other_service)
     install(app, make_cfg())
     client = await aiohttp_client(app)
-    assert all(r.resource.canonical.startswith("/api/") for r in app.router.routes() if r.resource.canonical != "/ws")
+    assert all(res.canonical.startswith("/api/") for res in app.router.resources() if res.canonical != "/ws")
     assert (await client.get("/ws")).status == 200
     resp = await client.post("/api/tables", json={"title": "nim", "seats": [{"name": "a"}, {"name": "b"}]})
     assert resp.status == 201
@@ -118,6 +118,7 @@ async def test_roundhouse_game_command(redis_url):
         [sys.executable, "-m", "services.cli", "game", "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    assert proc.stdout is not None
     try:
         line = await asyncio.wait_for(asyncio.to_thread(proc.stdout.readline), 20)
         assert f"listening on http://127.0.0.1:{port}/" in line

@@ -21,6 +21,7 @@ from shared.redis_server import RedisServer
 from shared.store import keys
 
 from services.http.guard import make_runner
+from tests.redis_replies import raw
 
 from .conftest import SECRET, build
 from .peers import peer
@@ -83,8 +84,8 @@ async def _flood(base: str, n: int, answers: Counter[tuple[int, str]], stop: asy
 
 async def _whole(admin: aioredis.Redis) -> None:
     """Every meta is listed and has every field; every listed table has a meta."""
-    metas = {k.decode().split("{", 1)[1].split("}", 1)[0] async for k in admin.scan_iter(match="rh:{*}:meta")}
-    listed = {t.decode() for t in await admin.zrange(keys.TABLES, 0, -1)}
+    metas = {raw(k).decode().split("{", 1)[1].split("}", 1)[0] async for k in admin.scan_iter(match="rh:{*}:meta")}
+    listed = {raw(t).decode() for t in await admin.zrange(keys.TABLES, 0, -1)}
     assert metas == listed, (len(metas - listed), len(listed - metas))
     for table in metas:
         values = await admin.hmget(keys.meta_key(table), META_FIELDS)

@@ -14,6 +14,7 @@ from shared.games import get_engine
 from shared.store import RedisEventStore
 
 from services.projection.app import PROJECTION, Projection, create_app
+from services.projection.hub import Hub
 from services.projection.settings import ProjectionSettings
 from tests.service_config import NO_BUDGETS
 
@@ -82,6 +83,13 @@ def projection_of(client: TestClient) -> Projection:
     app = client.app
     assert isinstance(app, web.Application)
     return app[PROJECTION]
+
+
+def hub_of(client: TestClient) -> Hub:
+    """The started projection's hub (it exists from startup to cleanup)."""
+    hub = projection_of(client).hub
+    assert hub is not None, "the projection app has not started"
+    return hub
 
 
 def _fields(s: ProjectionSettings) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from shared.engine import Engine, Redo, Undo, action_to_builtins, default_options, encode_action, served_view
+from shared.engine import Engine, Redo, TitleMeta, Undo, action_to_builtins, default_options, encode_action, served_view
 from shared.store import RedisEventStore, SeatSpec, TableMeta
 from shared.timeline import Timeline
 
@@ -25,8 +25,10 @@ class CountingEngine:
     def __init__(self, inner: Engine[Any], public_view: bool | None = None) -> None:
         self.inner = inner
         self.view_calls: Counter[int | None] = Counter()
-        for name in ("meta", "title", "action_type", "state_type"):
-            setattr(self, name, getattr(inner, name))
+        self.meta: TitleMeta = inner.meta
+        self.title = inner.title
+        self.action_type = inner.action_type
+        self.state_type = inner.state_type
         if public_view is not None:
             self.public_view = public_view
 

@@ -18,7 +18,7 @@ from shared.auth import issue
 from shared.games import get_engine
 from shared.store import SeatSpec, TableMeta
 
-from .conftest import projection_of, token
+from .conftest import hub_of, projection_of, token
 from .test_feed import hello, recv
 
 TIMEOUT = 5.0
@@ -68,7 +68,7 @@ async def test_token_for_a_seat_the_table_lacks_is_refused(client, driver):
 async def test_unknown_table(client):
     ws = await hello(client, "no-such-table")
     await expect_fatal(ws, "unknown_table")
-    assert projection_of(client).hub.feeds == {}
+    assert hub_of(client).feeds == {}
 
 
 async def test_table_of_a_title_this_server_lacks(start_app, store):
@@ -79,7 +79,7 @@ async def test_table_of_a_title_this_server_lacks(start_app, store):
     await store.create_table(meta)
     frame = await expect_fatal(await hello(client, meta.table), "unsupported_title")
     assert "no-such-title" in frame["message"]
-    assert projection_of(client).hub.feeds == {}
+    assert hub_of(client).feeds == {}
 
 
 async def test_malformed_hello_json(client):
@@ -198,7 +198,7 @@ def _ping_big(sock: socket.socket) -> None:
 async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app, cfg, driver, caplog, max_queue_bytes, why):
     caplog.set_level("INFO", logger="services.projection.session")
     client = await start_app(max_queue_bytes=max_queue_bytes)
-    proj = projection_of(client)
+    proj, hub = projection_of(client), hub_of(client)
     good = await hello(client, driver.table)
     assert (await recv(good))["type"] == "welcome"
     await driver.play(1)
@@ -206,10 +206,10 @@ async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app
     slow = await asyncio.to_thread(_open_non_reading_socket, client.port, driver.table)
     try:
         for _ in range(100):
-            if proj.hub.feeds[driver.table].watcher_count == 2:
+            if hub.feeds[driver.table].watcher_count == 2:
                 break
             await asyncio.sleep(0.01)
-        assert proj.hub.feeds[driver.table].watcher_count == 2
+        assert hub.feeds[driver.table].watcher_count == 2
 
         worst = 0.0
         deadline = time.monotonic() + 20
@@ -223,13 +223,13 @@ async def test_client_that_never_reads_is_dropped_while_others_keep_up(start_app
             assert check["seq"] == driver.seq
         # The good socket never waited on the slow one (a stall would be ws_send_timeout).
         assert worst < cfg.ws_send_timeout / 2, worst
-        assert proj.hub.feeds[driver.table].watcher_count == 1
+        assert hub.feeds[driver.table].watcher_count == 1
         assert why in caplog.text
         for _ in range(100):  # the dropped socket's handler ends too
-            if len(proj.hub.sessions) == 1:
+            if len(hub.sessions) == 1:
                 break
             await asyncio.sleep(0.02)
-        assert len(proj.hub.sessions) == 1
+        assert len(hub.sessions) == 1
         await driver.churn()
         assert (await recv(good))["seq"] == driver.seq
     finally:

@@ -14,7 +14,7 @@ from shared.protocol.json_patch import apply
 
 from tests.waiting import blocked_stream_reads, until_blocked_in_read
 
-from .conftest import projection_of, token
+from .conftest import hub_of, projection_of, token
 from .support import TableDriver
 
 TIMEOUT = 5.0
@@ -100,7 +100,7 @@ async def test_sockets_of_one_table_share_one_feed_and_one_view_per_seat(
     ]
     for ws in sockets:
         assert (await recv(ws))["type"] == "welcome"
-    hub = projection_of(client).hub
+    hub = hub_of(client)
     assert list(hub.feeds) == [driver.table]
     assert hub.feeds[driver.table].watcher_count == 5
 
@@ -200,7 +200,7 @@ async def test_cold_feed_starts_from_the_snapshot(start_app, driver, store):
     client = await start_app()
     ws = await hello(client, driver.table, seat=0)
     assert (await recv(ws))["view"] == driver.view(7, 0)
-    feed = projection_of(client).hub.feeds[driver.table]
+    feed = hub_of(client).feeds[driver.table]
     assert [e.seq for e in feed.history] == [6, 7]  # folded only what followed the snapshot
 
 
@@ -210,13 +210,13 @@ async def test_unusable_snapshot_is_ignored(start_app, driver, store):
     client = await start_app()
     ws = await hello(client, driver.table, seat=2)
     assert (await recv(ws))["view"] == driver.view(3, 2)
-    assert [e.seq for e in projection_of(client).hub.feeds[driver.table].history] == [1, 2, 3]
+    assert [e.seq for e in hub_of(client).feeds[driver.table].history] == [1, 2, 3]
 
 
 async def test_feed_stops_after_the_last_socket_leaves(client, driver):
     ws = await hello(client, driver.table, seat=0)
     await recv(ws)
-    hub = projection_of(client).hub
+    hub = hub_of(client)
     assert driver.table in hub.feeds
     await ws.close()
     for _ in range(100):
@@ -257,7 +257,7 @@ async def test_a_new_table_is_read_at_once_while_the_reader_blocks_on_others(sta
     before = await blocked_stream_reads(store.redis)
     ws1 = await hello(client, first.table, seat=0)
     await recv(ws1)
-    hub = projection_of(client).hub
+    hub = hub_of(client)
     assert set(hub.feeds) == {first.table}
     # The reader is now blocked (for up to 30 s) on the first table alone.
     await until_blocked_in_read(store.redis, before, "the multi reader to block on the first table")
@@ -337,4 +337,4 @@ async def test_sockets_arriving_together_at_a_cold_table_share_one_load(client, 
     welcomes = [await recv(ws) for ws in sockets]
     assert {(w["type"], w["seq"]) for w in welcomes} == {("welcome", 3)}
     assert loads == 1
-    assert projection_of(client).hub.feeds[driver.table].watcher_count == 10
+    assert hub_of(client).feeds[driver.table].watcher_count == 10

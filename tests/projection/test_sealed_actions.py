@@ -48,7 +48,6 @@ async def test_a_resumed_socket_is_not_told_a_sealed_card_either(client, driver:
 def test_england_and_wales_merger_votes_are_sealed_and_other_moves_are_not():
     from shared.games.rotw_england_wales.actions import Pass
     from shared.games.rotw_england_wales.advanced.actions import Vote
-
-    engine = get_engine("rotw-england-wales")
+    from shared.games.rotw_england_wales.engine import ENGINE as engine
     assert engine.sealed(Vote(yes=True)) is True
     assert engine.sealed(Pass()) is False

@@ -18,6 +18,7 @@ from shared.store.connect import connect
 
 from services.bench.procs import ServiceProcess
 from tests.e2e.stack import SERVICE_ENV, GameClient, new_key
+from tests.redis_replies import stream_entries
 from tests.table_life.clocks import TestTime
 from tests.waiting import until
 
@@ -59,7 +60,7 @@ async def create(game: GameClient, clock: dict[str, Any]) -> dict[str, Any]:
 
 
 async def timeouts(redis: aioredis.Redis, table: str) -> list[tuple[bytes, bytes]]:
-    return [(f[b"kind"], f[b"outcome"]) for _i, f in await redis.xrange(keys.clock_key(table))]
+    return [(f[b"kind"], f[b"outcome"]) for _i, f in await stream_entries(redis, keys.clock_key(table))]
 
 
 async def test_async_deadline_passes_while_the_service_is_down_and_ends_the_table_once(
@@ -123,7 +124,7 @@ async def test_realtime_bank_survives_kill_and_the_bot_takes_the_seat_once(games
     layout = RedisEventStore(redis).layout
 
     async def notices() -> list[bytes]:
-        found = await redis.xrange(layout.turns(layout.shard_of(table)))
+        found = await stream_entries(redis, layout.turns(layout.shard_of(table)))
         return [f[b"seats"] for _i, f in found if f[b"table"].decode() == table]
 
     assert await until(notices, "the bot's turn to be announced") == [b"[0]"]

@@ -13,7 +13,6 @@ moved by the test (ROUNDHOUSE_TEST_TIME_FILE) instead of waited for.
 
 from __future__ import annotations
 
-import types
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +27,7 @@ from shared.store.connect import connect
 from services.bench.procs import ServiceProcess
 from tests.bots.conftest import WorkerProcess
 from tests.e2e.stack import SECRET, SERVICE_ENV, GameClient, LiveSocket, as_json, new_key, replay
+from tests.redis_replies import stream_entries
 from tests.table_life.clocks import TestTime
 from tests.table_life.receivers import WebhookReceiver
 from tests.waiting import until
@@ -52,7 +52,7 @@ class Services:
 
     async def start_bots(self) -> None:
         self.starts += 1
-        self.bots = WorkerProcess(types.SimpleNamespace(redis_url=self.redis_url, url=self.game.url), self.group, "w0",
+        self.bots = WorkerProcess(self.redis_url, self.game.url, self.group, "w0",
                                   {**self.env, "ROUNDHOUSE_SECRET": SECRET},
                                   stderr_path=self.tmp_path / f"bot-{self.starts}.log")
         await self.bots.ready()
@@ -92,7 +92,7 @@ async def stored(redis_url: str, table: str) -> tuple[list[tuple[str, str, int]]
     client = connect(redis_url)
     try:
         events = [(f[b"kind"].decode(), f[b"outcome"].decode(), int(f[b"seat"]))
-                  for _i, f in await client.xrange(keys.clock_key(table))]
+                  for _i, f in await stream_entries(client, keys.clock_key(table))]
         return events, [(e.seq, e.seat) for e in await RedisEventStore(client).read(table, 0)]
     finally:
         await client.aclose()
@@ -163,10 +163,10 @@ async def test_every_service_dies_and_the_clock_and_notices_carry_on(stack, redi
             clock = (await game.request("GET", f"/api/tables/{table}/clock")).body
             assert [(s["kind"], s["timed_out"]) for s in clock["seats"]] == [("human", False), ("bot", True)]
             assert clock["seats"][0]["running"] and clock["seats"][0]["remaining_ms"] == HOUR_MS
-            for sock, seat in zip(sockets, [0, 1, None], strict=True):
+            for sock, viewer in zip(sockets, [0, 1, None], strict=True):
                 await sock.wait_seq(last)
                 assert sock.seqs == list(range(1, last + 1)) and sock.errors == []
-                assert sock.view == as_json(served_view(ref.timeline.engine, ref.timeline.state, seat))
+                assert sock.view == as_json(served_view(ref.timeline.engine, ref.timeline.state, viewer))
             # Ada moves at the seq she saw: nothing was played behind her back.
             reply = await game.submit(table, tokens[0], last, {"type": "take", "count": 1}, new_key())
             assert reply.status == 201, reply

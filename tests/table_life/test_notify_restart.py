@@ -12,7 +12,6 @@ from typing import Any
 import aiohttp
 import pytest
 
-from shared.failpoints import ENV as FAILPOINT
 from shared.failpoints import EXIT_CODE
 
 from services.bench.procs import ServiceProcess
@@ -60,13 +59,13 @@ async def test_outbox_survives_kill_9(game_proc: ServiceProcess, http: aiohttp.C
 
         # The service dies right after appending Ada's move, before it tells the notifier.
         game_proc.stop()
-        game_proc.start(**{FAILPOINT: "crash_after_append"})
+        game_proc.start(ROUNDHOUSE_FAILPOINT="crash_after_append")
         try:
             await game.submit(table, tokens[0], 0, {"type": "take", "count": 1}, new_key())
         except aiohttp.ClientError:
             pass  # the connection died with the service
         assert game_proc.wait_exit() == EXIT_CODE
-        game_proc.start(**{FAILPOINT: None})
+        game_proc.start(ROUNDHOUSE_FAILPOINT=None)
         await until(lambda: len(hook.delivered()) == 2, "Bo's notice after the crash", timeout=20)
         assert ids(hook) == [f"{table}:0:0", f"{table}:1:1"]
         outbox = (await game.request("GET", f"/api/tables/{table}/seats/1/notify", token=tokens[1])).body

@@ -254,7 +254,9 @@ def lay_with_chosen_rotation(page: Tab, snap: Callable[[], None] | None = None, 
     tile = f"[data-testid=tile-{re.sub(r'-[0-9]+$', '', where[1])}]" if where else "[data-act=pick-tile]"
     page.page.locator(f"[data-testid=lay] {tile}").first.click()
     label = page.page.inner_text("[data-testid=rotation]")
-    legal_count = int(re.search(r"of (\d+)", label).group(1))
+    counted = re.search(r"of (\d+)", label)
+    assert counted, label
+    legal_count = int(counted.group(1))
     turned = legal_count > 1
     if turned:
         page.page.click("[data-testid=lay] [data-act=rotate]")
@@ -281,7 +283,7 @@ async def _logged(base: str, table: str, token: str, after: int, upto: int) -> l
             await ws.send_json({"type": "hello", "v": 1, "table": table, "token": token, "last_seq": after})
             hello = await ws.receive_json(timeout=10)
             assert hello["type"] == "welcome" and hello["resumed"], hello
-            out = []
+            out: list[dict[str, Any]] = []
             while len(out) < upto - after:
                 frame = await ws.receive_json(timeout=10)
                 if frame["type"] == "update":
@@ -348,6 +350,7 @@ def test_a_person_plays_each_kind_of_move_through_the_page(step: str, size: str,
         token = at["tokens"][seat]
         shot(page, f"{step}-before", size)
         seq = at["seq"]
+        done: list[dict[str, object]]  # the actions the step sends, as the log should hold them
         if step == "private-bid":
             label = page.page.locator("[data-testid=actions] button[data-act=bid]").first.inner_text()
             assert re.match(r"Bid £\d+ on [A-Z]+ · ", label), label
