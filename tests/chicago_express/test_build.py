@@ -148,7 +148,7 @@ def test_chicago_interrupts_the_build_when_the_locomotive_lands() -> None:
     assert (paid.kind, paid.company, paid.income, paid.per_share, paid.payouts) == ("chicago", "NYC", 17, 6, [12, 6, 0])
     assert events(s, ev.ChicagoReached) == [ev.ChicagoReached(seat=0, company="NYC", first=True)]
     # The first arrival opens Wabash and its auction before the build goes on.
-    assert s.phase == "auction" and s.auction.kind == "wabash" and s.auction.to_act == 0
+    assert s.phase == "auction" and s.auction is not None and s.auction.kind == "wabash" and s.auction.to_act == 0
     assert s.build is not None and s.build.placed == (BOARD.chicago,)
     view = ENGINE.view(s, None)
     assert view["build"]["placed"] == ["A2"] and view["build"]["remaining"] == 2
@@ -199,7 +199,7 @@ def test_first_arrival_opens_wabash_and_its_auction() -> None:
     wabash = company(s, "WAB")
     assert (wabash.open, wabash.income, wabash.locos_left) == (True, 1, 10)
     assert s.locos[BOARD.hex_index["D3"]] == 1 << BOARD.company_index["WAB"]
-    assert s.phase == "auction" and s.auction.kind == "wabash" and s.auction.to_act == 0
+    assert s.phase == "auction" and s.auction is not None and s.auction.kind == "wabash" and s.auction.to_act == 0
     # Nobody buys: the share stays with Wabash, which is open all the same.
     s = play(s, (0, Pass()), (1, Pass()), (2, Pass()))
     assert events(s, ev.ShareUnsold) == [ev.ShareUnsold(company="WAB")]
@@ -220,7 +220,7 @@ def test_others_may_bid_in_the_first_wabash_auction() -> None:
 def test_wabash_opens_at_three_when_fort_wayne_has_a_house() -> None:
     s = play(chicago_position(houses=["D3"]), (0, Build("NYC", "A2")))
     assert company(s, "WAB").income == 3
-    assert s.auction.min_bid == 3
+    assert s.auction is not None and s.auction.min_bid == 3
 
 
 def test_later_arrivals_pay_the_chicago_dividend_only() -> None:

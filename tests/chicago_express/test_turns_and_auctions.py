@@ -75,7 +75,7 @@ def test_offer_starts_an_auction_with_the_offering_bid() -> None:
     }
     assert ENGINE.legal_actions(s, 0)[-1].action == Forgo()
     s = play(s, (0, Offer("BO", 5)))
-    assert s.phase == "auction" and s.auction.to_act == 1 and s.auction.high_bid == 5
+    assert s.phase == "auction" and s.auction is not None and s.auction.to_act == 1 and s.auction.high_bid == 5
     assert_illegal(s, 1, Bid(5), "bid_too_low")
     s = play(s, (1, Bid(6)), (2, Pass()), (0, Bid(10)), (1, Pass()))
     assert holding(s, 0, "BO") == 1 and company(s, "BO").cash == 6 + 10 and s.cash[0] == 15
@@ -88,7 +88,7 @@ def test_the_auctioneer_may_pass_and_the_others_still_bid() -> None:
     nejvyšší nabídka, nebo pasuje": the player who puts the share up bids at least the
     minimum or passes; the others bid clockwise after him."""
     s = play(open_game(), (0, Choose("auction")), (0, Offer("BO")))
-    assert s.phase == "auction" and s.auction.kind == "share" and s.auction.opener == 0
+    assert s.phase == "auction" and s.auction is not None and s.auction.kind == "share" and s.auction.opener == 0
     assert s.auction.passed == 1 << 0 and s.auction.high_bidder == -1 and s.auction.to_act == 1
     assert events(s, ev.AuctionStarted)[-1] == ev.AuctionStarted(kind="share", company="BO", opener=0, min_bid=3)
     assert events(s, ev.Passed)[-1] == ev.Passed(seat=0, company="BO")

@@ -9,6 +9,7 @@ import msgspec
 from shared.games.core18xx.money import emergency as E
 from shared.games.core18xx.money import trains as T
 from shared.games.core18xx.money.rules import EmergencyRules, MoneyRules
+from shared.games.core18xx.money.state import MoneyState
 
 from .synthetic import money, started
 
@@ -16,7 +17,7 @@ TYPES = [T.TrainType(name="2", distance=2, price=80, num=3), T.TrainType(name="3
 PHASES = [T.PhaseDef(name="2", on=None, train_limit={"major": 4}, tiles=["yellow"], operating_rounds=1, status=[])]
 
 
-def position(rules: EmergencyRules) -> tuple[object, T.Depot]:
+def position(rules: EmergencyRules) -> tuple[MoneyState, T.Depot]:
     m = money(["p1", "p2"], ["A", "B"], MoneyRules(emergency=rules), cash=100)
     m = started(started(m, "A", "p1"), "B", "p2")
     m = msgspec.structs.replace(m, cash={**m.cash, "A": 30, "B": 500})
@@ -28,15 +29,17 @@ def position(rules: EmergencyRules) -> tuple[object, T.Depot]:
     return m, msgspec.structs.replace(depot, trains=trains, upcoming=upcoming, pool=["3-0"])
 
 
-def names(m, depot) -> list[str]:
+def names(m: MoneyState, depot: T.Depot) -> list[str]:
     return sorted(t.id for t in E.buyable_trains(m, depot, E.TrainBuy(company="A")))
 
 
 def test_when_a_train_must_be_bought() -> None:
-    for rule, has_route, must in (("always", False, True), ("route", True, True), ("route", False, False),
-                                  ("never", True, False)):
-        m, depot = position(EmergencyRules(must_buy_train=rule))  # type: ignore[arg-type]
-        assert E.must_buy(m, depot, "A", has_route) is must, rule
+    for rules, has_route, must in ((EmergencyRules(must_buy_train="always"), False, True),
+                                   (EmergencyRules(must_buy_train="route"), True, True),
+                                   (EmergencyRules(must_buy_train="route"), False, False),
+                                   (EmergencyRules(must_buy_train="never"), True, False)):
+        m, depot = position(rules)
+        assert E.must_buy(m, depot, "A", has_route) is must, rules.must_buy_train
 
 
 def test_base_game_offers_only_the_cheapest_depot_train_and_others_up_to_face_value() -> None:

@@ -19,7 +19,6 @@ M = from_data({"layout": "flat", "tiles": {}, "hexes": {
     "A11": {"color": "yellow", "code": "city=revenue:40;path=a:3,b:_0"},
 }})
 YEL = ("yellow",)
-KINDS = dict(stop_kinds=(("A7", "gate"),), never_kinds=("gate",))
 
 
 def spec(train, *stops_and_hexes):
@@ -42,7 +41,7 @@ def test_a_train_runs_free_kinds_without_counting_them() -> None:
 
 def test_kinds_by_hex_and_stops_that_never_make_a_route() -> None:
     b = B.place_token(M, B.BoardState(), "X", "A7", 0)
-    ctx = R.RouteContext("X", YEL, **KINDS)
+    ctx = R.RouteContext("X", YEL, stop_kinds=(("A7", "gate"),), never_kinds=("gate",))
     assert R.stop_kind(M, b, R.RouteContext("X", YEL), ("A7", 0)) == "city"
     assert R.stop_kind(M, b, ctx, ("A7", 0)) == "gate" and R.stop_kind(M, b, ctx, ("A9", 0)) == "city"
     t = {"2": R.Train("2", 2)}

@@ -48,10 +48,10 @@ async def test_every_bad_submit_is_refused_and_changes_nothing(new_client, make_
     assert (await table.act(0, TAKE1, 0))[0] == 201
     before = await table.log_state()
     url = f"/api/tables/{table.id}/actions"
-    good = {"expected_seq": 1, "idempotency_key": "k1", "action": TAKE1}
+    good: dict[str, object] = {"expected_seq": 1, "idempotency_key": "k1", "action": TAKE1}
     forged = f"{table.id}.1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
     ghost = auth.issue(SECRET, "nosuchtable", 0)
-    cases = [
+    cases: list[tuple[dict[str, str], dict[str, object] | bytes, str, int, str]] = [
         # (headers, body, path, status, code)
         ({}, good, url, 401, "missing_token"),
         ({"Authorization": "Basic abc"}, good, url, 401, "bad_token"),

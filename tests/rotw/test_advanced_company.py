@@ -11,6 +11,7 @@ from shared.families import expand
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Deliver, EndBuild, LayTrack, Pass
 from shared.games.rotw_england_wales.advanced import shares
+from shared.games.rotw_england_wales.advanced.shares import adv
 from shared.games.rotw_england_wales.state import Link
 
 from .adv_helpers import AVON, BRENT, CALDER, DOVE, ESK, FAL, act, company_game, lay_path, lay_towards, one
@@ -26,10 +27,10 @@ def test_companies_play_in_share_price_order_ties_last_arrival_first() -> None:
     shody společnost na vrchu balíčku má přednost, tj. společnost, která se jako poslední
     přesunula na tuto cenu za akcii.'"""
     s = company_game(3)
-    assert [s.adv.companies[i].id for i in s.adv.order] == ["red", "blue", "green"]
-    assert one(s) == s.adv.companies[0].controller
+    assert [adv(s).companies[i].id for i in adv(s).order] == ["red", "blue", "green"]
+    assert one(s) == adv(s).companies[0].controller
     shares.set_price(s, 2, 8)  # green moves up to red's space: on top of it
-    assert [s.adv.companies[i].id for i in shares.price_order(s, [0, 1, 2])] == ["green", "red", "blue"]
+    assert [adv(s).companies[i].id for i in shares.price_order(s, [0, 1, 2])] == ["green", "red", "blue"]
 
 
 def test_three_company_turns_then_dividends() -> None:
@@ -56,7 +57,7 @@ def test_first_link_from_any_city_and_it_must_be_completed() -> None:
     s = lay_path(s, AVON_CALDER[1:])
     link = s.links[0]
     assert link.complete and {link.a, link.b} == {AVON, CALDER} and link.owner == 0
-    assert s.adv.companies[0].cash == 8000 - 4000  # the terrain cost only
+    assert adv(s).companies[0].cash == 8000 - 4000  # the terrain cost only
 
 
 def test_a_link_taken_back_returns_its_cost_and_the_shares_and_bonds_it_raised() -> None:
@@ -64,29 +65,31 @@ def test_a_link_taken_back_returns_its_cost_and_the_shares_and_bonds_it_raised()
     zakázány.' Reading (README): a started link may be taken back before it is finished; it
     is undone whole - tiles, money, the shares issued and bonds taken to pay for them."""
     s = company_game(3)
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     red.cash, red.price = 1000, 4
     before = (red.cash, red.card, red.issued, red.bonds)
     s = lay_path(s, AVON_CALDER[:1])  # $2,000: one share at $4k issued
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert (red.card, red.issued, red.cash) == (before[1] - 1, 1, 3000)
     view = ENGINE.view(s, one(s))["build"]
     assert view["open_spent"] == 2000 and view["open_shares"] == 1
     assert view["finish_cost"] == 2000 and (view["finish_shares"], view["finish_bonds"]) == (0, 0)
     s = act(s, EndBuild())
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert (red.cash, red.card, red.issued, red.bonds) == before
-    assert s.phase == "company_turn" and s.adv.build is None and not s.links and not s.track
+    assert s.phase == "company_turn" and adv(s).build is None and not s.links and not s.track
     assert "takes back the unfinished link" in s.log[-1] and "1 share returned" in s.log[-1]
     # The second link of an action, taken back, leaves the first and ends the action.
     s = lay_path(s, AVON_TARN)
-    cash_after_first = s.adv.companies[0].cash
-    assert s.phase == "company_build" and s.adv.build.links == 1
+    cash_after_first = adv(s).companies[0].cash
+    build = adv(s).build
+    assert s.phase == "company_build" and build is not None and build.links == 1
     s = lay_towards(s, DOVE)
-    assert s.adv.build.open_link >= 0, "the second link is still open"
+    build = adv(s).build
+    assert build is not None and build.open_link >= 0, "the second link is still open"
     s = act(s, EndBuild())
-    assert s.adv.companies[0].cash == cash_after_first and len(s.links) == 1 and s.links[0].complete
-    assert s.phase == "company_turn" and s.adv.order[s.adv.pos] == 1  # blue's turn
+    assert adv(s).companies[0].cash == cash_after_first and len(s.links) == 1 and s.links[0].complete
+    assert s.phase == "company_turn" and adv(s).order[adv(s).pos] == 1  # blue's turn
 
 
 def test_second_link_costs_2000_more_per_hex_and_ends_the_action() -> None:
@@ -95,9 +98,9 @@ def test_second_link_costs_2000_more_per_hex_and_ends_the_action() -> None:
     s = company_game(3)
     s = lay_path(s, AVON_TARN)  # $2,000
     s = lay_path(s, TARN_BRENT)  # $2,000 + $2,000
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert red.cash == 8000 - 2000 - 4000 and red.issued == 0
-    assert s.phase == "company_turn" and s.adv.order[s.adv.pos] == 1  # the action is over: blue's turn
+    assert s.phase == "company_turn" and adv(s).order[adv(s).pos] == 1  # the action is over: blue's turn
 
 
 def test_later_links_start_from_the_company_network() -> None:
@@ -123,7 +126,7 @@ def test_shares_are_issued_only_as_needed() -> None:
     a potřebuje $ 16,000 na vybudování tratě, může hráč vydat 4 akcie ...)'; 'Akcie je přesunuta
     z karty společnosti na box vydaných akcií. Společnost získá ... momentální hodnota akcie.'"""
     s = company_game(3)
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     red.cash, red.price = 0, 4
     shares.pay(s, 0, 16000, "track")
     assert (red.card, red.issued, red.cash) == (1, 4, 0)
@@ -136,7 +139,7 @@ def test_bonds_only_after_every_share_is_issued_and_at_most_one_per_link() -> No
     dá společnosti $5,000.' 'Maximální počet dluhopisů je roven počtu kompletních spojů.'"""
     s = company_game(3)
     s = lay_path(s, AVON_TARN)
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     red.card, red.cash = 0, 0
     shares.pay(s, 0, 4000, "track")
     assert (red.bonds, red.cash) == (1, 1000)
@@ -173,7 +176,7 @@ def test_no_engine_limit_and_each_link_moves_its_company_income_marker() -> None
     s = _links(s, [(0, AVON, BRENT), (0, BRENT, FAL), (0, FAL, CALDER), (1, CALDER, DOVE)])
     s.cubes = {AVON: ["purple"], BRENT: ["blue"]}
     s = act(s, Deliver(city=AVON, color="purple", path=[0, 1, 2, 3]))
-    assert [c.income for c in s.adv.companies[:3]] == [3, 1, 0]
+    assert [c.income for c in adv(s).companies[:3]] == [3, 1, 0]
     assert AVON in s.empty and AVON not in s.cubes  # 'je umístěna na město značka prázdného města'
 
 
@@ -182,7 +185,7 @@ def test_only_tiles_from_which_the_link_can_be_completed_are_offered() -> None:
     when the company can still pay for a way to finish its link (no stranded half links)."""
     from shared.games.rotw_england_wales.board import get_board
     s = company_game(3)
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     red.cash, red.card = 2000, 0  # $2,000 and nothing to issue: one plain hex at most
     board = get_board(s.board)
     fam = next(f for f in ENGINE.legal_actions(s, one(s)) if isinstance(f.action, LayTrack))

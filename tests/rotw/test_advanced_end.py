@@ -12,6 +12,7 @@ from shared.bots.rotw_england_wales import KIT
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Deliver, Pass
 from shared.games.rotw_england_wales.advanced.actions import PayDividend
+from shared.games.rotw_england_wales.advanced.shares import adv
 from shared.games.rotw_england_wales.board import DEFAULT_MAP, get_board
 from shared.games.rotw_england_wales.setup import new_game
 from shared.games.rotw_england_wales.state import OVER, Link
@@ -25,7 +26,7 @@ def test_the_seed_scoring_example() -> None:
     ... Hodnota modré společnost je 14 a žluté společnosti je 9. Modrá společnost má vydané dva
     dluhopisy ... Celkem = 69,000'"""
     s = adv_game(2)
-    blue, yellow = s.adv.companies[1], s.adv.companies[3]
+    blue, yellow = adv(s).companies[1], adv(s).companies[3]
     blue.price, blue.bonds, blue.held = 14, 2, [4, 0]
     yellow.price, yellow.held = 9, [1, 0]
     s.players[0].cash, s.players[1].cash = 12000, 70000
@@ -37,7 +38,7 @@ def test_the_seed_scoring_example() -> None:
 def test_bonds_never_take_a_share_below_zero() -> None:
     """'snižuje to cenu akcií o jedna za každý nesplacený dluhopis (do minimální hodnoty nula)'"""
     s = adv_game(2)
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     red.price, red.bonds, red.held = 2, 5, [3, 0]
     s.players[0].cash = s.players[1].cash = 0
     s.phase = OVER
@@ -47,9 +48,9 @@ def test_bonds_never_take_a_share_below_zero() -> None:
 def test_end_count_default_16_or_the_standard_games_count() -> None:
     """'Základní hodnota je 16. Hráči mohou použít počet prázdných měst ze základní hry, nebo se
     domluvit na určitém počtu na začátku hry.'"""
-    assert new_game(SEATS[:3], {"game": "advanced"}, 1).adv.end_empty == 16
-    assert new_game(SEATS[:3], {"game": "advanced", "end_empty_cities": 0}, 1).adv.end_empty == 11
-    assert new_game(SEATS[:4], {"game": "advanced", "end_empty_cities": 20}, 1).adv.end_empty == 20
+    assert adv(new_game(SEATS[:3], {"game": "advanced"}, 1)).end_empty == 16
+    assert adv(new_game(SEATS[:3], {"game": "advanced", "end_empty_cities": 0}, 1)).end_empty == 11
+    assert adv(new_game(SEATS[:4], {"game": "advanced", "end_empty_cities": 20}, 1)).end_empty == 20
     assert get_board(DEFAULT_MAP).empty_city_end[3] == 11
 
 
@@ -73,14 +74,14 @@ def test_the_game_ends_at_the_end_of_the_round_in_which_the_cities_were_emptied(
 def _invariants(s) -> None:
     """Ten shares a company, in exactly one place each; no negative money; the controller holds
     the most shares; only the seed's phases."""
-    for c in s.adv.companies:
+    for c in adv(s).companies:
         assert c.card + c.available + c.issued + sum(c.held) == 10, c
         assert min(c.card, c.available, c.issued, *c.held) >= 0 and c.cash >= 0 and c.price >= 1
         if c.controller >= 0:
             assert c.held[c.controller] == max(c.held) > 0
         else:
             assert sum(c.held) == 0
-        assert c.bonds <= sum(1 for link in s.links if link.complete and s.adv.companies[link.owner] is c)
+        assert c.bonds <= sum(1 for link in s.links if link.complete and adv(s).companies[link.owner] is c)
     assert all(p.cash >= 0 for p in s.players)
 
 

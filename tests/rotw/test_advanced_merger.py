@@ -10,6 +10,7 @@ from shared.engine import RuleError
 from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Pass
 from shared.games.rotw_england_wales.advanced.actions import ProposeMerger, StartAuction, Vote
+from shared.games.rotw_england_wales.advanced.shares import adv
 from shared.games.rotw_england_wales.state import Link
 
 from .adv_helpers import AVON, BRENT, ESK, act, adv_game, buy, finish_opening, one
@@ -26,10 +27,10 @@ def merger_table(blue_issued: int = 0):
     s = finish_opening(s)
     s.links = [Link(id=0, owner=0, a=AVON, b=BRENT, start_edge=0, hexes=[], exit=0, complete=True),
                Link(id=1, owner=1, a=BRENT, b=ESK, start_edge=0, hexes=[], exit=0, complete=True)]
-    for c in s.adv.companies:
+    for c in adv(s).companies:
         c.cash = 0
-    s.adv.companies[1].issued = blue_issued
-    s.adv.companies[1].card -= blue_issued
+    adv(s).companies[1].issued = blue_issued
+    adv(s).companies[1].card -= blue_issued
     while s.phase == "company_turn":
         s = act(s, Pass())
     assert s.phase == "merger"
@@ -40,7 +41,7 @@ def test_lowest_price_first_and_only_connected_companies() -> None:
     """'Pořadí hry je od nejnižší ceny akcie po nejvyšší.' 'Společnosti se mohou sloučit pouze
     v případě, že jsou spolu propojeny.'"""
     s, f = merger_table()
-    assert [s.adv.companies[i].price for i in s.adv.order] == [5, 6]  # blue, then red
+    assert [adv(s).companies[i].price for i in adv(s).order] == [5, 6]  # blue, then red
     assert one(s) == (f + 1) % 3
     fam = ENGINE.legal_actions(s, one(s))[0]
     assert fam.choices.values == ["red"]  # green and the others are not connected (nor in play)
@@ -91,7 +92,7 @@ def test_tie_is_decided_by_the_controller_then_the_target_votes_and_the_merger_h
     cash = s.players[(f + 1) % 3].cash
     s = ENGINE.apply(s, (f + 1) % 3, Vote(yes=True))
     assert s.players[(f + 1) % 3].cash == cash + (5 + 1) * 1000
-    red, blue = s.adv.companies[0], s.adv.companies[1]
+    red, blue = adv(s).companies[0], adv(s).companies[1]
     assert (red.card, red.issued, red.cash) == (4, 1, 0)  # one share issued at 6 to pay $6,000
     assert [link.owner for link in s.links] == [0, 0]
     # 'Cílová společnost zanikne ... Umístěte pět značek akcií na box dostupných akcií a zbylé na
@@ -106,7 +107,7 @@ def test_the_controller_breaks_a_tie_against_the_merger() -> None:
     s = propose(s, f)
     s = ENGINE.apply(s, (f + 2) % 3, Vote(yes=True))
     s = ENGINE.apply(s, f, Vote(yes=False))
-    assert s.phase == "share_auction" and s.adv.companies[1].controller == (f + 1) % 3
+    assert s.phase == "share_auction" and adv(s).companies[1].controller == (f + 1) % 3
     assert [link.owner for link in s.links] == [0, 1]
 
 
@@ -117,7 +118,7 @@ def test_issued_box_shares_are_bought_too_money_to_the_bank() -> None:
     s = ENGINE.apply(s, f, Vote(yes=True))
     s = ENGINE.apply(s, (f + 2) % 3, Vote(yes=True))
     s = ENGINE.apply(s, (f + 1) % 3, Vote(yes=True))
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert (red.card, red.issued, red.cash) == (3, 2, 0)  # $12,000: two shares at 6
 
 
@@ -134,6 +135,6 @@ def test_a_merged_company_returns_at_its_starting_price_in_the_share_auction() -
     with pytest.raises(RuleError):
         act(s, StartAuction(company="red", source="available", amount=5000))  # below red's current price, 6
     s = act(s, StartAuction(company="red", source="issued", amount=6000))  # the issued box: money to the bank
-    while s.adv.auction is not None:
+    while adv(s).auction is not None:
         s = act(s, Pass())
-    assert s.adv.companies[0].cash == 0 and s.adv.companies[0].issued == 0
+    assert adv(s).companies[0].cash == 0 and adv(s).companies[0].issued == 0

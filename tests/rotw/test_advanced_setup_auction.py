@@ -10,6 +10,7 @@ from shared.games.rotw_england_wales import ENGINE
 from shared.games.rotw_england_wales.actions import Bid, ChooseBaron, Pass
 from shared.games.rotw_england_wales.advanced import data
 from shared.games.rotw_england_wales.advanced.actions import StartAuction
+from shared.games.rotw_england_wales.advanced.shares import adv
 
 from .adv_helpers import act, adv_game, buy, finish_opening, one
 
@@ -25,8 +26,8 @@ def test_companies_start_with_five_shares_on_each_box_at_their_starting_price() 
     """'Za každou společnost umístěte 5 akcií na box dostupných akcií a dalších 5 na kartu
     společnosti'; 'Označte cenu akcií pro každou společnost'; income trains on zero."""
     s = adv_game(3)
-    assert len(s.adv.companies) == len(data.COMPANIES)
-    for c, (cid, _, price) in zip(s.adv.companies, data.COMPANIES):
+    assert len(adv(s).companies) == len(data.COMPANIES)
+    for c, (cid, _, price) in zip(adv(s).companies, data.COMPANIES):
         assert (c.id, c.price, c.start_price) == (cid, price, price)
         assert (c.available, c.card, c.issued, sum(c.held), c.cash, c.income, c.controller) == (5, 5, 0, 0, 0, 0, -1)
 
@@ -52,7 +53,8 @@ def test_first_player_opens_and_the_bid_is_at_least_the_starting_price() -> None
     with pytest.raises(RuleError):
         act(s, StartAuction(company="red", source="issued", amount=9000))  # the issued box is empty
     s = act(s, StartAuction(company="red", source="available", amount=8000))
-    assert s.adv.auction is not None and s.adv.auction.high_bid == 8000
+    auction = adv(s).auction
+    assert auction is not None and auction.high_bid == 8000
 
 
 def test_auction_winner_pays_the_company_and_takes_control() -> None:
@@ -66,7 +68,7 @@ def test_auction_winner_pays_the_company_and_takes_control() -> None:
     s = act(s, Bid(amount=10000))
     s = act(s, Pass())  # f + 2 drops out
     s = act(s, Pass())  # the auctioneer drops out
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert red.held[(f + 1) % 3] == 1 and red.available == 4 and red.cash == 10000
     assert red.controller == (f + 1) % 3
     assert s.players[(f + 1) % 3].cash == 15000
@@ -81,7 +83,7 @@ def test_next_auction_chooser() -> None:
     s = act(s, Bid(amount=9000))
     s = act(s, Pass())
     s = act(s, Pass())
-    assert s.adv.auction is None and one(s) == f  # someone else won: the auctioneer chooses again
+    assert adv(s).auction is None and one(s) == f  # someone else won: the auctioneer chooses again
     s = buy(s, "blue")  # the auctioneer wins
     assert one(s) == (f + 1) % 3
 
@@ -96,7 +98,7 @@ def test_a_player_who_passes_takes_part_in_no_further_auction() -> None:
     s = act(s, StartAuction(company="green", source="available", amount=6000))
     assert one(s) == (f + 2) % 3  # f is skipped
     s = act(s, Pass())
-    assert s.adv.auction is None and one(s) == (f + 2) % 3  # the auctioneer won: next clockwise, f is out
+    assert adv(s).auction is None and one(s) == (f + 2) % 3  # the auctioneer won: next clockwise, f is out
     s = act(s, Pass())
     assert one(s) == (f + 1) % 3
     s = act(s, Pass())
@@ -122,19 +124,19 @@ def test_control_passes_only_to_a_player_with_more_shares() -> None:
     s = adv_game(2)
     f, o = s.first, 1 - s.first
     s = buy(s, "red")  # f
-    assert s.adv.companies[0].controller == f
+    assert adv(s).companies[0].controller == f
     s = act(s, StartAuction(company="red", source="available", amount=8000))  # o chooses (f won as auctioneer)
     assert one(s) == f
     s = act(s, Pass())
-    assert s.adv.companies[0].held == [1, 1] and s.adv.companies[0].controller == f  # a tie keeps control
+    assert adv(s).companies[0].held == [1, 1] and adv(s).companies[0].controller == f  # a tie keeps control
     s = buy(s, "red")  # o won as auctioneer: f chooses and buys (2-1)
     s = act(s, StartAuction(company="red", source="available", amount=8000))  # o chooses
     s = act(s, Pass())  # f lets it go: 2-2, still f's
-    assert s.adv.companies[0].controller == f
+    assert adv(s).companies[0].controller == f
     s = act(s, StartAuction(company="red", source="available", amount=8000))  # f chooses
     s = act(s, Bid(amount=9000))  # o outbids
     s = act(s, Pass())
-    red = s.adv.companies[0]
+    red = adv(s).companies[0]
     assert red.held[o] == 3 and red.held[f] == 2 and red.controller == o
 
 
@@ -155,9 +157,9 @@ def test_the_auctions_end_when_the_last_share_is_sold() -> None:
     because every other player is out."""
     for other_out_first in (False, True):
         s = adv_game(2)
-        for c in s.adv.companies:
+        for c in adv(s).companies:
             c.available = 0
-        s.adv.companies[5].available = 1
+        adv(s).companies[5].available = 1
         f = s.first
         if other_out_first:
             s = act(s, Pass())  # f is out; the other player chooses with nobody left to bid against
@@ -165,4 +167,4 @@ def test_the_auctions_end_when_the_last_share_is_sold() -> None:
         s = act(s, StartAuction(company="black", source="available", amount=3000))
         if not other_out_first:
             s = act(s, Pass())
-        assert s.phase == "company_turn" and s.adv.companies[5].controller == f
+        assert s.phase == "company_turn" and adv(s).companies[5].controller == f

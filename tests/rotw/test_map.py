@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections import Counter, deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,6 +89,13 @@ def track_hexes_between(board: Board, a: str, b: str) -> int | None:
             dist[n] = dist[h] + 1
             queue.append(n)
     return None
+
+
+def link_length(board: Board, a: str, b: str) -> int:
+    """`track_hexes_between` two cities a link is known to join."""
+    n = track_hexes_between(board, a, b)
+    assert n is not None, f"no single link from {a} to {b}"
+    return n
 
 
 @pytest.fixture(scope="module")
@@ -210,9 +218,9 @@ def test_barriers_only_block_wide_estuaries(board: Board, raw: dict) -> None:
 def test_severn_estuary_forces_the_route_round_by_gloucester(board: Board) -> None:
     # Bristol to Cardiff is about two hexes across the water; without a crossing the
     # link has to go up the English bank and down the Welsh one.
-    assert track_hexes_between(board, "Bristol", "Cardiff") >= 6
-    assert track_hexes_between(board, "Bristol", "Gloucester") <= 3
-    assert track_hexes_between(board, "Gloucester", "Cardiff") <= 5
+    assert link_length(board, "Bristol", "Cardiff") >= 6
+    assert link_length(board, "Bristol", "Gloucester") <= 3
+    assert link_length(board, "Gloucester", "Cardiff") <= 5
 
 
 def test_mersey_separates_liverpool_from_the_wirral(board: Board) -> None:
@@ -361,8 +369,9 @@ def test_neighbours_are_symmetric_and_at_distance_one(layout: str) -> None:
 
 # --- the loader rejects broken maps ---------------------------------------------------
 
-def _small_map() -> dict:
-    hexes = [{"col": c, "row": r, "terrain": "plain", "city": None, "src": ["T"]}
+def _small_map() -> dict[str, Any]:
+    """A valid map file's JSON, for the tests below to break one part of."""
+    hexes: list[dict[str, Any]] = [{"col": c, "row": r, "terrain": "plain", "city": None, "src": ["T"]}
              for r in range(3) for c in range(4)]
     hexes[0]["city"] = {"name": "Alpha", "color": "red", "goods": 3}
     hexes[11]["city"] = {"name": "Beta", "color": "grey", "goods": 1}

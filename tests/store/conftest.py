@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from typing import Any
 
+import msgspec
 import pytest
 
 from shared.store import RedisEventStore, SeatSpec, TableMeta
@@ -15,8 +17,8 @@ def store(redis_client) -> RedisEventStore:
 
 @pytest.fixture
 def make_meta() -> Callable[..., TableMeta]:
-    def make(**overrides) -> TableMeta:
-        fields = dict(
+    def make(**overrides: Any) -> TableMeta:
+        base = TableMeta(
             table="t" + secrets.token_hex(6),
             title="chicago-express",
             options={"variant": "base"},
@@ -25,8 +27,7 @@ def make_meta() -> Callable[..., TableMeta]:
             status="open",
             created_ms=1_700_000_000_000,
         )
-        fields.update(overrides)
-        return TableMeta(**fields)
+        return msgspec.structs.replace(base, **overrides)
 
     return make
 
