@@ -9,6 +9,7 @@ from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
 from shared.games.core18xx.board import tokens as K
 from shared.games.core18xx.board import track as T
+from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.g18ireland.map import (
     PHASE_COLORS,
     TRACK_RULES,
@@ -27,8 +28,8 @@ ORDER = ["2", "4", "6", "8", "10", "D"]
 
 @dataclass
 class Replay:
-    m: object = field(default_factory=board_map)
-    b: B.BoardState = None  # type: ignore[assignment]
+    m: MapDef = field(default_factory=board_map)
+    b: B.BoardState = field(init=False)  # the map's initial board, set by __post_init__
     phase: str = "2"
     companies: dict[str, str] = field(default_factory=dict)  # company -> owning corporation
     assigned: dict[str, str] = field(default_factory=dict)  # company -> hex it was assigned to
@@ -102,11 +103,12 @@ class Replay:
                         if corp not in self.started:
                             self.b = B.unreserve(self.b, corp)
         elif t == "buy_company":
-            self.companies[a["company"]] = ent
+            self.companies[a["company"]] = a["entity"]
         elif t == "assign":
-            self.assigned[ent] = a["target"]
-            if ent in self.companies:
-                self.assigned_corp[ent] = self.companies[ent]
+            company = a["entity"]
+            self.assigned[company] = a["target"]
+            if company in self.companies:
+                self.assigned_corp[company] = self.companies[company]
         elif t == "choose":
             self.voted = True
         elif t == "merge":

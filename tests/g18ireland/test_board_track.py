@@ -11,8 +11,16 @@ from shared.games.g18ireland.map import PHASE_COLORS, TRACK_RULES, board_map
 from shared.games.g18ireland.map import lay_slot as MAP_LAY_SLOT
 
 M = board_map()
-FIRST = MAP_LAY_SLOT(0, False)
-SECOND = MAP_LAY_SLOT(1, False)
+
+
+def open_slot(slot: T.LaySlot | None) -> T.LaySlot:
+    """A lay the tile-lay table allows (None: no more lays this turn)."""
+    assert slot is not None, "the table allows no such lay"
+    return slot
+
+
+FIRST = open_slot(MAP_LAY_SLOT(0, False))
+SECOND = open_slot(MAP_LAY_SLOT(1, False))
 
 
 def der_start():
@@ -56,7 +64,7 @@ def test_upgrades_follow_phase_and_label():
     assert {c for _, c in upgrades} == {40}  # IR2 carries a water cost
     # no upgrade as a second lay in 18Ireland (without William Dargan)
     assert "I9" not in {x.hex for x in T.legal_lays(M, b, "DER", PHASE_COLORS["4"], SECOND, rules=TRACK_RULES)}
-    dargan = MAP_LAY_SLOT(1, False, True)
+    dargan = open_slot(MAP_LAY_SLOT(1, False, True))
     assert {x.cost for x in T.legal_lays(M, b, "DER", PHASE_COLORS["4"], dargan, rules=TRACK_RULES)
             if x.hex == "I9"} == {40 + 30}
     assert MAP_LAY_SLOT(1, True) == T.LaySlot(False, False, 20, 20)
@@ -177,6 +185,7 @@ def test_water_offboard_offboard_on_a_sea_hex():
     after = B.lay(M, b, x.hex, "IM", x.rotation)
     e = next(iter(placed(M.tiles["IM"], x.rotation).exits))
     land = M.geometry[x.hex][e]
+    assert land is not None
     assert B.linked(M, b, land, (e + 3) % 6) is None and B.linked(M, after, land, (e + 3) % 6) == x.hex
 
 
@@ -187,9 +196,9 @@ def test_tile_lay_tables():
     # a 1841-style table: five lays, no hex twice after the first
     table = [{"lay": True, "upgrade": True, "cost": 0}] + [
         {"lay": True, "upgrade": True, "cost": 0, "cannot_reuse_same_hex": True}] * 4
-    assert T.lay_slot(table, 4, True).cannot_reuse_same_hex and T.lay_slot(table, 5, False) is None
+    assert open_slot(T.lay_slot(table, 4, True)).cannot_reuse_same_hex and T.lay_slot(table, 5, False) is None
     b = der_start()
-    slot = T.lay_slot(table, 1, False)
+    slot = open_slot(T.lay_slot(table, 1, False))
     again = T.legal_lays(M, b, "DER", PHASE_COLORS["4"], slot, rules=TRACK_RULES, laid_hexes=frozenset({"I9"}))
     assert "I9" not in {x.hex for x in again}
     assert "I9" in {x.hex for x in T.legal_lays(M, b, "DER", PHASE_COLORS["4"], slot, rules=TRACK_RULES)}
