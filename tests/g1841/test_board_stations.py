@@ -63,9 +63,8 @@ def test_general_homes_by_zone_and_phase() -> None:
 def test_firenze_waits_for_sfma_or_phase_4_in_the_default_game() -> None:
     b = pisa_to_firenze()
     assert ("R14", 0) not in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", 3, "SSFL")}
-    for opened in (dict(phase=4), dict(phase=3, sfma_floated=True)):
-        phase = opened.pop("phase")
-        assert ("R14", 0) in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", phase, "SSFL", **opened)}
+    for phase, sfma_floated in ((4, False), (3, True)):
+        assert ("R14", 0) in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", phase, "SSFL", sfma_floated=sfma_floated)}
     assert ST.firenze_open("version_1", 2, "SSFL", False) and ST.firenze_open("lite", 2, "SSFL", False)
     assert ST.firenze_open("default", 2, "SFMA", False)
 

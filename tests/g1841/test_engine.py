@@ -13,9 +13,10 @@ from shared.games.g1841 import flow as FL
 from shared.games.g1841 import holders as H
 from shared.games.g1841 import listing as L
 from shared.games.g1841 import stock as ST
+from shared.games.g1841.concessions import Auction
 from shared.games.g1841.engine import ENGINE
 from shared.games.g1841.money import concessions, price_after_run
-from shared.games.g1841.state import State
+from shared.games.g1841.state import OperatingRound, State, StockRound
 
 replace = msgspec.structs.replace
 
@@ -28,10 +29,30 @@ def stock_round(owners: dict[str, str], cash: int = 1000, options: dict | None =
     return FL.start_stock(replace(s, money=money, auction=None))
 
 
-def act(s: State, action: A.Action) -> State:
+def acting(s: State) -> str:
+    """The player who decides now."""
     player = L.acting_player(s)
     assert player is not None
-    return ENGINE.apply(s, s.players.index(player), action)
+    return player
+
+
+def act(s: State, action: A.Action) -> State:
+    return ENGINE.apply(s, s.players.index(acting(s)), action)
+
+
+def stock_of(s: State) -> StockRound:
+    assert s.stock is not None, f"no stock round: {s.round}"
+    return s.stock
+
+
+def operating_of(s: State) -> OperatingRound:
+    assert s.operating is not None, f"no operating round: {s.round}"
+    return s.operating
+
+
+def auction_of(s: State) -> Auction:
+    assert s.auction is not None, f"no auction: {s.round}"
+    return s.auction
 
 
 def p(entity: str) -> dict:
@@ -59,7 +80,7 @@ def test_a_historical_corporation_needs_its_concession_before_phase_4() -> None:
     """G1841#concession_ok?: a historical corporation is founded by its concession's owner."""
     s = stock_round({"SFTG": "1"})
     # "0" holds no concession and can do nothing in the first stock round: passed over
-    assert L.acting_player(s) == "1" and s.stock.passed == ["0"]
+    assert L.acting_player(s) == "1" and stock_of(s).passed == ["0"]
     assert "SFTG" not in ST.parable(s, "0")
     with pytest.raises(RuleError):
         ENGINE.apply(s, 0, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
@@ -117,7 +138,7 @@ def test_a_player_with_nothing_to_do_but_pass_is_passed_over() -> None:
     s = act(s, A.Pass(**p("0")))
     s = act(s, A.Choose(**p("SFTG"), choice=2))
     # "1" can afford nothing: "2" is next
-    assert L.acting_player(s) == "2" and "1" in s.stock.passed
+    assert L.acting_player(s) == "2" and "1" in stock_of(s).passed
 
 
 def test_the_soonest_end_trigger_wins() -> None:
@@ -196,13 +217,13 @@ def test_a_bankruptcy_ends_the_corporation_s_turn_and_loans_add_up() -> None:
     s = replace(s, round="operating", stock=None,
                 operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"], turn=Turn(corp="SFTG")))
     after = FL.bankrupt(s, "SFTG", 1)
-    t = after.operating.turn
-    assert t.over and t.merge_done and t.transform_done and OP.finished(after)
+    t = operating_of(after).turn
+    assert t is not None and t.over and t.merge_done and t.transform_done and OP.finished(after)
     assert after.loans["0"] == 500 and "0" not in after.money.bankrupt
     # later he presides SFTC and it goes bankrupt too: a second loan
     m = after.money
     again = replace(after, money=replace(m, book=m.book.moved(["SFTC_0"], "0").moved(["SFTC_1", "SFTC_2"], "1")),
-                    operating=replace(after.operating, turn=Turn(corp="SFTC")))
+                    operating=replace(operating_of(after), turn=Turn(corp="SFTC")))
     twice = FL.bankrupt(again, "SFTC", 1)
     assert twice.loans["0"] == 1000
     assert player_value(twice.money, "0", twice.loans) == twice.money.cash["0"] - 1000
@@ -226,7 +247,8 @@ def test_a_round_ending_in_turn_100_ends_the_game_as_dnf() -> None:
     s = stock_round({"Bayard": "1"})
     s = replace(s, money=replace(s.money, turn=FL.DNF_TURN))
     over = FL.end_stock_round(s)
-    assert over.round == "over" and ENGINE.result(over).reason == "dnf"
+    result = ENGINE.result(over)
+    assert over.round == "over" and result is not None and result.reason == "dnf"
     assert FL.end_stock_round(replace(s, money=replace(s.money, turn=FL.DNF_TURN - 1))).round != "over"
 
 
@@ -244,7 +266,7 @@ def test_corporations_do_not_trade_in_their_presidents_stock_round_turn() -> Non
     s = act(s, A.Par(**p("0"), corporation="SFTG", share_price="100,3,5"))
     s = act(s, A.Pass(**p("0")))
     s = act(s, A.Choose(**p("SFTG"), choice=2))
-    s = replace(s, stock=replace(s.stock, index=s.money.players.index("0")), operated=["SFTG"])
+    s = replace(s, stock=replace(stock_of(s), index=s.money.players.index("0")), operated=["SFTG"])
     entities = {la.action.entity for la in ENGINE.legal_actions(s, 0)}
     assert entities == {"0"}
 
@@ -252,7 +274,7 @@ def test_corporations_do_not_trade_in_their_presidents_stock_round_turn() -> Non
 def test_a_sale_that_leaves_nothing_to_do_ends_the_turn() -> None:
     """Round::Stock#after_process: no action left for the player, the next one's turn."""
     s = _two_corporations()
-    s = replace(s, stock=replace(s.stock, index=s.money.players.index("1")), operated=["SFTG", "SFTC"])
+    s = replace(s, stock=replace(stock_of(s), index=s.money.players.index("1")), operated=["SFTG", "SFTC"])
     money = s.money
     # every certificate not a player's goes to "2": after his sale "1" has nothing to buy
     rest = [c for c, o in money.book.owner.items() if o not in s.players and c != "SFTG_1"]
@@ -284,11 +306,11 @@ def test_the_page_shows_a_concession_won_in_the_auction_as_held_and_paid() -> No
 
     s = ENGINE.setup(["a", "b", "c"], {}, 1)
     start = s.money.cash["0"]
-    first = s.auction.unsold[1]       # (Bayard is first)
+    first = auction_of(s).unsold[1]       # (Bayard is first)
     s = act(s, A.Bid(**p("0"), company=first, price=300))
     while s.auction is not None and first in s.auction.unsold:
-        s = act(s, A.Pass(**p(L.acting_player(s))))
-    assert s.round == "auction" and s.auction.owners[first] == "0"
+        s = act(s, A.Pass(**p(acting(s))))
+    assert s.round == "auction" and s.auction is not None and s.auction.owners[first] == "0"
     row = next(r for r in page_view(s)["players"] if r["id"] == "0")
     assert row["cash"] == start - 300 and first in row["privates"]
     assert s.money.cash["0"] == start    # the money side itself waits for the auction's end
@@ -304,7 +326,7 @@ def test_a_treasury_is_weighed_in_18xx_games_share_order() -> None:
     book = m.book.moved([c for c, o in m.book.owner.items() if o == "SFTC"], "0")
     m = m.set_par("SFTN", m.market.by_id("100,3,5").coord)
     book = book.moved(["SFTN_1"], "SFTC").moved(["SFTG_1"], "SFTC")
-    sr = replace(s.stock, sold={"2": ["SFTG"]})
+    sr = replace(stock_of(s), sold={"2": ["SFTG"]})
     s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 150}), stock=sr)
     assert [c.corporation for c in H.treasury_in_18xx_order(s.money, "SFTC")] == ["SFTG", "SFTN"]
     # SFTG before SFTN in the corporation order: its sale this round is what is checked
@@ -326,7 +348,7 @@ def test_priority_follows_the_player_whose_turn_ended_the_round() -> None:
     s = stock_round({"SFTG": "0"})
     first = L.acting_player(s)
     for _ in range(3):
-        s = act(s, A.Pass(**p(L.acting_player(s))))
+        s = act(s, A.Pass(**p(acting(s))))
     assert s.money.players[0] == first
 
 
@@ -368,7 +390,7 @@ def test_a_presidency_in_the_pool_goes_to_the_first_player_holding_its_percent()
     m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
     book = m.book.moved(["AFI_0"], S.POOL).moved(["AFI_3"], "2")
     s = replace(s, money=replace(m, book=book, cash={**m.cash, "2": 500}),
-                stock=replace(s.stock, index=s.money.players.index("2")), operated=["AFI"])
+                stock=replace(stock_of(s), index=s.money.players.index("2")), operated=["AFI"])
     assert L.acting_player(s) == "2"
     after = ENGINE.apply(s, 2, A.BuyShares(**p("2"), shares=["AFI_4"], percent=10))
     book = after.money.book

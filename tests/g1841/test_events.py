@@ -18,7 +18,7 @@ from shared.games.g1841 import data as D
 from shared.games.g1841 import eventrun as EV
 from shared.games.g1841 import listing as L
 from shared.games.g1841.engine import ENGINE
-from shared.games.g1841.state import State
+from shared.games.g1841.state import Question, State
 
 replace = msgspec.structs.replace
 
@@ -50,13 +50,22 @@ def table(options: dict | None = None) -> State:
     return replace(s, auction=None, round="stock")
 
 
-def answer(s: State, choice: int | str) -> State:
-    q = s.event.question if s.event else None
-    assert q is not None
+def question(s: State) -> Question:
+    """What the running event asks now."""
+    assert s.event is not None, "no event is running"
+    return s.event.question
+
+
+def acting_seat(s: State) -> int:
     player = L.acting_player(s)
     assert player is not None
+    return s.players.index(player)
+
+
+def answer(s: State, choice: int | str) -> State:
+    q = question(s)
     who: dict[str, Any] = {"entity": q.entity, "entity_type": "player" if q.entity.isdigit() else "corporation"}
-    return ENGINE.apply(s, s.players.index(player), A.Choose(**who, choice=choice))
+    return ENGINE.apply(s, acting_seat(s), A.Choose(**who, choice=choice))
 
 
 def irsff_game(pres_holds: list[int]) -> State:
@@ -88,11 +97,11 @@ def test_the_secession_splits_irsff_when_milano_and_venezia_are_not_connected() 
     # player 0 kept 40 %: both presidents; player 1's pair gave a share of each, his single waits
     assert m.book.president_of("SB") == "0" and m.book.president_of("SFL") == "0"
     assert m.book.percent_of("1", "SB") == 10 and m.book.percent_of("1", "SFL") == 10
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.entity, q.choices) == ("pick_exchange_corp", "1", ["a", "b"])
     s = answer(s, "b")
     assert s.money.book.percent_of("1", "SFL") == 20
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.entity) == ("pick_exchange_corp", "2")
     s = answer(s, "a")
     assert s.money.book.percent_of("IRSFF", "IRSFF") == 100
@@ -100,10 +109,10 @@ def test_the_secession_splits_irsff_when_milano_and_venezia_are_not_connected() 
     while s.event is not None and s.event.question.topic in ("share_offer", "offer_again"):
         s = answer(s, "no" if s.event.question.topic == "share_offer" else "n")
     # the default game: each may buy tokens at L.50 up to five
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.entity, q.choices) == ("tokens", "SB", [0, 1, 2, 3])
     s = answer(s, 2)
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.entity, q.choices) == ("tokens", "SFL", [0, 1])
     s = answer(s, 0)
     assert s.event is None and s.tokens["SB"] == 4 and s.money.cash["SB"] == 350
@@ -114,7 +123,7 @@ def test_the_secession_splits_irsff_when_milano_and_venezia_are_not_connected() 
 
 def test_a_president_with_less_than_40_percent_picks_one_and_a_pair_takes_the_other() -> None:
     s = EV.start(irsff_game([0]), ["ferd_secession"])
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.entity) == ("pick_exchange_pres", "0")
     s = answer(s, "b")
     m = s.money
@@ -127,7 +136,8 @@ def test_a_wrong_answer_changes_nothing() -> None:
     s = EV.start(irsff_game([0]), ["ferd_secession"])
     with pytest.raises(RuleError):
         answer(s, "c")
-    assert L.for_seat(s, 0)[0].choices.values == ["a", "b"]
+    choices = L.for_seat(s, 0)[0].choices
+    assert choices is not None and choices.values == ["a", "b"]
 
 
 def test_no_secession_when_irsff_has_not_floated() -> None:
@@ -154,7 +164,7 @@ def test_the_tuscan_merge_of_two_minors_forms_sfli() -> None:
     s = EV.start(s, ["tuscan_merge"])
     while s.event is not None:          # only token removals can be asked here
         assert s.event.question.kind == "remove"
-        s = ENGINE.apply(s, s.players.index(L.acting_player(s)),
+        s = ENGINE.apply(s, acting_seat(s),
                          A.Pass(entity=s.event.question.entity, entity_type="corporation"))
     m = s.money
     assert m.corps["SFLP"].closed and m.corps["SFMA"].closed and m.corps["SFLi"].floated
@@ -196,10 +206,10 @@ def test_a_merger_only_offers_the_answers_that_can_leave_it_a_president() -> Non
     s = _merger_game(1000, 1000)
     assert EV.completes(s, MERGE, [])
     s = EV.start(s, MERGE)
-    q = s.event.question
+    q = question(s)
     assert (q.entity, q.topic, sorted(q.choices)) == ("0", "upgrade", ["no", "pres"])
     s = answer(s, "no")
-    q = s.event.question
+    q = question(s)
     assert (q.entity, q.choices) == ("1", ["pres"])
     with pytest.raises(RuleError):
         answer(s, "no")
@@ -224,10 +234,10 @@ def test_a_transformation_short_of_its_required_token_sells_in_an_emergency() ->
     s = replace(s, money=replace(s.money, cash={**s.money.cash, **{p: 0 for p in s.players}}))
     price = s.money.price_of("SFLP")
     s = EV.start(s, ["transform:SFLP:ATFA"])
-    q = s.event.question
+    q = question(s)
     assert (q.topic, q.choices) == ("tokens", [1])
     s = answer(s, 1)
-    q = s.event.question
+    q = question(s)
     assert (q.kind, q.topic, q.entity) == ("sell", "token_emr", "ATFA")
     # its own treasury shares, one at a time (no bundle a share larger than needed)
     assert {(seller, pc) for seller, _ids, pc, _x in q.sales} == {("ATFA", 10)}
@@ -266,12 +276,12 @@ def test_a_transformation_paid_by_the_president_still_sells_as_18xx_games_asks()
     s = founded(s, "SFLP", (3, 5), {"0": [0, 1]}, 20)
     s = replace(s, money=replace(s.money, cash={**s.money.cash, **{p: 0 for p in s.players}, "0": 100}))
     s = EV.start(s, ["transform:SFLP:ATFA"])
-    while s.event.question.topic == "share_offer":       # the president declines ATFA's shares
+    while question(s).topic == "share_offer":       # the president declines ATFA's shares
         s = answer(s, "no")
-    assert (s.event.question.topic, s.event.question.choices) == ("tokens", [1])
+    assert (question(s).topic, question(s).choices) == ("tokens", [1])
     s = answer(s, 1)
     assert s.money.cash["0"] == 70 and s.tokens["ATFA"] == 2     # 30 swept from the president
-    q = s.event.question
+    q = question(s)
     assert (q.kind, q.topic, q.entity) == ("sell", "token_emr", "ATFA")
     while s.event is not None:
         s = ENGINE.apply(s, 0, ENGINE.legal_actions(s, 0)[0].action)
@@ -288,14 +298,14 @@ def test_a_merger_over_the_train_limit_discards_before_the_exchange() -> None:
     for tid, owner in (("2-0", "SFTG"), ("2-1", "SFTG"), ("2-2", "SFTG"), ("2-3", "SFTC"), ("2-4", "SFTC")):
         depot = replace(depot, trains={**depot.trains, tid: replace(depot.trains[tid], owner=owner)})
     s = EV.start(replace(s, depot=depot), MERGE)
-    q = s.event.question
+    q = question(s)
     assert (q.kind, q.entity, sorted(q.choices)) == ("discard", "ATFA", ["2-0", "2-1", "2-2", "2-3", "2-4"])
     assert L.acting_player(s) == "0"
     legal = ENGINE.legal_actions(s, 0)
     assert [la.action.train for la in legal] == q.choices
     s = ENGINE.apply(s, 0, A.DiscardTrain(entity="ATFA", entity_type="corporation", train="2-3"))
     assert s.depot.trains["2-3"].owner == "pool" and s.depot.count_owned("ATFA") == 4
-    q = s.event.question
+    q = question(s)
     assert (q.entity, q.topic) == ("0", "upgrade")
 
 
@@ -352,12 +362,14 @@ def test_a_corporation_merged_this_round_does_not_operate_again_when_refounded()
         q = s.event.question
         s = EV.process(s, A.Choose(entity=q.entity, entity_type="player" if q.entity.isdigit() else "corporation",
                                    choice="pres" if "pres" in q.choices else q.choices[0]))
-    assert sorted(s.operating.done) == ["ATFA", "SFTC", "SFTG"]
+    operating = s.operating
+    assert operating is not None
+    assert sorted(operating.done) == ["ATFA", "SFTC", "SFTG"]
     # SFTC started anew: still passed over when its turn comes
     corps = {**s.money.corps, "SFTC": replace(s.money.corps["SFTC"], ipoed=True, floated=True)}
     s = replace(s, money=replace(s.money, corps=corps))
-    s = FL._begin_turn(replace(s, operating=replace(s.operating, index=1, turn=None)))
-    assert s.round != "operating" or s.operating.turn is None or s.operating.turn.corp != "SFTC"
+    s = FL._begin_turn(replace(s, operating=replace(operating, index=1, turn=None)))
+    assert s.round != "operating" or (s.operating is not None and (s.operating.turn is None or s.operating.turn.corp != "SFTC"))
 
 
 def test_a_bankrupt_s_first_sales_hand_a_pooled_presidency_to_the_largest_player() -> None:
@@ -368,7 +380,7 @@ def test_a_bankrupt_s_first_sales_hand_a_pooled_presidency_to_the_largest_player
     from shared.games.g1841 import emergency as EM
     s = founded(table(), "SSFL", (3, 5), {"0": [1, 2], "2": [3, 4]}, 0)
     s = replace(s, money=replace(s.money, book=s.money.book.moved(["SSFL_0"], S.POOL)))
-    bundle = ("SSFL", ["SSFL_3", "SSFL_4"], 20, s.money.price_of("SSFL"))
+    bundle = ("SSFL", ("SSFL_3", "SSFL_4"), 20, s.money.price_of("SSFL"))
     assert EM.sold(s, "2", bundle).book.president_of("SSFL") == S.POOL       # a train's sale: no change
     money = EM.sold(s, "2", bundle, any_presidency=True)
     assert money.book.president_of("SSFL") == "0"
@@ -415,7 +427,7 @@ def test_a_corporation_that_sets_off_the_tuscan_merge_in_its_turn_hands_the_roun
     s = ENGINE.apply(s, s.players.index("1"), A.BuyTrain(entity="SFMA", entity_type="corporation", train="4-0", price=price))
     while s.event is not None:          # only token removals can be asked here
         assert s.event.question.kind == "remove"
-        s = ENGINE.apply(s, s.players.index(L.acting_player(s)),
+        s = ENGINE.apply(s, acting_seat(s),
                          A.Pass(entity=s.event.question.entity, entity_type="corporation"))
     assert s.money.corps["SFMA"].closed and s.money.corps["SFLi"].floated
     assert s.operating is None or s.operating.turn is None or s.operating.turn.corp != "SFMA"
