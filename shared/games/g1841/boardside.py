@@ -8,6 +8,7 @@ trains never).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from shared.games.core18xx.board import autoroute as AR
@@ -18,6 +19,7 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.memo import Last, Memo
 from shared.games.g1841 import data as D
 from shared.games.g1841.board import events as BE
+from shared.games.g1841.board import graph as BG
 from shared.games.g1841.board import routes as BR
 from shared.games.g1841.board import stations as BST
 from shared.games.g1841.board import track as BT
@@ -246,16 +248,16 @@ def can_run(state: State, corp: str) -> bool:
 _RUNS = Last()
 
 
-def can_run_any_train(state: State, corp: str) -> bool:
-    """Whether the corporation has a route for a train (a 2-train's, the shortest): whether it
-    must buy a train (`MUST_BUY_TRAIN = :route`)."""
-    held, extra = (state.board,), (corp, phase(state))
-    hit = _ROUTE.get(held, extra)
-    if hit is not None:
-        return hit
-    found = BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
-                           [("probe", "2")], limit=5_000)
-    return _ROUTE.put(held, bool(found.routes), extra)
+def must_buy_train(state: State, corp: str) -> bool:
+    """Whether the corporation's network asks for a train (`MUST_BUY_TRAIN = :route`): one
+    base reaching two stops neither passes nor ports, whatever the trains could run
+    (`graph.route_train_purchase`)."""
+    m = the_map(state)
+    return BG.route_train_purchase(m, state.board, corp, _never(state.variant))
 
 
-_ROUTE = Last()
+@cache
+def _never(variant: str) -> frozenset[str]:
+    return frozenset(D.ports(variant)) | D.the_map(variant).no_start_hexes
+
+

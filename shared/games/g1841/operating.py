@@ -272,7 +272,7 @@ class BuyTokenStep:
 
 
 def must_buy(game: State, corp: str) -> bool:
-    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run_any_train(game, corp)
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.must_buy_train(game, corp)
 
 
 def chain_cash(game: State, corp: str) -> int:
