@@ -16,6 +16,7 @@ from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
 from shared.games.g1841 import eventrun as EV
+from shared.games.g1841 import holders as H
 from shared.games.g1841 import listing as L
 from shared.games.g1841.engine import ENGINE
 from shared.games.g1841.state import State
@@ -385,3 +386,19 @@ def test_the_concessions_closing_hands_a_historical_presidency_to_the_largest_pl
     s = FL.close_concessions(s)
     assert s.money.book.president_of("SFTG") == "1"
     assert s.money.book.percent_of("0", "SFTG") == 20 and s.money.book.percent_of("1", "SFTG") == 30
+
+
+def test_a_pooled_presidency_goes_to_a_corporation_reaching_its_percent() -> None:
+    """18xx.games' `player_share_holders` counts corporations too where `corporation_can_ipo`
+    (every 1841 corporation): a corporation that comes to hold two shares of one whose
+    president's certificate lies in the pool takes it, a player with one share staying as he is
+    (the differential's game 8: RATF's purchase of SFTG_2 makes it SFTG's president)."""
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [3], "1": [1], S.POOL: [0]}, 0)
+    presidents = s.money.presidents("SSFL")
+    assert "SFTC" in presidents
+    assert H.pool_presidency(s.money, "SSFL", presidents).president_of("SSFL") == S.POOL
+    money = replace(s.money, book=s.money.book.moved(["SSFL_4"], "SFTC"))
+    book = H.pool_presidency(money, "SSFL", presidents)
+    assert book.president_of("SSFL") == "SFTC"
+    assert book.percent_of("SFTC", "SSFL") == 20 and book.percent_of("1", "SSFL") == 10

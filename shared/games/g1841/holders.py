@@ -111,10 +111,11 @@ def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[S.Cert]:
 
 def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
     """With the president's certificate in the pool (an emergency or bankrupt sale), the first
-    player to hold its percent, the most of any player, takes it, swapping shares worth it
-    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
-    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
+    holder to hold its percent, the most of any, takes it, swapping shares worth it into the
+    pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the pool as
+    previous president, at distance 0 from all, over `player_share_holders`, which with 1841's
+    `corporation_can_ipo` counts the other corporations as well as the players)."""
     book = money.book
     if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
         return book
-    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)
+    return S.settle_presidency(book, sym, [p for p in presidents if p != sym], S.POOL)
