@@ -400,3 +400,45 @@ def test_a_founding_with_no_free_home_city_keeps_the_player_in_his_turn() -> Non
     assert "ATFA" not in ST.parable(s, "0")
     assert "ATFA" in ST.parable(s, "0", homes=False) and ST.offers_par(s, "0")
     assert ST.has_moves(s, "0")
+
+
+def _afi_owned_by_sftg() -> State:
+    """AFI at Busto Arsizio with track on to Pavia (a network that must buy a train), no cash
+    and no train, presided by SFTG, which holds two SFTC shares; SFTG presided by player 0.
+    AFI's turn has reached its train step."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import OperatingRound, Turn
+
+    from tests.g1841.positions import board
+    from tests.g1841.test_board_graph import PAVIA, STRAIGHT_AND_CURVE
+    s = _two_corporations()
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    corps = {**m.corps, "AFI": replace(m.corps["AFI"], floated=True), "SFTG": replace(m.corps["SFTG"], floated=True)}
+    afi = [c.id for c in m.book.certs_of("AFI", "AFI")]
+    book = m.book.moved([afi[0]], "SFTG").moved(afi[1:6], "1").moved(afi[6:], S.POOL)
+    m = replace(m, corps=corps, book=book, cash={**m.cash, "AFI": 0, "SFTG": 0})
+    turn = Turn(corp="AFI", past=OP.ORDER["buy_train"], track_done=True, token_done=True, revenue=0,
+                token_bought=True, paid=True)
+    return replace(s, money=m, round="operating", stock=None,
+                   board=board([("AFI", "E7", 0)], STRAIGHT_AND_CURVE + [PAVIA], phase=2),
+                   operating=OperatingRound(number=1, rounds=1, order=["AFI", "SFTG", "SFTC"], turn=turn))
+
+
+def test_a_chain_corporation_s_emergency_sale_is_named_by_the_buyer() -> None:
+    """G1841 `BuyTrain#actions` answers the current entity only: a sale by a corporation up the
+    buyer's chain is the buyer's `sell_shares` of that corporation's certificates (the
+    differential's game 13: SFV's action selling RSFS's CTDA share). The seller's own naming
+    is still taken."""
+    from shared.games.g1841 import emergency as EM
+    s = _afi_owned_by_sftg()
+    assert L.acting_entity(s) == "AFI" and L.acting_player(s) == "0"
+    assert {seller for seller, _ in EM.issuable(s, "AFI")} == {"SFTG"}
+    sales = [la.action for la in L.for_seat(s, 0) if isinstance(la.action, A.SellShares)]
+    assert sales and all(a.entity == "AFI" and a.shares[0].startswith("SFTC") for a in sales)
+    sale = next(a for a in sales if len(a.shares) == 1)
+    after = act(s, sale)
+    assert after.money.book.owner[sale.shares[0]] == S.POOL
+    assert after.money.cash["AFI"] == 50
+    old_form = act(s, replace(sale, entity="SFTG"))
+    assert old_form.money == after.money

@@ -275,6 +275,16 @@ def must_buy(game: State, corp: str) -> bool:
     return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.must_buy_train(game, corp)
 
 
+def chain_seller(game: State, action: A.SellShares) -> str:
+    """Who sells in an emergency sale for a train: the player or corporation named, or, when the
+    buying corporation names it (18xx.games' form), the owner of the certificates."""
+    entity = str(action.entity)
+    t = turn(game)
+    if entity == t.corp and action.shares and action.shares[0] in game.money.book.owner:
+        return game.money.book.owner[action.shares[0]]
+    return entity
+
+
 def chain_cash(game: State, corp: str) -> int:
     """What the corporation and its chain of control up to the player can put toward a forced
     purchase (18xx.games `sweep_cash` over `chain_of_control`)."""
@@ -367,7 +377,7 @@ class BuyTrainStep:
             from shared.games.g1841 import flow
             return flow.bankrupt(game, t.corp, action.option or 0)
         if isinstance(action, A.SellShares):
-            seller = str(action.entity)
+            seller = chain_seller(game, action)
             if seller == H.decider(game, t.corp):
                 game = EM.sell(game, seller, t.corp, action.shares, self.player_sales(game))
                 return _with_turn(game, replace(turn(game), emergency=True))
