@@ -402,3 +402,18 @@ def test_a_pooled_presidency_goes_to_a_corporation_reaching_its_percent() -> Non
     book = H.pool_presidency(money, "SSFL", presidents)
     assert book.president_of("SSFL") == "SFTC"
     assert book.percent_of("SFTC", "SSFL") == 20 and book.percent_of("1", "SSFL") == 10
+
+
+def test_the_concessions_closing_counts_corporations_among_the_holders() -> None:
+    """`deferred_president_change` reads `player_share_holders`, corporations included in 1841:
+    a corporation presiding a historical one with the most shares stays president though a
+    player holds as many (the differential's game 9: SFTN keeps IRSFF, CTDA keeps SFTG); one
+    holding more than the president takes it."""
+    from shared.games.g1841 import flow as FL
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"SFTC": [0], "1": [1, 2]}, 0)
+    assert FL.close_concessions(s).money.book.president_of("SFTG") == "SFTC"
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"1": [0], "SFTC": [1, 2, 3]}, 0)
+    after = FL.close_concessions(s).money.book
+    assert after.president_of("SFTG") == "SFTC" and after.percent_of("1", "SFTG") == 20

@@ -245,22 +245,24 @@ def close_concessions(state: State) -> State:
 
 def deferred_president_change(money: MoneyState, sym: str) -> MoneyState:
     """The presidency a historical corporation could not change before phase 4 goes, once its
-    concession closes, to the player holding most of it if its president does not (ties: the
-    nearest after him, from a president that is no player the first in priority order; G1841
-    `deferred_president_change` over `player_share_holders`), the certificate's holder taking
-    his shares worth it (`change_president`)."""
+    concession closes, to the holder with most of it if its president is none of them: a
+    player or (1841's `corporation_can_ipo`) another corporation, G1841
+    `deferred_president_change` over `player_share_holders`; ties by
+    `player_distance_for_president` from the president. The certificate's holder takes
+    shares worth it (`change_president`)."""
     book = money.book
-    players = [p for p in money.players if p not in money.bankrupt]
+    presidents = money.presidents(sym)
+    holders = [p for p in presidents if p not in money.bankrupt and p != sym]
     pres = book.president_cert(sym)
     previous = book.owner[pres.id]
-    percents = {p: book.percent_of(p, sym) for p in players}
+    percents = {p: book.percent_of(p, sym) for p in holders}
     best = max(percents.values(), default=0)
     if best == 0 or percents.get(previous) == best:
         return money
-    candidates = [p for p in players if percents[p] == best and best >= pres.percent]
+    candidates = [p for p in holders if percents[p] == best and best >= pres.percent]
     if not candidates:
         return money
-    new = min(candidates, key=lambda p: S.seat_distance(players, previous, p))
+    new = min(candidates, key=lambda p: S.seat_distance(presidents, previous, p))
     return replace(money, book=S.swap_presidency(book, sym, new, previous))
 
 
