@@ -442,3 +442,36 @@ def test_a_chain_corporation_s_emergency_sale_is_named_by_the_buyer() -> None:
     assert after.money.cash["AFI"] == 50
     old_form = act(s, replace(sale, entity="SFTG"))
     assert old_form.money == after.money
+
+
+def test_the_route_step_waits_on_the_network_not_on_a_legal_route() -> None:
+    """18xx.games' Route step opens on `can_run_route?` (`route_info`'s `route_available`: one
+    base reaching two stops that are no passes), not on a legal route: CFCC at Torino with a
+    token on the pass at L6 reaches Ivrea (J6, full of SFTG's token), a route of three stops no
+    2-train may run, and still runs, a run of nothing (the differential's game 15, lite and
+    version 1)."""
+    from shared.games.core18xx.board import state as B
+    from shared.games.g1841 import boardside as BS
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = stock_round({}, options={"lite": True, "version_1": True})
+    m = s.money
+    m = m.set_par("CFCC", m.market.by_id("100,3,5").coord)
+    m = replace(m, corps={**m.corps, "CFCC": replace(m.corps["CFCC"], floated=True)},
+                book=m.book.moved(["CFCC_0"], "2"))
+    two = next(t for t in s.depot.upcoming if s.depot.trains[t].name == "2")
+    depot = replace(s.depot, trains={**s.depot.trains, two: replace(s.depot.trains[two], owner="CFCC")},
+                    upcoming=[t for t in s.depot.upcoming if t != two])
+    mapdef, b = BS.the_map(s), s.board
+    for coord, tile, rot in [("M7", "608", 2), ("L6", "614", 3), ("J6", "206", 3)]:
+        b = B.lay(mapdef, b, coord, tile, rot)
+    for corp, coord in [("CFCC", "M7"), ("CFCC", "L6"), ("SFTG", "J6")]:
+        b = B.place_token(mapdef, b, corp, coord, 0)
+    turn = Turn(corp="CFCC", past=OP.ORDER["route"], track_done=True, token_done=True)
+    s = replace(s, money=m, depot=depot, board=b, round="operating", stock=None,
+                operating=OperatingRound(number=1, rounds=1, order=["CFCC"], turn=turn))
+    assert BS.route_available(s, "CFCC") and not BS.best(s, "CFCC").routes
+    runs = [la.action for la in L.for_seat(s, 2) if isinstance(la.action, A.RunRoutes)]
+    assert runs == [A.RunRoutes(entity="CFCC", entity_type="corporation", routes=[])]
+    after = act(s, runs[0])
+    assert after.money.price_of("CFCC") < s.money.price_of("CFCC")     # nothing run: left

@@ -228,30 +228,11 @@ def best(state: State, corp: str) -> AR.BestRoutes:
 _BEST = Last()
 
 
-def can_run(state: State, corp: str) -> bool:
-    """Whether some train of the corporation has a route (the route step's "is it open?"):
-    the first legal route found answers, not the best set (the listing's)."""
-    trains = _trains(state, corp)
-    if not trains:
-        return False
-    held, extra = (state.board, state.depot), (corp, phase(state))
-    known = _BEST.get(held, extra)
-    if known is not None:
-        return bool(known.routes)
-    known = _RUNS.get(held, extra)
-    if known is None:
-        quick = BR.has_route(the_map(state), state.board, state.variant, phase(state), corp, trains)
-        known = _RUNS.put(held, bool(best(state, corp).routes) if quick is None else quick, extra)
-    return known
-
-
-_RUNS = Last()
-
-
-def must_buy_train(state: State, corp: str) -> bool:
-    """Whether the corporation's network asks for a train (`MUST_BUY_TRAIN = :route`): one
-    base reaching two stops neither passes nor ports, whatever the trains could run
-    (`graph.route_train_purchase`)."""
+def route_available(state: State, corp: str) -> bool:
+    """18xx.games' `route_info` of the corporation: one base reaching two stops neither passes
+    nor ports (`graph.route_train_purchase`), whatever the trains could run. Both its
+    `route_available` (the route step waits for a run) and `route_train_purchase` (a
+    corporation without a train must buy one): 1841 has no `:optional` stop to tell them apart."""
     m = the_map(state)
     return BG.route_train_purchase(m, state.board, corp, _never(state.variant))
 

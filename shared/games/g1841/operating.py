@@ -166,8 +166,10 @@ class RouteStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
+        # 18xx.games' `can_run_route?`: the network, not a legal route, opens the step (a run
+        # of no route, for nothing, is then the way on)
         return (_reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp))
-                and BS.can_run(game, t.corp))
+                and BS.route_available(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -272,7 +274,7 @@ class BuyTokenStep:
 
 
 def must_buy(game: State, corp: str) -> bool:
-    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.must_buy_train(game, corp)
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.route_available(game, corp)
 
 
 def chain_seller(game: State, action: A.SellShares) -> str:
