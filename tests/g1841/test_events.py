@@ -417,3 +417,17 @@ def test_the_concessions_closing_counts_corporations_among_the_holders() -> None
     s = founded(s, "SFTG", (3, 5), {"1": [0], "SFTC": [1, 2, 3]}, 0)
     after = FL.close_concessions(s).money.book
     assert after.president_of("SFTG") == "SFTC" and after.percent_of("1", "SFTG") == 20
+
+
+def test_a_pooled_presidency_in_a_merger_s_move_goes_to_the_earlier_holder() -> None:
+    """A merger moves a treasury's shares with `transfer_shares`: with the president's
+    certificate in the pool, the holders reaching its percent go in `share_holders` order
+    (where they first came to hold), so the new corporation receiving them comes last (the
+    differential's game 15). From a treasury the receiver still goes first."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0], "SFTG": [1, 2]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"1": [1, 2], "SFTC": [3, 4], S.POOL: [0]}, 0)
+    after = X.move(s, ["SSFL_3", "SSFL_4"], "SFTG", president_change=True)
+    assert after.money.book.president_of("SSFL") == "1"
+    assert after.money.book.percent_of("SFTG", "SSFL") == 20
