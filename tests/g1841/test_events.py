@@ -431,3 +431,12 @@ def test_a_pooled_presidency_in_a_merger_s_move_goes_to_the_earlier_holder() -> 
     after = X.move(s, ["SSFL_3", "SSFL_4"], "SFTG", president_change=True)
     assert after.money.book.president_of("SSFL") == "1"
     assert after.money.book.percent_of("SFTG", "SSFL") == 20
+
+
+def test_a_president_s_emergency_sales_keep_what_a_corporation_holds() -> None:
+    """`corp_minimum_to_retain` reads `player_share_holders`, corporations included in 1841:
+    SFTC's president selling SFTC for its own train keeps as much as SFTG holds."""
+    from shared.games.g1841 import emergency as EM
+    s = founded(table(), "SFTG", (3, 5), {"1": [0]}, 0)
+    s = founded(s, "SFTC", (3, 5), {"0": [0, 1, 2], "SFTG": [3, 4, 5]}, 0)
+    assert max(b[2] for b in EM._bundles(s, "0", "SFTC")) == 10
