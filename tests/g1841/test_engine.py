@@ -475,3 +475,21 @@ def test_the_route_step_waits_on_the_network_not_on_a_legal_route() -> None:
     assert runs == [A.RunRoutes(entity="CFCC", entity_type="corporation", routes=[])]
     after = act(s, runs[0])
     assert after.money.price_of("CFCC") < s.money.price_of("CFCC")     # nothing run: left
+
+
+def test_the_last_bankruptcy_ends_the_game_once_the_round_has_moved_on() -> None:
+    """18xx.games checks the end after the round has processed the decision: the corporations
+    passed over on the way to the next decision have their turns first, a frozen one's
+    operation moving its price left twice (the differential's game 4: IFAI's frozen operation
+    follows ICSF's bankruptcy, then the game ends)."""
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _two_corporations()
+    m = s.money
+    corps = {sym: replace(m.corps[sym], floated=True) for sym in ("SFTG", "SFTC")}
+    m = replace(m, corps={**m.corps, **corps}, book=m.book.moved(["SFTC_0"], S.POOL), bankrupt=["1", "2"])
+    s = replace(s, money=m, round="operating", stock=None,
+                operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"], turn=Turn(corp="SFTG")))
+    left = s.money.move_price("SFTC", "left", 2).price_of("SFTC")
+    after = FL.settle(FL.bankrupt(s, "SFTG", 0))
+    assert after.round == "over" and ENGINE.result(after).reason == "bankrupt"
+    assert after.money.price_of("SFTC") == left < s.money.price_of("SFTC")

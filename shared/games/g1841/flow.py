@@ -201,7 +201,10 @@ def settle(state: State) -> State:
         return state
     op = state.operating
     assert op is not None
-    return _begin_turn(replace(state, operating=replace(op, index=op.index + 1, turn=None)))
+    state = _begin_turn(replace(state, operating=replace(op, index=op.index + 1, turn=None)))
+    if state.end is not None and state.end[1] == "immediate" and state.round != "over":
+        return game_over(state, state.end[0])
+    return state
 
 
 def end_operating(state: State) -> State:
@@ -347,7 +350,10 @@ def bankrupt(state: State, corp: str, option: int) -> State:
                                                                     merge_done=True, transform_done=True,
                                                                     over=True)))
     if len([p for p in money.players if p not in money.bankrupt]) <= 1:
-        return game_over(state, "bankrupt")
+        # an immediate end, checked once the round has moved on to the next decision
+        # (18xx.games' `game_end_check` follows the round's processing: the corporations
+        # passed over on the way, frozen ones' operation among them, have had their turns)
+        return replace(state, end=("bankrupt", "immediate"))
     return state
 
 
