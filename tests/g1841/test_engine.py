@@ -493,3 +493,22 @@ def test_the_last_bankruptcy_ends_the_game_once_the_round_has_moved_on() -> None
     after = FL.settle(FL.bankrupt(s, "SFTG", 0))
     assert after.round == "over" and ENGINE.result(after).reason == "bankrupt"
     assert after.money.price_of("SFTC") == left < s.money.price_of("SFTC")
+
+
+def test_a_bankrupt_corporation_makes_no_merge_pass_of_its_own() -> None:
+    """The export's automatic moves: 18xx.games' Merge step passes by itself for a corporation
+    that may merge, but a bankrupt one is `done_this_round` and its step offers nothing (the
+    differential's games 18 and 20)."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.auto_moves import Exporter
+    s = _afi_owned_by_sftg()
+    # player 0 presides AFI himself; player 1, holding half of it, takes it over
+    s = replace(s, operated=[*s.operated, "AFI"], money=replace(s.money, book=s.money.book.moved(["AFI_0"], "0")))
+    assert OP.mergeable(s, "AFI") and OP.merge_targets(s)
+    bankrupt = A.Bankrupt(entity="AFI", entity_type="corporation", option=0)
+    after = FL.settle(FL.bankrupt(s, "AFI", 0))
+    assert after.money.book.president_of("AFI") == "1" and OP.mergeable(after, "AFI")
+    assert not [a for a in Exporter().auto_actions(s, after, bankrupt) if isinstance(a, A.Pass) and a.entity == "AFI"]
+    # the same turn ended by another decision past the merge step passes there
+    assert [a for a in Exporter().auto_actions(s, after, A.Pass(entity="AFI", entity_type="corporation"))
+            if isinstance(a, A.Pass) and a.entity == "AFI"]
