@@ -512,3 +512,16 @@ def test_a_bankrupt_corporation_makes_no_merge_pass_of_its_own() -> None:
     # the same turn ended by another decision past the merge step passes there
     assert [a for a in Exporter().auto_actions(s, after, A.Pass(entity="AFI", entity_type="corporation"))
             if isinstance(a, A.Pass) and a.entity == "AFI"]
+
+
+def test_a_bankrupt_s_presidency_goes_to_the_nearest_after_him() -> None:
+    """A bankrupt's last sales (`sell_shares` with the president's change allowed) have him as
+    the previous president: of two players holding as much, the nearer after him in priority
+    order takes the presidency (the differential's game 18: P2, not P4, takes ICSF from P3)."""
+    s = stock_round({})
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    book = m.book.moved(["AFI_0"], "1").moved(["AFI_1", "AFI_2"], "0").moved(["AFI_3", "AFI_4"], "2")
+    s = replace(s, money=replace(m, book=book))
+    assert s.money.players == ["0", "1", "2"]
+    assert FL.bankrupt(s, "AFI", 0).money.book.president_of("AFI") == "2"

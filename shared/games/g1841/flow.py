@@ -326,7 +326,8 @@ def bankrupt(state: State, corp: str, option: int) -> State:
         amount = EM.half_price(money, sym, percent)
         book = money.book.moved([c.id for c in certs], S.POOL)
         if H.pres_change_ok(state, sym):
-            book = S.settle_presidency(book, sym, money.presidents(sym), S.POOL)
+            # the bankrupt is the previous president: ties go to the nearest after him
+            book = S.settle_presidency(book, sym, money.presidents(sym), player)
         money = replace(money, book=book, cash=S.pay(money.cash, S.BANK, player, amount))
     if money.cash[player] > 0:
         money = replace(money, cash=S.pay(money.cash, player, corp, money.cash[player]))
