@@ -525,3 +525,22 @@ def test_a_bankrupt_s_presidency_goes_to_the_nearest_after_him() -> None:
     s = replace(s, money=replace(m, book=book))
     assert s.money.players == ["0", "1", "2"]
     assert FL.bankrupt(s, "AFI", 0).money.book.president_of("AFI") == "2"
+
+
+def test_the_export_passes_over_a_corporation_done_this_round() -> None:
+    """A corporation merged or transformed earlier in the round is passed over when its place
+    comes (`done_this_round`): 18xx.games goes through none of its steps, so the export makes
+    no automatic move for it (the differential's game 129: RSFS's buy-token pass)."""
+    from shared.games.g1841.auto_moves import Exporter
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _two_corporations()
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    m = replace(m, book=m.book.moved(["AFI_0"], "2"))
+    s = replace(s, money=m, round="operating", stock=None)
+    before = replace(s, operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC", "AFI"],
+                                                 turn=Turn(corp="SFTG"), done=["SFTC"]))
+    after = replace(before, operating=replace(before.operating, index=2, turn=Turn(corp="AFI")))
+    assert Exporter()._skipped(before, after) == []
+    plain = replace(after, operating=replace(after.operating, done=[]))
+    assert Exporter()._skipped(replace(before, operating=replace(before.operating, done=[])), plain) == ["SFTC"]

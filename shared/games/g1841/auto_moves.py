@@ -100,12 +100,14 @@ class Exporter:
         b = before.operating if before.round == "operating" else None
         a = after.operating if after.round == "operating" else None
         upto = (a.index if a.turn is not None else len(a.order)) if a is not None else 0
+        # one merged or transformed in its round is passed over there (`done_this_round`)
         if b is not None and a is not None and (b.number, b.rounds) == (a.number, a.rounds):
             corp = b.turn.corp if b.turn is not None else None
             first = a.order.index(corp) + 1 if corp in a.order else b.index + 1
-            between = a.order[first:upto]
+            between = [c for c in a.order[first:upto] if c not in a.done]
         else:
-            between = [*(b.order[b.index + 1:] if b is not None else []), *(a.order[:upto] if a is not None else [])]
+            between = [*(c for c in (b.order[b.index + 1:] if b is not None else []) if b is None or c not in b.done),
+                       *(c for c in (a.order[:upto] if a is not None else []) if a is None or c not in a.done)]
         return [c for c in between if self._plays(after, c)]
 
     @staticmethod
