@@ -544,3 +544,19 @@ def test_the_export_passes_over_a_corporation_done_this_round() -> None:
     assert Exporter()._skipped(before, after) == []
     plain = replace(after, operating=replace(after.operating, done=[]))
     assert Exporter()._skipped(replace(before, operating=replace(before.operating, done=[])), plain) == ["SFTC"]
+
+
+def test_a_closed_historical_corporation_keeps_its_concession_holder_in_his_turn() -> None:
+    """18xx.games' `can_ipo_any?` asks `can_par?` (`!ipoed`, which `close!` resets) and
+    `can_buy?` of the corporation's first treasury certificate: a closed historical
+    corporation whose first certificate is a plain share he could pay for keeps the player in
+    his turn, though he founds nothing (he passes; the differential's game 68)."""
+    s = stock_round({}, cash=100)
+    m = s.money
+    m = replace(m, corps={**m.corps, "SFTN": replace(m.corps["SFTN"], ipoed=True, closed=True)},
+                companies={**m.companies, "SFTN": "0"},
+                book=m.book.moved(["SFTN_0"], S.POOL).moved(["SFTN_0"], "SFTN"))
+    s = replace(s, money=m)
+    assert H.treasury_in_18xx_order(s.money, "SFTN")[0].id != "SFTN_0"
+    assert "SFTN" not in ST.parable(s, "0")
+    assert ST.offers_par(s, "0")

@@ -77,10 +77,12 @@ def pres_change_ok(state: State, sym: str) -> bool:
     return phase(state) >= 4 or not historical(state, sym)
 
 
-def available(state: State, sym: str) -> bool:
+def available(state: State, sym: str, closed_too: bool = False) -> bool:
+    """May `sym` be founded (`corporation_available?`, not started); `closed_too`: a closed
+    one as well, as 18xx.games' `can_par?` reads it."""
     info = corp_info(state.variant)[sym]
     corp = state.money.corps[sym]
-    if corp.ipoed or corp.closed:
+    if (corp.ipoed or corp.closed) and not (closed_too and corp.closed):
         return False
     return (info.historical and info.startable) or (not info.historical and phase(state) >= 3)
 
