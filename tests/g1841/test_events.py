@@ -440,3 +440,15 @@ def test_a_president_s_emergency_sales_keep_what_a_corporation_holds() -> None:
     s = founded(table(), "SFTG", (3, 5), {"1": [0]}, 0)
     s = founded(s, "SFTC", (3, 5), {"0": [0, 1, 2], "SFTG": [3, 4, 5]}, 0)
     assert max(b[2] for b in EM._bundles(s, "0", "SFTC")) == 10
+
+
+def test_a_pooled_presidency_in_a_transfer_goes_by_share_holders_order() -> None:
+    """Two holders with the certificate's percent: the one who came to hold the corporation
+    first (18xx.games' `share_holders` order), a corporation before a player here (the
+    differential's game 72: SSFL, not P1, takes SFTN)."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [3, 4], "1": [1, 2], "SFTG": [5], S.POOL: [0]}, 0)
+    after = X.move(s, ["SSFL_5"], "2", president_change=True)
+    assert after.money.book.president_of("SSFL") == "SFTC"

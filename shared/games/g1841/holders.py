@@ -111,13 +111,23 @@ def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[S.Cert]:
     return [c for s in order for c in groups.get(s, ())]
 
 
+def in_arrival_order(book: S.ShareBook, sym: str, holders: list[str]) -> list[str]:
+    """`holders` in the order 18xx.games keeps a corporation's `share_holders` (a hash keyed as
+    each first came to hold it), read here as the arrival of the earliest certificate each
+    holds now (a holder who sold out and bought again is placed by his new certificates)."""
+    def first(h: str) -> int:
+        return min((book.seq.get(c.id, 0) for c in book.held(h, sym)), default=1 << 62)
+    return sorted(holders, key=first)
+
+
 def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
     """With the president's certificate in the pool (an emergency or bankrupt sale), the first
     holder to hold its percent, the most of any, takes it, swapping shares worth it into the
     pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the pool as
     previous president, at distance 0 from all, over `player_share_holders`, which with 1841's
-    `corporation_can_ipo` counts the other corporations as well as the players)."""
+    `corporation_can_ipo` counts the other corporations as well as the players), ties in
+    `share_holders` order (`in_arrival_order`)."""
     book = money.book
     if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
         return book
-    return S.settle_presidency(book, sym, [p for p in presidents if p != sym], S.POOL)
+    return S.settle_presidency(book, sym, in_arrival_order(book, sym, [p for p in presidents if p != sym]), S.POOL)

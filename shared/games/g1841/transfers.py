@@ -57,20 +57,19 @@ def move(state: State, cert_ids: list[str], to: str, president_change: bool) -> 
     before = money.book.president_of(sym)
     book = money.book.moved(cert_ids, to)
     if president_change and before in (sym, S.POOL):
-        book = _unowned_presidency(book, money.presidents(sym), sym, to, money.book)
+        book = _unowned_presidency(book, money.presidents(sym), sym, to)
     elif president_change and before in money.presidents(sym):
         book = S.settle_presidency(book, sym, money.presidents(sym), before)
     return replace(state, money=replace(money, book=book))
 
 
-def _unowned_presidency(book: S.ShareBook, presidents: list[str], sym: str, to: str,
-                        before: S.ShareBook) -> S.ShareBook:
+def _unowned_presidency(book: S.ShareBook, presidents: list[str], sym: str, to: str) -> S.ShareBook:
     """The president's certificate in the treasury or the pool: the first holder to reach its
     size takes it, handing two shares' worth to where it lay. From the treasury the receiver
     goes first; from the pool (the pool as previous president, at distance 0 from all) the
     holders go in the order of `share_holders`, where they first came to hold the
-    corporation: a receiver new to it last (the differential's game 15: SFTN, not the merger's
-    new CGTF, takes SFTG)."""
+    corporation (`in_arrival_order`): a receiver new to it last (the differential's game 15:
+    SFTN, not the merger's new CGTF, takes SFTG; game 72: SSFL before P1)."""
     pres = book.president_cert(sym)
     percents = {p: book.percent_of(p, sym) for p in presidents}
     best = max(percents.values(), default=0)
@@ -78,7 +77,7 @@ def _unowned_presidency(book: S.ShareBook, presidents: list[str], sym: str, to: 
         return book
     leaders = [p for p in presidents if percents[p] == best]
     if book.owner[pres.id] == S.POOL:
-        winner = min(leaders, key=lambda p: before.percent_of(p, sym) == 0)
+        winner = H.in_arrival_order(book, sym, leaders)[0]
     else:
         winner = to if to in leaders else leaders[0]
     lay = book.owner[pres.id]
