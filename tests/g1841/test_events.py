@@ -452,3 +452,20 @@ def test_a_pooled_presidency_in_a_transfer_goes_by_share_holders_order() -> None
     s = founded(s, "SSFL", (3, 5), {"SFTC": [3, 4], "1": [1, 2], "SFTG": [5], S.POOL: [0]}, 0)
     after = X.move(s, ["SSFL_5"], "2", president_change=True)
     assert after.money.book.president_of("SSFL") == "SFTC"
+
+
+def test_the_secession_deals_a_president_s_certificate_as_a_corporate_transfer() -> None:
+    """`secession_move_treasury_shares` calls `transfer_shares` with `corporate_transfer`: a
+    president's certificate dealt from IRSFF's treasury that passes to a larger holder is
+    swapped for his shares, which go to the new corporation, not to the pool (the
+    differential's game 79: SFL ends with 30 % of SFTN and its presidency)."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [0, 3], "1": [1, 2]}, 0)
+    pool_before = s.money.book.percent_of(S.POOL, "SSFL")
+    after = X.move(s, ["SSFL_0"], "SFTG", True, corporate=True).money.book
+    assert after.president_of("SSFL") == "1"
+    assert after.percent_of("SFTG", "SSFL") == 20 and after.percent_of(S.POOL, "SSFL") == pool_before
+    plain = X.move(s, ["SSFL_0"], "SFTG", True).money.book
+    assert plain.percent_of("SFTG", "SSFL") == 0 and plain.percent_of(S.POOL, "SSFL") == pool_before + 20

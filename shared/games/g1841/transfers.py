@@ -47,9 +47,11 @@ def first_of(money: MoneyState, holder: str, sym: str, plain: bool = False) -> C
     return next((c for c in money.book.held(holder, sym) if not (plain and c.president)), None)
 
 
-def move(state: State, cert_ids: list[str], to: str, president_change: bool) -> State:
+def move(state: State, cert_ids: list[str], to: str, president_change: bool, corporate: bool = False) -> State:
     """Certificates change hands without payment; with `president_change` the presidency
-    passes to a holder who now has more than the president (18xx.games `transfer_shares`)."""
+    passes to a holder who now has more than the president (18xx.games `transfer_shares`).
+    `corporate`: its `corporate_transfer` (the secession's dealing of a treasury), where the
+    president's certificate moved to `to` is swapped for shares that go to `to` as well."""
     money = state.money
     if not cert_ids:
         return state
@@ -59,7 +61,8 @@ def move(state: State, cert_ids: list[str], to: str, president_change: bool) -> 
     if president_change and before in (sym, S.POOL):
         book = _unowned_presidency(book, money.presidents(sym), sym, to)
     elif president_change and before in money.presidents(sym):
-        book = S.settle_presidency(book, sym, money.presidents(sym), before)
+        receiver = to if corporate and money.book.president_cert(sym).id in cert_ids else None
+        book = S.settle_presidency(book, sym, money.presidents(sym), before, receiver)
     return replace(state, money=replace(money, book=book))
 
 
