@@ -81,9 +81,10 @@ def test_irsffs_tokens_go_to_veneto_and_the_rest() -> None:
     assert out.board.tokens["F8"] == (("SFL",),) and out.board.tokens["E9"] == (("SFL",),)
     assert out.board.tokens["F16"][0] == ("SB",) and out.board.tokens["G13"] == (("SB",),)
     assert out.tokens == {"SB": 3 + 1, "SFL": 2}
-    # version 1: two each at most, the third Veneto token comes off
+    # version 1: two each at most; the third Veneto token is not swapped and stays IRSFF's,
+    # holding its slot after IRSFF closes (18xx.games' `close!` takes no token off the map)
     v1 = EV.secession_tokens(M, b, "version_1", unplaced=1, order=order)
-    assert v1.board.tokens["F14"] == (("",),) and v1.tokens == {"SFV": 2, "SFL": 2}
+    assert v1.board.tokens["F14"] == (("IRSFF",),) and v1.tokens == {"SFV": 2, "SFL": 2}
     # at least two each, even with nothing placed in one part
     few = EV.secession_tokens(M, irsff(), "default", unplaced=0)
     assert few.tokens == {"SB": 2, "SFL": 2}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from shared.games.core18xx.board import network as N
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.tiles import placed
+from shared.games.g1841 import data as D
 from shared.games.g1841.board import graph as G
 from shared.games.g1841.board import regions as RG
 
@@ -61,3 +62,29 @@ def test_the_region_graph_skips_paths_touching_a_standing_border() -> None:
     assert skipped and all(1 in (t.paths[i].a, t.paths[i].b) for _, i in skipped)   # edge 1: the border
     # the token hex still opens all its edges to lays, the border's too (18xx.games' neighbors)
     assert 1 in region.hexes["E7"]
+
+
+NEVER = frozenset(D.ports()) | M.no_start_hexes     # passes and ports: `route: :never`
+
+
+def test_a_corporation_must_buy_a_train_when_one_base_reaches_two_mandatory_stops() -> None:
+    # 18xx.games' `route_train_purchase`: counted over each base's own walk, whatever the trains
+    # could run. From Busto Arsizio the walk goes straight through G7 and never takes the curve
+    # to Milano (the core's undirected walk does): one stop, no purchase required
+    alone = RG.open_board(M, board([("AFI", "E7", 0)], STRAIGHT_AND_CURVE, phase=3))
+    assert "F8" in N.broad(M, alone, "AFI").hexes
+    assert not G.route_train_purchase(M, alone, "AFI", NEVER)
+    # with Pavia laid the same walk reaches a second city: a train must be bought
+    pavia = RG.open_board(M, board([("AFI", "E7", 0)], STRAIGHT_AND_CURVE + [PAVIA], phase=3))
+    assert G.route_train_purchase(M, pavia, "AFI", NEVER)
+
+
+def test_passes_are_no_stops_that_require_a_train() -> None:
+    # SFTC at Cuneo (M3) with track over two laid passes (L6, M5): 18xx.games' passes are
+    # `route: :never`, so nothing obliges it to buy (a 2-train's route search would count them)
+    tiles = [("K3", "26", 0), ("L4", "624", 0), ("L6", "613", 4), ("M3", "201", 3), ("M5", "613", 4), ("N4", "30", 3)]
+    b = board([("SFTC", "M3", 0)], tiles, phase=3)
+    reached = G.network(M, b, "SFTC").nodes
+    assert {("L6", 0), ("M5", 0)} <= reached and {"L6", "M5"} <= NEVER
+    assert not G.route_train_purchase(M, b, "SFTC", NEVER)
+    assert G.route_train_purchase(M, b, "SFTC", frozenset())

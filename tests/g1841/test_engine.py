@@ -422,3 +422,163 @@ def test_a_founding_with_no_free_home_city_keeps_the_player_in_his_turn() -> Non
     assert "ATFA" not in ST.parable(s, "0")
     assert "ATFA" in ST.parable(s, "0", homes=False) and ST.offers_par(s, "0")
     assert ST.has_moves(s, "0")
+
+
+def _afi_owned_by_sftg() -> State:
+    """AFI at Busto Arsizio with track on to Pavia (a network that must buy a train), no cash
+    and no train, presided by SFTG, which holds two SFTC shares; SFTG presided by player 0.
+    AFI's turn has reached its train step."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import OperatingRound, Turn
+
+    from tests.g1841.positions import board
+    from tests.g1841.test_board_graph import PAVIA, STRAIGHT_AND_CURVE
+    s = _two_corporations()
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    corps = {**m.corps, "AFI": replace(m.corps["AFI"], floated=True), "SFTG": replace(m.corps["SFTG"], floated=True)}
+    afi = [c.id for c in m.book.certs_of("AFI", "AFI")]
+    book = m.book.moved([afi[0]], "SFTG").moved(afi[1:6], "1").moved(afi[6:], S.POOL)
+    m = replace(m, corps=corps, book=book, cash={**m.cash, "AFI": 0, "SFTG": 0})
+    turn = Turn(corp="AFI", past=OP.ORDER["buy_train"], track_done=True, token_done=True, revenue=0,
+                token_bought=True, paid=True)
+    return replace(s, money=m, round="operating", stock=None,
+                   board=board([("AFI", "E7", 0)], STRAIGHT_AND_CURVE + [PAVIA], phase=2),
+                   operating=OperatingRound(number=1, rounds=1, order=["AFI", "SFTG", "SFTC"], turn=turn))
+
+
+def test_a_chain_corporation_s_emergency_sale_is_named_by_the_buyer() -> None:
+    """G1841 `BuyTrain#actions` answers the current entity only: a sale by a corporation up the
+    buyer's chain is the buyer's `sell_shares` of that corporation's certificates (the
+    differential's game 13: SFV's action selling RSFS's CTDA share). The seller's own naming
+    is still taken."""
+    from shared.games.g1841 import emergency as EM
+    s = _afi_owned_by_sftg()
+    assert L.acting_entity(s) == "AFI" and L.acting_player(s) == "0"
+    assert {seller for seller, _ in EM.issuable(s, "AFI")} == {"SFTG"}
+    sales = [la.action for la in L.for_seat(s, 0) if isinstance(la.action, A.SellShares)]
+    assert sales and all(a.entity == "AFI" and a.shares[0].startswith("SFTC") for a in sales)
+    sale = next(a for a in sales if len(a.shares) == 1)
+    after = act(s, sale)
+    assert after.money.book.owner[sale.shares[0]] == S.POOL
+    assert after.money.cash["AFI"] == 50
+    old_form = act(s, replace(sale, entity="SFTG"))
+    assert old_form.money == after.money
+
+
+def test_the_route_step_waits_on_the_network_not_on_a_legal_route() -> None:
+    """18xx.games' Route step opens on `can_run_route?` (`route_info`'s `route_available`: one
+    base reaching two stops that are no passes), not on a legal route: CFCC at Torino with a
+    token on the pass at L6 reaches Ivrea (J6, full of SFTG's token), a route of three stops no
+    2-train may run, and still runs, a run of nothing (the differential's game 15, lite and
+    version 1)."""
+    from shared.games.core18xx.board import state as B
+    from shared.games.g1841 import boardside as BS
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = stock_round({}, options={"lite": True, "version_1": True})
+    m = s.money
+    m = m.set_par("CFCC", m.market.by_id("100,3,5").coord)
+    m = replace(m, corps={**m.corps, "CFCC": replace(m.corps["CFCC"], floated=True)},
+                book=m.book.moved(["CFCC_0"], "2"))
+    two = next(t for t in s.depot.upcoming if s.depot.trains[t].name == "2")
+    depot = replace(s.depot, trains={**s.depot.trains, two: replace(s.depot.trains[two], owner="CFCC")},
+                    upcoming=[t for t in s.depot.upcoming if t != two])
+    mapdef, b = BS.the_map(s), s.board
+    for coord, tile, rot in [("M7", "608", 2), ("L6", "614", 3), ("J6", "206", 3)]:
+        b = B.lay(mapdef, b, coord, tile, rot)
+    for corp, coord in [("CFCC", "M7"), ("CFCC", "L6"), ("SFTG", "J6")]:
+        b = B.place_token(mapdef, b, corp, coord, 0)
+    turn = Turn(corp="CFCC", past=OP.ORDER["route"], track_done=True, token_done=True)
+    s = replace(s, money=m, depot=depot, board=b, round="operating", stock=None,
+                operating=OperatingRound(number=1, rounds=1, order=["CFCC"], turn=turn))
+    assert BS.route_available(s, "CFCC") and not BS.best(s, "CFCC").routes
+    runs = [la.action for la in L.for_seat(s, 2) if isinstance(la.action, A.RunRoutes)]
+    assert runs == [A.RunRoutes(entity="CFCC", entity_type="corporation", routes=[])]
+    after = act(s, runs[0])
+    assert after.money.price_of("CFCC") < s.money.price_of("CFCC")     # nothing run: left
+
+
+def test_the_last_bankruptcy_ends_the_game_once_the_round_has_moved_on() -> None:
+    """18xx.games checks the end after the round has processed the decision: the corporations
+    passed over on the way to the next decision have their turns first, a frozen one's
+    operation moving its price left twice (the differential's game 4: IFAI's frozen operation
+    follows ICSF's bankruptcy, then the game ends)."""
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _two_corporations()
+    m = s.money
+    corps = {sym: replace(m.corps[sym], floated=True) for sym in ("SFTG", "SFTC")}
+    m = replace(m, corps={**m.corps, **corps}, book=m.book.moved(["SFTC_0"], S.POOL), bankrupt=["1", "2"])
+    s = replace(s, money=m, round="operating", stock=None,
+                operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"], turn=Turn(corp="SFTG")))
+    left = s.money.move_price("SFTC", "left", 2).price_of("SFTC")
+    after = FL.settle(FL.bankrupt(s, "SFTG", 0))
+    assert after.round == "over" and ENGINE.result(after).reason == "bankrupt"
+    assert after.money.price_of("SFTC") == left < s.money.price_of("SFTC")
+
+
+def test_a_bankrupt_corporation_makes_no_merge_pass_of_its_own() -> None:
+    """The export's automatic moves: 18xx.games' Merge step passes by itself for a corporation
+    that may merge, but a bankrupt one is `done_this_round` and its step offers nothing (the
+    differential's games 18 and 20)."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.auto_moves import Exporter
+    s = _afi_owned_by_sftg()
+    # player 0 presides AFI himself; player 1, holding half of it, takes it over
+    s = replace(s, operated=[*s.operated, "AFI"], money=replace(s.money, book=s.money.book.moved(["AFI_0"], "0")))
+    assert OP.mergeable(s, "AFI") and OP.merge_targets(s)
+    bankrupt = A.Bankrupt(entity="AFI", entity_type="corporation", option=0)
+    after = FL.settle(FL.bankrupt(s, "AFI", 0))
+    assert after.money.book.president_of("AFI") == "1" and OP.mergeable(after, "AFI")
+    assert not [a for a in Exporter().auto_actions(s, after, bankrupt) if isinstance(a, A.Pass) and a.entity == "AFI"]
+    # the same turn ended by another decision past the merge step passes there
+    assert [a for a in Exporter().auto_actions(s, after, A.Pass(entity="AFI", entity_type="corporation"))
+            if isinstance(a, A.Pass) and a.entity == "AFI"]
+
+
+def test_a_bankrupt_s_presidency_goes_to_the_nearest_after_him() -> None:
+    """A bankrupt's last sales (`sell_shares` with the president's change allowed) have him as
+    the previous president: of two players holding as much, the nearer after him in priority
+    order takes the presidency (the differential's game 18: P2, not P4, takes ICSF from P3)."""
+    s = stock_round({})
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    book = m.book.moved(["AFI_0"], "1").moved(["AFI_1", "AFI_2"], "0").moved(["AFI_3", "AFI_4"], "2")
+    s = replace(s, money=replace(m, book=book))
+    assert s.money.players == ["0", "1", "2"]
+    assert FL.bankrupt(s, "AFI", 0).money.book.president_of("AFI") == "2"
+
+
+def test_the_export_passes_over_a_corporation_done_this_round() -> None:
+    """A corporation merged or transformed earlier in the round is passed over when its place
+    comes (`done_this_round`): 18xx.games goes through none of its steps, so the export makes
+    no automatic move for it (the differential's game 129: RSFS's buy-token pass)."""
+    from shared.games.g1841.auto_moves import Exporter
+    from shared.games.g1841.state import OperatingRound, Turn
+    s = _two_corporations()
+    m = s.money
+    m = m.set_par("AFI", m.market.by_id("100,3,5").coord)
+    m = replace(m, book=m.book.moved(["AFI_0"], "2"))
+    s = replace(s, money=m, round="operating", stock=None)
+    before = replace(s, operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC", "AFI"],
+                                                 turn=Turn(corp="SFTG"), done=["SFTC"]))
+    after = replace(before, operating=replace(before.operating, index=2, turn=Turn(corp="AFI")))
+    assert Exporter()._skipped(before, after) == []
+    plain = replace(after, operating=replace(after.operating, done=[]))
+    assert Exporter()._skipped(replace(before, operating=replace(before.operating, done=[])), plain) == ["SFTC"]
+
+
+def test_a_closed_historical_corporation_keeps_its_concession_holder_in_his_turn() -> None:
+    """18xx.games' `can_ipo_any?` asks `can_par?` (`!ipoed`, which `close!` resets) and
+    `can_buy?` of the corporation's first treasury certificate: a closed historical
+    corporation whose first certificate is a plain share he could pay for keeps the player in
+    his turn, though he founds nothing (he passes; the differential's game 68)."""
+    s = stock_round({}, cash=100)
+    m = s.money
+    m = replace(m, corps={**m.corps, "SFTN": replace(m.corps["SFTN"], ipoed=True, closed=True)},
+                companies={**m.companies, "SFTN": "0"},
+                book=m.book.moved(["SFTN_0"], S.POOL).moved(["SFTN_0"], "SFTN"))
+    s = replace(s, money=m)
+    assert H.treasury_in_18xx_order(s.money, "SFTN")[0].id != "SFTN_0"
+    assert "SFTN" not in ST.parable(s, "0")
+    assert ST.offers_par(s, "0")

@@ -16,6 +16,7 @@ from shared.games.core18xx.money import trains as T
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import data as D
 from shared.games.g1841 import eventrun as EV
+from shared.games.g1841 import holders as H
 from shared.games.g1841 import listing as L
 from shared.games.g1841.engine import ENGINE
 from shared.games.g1841.state import Question, State
@@ -432,3 +433,86 @@ def test_a_corporation_that_sets_off_the_tuscan_merge_in_its_turn_hands_the_roun
     assert s.money.corps["SFMA"].closed and s.money.corps["SFLi"].floated
     assert s.operating is None or s.operating.turn is None or s.operating.turn.corp != "SFMA"
     assert ENGINE.active_seats(s), "no seat can act after the merge"
+
+
+def test_a_pooled_presidency_goes_to_a_corporation_reaching_its_percent() -> None:
+    """18xx.games' `player_share_holders` counts corporations too where `corporation_can_ipo`
+    (every 1841 corporation): a corporation that comes to hold two shares of one whose
+    president's certificate lies in the pool takes it, a player with one share staying as he is
+    (the differential's game 8: RATF's purchase of SFTG_2 makes it SFTG's president)."""
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [3], "1": [1], S.POOL: [0]}, 0)
+    presidents = s.money.presidents("SSFL")
+    assert "SFTC" in presidents
+    assert H.pool_presidency(s.money, "SSFL", presidents).president_of("SSFL") == S.POOL
+    money = replace(s.money, book=s.money.book.moved(["SSFL_4"], "SFTC"))
+    book = H.pool_presidency(money, "SSFL", presidents)
+    assert book.president_of("SSFL") == "SFTC"
+    assert book.percent_of("SFTC", "SSFL") == 20 and book.percent_of("1", "SSFL") == 10
+
+
+def test_the_concessions_closing_counts_corporations_among_the_holders() -> None:
+    """`deferred_president_change` reads `player_share_holders`, corporations included in 1841:
+    a corporation presiding a historical one with the most shares stays president though a
+    player holds as many (the differential's game 9: SFTN keeps IRSFF, CTDA keeps SFTG); one
+    holding more than the president takes it."""
+    from shared.games.g1841 import flow as FL
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"SFTC": [0], "1": [1, 2]}, 0)
+    assert FL.close_concessions(s).money.book.president_of("SFTG") == "SFTC"
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"1": [0], "SFTC": [1, 2, 3]}, 0)
+    after = FL.close_concessions(s).money.book
+    assert after.president_of("SFTG") == "SFTC" and after.percent_of("1", "SFTG") == 20
+
+
+def test_a_pooled_presidency_in_a_merger_s_move_goes_to_the_earlier_holder() -> None:
+    """A merger moves a treasury's shares with `transfer_shares`: with the president's
+    certificate in the pool, the holders reaching its percent go in `share_holders` order
+    (where they first came to hold), so the new corporation receiving them comes last (the
+    differential's game 15). From a treasury the receiver still goes first."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0], "SFTG": [1, 2]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"1": [1, 2], "SFTC": [3, 4], S.POOL: [0]}, 0)
+    after = X.move(s, ["SSFL_3", "SSFL_4"], "SFTG", president_change=True)
+    assert after.money.book.president_of("SSFL") == "1"
+    assert after.money.book.percent_of("SFTG", "SSFL") == 20
+
+
+def test_a_president_s_emergency_sales_keep_what_a_corporation_holds() -> None:
+    """`corp_minimum_to_retain` reads `player_share_holders`, corporations included in 1841:
+    SFTC's president selling SFTC for its own train keeps as much as SFTG holds."""
+    from shared.games.g1841 import emergency as EM
+    s = founded(table(), "SFTG", (3, 5), {"1": [0]}, 0)
+    s = founded(s, "SFTC", (3, 5), {"0": [0, 1, 2], "SFTG": [3, 4, 5]}, 0)
+    assert max(b[2] for b in EM._bundles(s, "0", "SFTC")) == 10
+
+
+def test_a_pooled_presidency_in_a_transfer_goes_by_share_holders_order() -> None:
+    """Two holders with the certificate's percent: the one who came to hold the corporation
+    first (18xx.games' `share_holders` order), a corporation before a player here (the
+    differential's game 72: SSFL, not P1, takes SFTN)."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [3, 4], "1": [1, 2], "SFTG": [5], S.POOL: [0]}, 0)
+    after = X.move(s, ["SSFL_5"], "2", president_change=True)
+    assert after.money.book.president_of("SSFL") == "SFTC"
+
+
+def test_the_secession_deals_a_president_s_certificate_as_a_corporate_transfer() -> None:
+    """`secession_move_treasury_shares` calls `transfer_shares` with `corporate_transfer`: a
+    president's certificate dealt from IRSFF's treasury that passes to a larger holder is
+    swapped for his shares, which go to the new corporation, not to the pool (the
+    differential's game 79: SFL ends with 30 % of SFTN and its presidency)."""
+    from shared.games.g1841 import transfers as X
+    s = founded(table(), "SFTC", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 0)
+    s = founded(s, "SSFL", (3, 5), {"SFTC": [0, 3], "1": [1, 2]}, 0)
+    pool_before = s.money.book.percent_of(S.POOL, "SSFL")
+    after = X.move(s, ["SSFL_0"], "SFTG", True, corporate=True).money.book
+    assert after.president_of("SSFL") == "1"
+    assert after.percent_of("SFTG", "SSFL") == 20 and after.percent_of(S.POOL, "SSFL") == pool_before
+    plain = X.move(s, ["SSFL_0"], "SFTG", True).money.book
+    assert plain.percent_of("SFTG", "SSFL") == 0 and plain.percent_of(S.POOL, "SSFL") == pool_before + 20

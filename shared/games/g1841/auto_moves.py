@@ -74,12 +74,16 @@ class Exporter:
         # this decision (18xx.games' `done_operating!` marks it as its turn ends)
         after = replace(after, operated=before.operated)
         key0, key1 = _key(before), _key(after)
+        # a bankrupt corporation is done for the round (`done_this_round`): its merge step
+        # offers nothing, not even the pass it makes by itself
+        merges = not isinstance(decision, A.Bankrupt)
         if key0 is not None and key0 == key1:
-            out += self._crossed(after, key0, _position(before), _position(after), OP.turn(after).lays)
+            out += self._crossed(after, key0, _position(before), _position(after), OP.turn(after).lays,
+                                 merges=merges)
         else:
             if key0 is not None:
                 lays = OP.turn(before).lays + isinstance(decision, A.LayTile)
-                out += self._crossed(after, key0, _position(before), END, lays)
+                out += self._crossed(after, key0, _position(before), END, lays, merges=merges)
             if after.round == "over":
                 return out
             for corp in self._skipped(before, after):
@@ -96,12 +100,14 @@ class Exporter:
         b = before.operating if before.round == "operating" else None
         a = after.operating if after.round == "operating" else None
         upto = (a.index if a.turn is not None else len(a.order)) if a is not None else 0
+        # one merged or transformed in its round is passed over there (`done_this_round`)
         if b is not None and a is not None and (b.number, b.rounds) == (a.number, a.rounds):
             corp = b.turn.corp if b.turn is not None else None
             first = a.order.index(corp) + 1 if corp in a.order else b.index + 1
-            between = a.order[first:upto]
+            between = [c for c in a.order[first:upto] if c not in a.done]
         else:
-            between = [*(b.order[b.index + 1:] if b is not None else []), *(a.order[:upto] if a is not None else [])]
+            between = [*(c for c in (b.order[b.index + 1:] if b is not None else []) if b is None or c not in b.done),
+                       *(c for c in (a.order[:upto] if a is not None else []) if a is None or c not in a.done)]
         return [c for c in between if self._plays(after, c)]
 
     @staticmethod
@@ -110,7 +116,7 @@ class Exporter:
         return c is not None and c.ipoed and not c.closed and not C.frozen(state.money, corp)
 
     def _crossed(self, state: State, key: TurnKey | None, start: float, end: float, lays: int,
-                 corp: str | None = None) -> list[Any]:
+                 corp: str | None = None, merges: bool = True) -> list[Any]:
         corp = corp if corp is not None else key[3] if key is not None else None
         if corp is None:
             return []
@@ -121,7 +127,7 @@ class Exporter:
             out.append(A.DestinationConnection(entity=corp, entity_type="corporation", hexes=new))
         if start < BUY_TOKEN < end and self._stops_to_buy_token(state, corp):
             out.append(A.Pass(entity=corp, entity_type="corporation"))
-        if start < MERGE < end and OP.mergeable(state, corp) and OP.merge_targets(state):
+        if merges and start < MERGE < end and OP.mergeable(state, corp) and OP.merge_targets(state):
             out.append(A.Pass(entity=corp, entity_type="corporation"))
         return out
 

@@ -8,6 +8,7 @@ trains never).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from shared.games.core18xx.board import autoroute as AR
@@ -18,6 +19,7 @@ from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.memo import Last, Memo
 from shared.games.g1841 import data as D
 from shared.games.g1841.board import events as BE
+from shared.games.g1841.board import graph as BG
 from shared.games.g1841.board import routes as BR
 from shared.games.g1841.board import stations as BST
 from shared.games.g1841.board import track as BT
@@ -226,36 +228,17 @@ def best(state: State, corp: str) -> AR.BestRoutes:
 _BEST = Last()
 
 
-def can_run(state: State, corp: str) -> bool:
-    """Whether some train of the corporation has a route (the route step's "is it open?"):
-    the first legal route found answers, not the best set (the listing's)."""
-    trains = _trains(state, corp)
-    if not trains:
-        return False
-    held, extra = (state.board, state.depot), (corp, phase(state))
-    known = _BEST.get(held, extra)
-    if known is not None:
-        return bool(known.routes)
-    known = _RUNS.get(held, extra)
-    if known is None:
-        quick = BR.has_route(the_map(state), state.board, state.variant, phase(state), corp, trains)
-        known = _RUNS.put(held, bool(best(state, corp).routes) if quick is None else quick, extra)
-    return known
+def route_available(state: State, corp: str) -> bool:
+    """18xx.games' `route_info` of the corporation: one base reaching two stops neither passes
+    nor ports (`graph.route_train_purchase`), whatever the trains could run. Both its
+    `route_available` (the route step waits for a run) and `route_train_purchase` (a
+    corporation without a train must buy one): 1841 has no `:optional` stop to tell them apart."""
+    m = the_map(state)
+    return BG.route_train_purchase(m, state.board, corp, _never(state.variant))
 
 
-_RUNS = Last()
+@cache
+def _never(variant: str) -> frozenset[str]:
+    return frozenset(D.ports(variant)) | D.the_map(variant).no_start_hexes
 
 
-def can_run_any_train(state: State, corp: str) -> bool:
-    """Whether the corporation has a route for a train (a 2-train's, the shortest): whether it
-    must buy a train (`MUST_BUY_TRAIN = :route`)."""
-    held, extra = (state.board,), (corp, phase(state))
-    hit = _ROUTE.get(held, extra)
-    if hit is not None:
-        return hit
-    found = BR.best_routes(the_map(state), state.board, state.variant, phase(state), corp,
-                           [("probe", "2")], limit=5_000)
-    return _ROUTE.put(held, bool(found.routes), extra)
-
-
-_ROUTE = Last()

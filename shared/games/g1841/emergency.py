@@ -53,10 +53,12 @@ def _can_sell_any_amount(game: State, owner: str, sym: str, active: str) -> bool
 
 
 def _minimum_to_retain(game: State, owner: str, sym: str, active: str) -> int:
+    """What a president must keep (`corp_minimum_to_retain`): the most another holder who may
+    preside holds, over `player_share_holders`, which counts corporations in 1841."""
     if _can_sell_any_amount(game, owner, sym, active):
         return 0
     holders = game.money.book.holders(sym)
-    return max((p for h, p in holders.items() if h != owner and h in game.money.players), default=0)
+    return max((p for h, p in holders.items() if h not in (owner, sym, S.POOL, S.BANK)), default=0)
 
 
 def share_price(game: State, sym: str) -> int | float:

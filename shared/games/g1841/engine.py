@@ -197,6 +197,12 @@ def _canonical(state: State, action: Any) -> Any:
     certificates sorted), whatever per-share price 18xx.games' client derived from the price named."""
     if isinstance(action, A.SellShares) and state.event is not None and state.event.question.kind == "sell":
         return replace(action, shares=sorted(action.shares))
+    if isinstance(action, A.SellShares) and state.round == "operating" and state.operating is not None \
+            and state.operating.turn is not None and str(action.entity) in state.money.corps \
+            and str(action.entity) != state.operating.turn.corp and not state.founding \
+            and getattr(OP.ROUND.active_step(state), "name", None) == "buy_train":
+        # a corporation of the chain naming its own emergency sale: as the buyer names it
+        return replace(action, entity=state.operating.turn.corp)
     if isinstance(action, A.BuyShares) and _from_player(state, action):
         return replace(action, shares=sorted(action.shares), share_price=None)
     if not isinstance(action, A.BuyShares) or len(action.shares) != 1:

@@ -201,7 +201,10 @@ def settle(state: State) -> State:
         return state
     op = state.operating
     assert op is not None
-    return _begin_turn(replace(state, operating=replace(op, index=op.index + 1, turn=None)))
+    state = _begin_turn(replace(state, operating=replace(op, index=op.index + 1, turn=None)))
+    if state.end is not None and state.end[1] == "immediate" and state.round != "over":
+        return game_over(state, state.end[0])
+    return state
 
 
 def end_operating(state: State) -> State:
@@ -245,22 +248,24 @@ def close_concessions(state: State) -> State:
 
 def deferred_president_change(money: MoneyState, sym: str) -> MoneyState:
     """The presidency a historical corporation could not change before phase 4 goes, once its
-    concession closes, to the player holding most of it if its president does not (ties: the
-    nearest after him, from a president that is no player the first in priority order; G1841
-    `deferred_president_change` over `player_share_holders`), the certificate's holder taking
-    his shares worth it (`change_president`)."""
+    concession closes, to the holder with most of it if its president is none of them: a
+    player or (1841's `corporation_can_ipo`) another corporation, G1841
+    `deferred_president_change` over `player_share_holders`; ties by
+    `player_distance_for_president` from the president. The certificate's holder takes
+    shares worth it (`change_president`)."""
     book = money.book
-    players = [p for p in money.players if p not in money.bankrupt]
+    presidents = money.presidents(sym)
+    holders = [p for p in presidents if p not in money.bankrupt and p != sym]
     pres = book.president_cert(sym)
     previous = book.owner[pres.id]
-    percents = {p: book.percent_of(p, sym) for p in players}
+    percents = {p: book.percent_of(p, sym) for p in holders}
     best = max(percents.values(), default=0)
     if best == 0 or percents.get(previous) == best:
         return money
-    candidates = [p for p in players if percents[p] == best and best >= pres.percent]
+    candidates = [p for p in holders if percents[p] == best and best >= pres.percent]
     if not candidates:
         return money
-    new = min(candidates, key=lambda p: S.seat_distance(players, previous, p))
+    new = min(candidates, key=lambda p: S.seat_distance(presidents, previous, p))
     return replace(money, book=S.swap_presidency(book, sym, new, previous))
 
 
@@ -321,7 +326,8 @@ def bankrupt(state: State, corp: str, option: int) -> State:
         amount = EM.half_price(money, sym, percent)
         book = money.book.moved([c.id for c in certs], S.POOL)
         if H.pres_change_ok(state, sym):
-            book = S.settle_presidency(book, sym, money.presidents(sym), S.POOL)
+            # the bankrupt is the previous president: ties go to the nearest after him
+            book = S.settle_presidency(book, sym, money.presidents(sym), player)
         money = replace(money, book=book, cash=S.pay(money.cash, S.BANK, player, amount))
     if money.cash[player] > 0:
         money = replace(money, cash=S.pay(money.cash, player, corp, money.cash[player]))
@@ -345,7 +351,10 @@ def bankrupt(state: State, corp: str, option: int) -> State:
                                                                     merge_done=True, transform_done=True,
                                                                     over=True)))
     if len([p for p in money.players if p not in money.bankrupt]) <= 1:
-        return game_over(state, "bankrupt")
+        # an immediate end, checked once the round has moved on to the next decision
+        # (18xx.games' `game_end_check` follows the round's processing: the corporations
+        # passed over on the way, frozen ones' operation among them, have had their turns)
+        return replace(state, end=("bankrupt", "immediate"))
     return state
 
 

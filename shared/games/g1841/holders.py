@@ -77,10 +77,12 @@ def pres_change_ok(state: State, sym: str) -> bool:
     return phase(state) >= 4 or not historical(state, sym)
 
 
-def available(state: State, sym: str) -> bool:
+def available(state: State, sym: str, closed_too: bool = False) -> bool:
+    """May `sym` be founded (`corporation_available?`, not started); `closed_too`: a closed
+    one as well, as 18xx.games' `can_par?` reads it."""
     info = corp_info(state.variant)[sym]
     corp = state.money.corps[sym]
-    if corp.ipoed or corp.closed:
+    if (corp.ipoed or corp.closed) and not (closed_too and corp.closed):
         return False
     return (info.historical and info.startable) or (not info.historical and phase(state) >= 3)
 
@@ -109,12 +111,23 @@ def treasury_in_18xx_order(money: MoneyState, sym: str) -> list[S.Cert]:
     return [c for s in order for c in groups.get(s, ())]
 
 
+def in_arrival_order(book: S.ShareBook, sym: str, holders: list[str]) -> list[str]:
+    """`holders` in the order 18xx.games keeps a corporation's `share_holders` (a hash keyed as
+    each first came to hold it), read here as the arrival of the earliest certificate each
+    holds now (a holder who sold out and bought again is placed by his new certificates)."""
+    def first(h: str) -> int:
+        return min((book.seq.get(c.id, 0) for c in book.held(h, sym)), default=1 << 62)
+    return sorted(holders, key=first)
+
+
 def pool_presidency(money: MoneyState, sym: str, presidents: list[str]) -> S.ShareBook:
     """With the president's certificate in the pool (an emergency or bankrupt sale), the first
-    player to hold its percent, the most of any player, takes it, swapping shares worth it
-    into the pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the
-    pool as previous president, at distance 0 from all, and `player_share_holders` only)."""
+    holder to hold its percent, the most of any, takes it, swapping shares worth it into the
+    pool (18xx.games `SharePool#transfer_shares` with `allow_president_sale`: the pool as
+    previous president, at distance 0 from all, over `player_share_holders`, which with 1841's
+    `corporation_can_ipo` counts the other corporations as well as the players), ties in
+    `share_holders` order (`in_arrival_order`)."""
     book = money.book
     if not presidents or book.owner[book.president_cert(sym).id] != S.POOL:
         return book
-    return S.settle_presidency(book, sym, [p for p in presidents if p in money.players], S.POOL)
+    return S.settle_presidency(book, sym, in_arrival_order(book, sym, [p for p in presidents if p != sym]), S.POOL)

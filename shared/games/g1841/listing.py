@@ -217,8 +217,10 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | None = 
         elif kind == "bankrupt":
             out += [LegalAction(action=A.Bankrupt(**who, option=o)) for o in (0, 1)]
         elif kind == "sell_shares" and OP.ROUND.route_action(state, entity, "sell_shares").name == "buy_train":
-            for seller, (sym, ids, percent, _price) in EM.issuable(state, entity):
-                out.append(LegalAction(action=A.SellShares(**_who(seller), shares=list(ids), percent=percent,
+            # the buyer names the sale, whichever corporation of its chain sells (18xx.games'
+            # `BuyTrain#actions` answers the current entity only; the seller is the bundle's owner)
+            for _seller, (sym, ids, percent, _price) in EM.issuable(state, entity):
+                out.append(LegalAction(action=A.SellShares(**who, shares=list(ids), percent=percent,
                                                            share_price=EM.share_price(state, sym))))
         elif kind == "sell_shares":
             for _sym, ids, percent in ST.sellable(OP.as_stock(state), entity, own=True):

@@ -166,8 +166,10 @@ class RouteStep:
 
     def open(self, game: State) -> bool:
         t = turn(game)
+        # 18xx.games' `can_run_route?`: the network, not a legal route, opens the step (a run
+        # of no route, for nothing, is then the way on)
         return (_reached(game, self.name) and t.revenue is None and bool(game.depot.count_owned(t.corp))
-                and BS.can_run(game, t.corp))
+                and BS.route_available(game, t.corp))
 
     def actions(self, game: State, entity: str) -> frozenset[str]:
         return frozenset({"run_routes"}) if entity == turn(game).corp and self.open(game) else frozenset()
@@ -272,7 +274,17 @@ class BuyTokenStep:
 
 
 def must_buy(game: State, corp: str) -> bool:
-    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.can_run_any_train(game, corp)
+    return not game.depot.count_owned(corp) and bool(game.depot.upcoming or game.depot.pool) and BS.route_available(game, corp)
+
+
+def chain_seller(game: State, action: A.SellShares) -> str:
+    """Who sells in an emergency sale for a train: the player or corporation named, or, when the
+    buying corporation names it (18xx.games' form), the owner of the certificates."""
+    entity = str(action.entity)
+    t = turn(game)
+    if entity == t.corp and action.shares and action.shares[0] in game.money.book.owner:
+        return game.money.book.owner[action.shares[0]]
+    return entity
 
 
 def chain_cash(game: State, corp: str) -> int:
@@ -367,7 +379,7 @@ class BuyTrainStep:
             from shared.games.g1841 import flow
             return flow.bankrupt(game, t.corp, action.option or 0)
         if isinstance(action, A.SellShares):
-            seller = str(action.entity)
+            seller = chain_seller(game, action)
             if seller == H.decider(game, t.corp):
                 game = EM.sell(game, seller, t.corp, action.shares, self.player_sales(game))
                 return _with_turn(game, replace(turn(game), emergency=True))

@@ -144,7 +144,7 @@ def _treasury(r: Run, newa: str, newb: str) -> None:
     for i, cert in enumerate(held):
         to = newa if i % 2 == 0 else newb
         r.say(f"Moving {cert.percent}% share of {cert.corporation} from {OLD} to {to} treasury")
-        r.s = X.move(r.s, [cert.id], to, True)
+        r.s = X.move(r.s, [cert.id], to, True, corporate=True)
 
 
 def _president_cert(r: Run, corp: str) -> str | None:

@@ -245,8 +245,28 @@ def parable(state: State, founder: str, homes: bool = True) -> list[str]:
 
 def offers_par(state: State, founder: str) -> bool:
     """Whether 18xx.games' step offers `founder` a founding (a par with no free home city
-    included, which we do not offer: he stays in his turn to pass, as there)."""
-    return bool(parable(state, founder, homes=False))
+    included, which we do not offer: he stays in his turn to pass, as there). Its
+    `can_ipo_any?` asks `can_buy?` of the corporation's first treasury certificate, which for a
+    corporation started anew (its own certificates back in its treasury in a new order) may be
+    a plain share: a founding he cannot pay for keeps him in his turn too. Its `can_par?` asks
+    only `!ipoed`, which `close!` resets: a closed historical corporation counts there (it is
+    never founded anew here)."""
+    if parable(state, founder, homes=False):
+        return True
+    sr = state.stock
+    if sr is None or sr.bought:
+        return False
+    money = state.money
+    cash = money.cash[founder]
+    for sym in money.corps:
+        if sym == founder or not H.concession_ok(state, founder, sym):
+            continue
+        if not H.available(state, sym, closed_too=True):
+            continue
+        held = H.treasury_in_18xx_order(money, sym)
+        if held and cash >= money.cert_price(sym, held[0].percent) and can_gain(money, founder, sym, held[0].percent):
+            return True
+    return False
 
 
 def company_price(state: State, company: str) -> int:

@@ -47,9 +47,11 @@ def first_of(money: MoneyState, holder: str, sym: str, plain: bool = False) -> C
     return next((c for c in money.book.held(holder, sym) if not (plain and c.president)), None)
 
 
-def move(state: State, cert_ids: list[str], to: str, president_change: bool) -> State:
+def move(state: State, cert_ids: list[str], to: str, president_change: bool, corporate: bool = False) -> State:
     """Certificates change hands without payment; with `president_change` the presidency
-    passes to a holder who now has more than the president (18xx.games `transfer_shares`)."""
+    passes to a holder who now has more than the president (18xx.games `transfer_shares`).
+    `corporate`: its `corporate_transfer` (the secession's dealing of a treasury), where the
+    president's certificate moved to `to` is swapped for shares that go to `to` as well."""
     money = state.money
     if not cert_ids:
         return state
@@ -59,20 +61,28 @@ def move(state: State, cert_ids: list[str], to: str, president_change: bool) -> 
     if president_change and before in (sym, S.POOL):
         book = _unowned_presidency(book, money.presidents(sym), sym, to)
     elif president_change and before in money.presidents(sym):
-        book = S.settle_presidency(book, sym, money.presidents(sym), before)
+        receiver = to if corporate and money.book.president_cert(sym).id in cert_ids else None
+        book = S.settle_presidency(book, sym, money.presidents(sym), before, receiver)
     return replace(state, money=replace(money, book=book))
 
 
 def _unowned_presidency(book: S.ShareBook, presidents: list[str], sym: str, to: str) -> S.ShareBook:
     """The president's certificate in the treasury or the pool: the first holder to reach its
-    size (the receiver first) takes it, handing two shares' worth to where it lay."""
+    size takes it, handing two shares' worth to where it lay. From the treasury the receiver
+    goes first; from the pool (the pool as previous president, at distance 0 from all) the
+    holders go in the order of `share_holders`, where they first came to hold the
+    corporation (`in_arrival_order`): a receiver new to it last (the differential's game 15:
+    SFTN, not the merger's new CGTF, takes SFTG; game 72: SSFL before P1)."""
     pres = book.president_cert(sym)
     percents = {p: book.percent_of(p, sym) for p in presidents}
     best = max(percents.values(), default=0)
     if best < pres.percent:
         return book
     leaders = [p for p in presidents if percents[p] == best]
-    winner = to if to in leaders else leaders[0]
+    if book.owner[pres.id] == S.POOL:
+        winner = H.in_arrival_order(book, sym, leaders)[0]
+    else:
+        winner = to if to in leaders else leaders[0]
     lay = book.owner[pres.id]
     swap, swapped = [], 0
     for cert in book.held(winner, sym):

@@ -279,9 +279,12 @@ def seat_distance(presidents: Sequence[str], a: str, b: str) -> int:
     return ib - ia if ia < ib else ib - (ia - len(presidents))
 
 
-def settle_presidency(book: ShareBook, corporation: str, presidents: Sequence[str], previous: str) -> ShareBook:
+def settle_presidency(book: ShareBook, corporation: str, presidents: Sequence[str], previous: str,
+                      receiver: str | None = None) -> ShareBook:
     """Hand the presidency over if a player now holds more than `previous` (the president before
-    the transfer): the new president swaps normal shares for the president's certificate."""
+    the transfer): the new president swaps normal shares for the president's certificate. The
+    swapped shares go to `receiver` when given (18xx.games' `transfer_shares` of the
+    certificate itself with `corporate_transfer`: to the one it was moved to)."""
     pres = book.president_cert(corporation)
     percents = {p: book.percent_of(p, corporation) for p in presidents}
     best = max(percents.values(), default=0)
@@ -296,6 +299,8 @@ def settle_presidency(book: ShareBook, corporation: str, presidents: Sequence[st
         return book
     # Normal shares worth the certificate go to the old president while he still holds that much
     # (he was overtaken), else to the pool (he sold the certificate there).
+    if receiver is not None:
+        return swap_presidency(book, corporation, new_president, receiver)
     keeps = previous in presidents and book.percent_of(previous, corporation) >= pres.percent
     return swap_presidency(book, corporation, new_president, previous if keeps else POOL)
 

@@ -18,7 +18,7 @@ from shared.games.core18xx.board import network
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef
-from shared.games.core18xx.board.state import FREE, BoardError, BoardState
+from shared.games.core18xx.board.state import BoardError, BoardState
 from shared.games.g1841 import data
 from shared.games.g1841.board import graph, regions
 from shared.games.g1841.board.stations import version
@@ -81,7 +81,7 @@ def secession_tokens(m: MapDef, b: BoardState, variant: str, unplaced: int,
                      order: Sequence[NodeRef] | None = None, old: str = "IRSFF") -> Secession:
     """IRSFF's tokens shared out (`secession_replace_other_tokens`): in its token order (`order`,
     else the board's), a token in Veneto becomes the Austrian half's, any other the other
-    half's (version 1: at most two each, the rest come off); then its `unplaced` tokens go
+    half's (version 1: at most two each, the rest stay IRSFF's where they are); then its `unplaced` tokens go
     in turn to the Austrian half, the other half, ...; each ends with at least two."""
     newa, newb = secession_corporations(variant)
     veneto = set(data.map_data(variant)["veneto"])
@@ -93,13 +93,13 @@ def secession_tokens(m: MapDef, b: BoardState, variant: str, unplaced: int,
     out = b
     for coord, city in placed:
         to = newa if coord in veneto else newb
-        row = [list(s) for s in S.slots(m, out, coord)]
-        k = row[city].index(old)
         if v1 and count[to] > 1:
-            row[city][k] = FREE
-        else:
-            row[city][k] = to
-            count[to] += 1
+            # not swapped: the token stays IRSFF's, on the map after IRSFF closes (18xx.games'
+            # `close!` leaves a corporation's placed tokens where they are)
+            continue
+        row = [list(s) for s in S.slots(m, out, coord)]
+        row[city][row[city].index(old)] = to
+        count[to] += 1
         tokens = dict(out.tokens)
         tokens[coord] = tuple(tuple(s) for s in row)
         out = msgspec.structs.replace(out, tokens=tokens)

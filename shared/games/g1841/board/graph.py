@@ -354,3 +354,38 @@ def from_base(m: MapDef, b: BoardState, corp: str, base: NodeRef,
     _walk(g, b, corp, base, set(), net)
     _token_marks(g, net, [base])
     return _NETS.put(key, held, net)
+
+
+def route_train_purchase(m: MapDef, b: BoardState, corp: str, never: Collection[str] = ()) -> bool:
+    """Whether the corporation must buy a train (18xx.games `MUST_BUY_TRAIN = :route`, read by
+    `Graph#route_info`): some base's walk, in the map's hex order, with the others' cities as
+    visited, reaches two `:mandatory` stops (cities, off-boards and towns not on the `never`
+    hexes: passes and ports are `route: :never`) on paths no earlier base's walk reached. The
+    trains' lengths do not matter, nor whether a route there could pay."""
+    key, held = ("must_buy", id(m), id(b.tiles), id(b.tokens), corp, tuple(never)), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    return _NETS.put(key, held, _route_train_purchase(m, b, corp, never))
+
+
+def _route_train_purchase(m: MapDef, b: BoardState, corp: str, never: Collection[str]) -> bool:
+    _deep()
+    g = _board(m, b, NO_BORDERS)
+    order = {c: i for i, c in enumerate(m.hexes)}     # 18xx.games walks its bases in `hexes` order
+    starts = sorted(railheads(m, b, corp), key=lambda r: (order.get(r[0], len(order)), r[1]))
+    reached: set[PathRef] = set()
+    for start in starts:
+        net = Reach()
+        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
+        fresh = net.paths - reached
+        reached |= net.paths
+        stops: set[NodeRef] = set()
+        for coord, i in fresh:
+            t = g.tile(coord)
+            for n in t.paths[i].nodes:
+                if t.tile.nodes[n].kind != "junction" and coord not in never:
+                    stops.add((coord, n))
+        if len(stops) > 1:
+            return True
+    return False
