@@ -513,7 +513,8 @@ def test_the_last_bankruptcy_ends_the_game_once_the_round_has_moved_on() -> None
                 operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC"], turn=Turn(corp="SFTG")))
     left = s.money.move_price("SFTC", "left", 2).price_of("SFTC")
     after = FL.settle(FL.bankrupt(s, "SFTG", 0))
-    assert after.round == "over" and ENGINE.result(after).reason == "bankrupt"
+    result = ENGINE.result(after)
+    assert after.round == "over" and result is not None and result.reason == "bankrupt"
     assert after.money.price_of("SFTC") == left < s.money.price_of("SFTC")
 
 
@@ -562,10 +563,10 @@ def test_the_export_passes_over_a_corporation_done_this_round() -> None:
     s = replace(s, money=m, round="operating", stock=None)
     before = replace(s, operating=OperatingRound(number=1, rounds=1, order=["SFTG", "SFTC", "AFI"],
                                                  turn=Turn(corp="SFTG"), done=["SFTC"]))
-    after = replace(before, operating=replace(before.operating, index=2, turn=Turn(corp="AFI")))
+    after = replace(before, operating=replace(operating_of(before), index=2, turn=Turn(corp="AFI")))
     assert Exporter()._skipped(before, after) == []
-    plain = replace(after, operating=replace(after.operating, done=[]))
-    assert Exporter()._skipped(replace(before, operating=replace(before.operating, done=[])), plain) == ["SFTC"]
+    plain = replace(after, operating=replace(operating_of(after), done=[]))
+    assert Exporter()._skipped(replace(before, operating=replace(operating_of(before), done=[])), plain) == ["SFTC"]
 
 
 def test_a_closed_historical_corporation_keeps_its_concession_holder_in_his_turn() -> None:
