@@ -3,8 +3,11 @@
 Game g seats the lineup rotated by g places, so every bot sits in every seat equally
 often. Each move goes through the seat's `view` and `shared.bots.decide`, exactly as in
 the bot worker. A move the engine refuses (or a bot that fails) counts as illegal and
-the game goes on with a uniformly random legal move. Games run in a process pool
-(`--workers`), each with its own seeded RNG, so a run is reproducible from its command
+the game goes on with a uniformly random legal move. A seat the engine calls active whose
+only legal actions are programs (standing instructions, no move in the game) has no move
+to fall back on: playing a program would not move the game on, so the game stops there,
+unfinished, with end reason `stuck` and a stderr line (a rules or kit bug to find). Games
+run in a process pool (`--workers`), each with its own seeded RNG, so a run is reproducible from its command
 (to the move when bots have no wall-clock budget: `--budget-ms 0`).
 
 Per bot name (a name seated twice is pooled over its seats): win rate = wins / seat-games
@@ -14,7 +17,7 @@ the second (seat pair by seat pair, a tie counts half), averaged per game, with 
 interval over the games (pairs within one game are not independent, so games are the trials).
 How the games ended: each end reason with its count (`unfinished`: stopped at --max-actions).
 The last line printed is JSON:
-{"arena": {"games", "illegal_moves", "end_reasons": {reason: count},
+{"arena": {"games", "illegal_moves", "stuck", "end_reasons": {reason: count},
  "bots": {name: {"win_rate", "ci95", "mean_score", "move_ms_p95"}},
  "head_to_head": {"a>b": {"rate", "ci95", "games"}}}}
 """
@@ -27,18 +30,20 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import msgspec
 
 from shared.bots import BOT_NAMES, Budget, decide
 from shared.bots.random_bot import random_action
-from shared.engine import default_options
+from shared.engine import default_options, is_program
 
 from services.offline.errors import OfflineError, engine_for, run_reporting
 from services.offline.random_play import seat_names
 from services.offline.selfplay import check_players
 
 Z95 = 1.959963984540054
+STUCK = "stuck"
 
 
 class GameRecord(msgspec.Struct):
@@ -50,7 +55,7 @@ class GameRecord(msgspec.Struct):
     illegal: list[int]  # per seat
     move_ms: list[list[float]]  # per seat
     actions: int
-    reason: str = "unfinished"  # the result's end reason
+    reason: str = "unfinished"  # the result's end reason; STUCK: an active seat had no move but programs
 
 
 class BotFigures(msgspec.Struct):
@@ -69,6 +74,7 @@ class PairFigures(msgspec.Struct):
 class ArenaFigures(msgspec.Struct):
     games: int
     illegal_moves: int
+    stuck: int  # games stopped at a seat with nothing but programs to play
     end_reasons: dict[str, int]
     bots: dict[str, BotFigures]
     head_to_head: dict[str, PairFigures]
@@ -103,6 +109,7 @@ def play_game(job: Job) -> GameRecord:
     illegal = [0] * n
     move_ms: list[list[float]] = [[] for _ in range(n)]
     actions = 0
+    stuck = False
     result = engine.result(state)
     while result is None and actions < job.max_actions:
         active = sorted(engine.active_seats(state))
@@ -125,12 +132,19 @@ def play_game(job: Job) -> GameRecord:
             move_ms[seat].append((time.perf_counter() - started) * 1000.0)
             if after is None:
                 illegal[seat] += 1
-                fallback = random_action(engine, state, seat, rng)
-                if fallback is None:
-                    continue
-                after = engine.apply(state, seat, fallback)
+                action = random_action(engine, state, seat, rng)
+                after = None if action is None else engine.apply(state, seat, action)
+            if after is None or (is_program(action) and not has_move(engine, state, seat)):
+                # an active seat with no move: setting a program does not move the game on, and
+                # playing one would go on until --max-actions
+                print(f"arena: stuck: game {job.game} seat {seat} ({job.lineup[seat]}) at move {actions}: "
+                      f"active with no legal move but programs", file=sys.stderr)
+                stuck = True
+                break
             state = after
             actions += 1
+        if stuck:
+            break
         result = engine.result(state)
     return GameRecord(
         game=job.game,
@@ -141,8 +155,13 @@ def play_game(job: Job) -> GameRecord:
         illegal=illegal,
         move_ms=move_ms,
         actions=actions,
-        reason=result.reason if result else "unfinished",
+        reason=result.reason if result else STUCK if stuck else "unfinished",
     )
+
+
+def has_move(engine: Any, state: Any, seat: int) -> bool:
+    """Whether `seat` has a legal action that is a move in the game (not a program)."""
+    return any(not is_program(la.action) for la in engine.legal_actions(state, seat))
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -200,7 +219,8 @@ def summarize(records: list[GameRecord], order: list[str]) -> tuple[ArenaLine, d
     for record in records:
         reasons[record.reason] = reasons.get(record.reason, 0) + 1
     ordered = dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
-    figures = ArenaFigures(games=len(records), illegal_moves=illegal, end_reasons=ordered, bots=bots,
+    stuck = sum(1 for record in records if record.reason == STUCK)
+    figures = ArenaFigures(games=len(records), illegal_moves=illegal, stuck=stuck, end_reasons=ordered, bots=bots,
                            head_to_head=head_to_head(records, order))
     return ArenaLine(figures), tallies
 
@@ -281,7 +301,8 @@ def run(args: argparse.Namespace) -> int:
     unfinished = sum(1 for r in records if not r.finished)
     out.write(
         f"arena: {args.title}, {args.players} players, {len(records)} games, seats rotated, seed {args.seed}, "
-        f"{elapsed:.1f} s; unfinished {unfinished}; illegal moves {line.arena.illegal_moves}\n"
+        f"{elapsed:.1f} s; unfinished {unfinished} (stuck {line.arena.stuck}); "
+        f"illegal moves {line.arena.illegal_moves}\n"
     )
     out.write(f"{'bot':<10} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'mean score':>11} "
               f"{'ms p50':>8} {'ms p95':>8} {'ms max':>8} {'illegal':>8}\n")

@@ -25,7 +25,8 @@ def test_the_arena_prints_figures_and_ends_with_its_json_line() -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     figures = json.loads(lines[-1])["arena"]
-    assert set(figures) == {"games", "illegal_moves", "end_reasons", "bots", "head_to_head"}
+    assert set(figures) == {"games", "illegal_moves", "stuck", "end_reasons", "bots", "head_to_head"}
+    assert figures["stuck"] == 0
     assert figures["games"] == 6 and figures["illegal_moves"] == 0
     # every game is counted under the reason it ended with, and the table says the same
     assert sum(figures["end_reasons"].values()) == 6
