@@ -164,9 +164,18 @@ def historical_homes(state: State, corp: str) -> B.BoardState:
     return BST.place_homes(the_map(state), state.board, state.variant, corp)
 
 
+# asked for every corporation a founder might start, at every share step's "is it open?"
+_HOMES = Memo(256)
+
+
 def home_choices(state: State, corp: str, first_home: str | None) -> list[tuple[str, int]]:
-    spots = BST.home_choices(the_map(state), state.board, state.variant, phase(state), corp, first_home)
-    return [(s.hex, s.city) for s in spots]
+    b, n = state.board, phase(state)
+    key = (id(b), state.variant, n, corp, first_home)
+    found = _HOMES.get(key, (b,))
+    if found is None:
+        spots = BST.home_choices(the_map(state), b, state.variant, n, corp, first_home)
+        found = _HOMES.put(key, (b,), [(s.hex, s.city) for s in spots])
+    return list(found)
 
 
 def token_price(state: State, corp: str) -> int:

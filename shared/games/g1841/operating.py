@@ -19,6 +19,7 @@ Steps are stateless; what each has done lives in the state's `Turn`.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import msgspec
@@ -600,7 +601,10 @@ def as_stock(game: State) -> State:
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
-ROUND: Round[State] = Round("operating", STEPS)
+# what the steps read of a state: all of it but the move counter apply bumps last (the round
+# then answers which step waits once per position, not per copy of it)
+step_inputs = operator.attrgetter(*(f for f in State.__struct_fields__ if f != "moves"))
+ROUND: Round[State] = Round("operating", STEPS, version=step_inputs)
 KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
                           A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
