@@ -508,9 +508,9 @@ class MergeStep:
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):
             return frozenset()
-        if turn(game).merging and self.choices(game):
-            return frozenset({"merge"})
-        return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
+        if not self.any_choice(game):
+            return frozenset({"pass"})
+        return frozenset({"merge"}) if turn(game).merging else frozenset({"merge", "pass"})
 
     def offers(self, game: State, entity: str, kind: str) -> bool:
         """`kind in actions(game, entity)`, the dear foresight (`choices`) asked only when the
@@ -525,13 +525,26 @@ class MergeStep:
         """Partners, then targets, whose merger some answers of its holders can complete with a
         president and no new circular chain (18xx.games raises at the exchange's end and asks
         for an undo; a general major formed is as good as another for that)."""
+        return [c for c in self._options(game) if self._completes(game, c)]
+
+    def any_choice(self, game: State) -> bool:
+        """`bool(choices(game))`, each foresight run only until one completes."""
+        return any(self._completes(game, c) for c in self._options(game))
+
+    def admits(self, game: State, other: str) -> bool:
+        """`other in choices(game)`, with the foresight of `other` alone."""
+        return other in self._options(game) and self._completes(game, other)
+
+    def _options(self, game: State) -> list[str]:
+        t = turn(game)
+        return merge_candidates(game, t.corp) if not t.merging else merge_targets(game)
+
+    def _completes(self, game: State, other: str) -> bool:
         from shared.games.g1841 import eventrun
         t = turn(game)
-        targets = merge_targets(game)
-        if not t.merging:
-            return [c for c in merge_candidates(game, t.corp)
-                    if eventrun.completes(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
-        return [c for c in targets if eventrun.completes(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
+        event = f"merge:{t.corp}:{other}:{merge_targets(game)[0]}" if not t.merging else \
+            f"merge:{t.corp}:{t.merging}:{other}"
+        return eventrun.completes(game, [event], [])
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
@@ -541,7 +554,7 @@ class MergeStep:
         if isinstance(action, A.Pass):
             return _with_turn(game, replace(t, merge_done=True))
         other = str(action.corporation)
-        if other not in self.choices(game):
+        if not self.admits(game, other):
             raise RuleError("cannot_merge", f"{t.corp} cannot merge with {other}" if not t.merging
                             else f"{other} is not available to merge into")
         if not t.merging:
