@@ -81,19 +81,36 @@ class _Board:
         row = self.links.get(coord)
         if row is None:
             out: list[str | None] = []
-            printed = self.m.hexes[coord].tile.borders
-            for edge in range(6):
-                other = hexgrid.neighbour(coord, edge, self.m.layout, self.m.axes)  # type: ignore[arg-type]
-                if other not in self.m.hexes or any(x.edge == edge and x.type == "impassable" for x in printed):
-                    out.append(None)
-                    continue
-                t = self.tile(other)
-                if t.tile.color in self.m.impassable_colors and hexgrid.invert(edge) not in t.exits:
-                    out.append(None)
-                    continue
+            impassable = self.m.impassable_colors
+            for edge, other in enumerate(_printed_links(self.m)[coord]):
+                if other is not None:
+                    t = self.tile(other)
+                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+                        other = None
                 out.append(other)
             row = self.links[coord] = tuple(out)
         return row
+
+
+_MAPS = Memo(8)
+
+
+def _printed_links(m: MapDef) -> dict[str, tuple[str | None, ...]]:
+    """Per hex, the neighbour across each edge as the map alone has it (None: off the map, or
+    an impassable border printed on this hex): what `_Board.neighbours` reads for every board."""
+    key, held = id(m), (m,)
+    hit = _MAPS.get(key, held)
+    if hit is not None:
+        return hit
+    out: dict[str, tuple[str | None, ...]] = {}
+    for coord, h in m.hexes.items():
+        row: list[str | None] = []
+        for edge in range(6):
+            other = hexgrid.neighbour(coord, edge, m.layout, m.axes)  # type: ignore[arg-type]
+            blocked = other not in m.hexes or any(x.edge == edge and x.type == "impassable" for x in h.tile.borders)
+            row.append(None if blocked else other)
+        out[coord] = tuple(row)
+    return _MAPS.put(key, held, out)
 
 
 _BOARDS = Memo(64)
@@ -234,21 +251,31 @@ def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRe
     return False
 
 
+def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool,
+                regions: frozenset[tuple[str, int]]) -> tuple[Reach, dict[str, list[int]]]:
+    """One base's walk, kept per board: what it reached, and for each hex the edges it tried to
+    enter it by (`entries`). `whole`: as in a walk of the whole network (the other bases already
+    visited), else the base alone. The whole network, one base's network, the entries a lay's
+    check reads and the forced train purchase are read off the same few walks."""
+    key, held = ("walk", id(m), id(b.tiles), id(b.tokens), regions, corp, start, whole), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    _deep()
+    tries: dict[str, list[int]] = {}
+    net = Reach()
+    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
+    _walk(_board(m, b, regions), b, corp, start, seen, net, tries=tries)
+    return _NETS.put(key, held, (net, tries))
+
+
 def entries(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool = False) -> dict[str, list[int]]:
     """For each hex, the edges by which the plain-graph walk from `start` tries to enter it, in
     order (`whole`: as a walk of the whole network, the other bases already visited; else the
     base alone). Until a walk first enters a hex, nothing it reads depends on that hex's tile:
     on a board where only that hex's tile differs, the walk goes in at the first of these edges
     the new tile has track on (`entry`)."""
-    key, held = ("entries", id(m), id(b.tiles), id(b.tokens), corp, start, whole), (m, b.tiles, b.tokens)
-    hit = _NETS.get(key, held)
-    if hit is not None:
-        return hit
-    _deep()
-    tries: dict[str, list[int]] = {}
-    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
-    _walk(_board(m, b, NO_BORDERS), b, corp, start, seen, Reach(), tries=tries)
-    return _NETS.put(key, held, tries)
+    return _start_walk(m, b, corp, start, whole, NO_BORDERS)[1]
 
 
 def entry(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed,
@@ -329,13 +356,15 @@ def network(m: MapDef, b: BoardState, corp: str, regions: frozenset[tuple[str, i
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    _deep()
     g = _board(m, b, regions)
     starts = railheads(m, b, corp)
     net = Reach()
     for start in starts:
         net.nodes.add(start)
-        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
+        one = _start_walk(m, b, corp, start, True, regions)[0]
+        net.paths |= one.paths
+        net.nodes |= one.nodes
+        net.marks += one.marks
     _token_marks(g, net, starts)
     return _NETS.put(key, held, net)
 
@@ -347,12 +376,13 @@ def from_base(m: MapDef, b: BoardState, corp: str, base: NodeRef,
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    _deep()
-    g = _board(m, b, regions)
+    one = _start_walk(m, b, corp, base, False, regions)[0]
     net = Reach()
     net.nodes.add(base)
-    _walk(g, b, corp, base, set(), net)
-    _token_marks(g, net, [base])
+    net.nodes |= one.nodes
+    net.paths = one.paths      # (read only, as every answer here)
+    net.marks = list(one.marks)
+    _token_marks(_board(m, b, regions), net, [base])
     return _NETS.put(key, held, net)
 
 
@@ -376,8 +406,7 @@ def _route_train_purchase(m: MapDef, b: BoardState, corp: str, never: Collection
     starts = sorted(railheads(m, b, corp), key=lambda r: (order.get(r[0], len(order)), r[1]))
     reached: set[PathRef] = set()
     for start in starts:
-        net = Reach()
-        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
+        net = _start_walk(m, b, corp, start, True, NO_BORDERS)[0]
         fresh = net.paths - reached
         reached |= net.paths
         stops: set[NodeRef] = set()
