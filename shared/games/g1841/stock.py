@@ -89,7 +89,7 @@ def sellable(state: State, seller: str, own: bool = False) -> list[tuple[str, tu
             if pres in ids and not (H.pres_change_ok(state, sym)
                                     and S.can_dump(book, seller, sym, ids, money.presidents(sym))):
                 continue
-            if H.makes_loop(money, replace(money, book=book.moved(list(ids), S.POOL))):
+            if H.move_makes_loop(money, ids, S.POOL):
                 continue
             out.append((sym, ids, percent))
     return out
@@ -127,8 +127,7 @@ def buyable(state: State, buyer: str) -> list[str]:
                 continue
             if money.cash[buyer] < money.cert_price(sym, cert.percent) or not can_gain(money, buyer, sym, cert.percent):
                 continue
-            after = replace(money, book=money.book.moved([cert.id], buyer))
-            if H.makes_loop(money, after):
+            if H.move_makes_loop(money, (cert.id,), buyer):
                 continue
             out.append(cert.id)
     return out
