@@ -440,9 +440,25 @@ class SharesStep:
             kinds.add("buy_shares")
         if ST.sellable(view, t.corp, own=True):
             kinds.add("sell_shares")
-        if ST.parable(view, t.corp):
+        if ST.can_par(view, t.corp):
             kinds.add("par")
         return frozenset(kinds)
+
+    def offers(self, game: State, entity: str, kind: str) -> bool:
+        """`kind in actions(game, entity)`, asking only what that kind hangs on."""
+        if kind not in self.kinds or entity != turn(game).corp or not self.open(game):
+            return False
+        view = as_stock(game)
+        corp = turn(game).corp
+        if ST.must_sell(view, corp):
+            return kind == "sell_shares"
+        if kind == "pass":
+            return True
+        if kind == "buy_shares":
+            return bool(ST.buyable(view, corp))
+        if kind == "sell_shares":
+            return bool(ST.sellable(view, corp, own=True))
+        return ST.can_par(view, corp)
 
     def blocking(self, game: State) -> bool:
         return self.open(game)

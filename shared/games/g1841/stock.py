@@ -225,21 +225,26 @@ def parable(state: State, founder: str, homes: bool = True) -> list[str]:
     """The corporations `founder` may found; `homes=False`: also those with no free home city,
     which 18xx.games offers as well (its `home_token_locations` for a general major names
     cities full or not) and which keep a founder in his turn there (`offers_par`)."""
+    return [sym for sym in state.money.corps if _may_found(state, founder, sym, homes)]
+
+
+def can_par(state: State, founder: str, homes: bool = True) -> bool:
+    """`bool(parable(...))`, stopping at the first corporation he may found."""
+    return any(_may_found(state, founder, sym, homes) for sym in state.money.corps)
+
+
+def _may_found(state: State, founder: str, sym: str, homes: bool) -> bool:
     sr = state.stock
     if sr is None or sr.bought:
-        return []
+        return False
     money = state.money
-    out = []
-    for sym in money.corps:
-        if sym == founder or not H.available(state, sym) or not H.concession_ok(state, founder, sym):
-            continue
-        pres = money.book.president_cert(sym)
-        if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
-            continue
-        if homes and not BS.places_homes_itself(state, sym) and not BS.home_choices(state, sym, None):
-            continue    # nowhere for its home token (18xx.games does not ask, and would fail)
-        out.append(sym)
-    return out
+    if sym == founder or not H.available(state, sym) or not H.concession_ok(state, founder, sym):
+        return False
+    pres = money.book.president_cert(sym)
+    if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
+        return False
+    # nowhere for its home token (18xx.games does not ask, and would fail)
+    return not homes or BS.places_homes_itself(state, sym) or bool(BS.home_choices(state, sym, None))
 
 
 def offers_par(state: State, founder: str) -> bool:
@@ -250,7 +255,7 @@ def offers_par(state: State, founder: str) -> bool:
     a plain share: a founding he cannot pay for keeps him in his turn too. Its `can_par?` asks
     only `!ipoed`, which `close!` resets: a closed historical corporation counts there (it is
     never founded anew here)."""
-    if parable(state, founder, homes=False):
+    if can_par(state, founder, homes=False):
         return True
     sr = state.stock
     if sr is None or sr.bought:
