@@ -87,6 +87,7 @@ class DiscardStep:
 
 class TrackStep:
     name = "track"
+    rank = 1
     kinds = frozenset({"lay_tile", "pass"})
 
     def open(self, game: State) -> bool:
@@ -128,6 +129,7 @@ class TrackStep:
 
 class TokenStep:
     name = "token"
+    rank = 2
     kinds = frozenset({"place_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -163,6 +165,7 @@ class TokenStep:
 
 class RouteStep:
     name = "route"
+    rank = 3
     kinds = frozenset({"run_routes"})
 
     def open(self, game: State) -> bool:
@@ -210,6 +213,7 @@ def _pay(game: State, kind: str) -> State:
 
 class DividendStep:
     name = "dividend"
+    rank = 4
     kinds = frozenset({"dividend"})
 
     def open(self, game: State) -> bool:
@@ -239,6 +243,7 @@ class BuyTokenStep:
     still to place and any cash may replace, in a city it reaches, the token of a corporation
     that has more than one station, paying it any price from 1 to its cash; once a turn."""
     name = "buy_token"
+    rank = 5
     kinds = frozenset({"buy_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -332,6 +337,7 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
 
 class BuyTrainStep:
     name = "buy_train"
+    rank = 6
     kinds = frozenset({"buy_train", "pass", "sell_shares", "bankrupt"})
 
     def open(self, game: State) -> bool:
@@ -419,6 +425,7 @@ class SharesStep:
     """Corporate sell then buy (18xx.games `CorporateBuySellParShares`): the corporation sells
     certificates of others, then may buy one; a purchase ends the step."""
     name = "shares"
+    rank = 7
     kinds = frozenset({"sell_shares", "pass", "buy_shares", "par"})
 
     def open(self, game: State) -> bool:
@@ -513,6 +520,7 @@ class MergeStep:
     `Step::Merge`): first the partner, then the corporation to form; a pass before the
     partner. 18xx.games passes the step by itself when there is no partner."""
     name = "merge"
+    rank = 8
     kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
@@ -583,6 +591,7 @@ class MergeStep:
 class TransformStep:
     """A minor (a historical one from phase 4) becomes a general major (G1841 `Step::Transform`)."""
     name = "transform"
+    rank = 9
     kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
@@ -626,14 +635,25 @@ def as_stock(game: State) -> State:
 
 
 # each step's `kinds`: every action type its `actions` may give (routing and apply's check of
-# a decision ask only the steps that may take its type)
+# a decision ask only the steps that may take its type); its `rank`: its place here (the round
+# asks no step the turn's `past` is beyond, which `_reached` would close)
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 # what the steps read of a state: all of it but the move counter apply bumps last (the round
 # then answers which step waits once per position, not per copy of it)
 step_inputs = operator.attrgetter(*(f for f in State.__struct_fields__ if f != "moves"))
-ROUND: Round[State] = Round("operating", STEPS, version=step_inputs)
+assert all(getattr(s, "rank", i) == i for i, s in enumerate(STEPS)), "a step's rank is its place"
+
+
+def _progress(game: State) -> int:
+    # every step but the discard (unranked) opens only while `_reached`: the round need not ask
+    # the steps the turn has gone past
+    op = game.operating
+    return op.turn.past if op is not None and op.turn is not None else 0
+
+
+ROUND: Round[State] = Round("operating", STEPS, version=step_inputs, progress=_progress)
 KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
                           A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
