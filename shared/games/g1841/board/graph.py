@@ -261,12 +261,46 @@ def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    _deep()
-    tries: dict[str, list[int]] = {}
-    net = Reach()
-    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
-    _walk(_board(m, b, regions), b, corp, start, seen, net, tries=tries)
-    return _NETS.put(key, held, (net, tries))
+    # the same base's last walk, on whatever board: still this board's if no hex it read changed
+    recent_key = ("recent", id(m), regions, corp, start, whole)
+    recent = _RECENT.get(recent_key, (m,))
+    if recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start):
+        found = recent[2]
+    else:
+        _deep()
+        tries: dict[str, list[int]] = {}
+        net = Reach()
+        seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
+        _walk(_board(m, b, regions), b, corp, start, seen, net, tries=tries)
+        found = (net, tries)
+    _RECENT.put(recent_key, (m,), (b.tiles, b.tokens, found))
+    return _NETS.put(key, held, found)
+
+
+# each base's last walk, with the tiles and tokens it was walked on
+_RECENT = Memo(512)
+
+
+def _unread(m: MapDef, tiles: dict, tokens: dict, b: BoardState, tries: dict[str, list[int]], start: NodeRef) -> bool:
+    """Whether a walk from `start` on `tiles` and `tokens`, which tried to enter the hexes of
+    `tries`, reads nothing that differs on `b`. A walk reads the tile and tokens of its start
+    hex and of each hex it tries to enter, and of a neighbour of those only whether it is of an
+    impassable colour and its exits (`_Board.neighbours`): a hex changed elsewhere, in a colour
+    a walk may cross both before and after, leaves the walk as it was."""
+    changed = set()
+    for old, new in ((tiles, b.tiles), (tokens, b.tokens)):
+        if old is not new:
+            changed.update(c for c in old.keys() | new.keys() if old.get(c) != new.get(c))
+    impassable = m.impassable_colors
+    for coord in changed:
+        if coord == start[0] or coord in tries or coord not in m.hexes:
+            return False
+        before, after = tiles.get(coord), b.tiles.get(coord)
+        colours = (m.tiles[before[0]].color if before else m.hexes[coord].tile.color,
+                   m.tiles[after[0]].color if after else m.hexes[coord].tile.color)
+        if colours[0] in impassable or colours[1] in impassable:
+            return False
+    return True
 
 
 def entries(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool = False) -> dict[str, list[int]]:
