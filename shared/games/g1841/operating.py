@@ -32,6 +32,7 @@ from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.rounds.base import Round
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import emergency as EM
@@ -628,10 +629,18 @@ def _founded(game: State) -> State:
 
 def as_stock(game: State) -> State:
     """The state as the stock round's purchase and sale rules read it for the corporation's
-    share step: what it bought and sold this turn."""
+    share step: what it bought and sold this turn (one view per state, so what the rules keep
+    per state serves every question of the step)."""
+    known = _VIEW.get((game,))
+    if known is not None:
+        return known
     from shared.games.g1841.state import StockRound
     t = turn(game)
-    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
+    return _VIEW.put((game,), replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold},
+                                                              started=t.started)))
+
+
+_VIEW = Last()
 
 
 # each step's `kinds`: every action type its `actions` may give (routing and apply's check of

@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from shared.engine import RuleError
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 from shared.games.core18xx.rounds.stock import seated
@@ -67,7 +68,21 @@ def must_sell(state: State, seller: str) -> bool:
 
 # --- what may be sold -------------------------------------------------------------------------
 
+# the sales and purchases open to a holder are asked by the step's "is it open?", the check
+# that it must sell, the listing and apply's check of a decision, of one state
+_SELLABLE = Memo(64)
+_BUYABLE = Memo(64)
+
+
 def sellable(state: State, seller: str, own: bool = False) -> list[tuple[str, tuple[str, ...], int]]:
+    key = (id(state), seller, own)
+    found = _SELLABLE.get(key, (state,))
+    if found is None:
+        found = _SELLABLE.put(key, (state,), _sellable(state, seller, own))
+    return list(found)
+
+
+def _sellable(state: State, seller: str, own: bool) -> list[tuple[str, tuple[str, ...], int]]:
     """(corporation, certificates, percent) bundles `seller` may sell to the pool now (`own`: a
     corporation's share step also sells its own treasury shares: G1841
     `CorporateBuySellParShares#can_sell_any?`)."""
@@ -104,6 +119,14 @@ def can_gain(money: MoneyState, buyer: str, sym: str, percent: int) -> bool:
 
 
 def buyable(state: State, buyer: str) -> list[str]:
+    key = (id(state), buyer)
+    found = _BUYABLE.get(key, (state,))
+    if found is None:
+        found = _BUYABLE.put(key, (state,), _buyable(state, buyer))
+    return list(found)
+
+
+def _buyable(state: State, buyer: str) -> list[str]:
     """Certificates `buyer` may buy now (the smallest plain one from each source)."""
     money, sr = state.money, state.stock
     if sr is None:
