@@ -167,6 +167,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
     paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
     skip_paths, regions = g.skip, g.regions
     goals = bool(goal_paths or goal_nodes)
+    # (the hot loop of every walk: the board's tile and neighbour rows read from its dicts,
+    # built by `tile` / `neighbours` on a first visit)
+    placed_get, links_get, tile, neighbours = g.placed.get, g.links.get, g.tile, g.neighbours
 
     def node_walk(ref: NodeRef, converging: bool) -> None:
         if ref in seen_nodes:
@@ -185,7 +188,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         ref = (coord, i)
         if ref in visited or ref in skip_paths:
             return
-        t = g.tile(coord)
+        t = placed_get(coord)
+        if t is None:
+            t = tile(coord)
         p = t.paths[i]
         a, z = p.a, p.b
         if (a < NODE and counter.get((coord, a))) or (z < NODE and counter.get((coord, z))):
@@ -195,7 +200,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         paths_out.add(ref)
         if goals and ref in goal_paths:
             raise _Found
-        links = g.neighbours(coord)
+        links = links_get(coord)
+        if links is None:
+            links = neighbours(coord)
         for e in (a, z):
             if e < NODE:
                 marks.append(((coord, e),))
@@ -221,7 +228,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             counter[(coord, e)] = counter.get((coord, e), 0) + 1
             back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
-            ot = g.tile(other)
+            ot = placed_get(other)
+            if ot is None:
+                ot = tile(other)
             if tries is not None:
                 tries.setdefault(other, []).append(back)
             for j in ot.end_paths.get(back, ()):
@@ -261,6 +270,11 @@ def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
+    others = [s for s in railheads(m, b, corp) if s != start] if whole else []
+    if whole and not others:
+        # a lone base's walk as part of the whole network is its walk alone
+        found = _start_walk(m, b, corp, start, False, regions)
+        return _NETS.put(key, held, found)
     # the same base's last walk, on whatever board: still this board's if no hex it read changed
     recent_key = ("recent", id(m), regions, corp, start, whole)
     recent = _RECENT.get(recent_key, (m,))
@@ -270,8 +284,7 @@ def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool
         _deep()
         tries: dict[str, list[int]] = {}
         net = Reach()
-        seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
-        _walk(_board(m, b, regions), b, corp, start, seen, net, tries=tries)
+        _walk(_board(m, b, regions), b, corp, start, set(others), net, tries=tries)
         found = (net, tries)
     _RECENT.put(recent_key, (m,), (b.tiles, b.tokens, found))
     return _NETS.put(key, held, found)
