@@ -67,7 +67,16 @@ def _reached(game: State, name: str) -> bool:
 
 
 def crowded(state: State) -> list[str]:
-    return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
+    # asked by who acts, the discard step and moving on, several times a decision
+    held = (state.depot, state.money.corps)
+    known = _CROWDED.get(held)
+    if known is None:
+        known = _CROWDED.put(held, T.over_limit(
+            state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed}))
+    return list(known)
+
+
+_CROWDED = Last()
 
 
 class DiscardStep:
