@@ -366,6 +366,20 @@ def sure_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, ne
     return None
 
 
+def sure_node_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed) -> bool | None:
+    """Whether the plain-graph walk of `start` alone on `b` with `new` laid on `coord` reaches
+    a node of the new tile, when known without walking: False if it never enters the hex; True
+    if the first path by the edge it enters at touches a node (the first thing it walks there,
+    marking its nodes); None otherwise (or for a walk starting on `coord`)."""
+    if start[0] == coord:
+        return None
+    e = entry(m, b, corp, start, coord, new)
+    if e is None:
+        return False
+    p = new.paths[new.end_paths[e][0]]
+    return True if p.a >= NODE or p.b >= NODE else None
+
+
 def base_reaches(m: MapDef, b: BoardState, corp: str, base: NodeRef, paths: frozenset[PathRef] = frozenset(),
                  nodes: frozenset[NodeRef] = frozenset(), regions: frozenset[tuple[str, int]] = NO_BORDERS) -> bool:
     """Whether the walk of one base alone reaches any of `paths` or `nodes`: `from_base`'s

@@ -222,7 +222,11 @@ def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef],
                     m, after, corp, moved, paths=frozenset((coord, j) for j in fresh))):
                 return True
     nodes = frozenset((coord, n) for n in range(len(new.tile.nodes)))
-    return any(graph.base_reaches(m, after, corp, base, nodes=nodes) for base in bases)
+    for base, moved in zip(free, bases):
+        known = graph.sure_node_hit(m, b_open, corp, base, coord, new)
+        if known or (known is None and graph.base_reaches(m, after, corp, moved, nodes=nodes)):
+            return True
+    return False
 
 
 def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, coord: str, new: Placed,
