@@ -162,9 +162,25 @@ def _types(state: State, entity: str, only: str | None) -> list[str]:
     return [only] if OP.ROUND.offers(state, entity, only) else []
 
 
+def _merge_named(state: State, entity: str, named: str) -> list[LegalAction] | None:
+    """The family of a merger with `named` when the merge step takes it: the step open to the
+    entity and `named`'s merger completing make the step the first to take a merge (what the
+    general listing finds after trying every partner's foresight in turn); None: not known so."""
+    step = OP.STEPS[OP.ORDER["merge"]]
+    assert isinstance(step, OP.MergeStep)
+    if entity != OP.turn(state).corp or step not in OP.ROUND.open_steps(state) or not step.open(state) \
+            or not step.admits(state, named):
+        return None
+    return [LegalAction(action=A.Merge(**_who(entity), corporation=named))]
+
+
 def _operating(state: State, only: str | None = None, probe: A.LayTile | A.Merge | None = None) -> list[LegalAction]:
     entity = acting_entity(state)
     assert entity is not None
+    if isinstance(probe, A.Merge):
+        named = _merge_named(state, entity, str(probe.corporation))
+        if named is not None:
+            return named
     kinds = _types(state, entity, only)
     who = _who(entity)
     out: list[LegalAction] = []

@@ -562,8 +562,13 @@ class MergeStep:
         return [c for c in self._options(game) if self._completes(game, c)]
 
     def any_choice(self, game: State) -> bool:
-        """`bool(choices(game))`, each foresight run only until one completes."""
-        return any(self._completes(game, c) for c in self._options(game))
+        """`bool(choices(game))`, each foresight run only until one completes (one already
+        found to complete, as the decision's check finds the one it names, first)."""
+        from shared.games.g1841 import eventrun
+        options = self._options(game)
+        if any(eventrun.known_to_complete(game, [self._event(game, c)], []) for c in options):
+            return True
+        return any(self._completes(game, c) for c in options)
 
     def admits(self, game: State, other: str) -> bool:
         """`other in choices(game)`, with the foresight of `other` alone."""
@@ -573,12 +578,14 @@ class MergeStep:
         t = turn(game)
         return merge_candidates(game, t.corp) if not t.merging else merge_targets(game)
 
+    def _event(self, game: State, other: str) -> str:
+        t = turn(game)
+        return f"merge:{t.corp}:{other}:{merge_targets(game)[0]}" if not t.merging else \
+            f"merge:{t.corp}:{t.merging}:{other}"
+
     def _completes(self, game: State, other: str) -> bool:
         from shared.games.g1841 import eventrun
-        t = turn(game)
-        event = f"merge:{t.corp}:{other}:{merge_targets(game)[0]}" if not t.merging else \
-            f"merge:{t.corp}:{t.merging}:{other}"
-        return eventrun.completes(game, [event], [])
+        return eventrun.completes(game, [self._event(game, other)], [])
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
@@ -712,18 +719,24 @@ def process(game: State, action: Any) -> State:
     if kind is None:
         raise RuleError("wrong_round", f"{type(action).__name__} is not an operating-round action")
     step = ROUND.route_action(game, str(action.entity), kind)
-    if step.name != "discard":
-        t = turn(game)
-        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    game = _past(game, step.name)
     game = step.process(game, action)
     if isinstance(action, A.SellShares):
         game = recalculate_order(game)
     if game.event is not None:
         return game     # a train event asks first; its end finishes this (eventrun.event_done)
-    if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
-        t = turn(game)
-        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    if game.operating is not None and game.operating.turn is not None:
+        game = _past(game, step.name)
     return skip_dividend(game)
+
+
+def _past(game: State, name: str) -> State:
+    """The turn gone as far as step `name` (the discard aside). A state already there is kept as
+    it is: what was found of it (the step's check of the decision) holds for its processing."""
+    t = turn(game)
+    if name == "discard" or t.past >= ORDER[name]:
+        return game
+    return _with_turn(game, replace(t, past=ORDER[name]))
 
 
 def finished(game: State) -> bool:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Collection, Iterable
 
-from shared.games.core18xx.board import hexgrid
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef, PathRef, Reach
@@ -44,6 +43,7 @@ class _Board:
 
     def __init__(self, m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> None:
         # only `b.tiles` is read (the memo keeps one _Board per tiles dict)
+        assert m.one_sided_borders, "18xx.games' neighbours: a border blocks the hex listing it"
         self.m, self.b, self.regions = m, b, regions
         self.placed: dict[str, Placed] = {}
         self.links: dict[str, tuple[str | None, ...]] = {}
@@ -82,7 +82,9 @@ class _Board:
         if row is None:
             out: list[str | None] = []
             impassable = self.m.impassable_colors
-            for edge, other in enumerate(_printed_links(self.m)[coord]):
+            # (the map's own neighbours: 1841's borders are one-sided, a border blocking the
+            # hex that lists it, as 18xx.games' `hex.neighbors`)
+            for edge, other in enumerate(self.m.geometry[coord]):
                 if other is not None:
                     t = self.tile(other)
                     if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
@@ -90,27 +92,6 @@ class _Board:
                 out.append(other)
             row = self.links[coord] = tuple(out)
         return row
-
-
-_MAPS = Memo(8)
-
-
-def _printed_links(m: MapDef) -> dict[str, tuple[str | None, ...]]:
-    """Per hex, the neighbour across each edge as the map alone has it (None: off the map, or
-    an impassable border printed on this hex): what `_Board.neighbours` reads for every board."""
-    key, held = id(m), (m,)
-    hit = _MAPS.get(key, held)
-    if hit is not None:
-        return hit
-    out: dict[str, tuple[str | None, ...]] = {}
-    for coord, h in m.hexes.items():
-        row: list[str | None] = []
-        for edge in range(6):
-            other = hexgrid.neighbour(coord, edge, m.layout, m.axes)  # type: ignore[arg-type]
-            blocked = other not in m.hexes or any(x.edge == edge and x.type == "impassable" for x in h.tile.borders)
-            row.append(None if blocked else other)
-        out[coord] = tuple(row)
-    return _MAPS.put(key, held, out)
 
 
 _BOARDS = Memo(64)
