@@ -105,15 +105,19 @@ def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> 
                         order=state.token_order.get(corp), lays=lambda: lays_at(state, corp, coord, tile, rotation))
 
 
-def offboards_reached(state: State, corp: str) -> set[str]:
-    """Off-board hexes of the end-trigger groups the corporation's track reaches now (18xx.games'
-    `Destinate` after the lays: `new_offboard_connections` on the track graph)."""
+def new_offboards(state: State, corp: str) -> set[str]:
+    """Off-board hexes of the end-trigger groups the corporation's track reaches now and no
+    track had reached before (18xx.games' `Destinate` after the lays: `new_offboard_connections`
+    on the track graph); once every one has been reached, none is new, and nothing is walked."""
     from shared.games.core18xx.board import network as NW
     from shared.games.g1841.board import regions as RG
+    known = set(state.offboards)
+    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
+    if listed <= known:
+        return set()
     m = the_map(state)
     walked = RG.track_board(m, state.board, state.variant, phase(state))
-    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
-    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed}
+    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed} - known
 
 
 def all_offboards_connected(variant: str, connected: list[str]) -> bool:

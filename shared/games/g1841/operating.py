@@ -131,7 +131,7 @@ class TrackStep:
         if laid.cost:
             money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
         game = replace(game, money=money, board=board)
-        new = BS.offboards_reached(game, t.corp) - set(game.offboards)
+        new = BS.new_offboards(game, t.corp)
         if new:
             game = replace(game, offboards=[*game.offboards, *sorted(new)])
         return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex], start=t.start or game_before.board))
