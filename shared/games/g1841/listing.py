@@ -178,9 +178,9 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | A.Merge
     entity = acting_entity(state)
     assert entity is not None
     if isinstance(probe, A.Merge):
-        named = _merge_named(state, entity, str(probe.corporation))
-        if named is not None:
-            return named
+        quick = _merge_named(state, entity, str(probe.corporation))
+        if quick is not None:
+            return quick
     kinds = _types(state, entity, only)
     who = _who(entity)
     out: list[LegalAction] = []

@@ -28,11 +28,11 @@ from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money import trains as T
-from shared.games.core18xx.memo import Last
 from shared.games.core18xx.rounds.base import Round
 from shared.games.g1841 import boardside as BS
 from shared.games.g1841 import emergency as EM

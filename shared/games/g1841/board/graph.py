@@ -281,7 +281,7 @@ def _unread(m: MapDef, tiles: dict, tokens: dict, b: BoardState, tries: dict[str
     hex and of each hex it tries to enter, and of a neighbour of those only whether it is of an
     impassable colour and its exits (`_Board.neighbours`): a hex changed elsewhere, in a colour
     a walk may cross both before and after, leaves the walk as it was."""
-    changed = set()
+    changed: set[str] = set()
     for old, new in ((tiles, b.tiles), (tokens, b.tokens)):
         if old is not new:
             changed.update(c for c in old.keys() | new.keys() if old.get(c) != new.get(c))
