@@ -21,7 +21,7 @@ from typing import TypeVar
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.state import FREE, BoardState, closed_set, slots, tile_at
 from shared.games.core18xx.board.tiles import NODE, Placed
-from shared.games.core18xx.memo import Memo
+from shared.games.core18xx.memo import Last, Memo
 
 PathRef = tuple[str, int]  # (hex, path index in the placed tile)
 NodeRef = tuple[str, int]  # (hex, node index)
@@ -320,15 +320,13 @@ def _without(d: dict, drop: set[str]) -> dict:
 
 
 _VIEWS = Memo(64)
-# the newest view of each set of closed borders: mostly the parent of the next board with those
-# (1841 reads its boards both with the phase's borders closed and with none)
-_LAST_VIEWS = Memo(8)
+_LAST_VIEW = Last()
 
 
 def forget_views() -> None:
     """Drop every tiles view (the next one built starts from nothing)."""
     _VIEWS.clear()
-    _LAST_VIEWS.clear()
+    _LAST_VIEW.clear()
 
 
 def tiles_view(m: MapDef, b: BoardState) -> TilesView:
@@ -338,13 +336,12 @@ def tiles_view(m: MapDef, b: BoardState) -> TilesView:
     if hit is not None:
         return hit
     view = TilesView(m, b)
-    newest = (id(m), b.closed)
-    last = _LAST_VIEWS.get(newest, (m,))     # mostly this board's parent
-    if last is not None and last.b.closed == b.closed:
+    last = _LAST_VIEW.value          # the newest: mostly this board's parent
+    if last is not None and last.m is m and last.b.closed == b.closed:
         changed = changed_hexes(last.tiles, b.tiles)
         if changed is not None:
             view.inherit(last, changed)
-    _LAST_VIEWS.put(newest, (m,), view)
+    _LAST_VIEW.put((), view)
     return _VIEWS.put(key, held, view)
 
 
