@@ -56,35 +56,38 @@ def _turn_start(state: State) -> tuple[B.BoardState, tuple[str, ...]]:
 
 
 # Every legal lay of a position is asked for by the track step (is it open?), the listing and
-# apply's check of a decision: one enumeration per board, not three.
+# apply's check of a decision: one enumeration per board, not three; and the lays of one hex,
+# tile and rotation by apply's check of a lay and the track step's processing of it.
 _LAYS = Memo(256)
 
 
 def legal_lays(state: State, corp: str) -> list[TR.Lay]:
-    start, laid = _turn_start(state)
-    order = state.token_order.get(corp)
-    cash = state.money.cash[corp]
-    kind = _kind(state, corp)
-    key = (id(state.board), id(start), laid, state.variant, phase(state), corp, kind, cash,
-           tuple(order) if order is not None else None)
-    held = (state.board, start)
-    found = _LAYS.get(key, held)
-    if found is None:
-        found = _LAYS.put(key, held, BT.legal_lays(the_map(state), state.board, state.variant, phase(state), corp,
-                                                   kind, start, laid, cash=cash, order=order))  # type: ignore[arg-type]
-    return found
+    return _kept_lays(state, corp, None)
 
 
 def lays_at(state: State, corp: str, coord: str, tile: str, rotation: int) -> list[TR.Lay]:
     """The legal lays of `tile` on `coord` laying the track of that rotation (`legal_lays` of
     that hex, tile and track alone): what checking one lay needs, without listing the others."""
-    start, laid = _turn_start(state)
-    m = the_map(state)
-    if coord not in m.hexes:
+    if coord not in the_map(state).hexes:
         return []
-    return BT.legal_lays(m, state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
-                         start, laid, cash=state.money.cash[corp], order=state.token_order.get(corp),
-                         only_hex=coord, only_tile=tile, only_rotation=rotation)
+    return _kept_lays(state, corp, (coord, tile, rotation))
+
+
+def _kept_lays(state: State, corp: str, only: tuple[str, str, int] | None) -> list[TR.Lay]:
+    start, laid = _turn_start(state)
+    order = state.token_order.get(corp)
+    cash = state.money.cash[corp]
+    kind = _kind(state, corp)
+    key = (id(state.board), id(start), laid, state.variant, phase(state), corp, kind, cash,
+           tuple(order) if order is not None else None, only)
+    held = (state.board, start)
+    found = _LAYS.get(key, held)
+    if found is None:
+        coord, tile, rotation = only if only is not None else (None, None, None)
+        found = _LAYS.put(key, held, BT.legal_lays(
+            the_map(state), state.board, state.variant, phase(state), corp, kind,  # type: ignore[arg-type]
+            start, laid, cash=cash, order=order, only_hex=coord, only_tile=tile, only_rotation=rotation))
+    return found
 
 
 def lays_left(state: State, corp: str, laid: int) -> bool:
@@ -99,18 +102,22 @@ def check_lay(state: State, corp: str, coord: str, tile: str, rotation: int) -> 
     start, laid = _turn_start(state)
     return BT.check_lay(the_map(state), state.board, state.variant, phase(state), corp, _kind(state, corp),  # type: ignore[arg-type]
                         start, laid, coord, tile, rotation, cash=state.money.cash[corp],
-                        order=state.token_order.get(corp))
+                        order=state.token_order.get(corp), lays=lambda: lays_at(state, corp, coord, tile, rotation))
 
 
-def offboards_reached(state: State, corp: str) -> set[str]:
-    """Off-board hexes of the end-trigger groups the corporation's track reaches now (18xx.games'
-    `Destinate` after the lays: `new_offboard_connections` on the track graph)."""
+def new_offboards(state: State, corp: str) -> set[str]:
+    """Off-board hexes of the end-trigger groups the corporation's track reaches now and no
+    track had reached before (18xx.games' `Destinate` after the lays: `new_offboard_connections`
+    on the track graph); once every one has been reached, none is new, and nothing is walked."""
     from shared.games.core18xx.board import network as NW
     from shared.games.g1841.board import regions as RG
+    known = set(state.offboards)
+    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
+    if listed <= known:
+        return set()
     m = the_map(state)
     walked = RG.track_board(m, state.board, state.variant, phase(state))
-    listed = {h for hexes in D.map_data(state.variant)["offboard_groups"].values() for h in hexes}
-    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed}
+    return {coord for coord, _ in NW.broad(m, walked, corp).nodes if coord in listed} - known
 
 
 def all_offboards_connected(variant: str, connected: list[str]) -> bool:
@@ -164,9 +171,18 @@ def historical_homes(state: State, corp: str) -> B.BoardState:
     return BST.place_homes(the_map(state), state.board, state.variant, corp)
 
 
+# asked for every corporation a founder might start, at every share step's "is it open?"
+_HOMES = Memo(256)
+
+
 def home_choices(state: State, corp: str, first_home: str | None) -> list[tuple[str, int]]:
-    spots = BST.home_choices(the_map(state), state.board, state.variant, phase(state), corp, first_home)
-    return [(s.hex, s.city) for s in spots]
+    b, n = state.board, phase(state)
+    key = (id(b), state.variant, n, corp, first_home)
+    found = _HOMES.get(key, (b,))
+    if found is None:
+        spots = BST.home_choices(the_map(state), b, state.variant, n, corp, first_home)
+        found = _HOMES.put(key, (b,), [(s.hex, s.city) for s in spots])
+    return list(found)
 
 
 def token_price(state: State, corp: str) -> int:

@@ -184,6 +184,7 @@ def home_hexes(name: str = "default") -> dict[str, tuple[str, ...]]:
     return out
 
 
+@cache
 def region_borders(name: str, phase: int) -> frozenset[tuple[str, int]]:
     """The province borders standing in a phase, as (hex, edge) on both sides of each.
 

@@ -12,7 +12,10 @@ chain of ownership raises).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import shares as S
@@ -70,7 +73,24 @@ def circular(money: MoneyState) -> frozenset[str]:
 
 
 def makes_loop(before: MoneyState, after: MoneyState) -> bool:
+    """Whether `after` has a circular chain `before` has not. A chain follows owners, the
+    holders of presidents' certificates: with the same corporations and every started one's
+    owner unchanged (most trades move plain shares), every chain is as it was."""
+    if after.corps is before.corps:
+        a, z = before.book, after.book
+        if all(a.president_of(sym) == z.president_of(sym)
+               for sym, corp in before.corps.items() if corp.ipoed and not corp.closed):
+            return False
     return bool(circular(after) - circular(before))
+
+
+def move_makes_loop(money: MoneyState, cert_ids: Sequence[str], to: str) -> bool:
+    """`makes_loop` of the certificates moving to `to`: only a president's certificate moving
+    changes an owner, so plain shares are answered without building the book after."""
+    book = money.book
+    if not any(book.certs[c].president for c in cert_ids):
+        return False
+    return makes_loop(money, msgspec.structs.replace(money, book=book.moved(list(cert_ids), to)))
 
 
 def pres_change_ok(state: State, sym: str) -> bool:

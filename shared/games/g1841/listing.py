@@ -69,9 +69,11 @@ def for_seat(state: State, seat: int, only: str | None = None) -> list[LegalActi
 def for_decision(state: State, seat: int, action: Any) -> list[LegalAction]:
     """Families of the seat's legal actions that include every one admitting `action` (what
     apply's check of one decision needs): those of its type, and for a lay only the lays of its
-    hex, tile and track, not every legal lay of the position."""
+    hex, tile and track, not every legal lay of the position; for a merger only the partner or
+    target it names (each one's foresight is a run of the whole merger)."""
     kind = type(action).__struct_config__.tag
-    if isinstance(action, A.LayTile) and state.round == "operating" and state.event is None and not state.founding:
+    if isinstance(action, A.LayTile | A.Merge) and state.round == "operating" and state.event is None \
+            and not state.founding:
         player = acting_player(state)
         if player is None or H.seat_of(state, player) != seat:
             return []
@@ -160,9 +162,25 @@ def _types(state: State, entity: str, only: str | None) -> list[str]:
     return [only] if OP.ROUND.offers(state, entity, only) else []
 
 
-def _operating(state: State, only: str | None = None, probe: A.LayTile | None = None) -> list[LegalAction]:
+def _merge_named(state: State, entity: str, named: str) -> list[LegalAction] | None:
+    """The family of a merger with `named` when the merge step takes it: the step open to the
+    entity and `named`'s merger completing make the step the first to take a merge (what the
+    general listing finds after trying every partner's foresight in turn); None: not known so."""
+    step = OP.STEPS[OP.ORDER["merge"]]
+    assert isinstance(step, OP.MergeStep)
+    if entity != OP.turn(state).corp or step not in OP.ROUND.open_steps(state) or not step.open(state) \
+            or not step.admits(state, named):
+        return None
+    return [LegalAction(action=A.Merge(**_who(entity), corporation=named))]
+
+
+def _operating(state: State, only: str | None = None, probe: A.LayTile | A.Merge | None = None) -> list[LegalAction]:
     entity = acting_entity(state)
     assert entity is not None
+    if isinstance(probe, A.Merge):
+        quick = _merge_named(state, entity, str(probe.corporation))
+        if quick is not None:
+            return quick
     kinds = _types(state, entity, only)
     who = _who(entity)
     out: list[LegalAction] = []
@@ -178,7 +196,7 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | None = 
             rows = []
             # checking one lay: the lays of its hex, tile and track only (those the others'
             # families could not admit are left out)
-            lays = BS.legal_lays(state, entity) if probe is None else \
+            lays = BS.legal_lays(state, entity) if not isinstance(probe, A.LayTile) else \
                 BS.lays_at(state, entity, probe.hex, probe.tile.rsplit("-", 1)[0], probe.rotation)
             for lay in lays:
                 copy = BS.tile_copy(state, lay.tile)
@@ -238,7 +256,12 @@ def _operating(state: State, only: str | None = None, probe: A.LayTile | None = 
         elif kind == "merge":
             step = OP.ROUND.route_action(state, entity, "merge")
             assert isinstance(step, OP.MergeStep | OP.TransformStep), "the steps that take a merge"
-            for sym in step.choices(state):
+            if isinstance(probe, A.Merge) and isinstance(step, OP.MergeStep):
+                named = str(probe.corporation)
+                syms = [named] if step.admits(state, named) else []
+            else:
+                syms = step.choices(state)
+            for sym in syms:
                 out.append(LegalAction(action=A.Merge(**who, corporation=sym)))
         elif kind == "pass":
             out.append(LegalAction(action=A.Pass(**who)))

@@ -19,6 +19,7 @@ Steps are stateless; what each has done lives in the state's `Turn`.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import msgspec
@@ -27,6 +28,7 @@ from shared.engine import RuleError
 from shared.games.core18xx import actions as A
 from shared.games.core18xx.board import routes as R
 from shared.games.core18xx.board import state as B
+from shared.games.core18xx.memo import Last
 from shared.games.core18xx.money import control as C
 from shared.games.core18xx.money import operating as O
 from shared.games.core18xx.money import shares as S
@@ -65,7 +67,16 @@ def _reached(game: State, name: str) -> bool:
 
 
 def crowded(state: State) -> list[str]:
-    return T.over_limit(state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed})
+    # asked by who acts, the discard step and moving on, several times a decision
+    held = (state.depot, state.money.corps)
+    known = _CROWDED.get(held)
+    if known is None:
+        known = _CROWDED.put(held, T.over_limit(
+            state.depot, {s: c.type for s, c in state.money.corps.items() if c.ipoed and not c.closed}))
+    return list(known)
+
+
+_CROWDED = Last()
 
 
 class DiscardStep:
@@ -86,6 +97,7 @@ class DiscardStep:
 
 class TrackStep:
     name = "track"
+    rank = 1
     kinds = frozenset({"lay_tile", "pass"})
 
     def open(self, game: State) -> bool:
@@ -119,7 +131,7 @@ class TrackStep:
         if laid.cost:
             money = replace(money, cash=S.pay(money.cash, t.corp, S.BANK, laid.cost))
         game = replace(game, money=money, board=board)
-        new = BS.offboards_reached(game, t.corp) - set(game.offboards)
+        new = BS.new_offboards(game, t.corp)
         if new:
             game = replace(game, offboards=[*game.offboards, *sorted(new)])
         return _with_turn(game, replace(t, lays=t.lays + 1, laid=[*t.laid, action.hex], start=t.start or game_before.board))
@@ -127,6 +139,7 @@ class TrackStep:
 
 class TokenStep:
     name = "token"
+    rank = 2
     kinds = frozenset({"place_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -162,6 +175,7 @@ class TokenStep:
 
 class RouteStep:
     name = "route"
+    rank = 3
     kinds = frozenset({"run_routes"})
 
     def open(self, game: State) -> bool:
@@ -209,6 +223,7 @@ def _pay(game: State, kind: str) -> State:
 
 class DividendStep:
     name = "dividend"
+    rank = 4
     kinds = frozenset({"dividend"})
 
     def open(self, game: State) -> bool:
@@ -238,6 +253,7 @@ class BuyTokenStep:
     still to place and any cash may replace, in a city it reaches, the token of a corporation
     that has more than one station, paying it any price from 1 to its cash; once a turn."""
     name = "buy_token"
+    rank = 5
     kinds = frozenset({"buy_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -331,6 +347,7 @@ def train_options(game: State, corp: str) -> list[tuple[str, int, int]]:
 
 class BuyTrainStep:
     name = "buy_train"
+    rank = 6
     kinds = frozenset({"buy_train", "pass", "sell_shares", "bankrupt"})
 
     def open(self, game: State) -> bool:
@@ -418,6 +435,7 @@ class SharesStep:
     """Corporate sell then buy (18xx.games `CorporateBuySellParShares`): the corporation sells
     certificates of others, then may buy one; a purchase ends the step."""
     name = "shares"
+    rank = 7
     kinds = frozenset({"sell_shares", "pass", "buy_shares", "par"})
 
     def open(self, game: State) -> bool:
@@ -439,9 +457,25 @@ class SharesStep:
             kinds.add("buy_shares")
         if ST.sellable(view, t.corp, own=True):
             kinds.add("sell_shares")
-        if ST.parable(view, t.corp):
+        if ST.can_par(view, t.corp):
             kinds.add("par")
         return frozenset(kinds)
+
+    def offers(self, game: State, entity: str, kind: str) -> bool:
+        """`kind in actions(game, entity)`, asking only what that kind hangs on."""
+        if kind not in self.kinds or entity != turn(game).corp or not self.open(game):
+            return False
+        view = as_stock(game)
+        corp = turn(game).corp
+        if ST.must_sell(view, corp):
+            return kind == "sell_shares"
+        if kind == "pass":
+            return True
+        if kind == "buy_shares":
+            return bool(ST.buyable(view, corp))
+        if kind == "sell_shares":
+            return bool(ST.sellable(view, corp, own=True))
+        return ST.can_par(view, corp)
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
@@ -496,6 +530,7 @@ class MergeStep:
     `Step::Merge`): first the partner, then the corporation to form; a pass before the
     partner. 18xx.games passes the step by itself when there is no partner."""
     name = "merge"
+    rank = 8
     kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
@@ -507,9 +542,9 @@ class MergeStep:
     def actions(self, game: State, entity: str) -> frozenset[str]:
         if entity != turn(game).corp or not self.open(game):
             return frozenset()
-        if turn(game).merging and self.choices(game):
-            return frozenset({"merge"})
-        return frozenset({"merge", "pass"} if self.choices(game) else {"pass"})
+        if not self.any_choice(game):
+            return frozenset({"pass"})
+        return frozenset({"merge"}) if turn(game).merging else frozenset({"merge", "pass"})
 
     def offers(self, game: State, entity: str, kind: str) -> bool:
         """`kind in actions(game, entity)`, the dear foresight (`choices`) asked only when the
@@ -524,13 +559,33 @@ class MergeStep:
         """Partners, then targets, whose merger some answers of its holders can complete with a
         president and no new circular chain (18xx.games raises at the exchange's end and asks
         for an undo; a general major formed is as good as another for that)."""
+        return [c for c in self._options(game) if self._completes(game, c)]
+
+    def any_choice(self, game: State) -> bool:
+        """`bool(choices(game))`, each foresight run only until one completes (one already
+        found to complete, as the decision's check finds the one it names, first)."""
         from shared.games.g1841 import eventrun
+        options = self._options(game)
+        if any(eventrun.known_to_complete(game, [self._event(game, c)], []) for c in options):
+            return True
+        return any(self._completes(game, c) for c in options)
+
+    def admits(self, game: State, other: str) -> bool:
+        """`other in choices(game)`, with the foresight of `other` alone."""
+        return other in self._options(game) and self._completes(game, other)
+
+    def _options(self, game: State) -> list[str]:
         t = turn(game)
-        targets = merge_targets(game)
-        if not t.merging:
-            return [c for c in merge_candidates(game, t.corp)
-                    if eventrun.completes(game, [f"merge:{t.corp}:{c}:{targets[0]}"], [])]
-        return [c for c in targets if eventrun.completes(game, [f"merge:{t.corp}:{t.merging}:{c}"], [])]
+        return merge_candidates(game, t.corp) if not t.merging else merge_targets(game)
+
+    def _event(self, game: State, other: str) -> str:
+        t = turn(game)
+        return f"merge:{t.corp}:{other}:{merge_targets(game)[0]}" if not t.merging else \
+            f"merge:{t.corp}:{t.merging}:{other}"
+
+    def _completes(self, game: State, other: str) -> bool:
+        from shared.games.g1841 import eventrun
+        return eventrun.completes(game, [self._event(game, other)], [])
 
     def blocking(self, game: State) -> bool:
         return self.open(game)
@@ -540,7 +595,7 @@ class MergeStep:
         if isinstance(action, A.Pass):
             return _with_turn(game, replace(t, merge_done=True))
         other = str(action.corporation)
-        if other not in self.choices(game):
+        if not self.admits(game, other):
             raise RuleError("cannot_merge", f"{t.corp} cannot merge with {other}" if not t.merging
                             else f"{other} is not available to merge into")
         if not t.merging:
@@ -553,6 +608,7 @@ class MergeStep:
 class TransformStep:
     """A minor (a historical one from phase 4) becomes a general major (G1841 `Step::Transform`)."""
     name = "transform"
+    rank = 9
     kinds = frozenset({"merge", "pass"})
 
     def open(self, game: State) -> bool:
@@ -589,18 +645,40 @@ def _founded(game: State) -> State:
 
 def as_stock(game: State) -> State:
     """The state as the stock round's purchase and sale rules read it for the corporation's
-    share step: what it bought and sold this turn."""
+    share step: what it bought and sold this turn (one view per state, so what the rules keep
+    per state serves every question of the step)."""
+    known = _VIEW.get((game,))
+    if known is not None:
+        return known
     from shared.games.g1841.state import StockRound
     t = turn(game)
-    return replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold}, started=t.started))
+    return _VIEW.put((game,), replace(game, stock=StockRound(bought=t.share_bought, sold={t.corp: t.share_sold},
+                                                              started=t.started)))
+
+
+_VIEW = Last()
 
 
 # each step's `kinds`: every action type its `actions` may give (routing and apply's check of
-# a decision ask only the steps that may take its type)
+# a decision ask only the steps that may take its type); its `rank`: its place here (the round
+# asks no step the turn's `past` is beyond, which `_reached` would close)
 STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
-ROUND: Round[State] = Round("operating", STEPS)
+# what the steps read of a state: all of it but the move counter apply bumps last (the round
+# then answers which step waits once per position, not per copy of it)
+step_inputs = operator.attrgetter(*(f for f in State.__struct_fields__ if f != "moves"))
+assert all(getattr(s, "rank", i) == i for i, s in enumerate(STEPS)), "a step's rank is its place"
+
+
+def _progress(game: State) -> int:
+    # every step but the discard (unranked) opens only while `_reached`: the round need not ask
+    # the steps the turn has gone past
+    op = game.operating
+    return op.turn.past if op is not None and op.turn is not None else 0
+
+
+ROUND: Round[State] = Round("operating", STEPS, version=step_inputs, progress=_progress)
 KINDS: dict[type, str] = {A.LayTile: "lay_tile", A.PlaceToken: "place_token", A.RunRoutes: "run_routes",
                           A.Dividend: "dividend",
          A.BuyTrain: "buy_train", A.DiscardTrain: "discard_train", A.Pass: "pass", A.Bankrupt: "bankrupt",
@@ -641,18 +719,24 @@ def process(game: State, action: Any) -> State:
     if kind is None:
         raise RuleError("wrong_round", f"{type(action).__name__} is not an operating-round action")
     step = ROUND.route_action(game, str(action.entity), kind)
-    if step.name != "discard":
-        t = turn(game)
-        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    game = _past(game, step.name)
     game = step.process(game, action)
     if isinstance(action, A.SellShares):
         game = recalculate_order(game)
     if game.event is not None:
         return game     # a train event asks first; its end finishes this (eventrun.event_done)
-    if step.name != "discard" and game.operating is not None and game.operating.turn is not None:
-        t = turn(game)
-        game = _with_turn(game, replace(t, past=max(t.past, ORDER[step.name])))
+    if game.operating is not None and game.operating.turn is not None:
+        game = _past(game, step.name)
     return skip_dividend(game)
+
+
+def _past(game: State, name: str) -> State:
+    """The turn gone as far as step `name` (the discard aside). A state already there is kept as
+    it is: what was found of it (the step's check of the decision) holds for its processing."""
+    t = turn(game)
+    if name == "discard" or t.past >= ORDER[name]:
+        return game
+    return _with_turn(game, replace(t, past=ORDER[name]))
 
 
 def finished(game: State) -> bool:

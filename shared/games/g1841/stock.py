@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from shared.engine import RuleError
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 from shared.games.core18xx.rounds.stock import seated
@@ -67,7 +68,21 @@ def must_sell(state: State, seller: str) -> bool:
 
 # --- what may be sold -------------------------------------------------------------------------
 
+# the sales and purchases open to a holder are asked by the step's "is it open?", the check
+# that it must sell, the listing and apply's check of a decision, of one state
+_SELLABLE = Memo(64)
+_BUYABLE = Memo(64)
+
+
 def sellable(state: State, seller: str, own: bool = False) -> list[tuple[str, tuple[str, ...], int]]:
+    key = (id(state), seller, own)
+    found = _SELLABLE.get(key, (state,))
+    if found is None:
+        found = _SELLABLE.put(key, (state,), _sellable(state, seller, own))
+    return list(found)
+
+
+def _sellable(state: State, seller: str, own: bool) -> list[tuple[str, tuple[str, ...], int]]:
     """(corporation, certificates, percent) bundles `seller` may sell to the pool now (`own`: a
     corporation's share step also sells its own treasury shares: G1841
     `CorporateBuySellParShares#can_sell_any?`)."""
@@ -89,7 +104,7 @@ def sellable(state: State, seller: str, own: bool = False) -> list[tuple[str, tu
             if pres in ids and not (H.pres_change_ok(state, sym)
                                     and S.can_dump(book, seller, sym, ids, money.presidents(sym))):
                 continue
-            if H.makes_loop(money, replace(money, book=book.moved(list(ids), S.POOL))):
+            if H.move_makes_loop(money, ids, S.POOL):
                 continue
             out.append((sym, ids, percent))
     return out
@@ -104,6 +119,14 @@ def can_gain(money: MoneyState, buyer: str, sym: str, percent: int) -> bool:
 
 
 def buyable(state: State, buyer: str) -> list[str]:
+    key = (id(state), buyer)
+    found = _BUYABLE.get(key, (state,))
+    if found is None:
+        found = _BUYABLE.put(key, (state,), _buyable(state, buyer))
+    return list(found)
+
+
+def _buyable(state: State, buyer: str) -> list[str]:
     """Certificates `buyer` may buy now (the smallest plain one from each source)."""
     money, sr = state.money, state.stock
     if sr is None:
@@ -127,8 +150,7 @@ def buyable(state: State, buyer: str) -> list[str]:
                 continue
             if money.cash[buyer] < money.cert_price(sym, cert.percent) or not can_gain(money, buyer, sym, cert.percent):
                 continue
-            after = replace(money, book=money.book.moved([cert.id], buyer))
-            if H.makes_loop(money, after):
+            if H.move_makes_loop(money, (cert.id,), buyer):
                 continue
             out.append(cert.id)
     return out
@@ -226,21 +248,26 @@ def parable(state: State, founder: str, homes: bool = True) -> list[str]:
     """The corporations `founder` may found; `homes=False`: also those with no free home city,
     which 18xx.games offers as well (its `home_token_locations` for a general major names
     cities full or not) and which keep a founder in his turn there (`offers_par`)."""
+    return [sym for sym in state.money.corps if _may_found(state, founder, sym, homes)]
+
+
+def can_par(state: State, founder: str, homes: bool = True) -> bool:
+    """`bool(parable(...))`, stopping at the first corporation he may found."""
+    return any(_may_found(state, founder, sym, homes) for sym in state.money.corps)
+
+
+def _may_found(state: State, founder: str, sym: str, homes: bool) -> bool:
     sr = state.stock
     if sr is None or sr.bought:
-        return []
+        return False
     money = state.money
-    out = []
-    for sym in money.corps:
-        if sym == founder or not H.available(state, sym) or not H.concession_ok(state, founder, sym):
-            continue
-        pres = money.book.president_cert(sym)
-        if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
-            continue
-        if homes and not BS.places_homes_itself(state, sym) and not BS.home_choices(state, sym, None):
-            continue    # nowhere for its home token (18xx.games does not ask, and would fail)
-        out.append(sym)
-    return out
+    if sym == founder or not H.available(state, sym) or not H.concession_ok(state, founder, sym):
+        return False
+    pres = money.book.president_cert(sym)
+    if not can_gain(money, founder, sym, pres.percent) or not par_cells(state, founder, sym):
+        return False
+    # nowhere for its home token (18xx.games does not ask, and would fail)
+    return not homes or BS.places_homes_itself(state, sym) or bool(BS.home_choices(state, sym, None))
 
 
 def offers_par(state: State, founder: str) -> bool:
@@ -251,7 +278,7 @@ def offers_par(state: State, founder: str) -> bool:
     a plain share: a founding he cannot pay for keeps him in his turn too. Its `can_par?` asks
     only `!ipoed`, which `close!` resets: a closed historical corporation counts there (it is
     never founded anew here)."""
-    if parable(state, founder, homes=False):
+    if can_par(state, founder, homes=False):
         return True
     sr = state.stock
     if sr is None or sr.bought:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Collection, Iterable
 
-from shared.games.core18xx.board import hexgrid
 from shared.games.core18xx.board import state as S
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.network import NodeRef, PathRef, Reach
@@ -44,6 +43,7 @@ class _Board:
 
     def __init__(self, m: MapDef, b: BoardState, regions: frozenset[tuple[str, int]]) -> None:
         # only `b.tiles` is read (the memo keeps one _Board per tiles dict)
+        assert m.one_sided_borders, "18xx.games' neighbours: a border blocks the hex listing it"
         self.m, self.b, self.regions = m, b, regions
         self.placed: dict[str, Placed] = {}
         self.links: dict[str, tuple[str | None, ...]] = {}
@@ -81,16 +81,14 @@ class _Board:
         row = self.links.get(coord)
         if row is None:
             out: list[str | None] = []
-            printed = self.m.hexes[coord].tile.borders
-            for edge in range(6):
-                other = hexgrid.neighbour(coord, edge, self.m.layout, self.m.axes)  # type: ignore[arg-type]
-                if other not in self.m.hexes or any(x.edge == edge and x.type == "impassable" for x in printed):
-                    out.append(None)
-                    continue
-                t = self.tile(other)
-                if t.tile.color in self.m.impassable_colors and hexgrid.invert(edge) not in t.exits:
-                    out.append(None)
-                    continue
+            impassable = self.m.impassable_colors
+            # (the map's own neighbours: 1841's borders are one-sided, a border blocking the
+            # hex that lists it, as 18xx.games' `hex.neighbors`)
+            for edge, other in enumerate(self.m.geometry[coord]):
+                if other is not None:
+                    t = self.tile(other)
+                    if t.tile.color in impassable and (edge + 3) % 6 not in t.exits:
+                        other = None
                 out.append(other)
             row = self.links[coord] = tuple(out)
         return row
@@ -150,6 +148,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
     paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
     skip_paths, regions = g.skip, g.regions
     goals = bool(goal_paths or goal_nodes)
+    # (the hot loop of every walk: the board's tile and neighbour rows read from its dicts,
+    # built by `tile` / `neighbours` on a first visit)
+    placed_get, links_get, tile, neighbours = g.placed.get, g.links.get, g.tile, g.neighbours
 
     def node_walk(ref: NodeRef, converging: bool) -> None:
         if ref in seen_nodes:
@@ -168,7 +169,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         ref = (coord, i)
         if ref in visited or ref in skip_paths:
             return
-        t = g.tile(coord)
+        t = placed_get(coord)
+        if t is None:
+            t = tile(coord)
         p = t.paths[i]
         a, z = p.a, p.b
         if (a < NODE and counter.get((coord, a))) or (z < NODE and counter.get((coord, z))):
@@ -178,7 +181,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         paths_out.add(ref)
         if goals and ref in goal_paths:
             raise _Found
-        links = g.neighbours(coord)
+        links = links_get(coord)
+        if links is None:
+            links = neighbours(coord)
         for e in (a, z):
             if e < NODE:
                 marks.append(((coord, e),))
@@ -204,7 +209,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             counter[(coord, e)] = counter.get((coord, e), 0) + 1
             back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
-            ot = g.tile(other)
+            ot = placed_get(other)
+            if ot is None:
+                ot = tile(other)
             if tries is not None:
                 tries.setdefault(other, []).append(back)
             for j in ot.end_paths.get(back, ()):
@@ -234,21 +241,69 @@ def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRe
     return False
 
 
+def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool,
+                regions: frozenset[tuple[str, int]]) -> tuple[Reach, dict[str, list[int]]]:
+    """One base's walk, kept per board: what it reached, and for each hex the edges it tried to
+    enter it by (`entries`). `whole`: as in a walk of the whole network (the other bases already
+    visited), else the base alone. The whole network, one base's network, the entries a lay's
+    check reads and the forced train purchase are read off the same few walks."""
+    key, held = ("walk", id(m), id(b.tiles), id(b.tokens), regions, corp, start, whole), (m, b.tiles, b.tokens)
+    hit = _NETS.get(key, held)
+    if hit is not None:
+        return hit
+    others = [s for s in railheads(m, b, corp) if s != start] if whole else []
+    if whole and not others:
+        # a lone base's walk as part of the whole network is its walk alone
+        found = _start_walk(m, b, corp, start, False, regions)
+        return _NETS.put(key, held, found)
+    # the same base's last walk, on whatever board: still this board's if no hex it read changed
+    recent_key = ("recent", id(m), regions, corp, start, whole)
+    recent = _RECENT.get(recent_key, (m,))
+    if recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start):
+        found = recent[2]
+    else:
+        _deep()
+        tries: dict[str, list[int]] = {}
+        net = Reach()
+        _walk(_board(m, b, regions), b, corp, start, set(others), net, tries=tries)
+        found = (net, tries)
+    _RECENT.put(recent_key, (m,), (b.tiles, b.tokens, found))
+    return _NETS.put(key, held, found)
+
+
+# each base's last walk, with the tiles and tokens it was walked on
+_RECENT = Memo(512)
+
+
+def _unread(m: MapDef, tiles: dict, tokens: dict, b: BoardState, tries: dict[str, list[int]], start: NodeRef) -> bool:
+    """Whether a walk from `start` on `tiles` and `tokens`, which tried to enter the hexes of
+    `tries`, reads nothing that differs on `b`. A walk reads the tile and tokens of its start
+    hex and of each hex it tries to enter, and of a neighbour of those only whether it is of an
+    impassable colour and its exits (`_Board.neighbours`): a hex changed elsewhere, in a colour
+    a walk may cross both before and after, leaves the walk as it was."""
+    changed: set[str] = set()
+    for old, new in ((tiles, b.tiles), (tokens, b.tokens)):
+        if old is not new:
+            changed.update(c for c in old.keys() | new.keys() if old.get(c) != new.get(c))
+    impassable = m.impassable_colors
+    for coord in changed:
+        if coord == start[0] or coord in tries or coord not in m.hexes:
+            return False
+        before, after = tiles.get(coord), b.tiles.get(coord)
+        colours = (m.tiles[before[0]].color if before else m.hexes[coord].tile.color,
+                   m.tiles[after[0]].color if after else m.hexes[coord].tile.color)
+        if colours[0] in impassable or colours[1] in impassable:
+            return False
+    return True
+
+
 def entries(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool = False) -> dict[str, list[int]]:
     """For each hex, the edges by which the plain-graph walk from `start` tries to enter it, in
     order (`whole`: as a walk of the whole network, the other bases already visited; else the
     base alone). Until a walk first enters a hex, nothing it reads depends on that hex's tile:
     on a board where only that hex's tile differs, the walk goes in at the first of these edges
     the new tile has track on (`entry`)."""
-    key, held = ("entries", id(m), id(b.tiles), id(b.tokens), corp, start, whole), (m, b.tiles, b.tokens)
-    hit = _NETS.get(key, held)
-    if hit is not None:
-        return hit
-    _deep()
-    tries: dict[str, list[int]] = {}
-    seen = {s for s in railheads(m, b, corp) if s != start} if whole else set()
-    _walk(_board(m, b, NO_BORDERS), b, corp, start, seen, Reach(), tries=tries)
-    return _NETS.put(key, held, tries)
+    return _start_walk(m, b, corp, start, whole, NO_BORDERS)[1]
 
 
 def entry(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed,
@@ -292,6 +347,20 @@ def sure_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, ne
     return None
 
 
+def sure_node_hit(m: MapDef, b: BoardState, corp: str, start: NodeRef, coord: str, new: Placed) -> bool | None:
+    """Whether the plain-graph walk of `start` alone on `b` with `new` laid on `coord` reaches
+    a node of the new tile, when known without walking: False if it never enters the hex; True
+    if the first path by the edge it enters at touches a node (the first thing it walks there,
+    marking its nodes); None otherwise (or for a walk starting on `coord`)."""
+    if start[0] == coord:
+        return None
+    e = entry(m, b, corp, start, coord, new)
+    if e is None:
+        return False
+    p = new.paths[new.end_paths[e][0]]
+    return True if p.a >= NODE or p.b >= NODE else None
+
+
 def base_reaches(m: MapDef, b: BoardState, corp: str, base: NodeRef, paths: frozenset[PathRef] = frozenset(),
                  nodes: frozenset[NodeRef] = frozenset(), regions: frozenset[tuple[str, int]] = NO_BORDERS) -> bool:
     """Whether the walk of one base alone reaches any of `paths` or `nodes`: `from_base`'s
@@ -329,13 +398,15 @@ def network(m: MapDef, b: BoardState, corp: str, regions: frozenset[tuple[str, i
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    _deep()
     g = _board(m, b, regions)
     starts = railheads(m, b, corp)
     net = Reach()
     for start in starts:
         net.nodes.add(start)
-        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
+        one = _start_walk(m, b, corp, start, True, regions)[0]
+        net.paths |= one.paths
+        net.nodes |= one.nodes
+        net.marks += one.marks
     _token_marks(g, net, starts)
     return _NETS.put(key, held, net)
 
@@ -347,12 +418,13 @@ def from_base(m: MapDef, b: BoardState, corp: str, base: NodeRef,
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    _deep()
-    g = _board(m, b, regions)
+    one = _start_walk(m, b, corp, base, False, regions)[0]
     net = Reach()
     net.nodes.add(base)
-    _walk(g, b, corp, base, set(), net)
-    _token_marks(g, net, [base])
+    net.nodes |= one.nodes
+    net.paths = one.paths      # (read only, as every answer here)
+    net.marks = list(one.marks)
+    _token_marks(_board(m, b, regions), net, [base])
     return _NETS.put(key, held, net)
 
 
@@ -376,8 +448,7 @@ def _route_train_purchase(m: MapDef, b: BoardState, corp: str, never: Collection
     starts = sorted(railheads(m, b, corp), key=lambda r: (order.get(r[0], len(order)), r[1]))
     reached: set[PathRef] = set()
     for start in starts:
-        net = Reach()
-        _walk(g, b, corp, start, {s for s in starts if s != start}, net)
+        net = _start_walk(m, b, corp, start, True, NO_BORDERS)[0]
         fresh = net.paths - reached
         reached |= net.paths
         stops: set[NodeRef] = set()

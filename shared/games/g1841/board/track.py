@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from shared.games.core18xx.board import network
@@ -178,14 +178,14 @@ def legal_lays(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: s
     shut = regions.borders(variant, phase) if regions.phase_number(phase) == 2 else graph.NO_BORDERS
     no_rotation = set(data.map_data(variant).get("no_rotation_tiles", ()))
     pass_tiles = data.pass_tiles(variant)
-    reached = [graph.from_base(m, b_open, corp, base, shut).hexes for base in free]
     lays = core.legal_lays(m, b_open, corp, phase_colors(variant, phase), slot, cash=cash,
                            laid_hexes=frozenset(laid), reach=graph.network(m, b_open, corp, shut),
                            rules=PERMISSIVE, only_hex=only_hex, only_tile=only_tile, only_rotation=only_rotation)
     out = []
     verdicts: dict[tuple[str, str, frozenset], bool] = {}   # rotations laying the same track agree
     for lay in lays:
-        if not any(lay.hex in r for r in reached):
+        # (each base's reach walked only when the bases before it do not reach the hex)
+        if not any(lay.hex in graph.from_base(m, b_open, corp, base, shut).hexes for base in free):
             continue
         if lay.tile in no_rotation and lay.rotation != 0:
             continue
@@ -222,7 +222,11 @@ def _lay_connects(m: MapDef, b_open: BoardState, corp: str, free: list[NodeRef],
                     m, after, corp, moved, paths=frozenset((coord, j) for j in fresh))):
                 return True
     nodes = frozenset((coord, n) for n in range(len(new.tile.nodes)))
-    return any(graph.base_reaches(m, after, corp, base, nodes=nodes) for base in bases)
+    for base, moved in zip(free, bases):
+        known = graph.sure_node_hit(m, b_open, corp, base, coord, new)
+        if known or (known is None and graph.base_reaches(m, after, corp, moved, nodes=nodes)):
+            return True
+    return False
 
 
 def _whole_reaches(m: MapDef, before: BoardState, after: BoardState, corp: str, coord: str, new: Placed,
@@ -252,8 +256,10 @@ def reached_nodes(m: MapDef, b: BoardState, variant: str, phase: int | str, corp
 
 def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: str, kind: Kind,
               start: BoardState, laid: Sequence[str], coord: str, tile: str, rotation: int,
-              cash: int | None = None, order: Sequence[NodeRef | str] | None = None) -> core.Lay:
-    """The lay if legal now, else BoardError saying why."""
+              cash: int | None = None, order: Sequence[NodeRef | str] | None = None,
+              lays: Callable[[], list[core.Lay]] | None = None) -> core.Lay:
+    """The lay if legal now, else BoardError saying why. `lays`: gives `legal_lays` of that
+    hex, tile and rotation (a caller that keeps them), asked once the plain checks pass."""
     if coord not in m.hexes:
         raise BoardError("no_such_hex", f"{coord} is not on the map")
     if tile not in m.tiles:
@@ -269,8 +275,9 @@ def check_lay(m: MapDef, b: BoardState, variant: str, phase: int | str, corp: st
         raise BoardError("bad_rotation", f"tile {tile} may only lie in its printed rotation")
     if pass_size(m, b, coord, variant) != data.pass_tiles(variant).get(tile, 0):
         raise BoardError("illegal_lay", "only a pass of the same size may replace a pass")
-    for lay in legal_lays(m, b, variant, phase, corp, kind, start, laid, cash, order,
-                          only_hex=coord, only_tile=tile, only_rotation=rotation):
+    found = lays() if lays is not None else legal_lays(m, b, variant, phase, corp, kind, start, laid, cash, order,
+                                                       only_hex=coord, only_tile=tile, only_rotation=rotation)
+    for lay in found:
         if lay.rotation == rotation:
             return lay
     if not unused_bases(m, b, corp, start, laid, order):
