@@ -1,13 +1,15 @@
 """Best-route search and track/token listing on a late-game 18Ireland-like board.
 
-    python3 -m benchmarks.route_bench --seed 1 --lays 160 --repeat 5 [--token-rate 0.5]
+    python3 -m benchmarks.route_bench --seed 1 --lays 160 --repeat 5 [--token-rate 0.5] [--tries N]
 
 Grows a board by random *legal* lays and tokens (our own rules) for every minor home on the
 map through the phases up to D, then times, for each corporation with a station:
 `autoroute.best_routes` for late train sets (D + 10H, 8H + 8H, and four trains 6H 6H 4H 3H'),
 `track.legal_lays` and
 `tokens.legal_tokens`. Prints figures per call (median, max) and the number of single routes
-enumerated; the last line of stdout is JSON.
+enumerated; the last line of stdout is JSON. With `--tries N`, also four late trains
+(D 10H 8H 6H) both exact and with the choice of routes bounded to N tries (the bots' bound,
+`shared/bots/g18ireland/adapter.ROUTE_TRIES`), in the same run: time and revenue of each.
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ def main() -> None:
     ap.add_argument("--lays", type=int, default=160)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--token-rate", type=float, default=0.12, help="chance of a station token after each lay")
+    ap.add_argument("--tries", type=int, default=None, help="also time four late trains exact and bounded")
     args = ap.parse_args()
     m = board_map()
     t0 = time.perf_counter()
@@ -107,6 +110,13 @@ def main() -> None:
         row["legal_lays"] = {"ms": round(s * 1000, 1), "count": len(lays)}
         s, spots = timed(partial(K.legal_tokens, m, b, corp, 0), args.repeat)
         row["legal_tokens"] = {"ms": round(s * 1000, 2), "count": len(spots)}
+        if args.tries is not None:
+            late = [R.Train("D-0", 99), R.Train("10H-0", 10), R.Train("8H-0", 8), R.Train("6H-0", 6)]
+            for label, tries in (("late exact", None), ("late bounded", args.tries)):
+                s, res = timed(partial(A.best_routes, m, b, ctx, late, tries=tries), args.repeat)
+                row[label] = {"ms": round(s * 1000, 1), "revenue": res.total, "exact": res.exact}
+            print(f"{corp:6} D 10H 8H 6H: exact {row['late exact']['ms']:8.1f} ms £{row['late exact']['revenue']}, "
+                  f"bounded {row['late bounded']['ms']:8.1f} ms £{row['late bounded']['revenue']}")
         rows.append(row)
         print(f"{corp:6} tokens {row['tokens']}  "
               f"D+10H {row['D+10H']['ms']:7.1f} ms ({row['D+10H']['routes']:6d} routes, £{row['D+10H']['revenue']})  "
@@ -125,6 +135,10 @@ def main() -> None:
         "legal_lays_ms": {"median": round(statistics.median(r["legal_lays"]["ms"] for r in rows), 1),
                           "max": max(r["legal_lays"]["ms"] for r in rows)},
     }
+    if args.tries is not None:
+        summary["late_4_trains"] = {
+            k: {"max_ms": max(r[k]["ms"] for r in rows), "revenue": sum(r[k]["revenue"] for r in rows)}
+            for k in ("late exact", "late bounded")} | {"tries": args.tries}
     print(f"board: {done} lays, {tiles} hexes with tiles; grown in {grow_s:.1f} s")
     print(json.dumps(summary))
 

@@ -116,6 +116,24 @@ def test_best_equals_exhaustive(seed):
     assert R.run_routes(M, b, ctx, tdict, specs)[1] == got.total
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_bounded_choice_keeps_a_valid_set(seed):
+    """`tries` bounds the choice of one route per train: cut short, the search answers the best
+    set it found, which runs as it says, pays no more than the exact set, and is not called
+    exact; with room enough it is the exact answer."""
+    corp = "DER"
+    b = grow(seed, corp, ("I9", 0), 16, ("DKR", "I11", 0) if seed % 2 else None)
+    ctx = R.RouteContext(corp, PHASE_COLORS["8"], RULES)
+    trains = [R.Train("a", 4), R.Train("b", 2), R.Train("c", 2)]
+    tdict = {t.name: t for t in trains}
+    exact = A.best_routes(M, b, ctx, trains)
+    assert exact.exact and A.best_routes(M, b, ctx, trains, tries=10**9) == exact
+    for tries in (1, 2, 5):
+        got = A.best_routes(M, b, ctx, trains, tries=tries)
+        assert not got.exact and got.total <= exact.total
+        assert got.routes and R.run_routes(M, b, ctx, tdict, got.specs())[1] == got.total
+
+
 @pytest.mark.parametrize("seed", [5, 6])
 def test_stop_counting_routes_equal_exhaustive(seed):
     """N trains (count stops, any length of track): the single routes found with at most three

@@ -2,8 +2,9 @@
 this bot package that imports the title's rule modules and the shared 18xx core, so when
 their paths move only this file follows.
 
-Everything here reads a state; nothing decides. Route revenues come from the core's exact
-best-route search (`autoroute.best_routes`, through `board_ops`), read-only.
+Everything here reads a state; nothing decides. Route revenues come from the core's
+best-route search (`autoroute.best_routes`, through `board_ops`), read-only, exact but for
+a bound on its choice of routes (`ROUTE_TRIES`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ from shared.games.g18ireland import merger_round as MG
 from shared.games.g18ireland.flow import COMPANY_REVENUE, COMPANY_VALUES
 from shared.games.g18ireland.map import TRACK_RULES
 from shared.games.g18ireland.state import State
+
+# The choice of one route per train is exponential in the trains where routes share track:
+# four late trains on a grown board take 3-4 s exact (24 s on a loaded machine), and the
+# heuristic asks with hypothetical extra trains; bounded, the estimate is the best set found
+# within the tries (0.33 s there, the exact revenue for 13 of 14 companies: docs/benchmarks.md)
+ROUTE_TRIES = 1_000_000
 
 
 class Ireland18xx(StateFields):
@@ -65,7 +72,10 @@ class Ireland18xx(StateFields):
         b = state.board if board is None else board
         ctx = BO.ctx(state, corp)
         key = (tuple(sorted(t.distance for t in trains)), ctx)
-        return kept_revenue(b, key, lambda: AR.best_routes(BO.the_map(), b, ctx, trains, limit=50_000).total)
+
+        def count() -> int:
+            return AR.best_routes(BO.the_map(), b, ctx, trains, limit=50_000, tries=ROUTE_TRIES).total
+        return kept_revenue(b, key, count)
 
     def reach(self, state: State, corp: str, board: Any = None) -> float:
         """How close `corp`'s network is to revenue it does not reach yet (`kit18xx.reach`)."""

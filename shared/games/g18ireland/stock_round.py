@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from shared.engine import LegalAction, RuleError
+from shared.games.core18xx import actions as A
 from shared.games.core18xx.legal import covers
 from shared.games.core18xx.rounds import stock as SR
 from shared.games.core18xx.rounds import waterfall_auction as W
@@ -80,7 +81,9 @@ class BuySellParShares(IrelandStep):
 
     def legal(self, state: State) -> list[LegalAction]:
         player = SR.active_player(state.money, state.stock) if state.stock is not None else None
-        return SR.legal(state.money, state.stock, player, STOCK_RULES) if player else []   # type: ignore[arg-type]
+        if not player:
+            return []
+        return homed(state, SR.legal(state.money, state.stock, player, STOCK_RULES))   # type: ignore[arg-type]
 
     def process(self, state: State, action: Any) -> State:
         sr = state.stock
@@ -88,7 +91,7 @@ class BuySellParShares(IrelandStep):
         player = SR.active_player(state.money, sr)
         if player is None:
             raise RuleError("not_allowed", "nobody is to act")
-        offered = SR.for_action(state.money, sr, player, STOCK_RULES, action)
+        offered = homed(state, SR.for_action(state.money, sr, player, STOCK_RULES, action))
         if not covers(offered, action, same_purchase(state)):
             raise RuleError("not_allowed", f"{type(action).__name__} is not open to you now")
         before, auction_before = state.money.corps, sr.auction
@@ -104,6 +107,18 @@ class BuySellParShares(IrelandStep):
         if homes:
             state = replace(state, pending=[*state.pending, *homes])
         return check_end(with_board(state))
+
+
+def homed(state: State, offered: list[LegalAction]) -> list[LegalAction]:
+    """The offers without a major's par when no city could take its home token (reading 34):
+    the par would leave its president a home token to place and nowhere to place it."""
+    pars = {la.action.corporation for la in offered if isinstance(la.action, A.Par)}
+    if not pars:
+        return offered
+    homeless = {sym for sym in pars if BO.needs_home(state, sym) and not BO.home_spots(state, sym)}
+    if not homeless:
+        return offered
+    return [la for la in offered if not (isinstance(la.action, A.Par) and la.action.corporation in homeless)]
 
 
 AUCTION = Play(Round("auction", [WaterfallAuction()]))

@@ -239,8 +239,10 @@ def has_route(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]) 
 
 
 def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train],
-                limit: int = 500_000) -> BestRoutes:
-    """The best set of routes, one per train at most (a train may stay idle)."""
+                limit: int = 500_000, tries: int | None = None) -> BestRoutes:
+    """The best set of routes, one per train at most (a train may stay idle). `tries` bounds
+    the choice of one route per train (candidates looked at, over all trains): the search keeps
+    the best set found when it runs out (`exact` False). None: no bound, the exact answer."""
     if not trains:
         return BestRoutes([], 0, True, 0)
     ts = _longest_first(trains)
@@ -278,10 +280,14 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
     best_total = -1
     best_pick: list[int | None] = [None] * n
     pick: list[int | None] = [None] * n
+    # the branch and bound is exponential in the trains where many routes share track (four
+    # late trains on a grown board: seconds to minutes); candidates are tried best first, so
+    # a bounded search has the greedy set and its first improvements
+    left = -1 if tries is None else tries
 
     def rec(i: int, used: int, total: int, link: int, start: int) -> None:
-        nonlocal best_total, best_pick
-        if i == n:
+        nonlocal best_total, best_pick, left
+        if i == n or left == 0:     # a whole set, or the bound reached: the rest stay idle
             if total + link > best_total:
                 best_total = total + link
                 best_pick = list(pick)
@@ -294,6 +300,9 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
         for k in range(lo, len(idx)):
             if total + revs[k] + rest <= best_total:
                 break
+            if left == 0:
+                break
+            left -= 1
             if masks[k] & used:
                 continue
             pick[i] = idx[k]
@@ -319,4 +328,4 @@ def best_routes(m: MapDef, b: BoardState, ctx: RouteContext, trains: list[Train]
     for j, (t, c) in enumerate(chosen):
         rev = c.revenue + (c.link_bonus if j == bonus_at else 0)
         results.append(RouteResult(t.name, tuple(signature(g, s) for s in c.stops), c.connections, c.distance, rev))
-    return BestRoutes(results, max(best_total, 0), complete, len(cands))
+    return BestRoutes(results, max(best_total, 0), complete and left != 0, len(cands))
