@@ -85,3 +85,12 @@ async def redis_client(redis_url: str) -> AsyncIterator[aioredis.Redis | RedisCl
         yield client
     finally:
         await client.aclose()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last, whatever order the paths were given in: their session-wide
+    `sync_playwright` keeps an event loop running on the main thread, and every asyncio test
+    collected after the first of them would fail with "cannot be called from a running event
+    loop" (seen with `pytest tests/web/test_1841_page.py tests/offline`)."""
+    web = Path(__file__).parent / "web"
+    items.sort(key=lambda item: item.path.is_relative_to(web))  # stable: each group keeps its order
