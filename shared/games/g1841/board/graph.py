@@ -259,7 +259,7 @@ def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool
     # the same base's last walk, on whatever board: still this board's if no hex it read changed
     recent_key = ("recent", id(m), regions, corp, start, whole)
     recent = _RECENT.get(recent_key, (m,))
-    if recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start, corp):
+    if recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start):
         found = recent[2]
     else:
         _deep()
@@ -275,50 +275,24 @@ def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool
 _RECENT = Memo(512)
 
 
-def _unread(m: MapDef, tiles: dict, tokens: dict, b: BoardState, tries: dict[str, list[int]], start: NodeRef,
-            corp: str) -> bool:
-    """Whether a walk of `corp` from `start` on `tiles` and `tokens`, which tried to enter the
-    hexes of `tries`, reads nothing that differs on `b`. A walk reads the tile and tokens of its
-    start hex and of each hex it tries to enter, and of a neighbour of those only whether it is
-    of an impassable colour and its exits (`_Board.neighbours`): a hex changed elsewhere, in a
-    colour a walk may cross both before and after, leaves the walk as it was. Of a hex's tokens
-    it reads only whether each city blocks `corp` and (as the other bases, in a walk of the
-    whole network) holds one of its own: a token elsewhere in a city changes neither."""
+def _unread(m: MapDef, tiles: dict, tokens: dict, b: BoardState, tries: dict[str, list[int]], start: NodeRef) -> bool:
+    """Whether a walk from `start` on `tiles` and `tokens`, which tried to enter the hexes of
+    `tries`, reads nothing that differs on `b`. A walk reads the tile and tokens of its start
+    hex and of each hex it tries to enter, and of a neighbour of those only whether it is of an
+    impassable colour and its exits (`_Board.neighbours`): a hex changed elsewhere, in a colour
+    a walk may cross both before and after, leaves the walk as it was."""
     changed: set[str] = set()
     for old, new in ((tiles, b.tiles), (tokens, b.tokens)):
         if old is not new:
             changed.update(c for c in old.keys() | new.keys() if old.get(c) != new.get(c))
     impassable = m.impassable_colors
     for coord in changed:
-        if coord not in m.hexes:
+        if coord == start[0] or coord in tries or coord not in m.hexes:
             return False
         before, after = tiles.get(coord), b.tiles.get(coord)
-        if before == after:
-            if _same_to(m, b, coord, tokens.get(coord), b.tokens.get(coord), corp):
-                continue
-            return False
-        if coord == start[0] or coord in tries:
-            return False
         colours = (m.tiles[before[0]].color if before else m.hexes[coord].tile.color,
                    m.tiles[after[0]].color if after else m.hexes[coord].tile.color)
         if colours[0] in impassable or colours[1] in impassable:
-            return False
-    return True
-
-
-def _same_to(m: MapDef, b: BoardState, coord: str, before: tuple[tuple[str, ...], ...] | None,
-             after: tuple[tuple[str, ...], ...] | None, corp: str) -> bool:
-    """Whether the tokens `before` and `after` on the same tile of `coord` look alike to a walk
-    of `corp`: each city blocks it in both or neither, and holds one of its tokens in both or
-    neither."""
-    t = S.tile_at(m, b, coord)
-    free = tuple((FREE,) * n.slots for n in t.tile.nodes)
-    old, new = before if before is not None else free, after if after is not None else free
-    if len(old) != len(new):
-        return False
-    for o, n in zip(old, new):
-        mine = corp in n
-        if (corp in o) != mine or (not mine and (FREE in o) != (FREE in n)):
             return False
     return True
 
