@@ -146,7 +146,9 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
     it by, in order (`entries`). With `met`, records each node of `probe` the walk goes on to
     (walked or, if already visited, turned back at)."""
     visited: set[PathRef] = set()
-    counter: dict[tuple[str, int], int] = {}
+    # per hex, the edges the branch being walked has crossed, as bits (an edge is crossed at
+    # most once along a branch, so a count is never above one)
+    crossing: dict[str, int] = {}
     paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
     skip_paths, regions = g.skip, g.regions
     goals = bool(goal_paths or goal_nodes)
@@ -178,7 +180,8 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             t = tile(coord)
         p = t.paths[i]
         a, z = p.a, p.b
-        if (a < NODE and counter.get((coord, a))) or (z < NODE and counter.get((coord, z))):
+        crossed = crossing.get(coord, 0)
+        if crossed and ((a < NODE and crossed >> a & 1) or (z < NODE and crossed >> z & 1)):
             return
         visited.add(ref)
         # the graph's block: mark the path, its nodes and its exits, then on through its nodes
@@ -190,9 +193,10 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             links = neighbours(coord)
         for e in (a, z):
             if e < NODE:
-                marks.append(((coord, e),))
+                side = (coord, e)
+                marks.append((side,))
                 other = links[e]
-                if other is not None and (coord, e) not in regions:
+                if other is not None and side not in regions:
                     marks.append(((other, (e + 3) % 6),))
             else:
                 nodes_out.add((coord, e - NODE))
@@ -210,7 +214,8 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             other = links[e]
             if other is None:
                 continue
-            counter[(coord, e)] = counter.get((coord, e), 0) + 1
+            bit = 1 << e
+            crossing[coord] = crossing.get(coord, 0) | bit
             back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
             ot = placed_get(other)
@@ -220,7 +225,7 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
                 tries.setdefault(other, []).append(back)
             for j in ot.end_paths.get(back, ()):
                 path_walk(other, j, back, None, onward)
-            counter[(coord, e)] -= 1
+            crossing[coord] &= ~bit
         if converging:
             visited.discard(ref)
 
