@@ -229,7 +229,12 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
         if converging:
             visited.discard(ref)
 
-    node_walk(start, False)
+    try:
+        node_walk(start, False)
+    finally:
+        # the two closures hold each other: unhooked, the walk's sets go at once, not at
+        # the collector's next pass
+        node_walk = path_walk = None     # type: ignore[assignment]
 
 
 def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRef],
