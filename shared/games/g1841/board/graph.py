@@ -135,16 +135,20 @@ class _Found(Exception):
 
 def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[NodeRef], net: Reach,
           goal_paths: frozenset[PathRef] = frozenset(), goal_nodes: frozenset[NodeRef] = frozenset(),
-          tries: dict[str, list[int]] | None = None) -> None:
+          tries: dict[str, list[int]] | None = None, probe: Collection[NodeRef] = (),
+          met: list[NodeRef] | None = None) -> None:
     """One `Node#walk` from `start` with its own visited paths (18xx.games' order). A walk that
     has left a hex by an edge two paths of its tile share is "converging": what it visits from
     there is unmarked again when it returns, so other ways may walk it too. `g` holds the
     tiles (shared by boards with the same tiles dict), `b` the tokens that block. With goals,
     raises `_Found` as soon as it marks one of them (the walk so far is 18xx.games' up to
     there). With `tries`, records for each hex without track the edges the walk tried to enter
-    it by, in order (`entries`)."""
+    it by, in order (`entries`). With `met`, records each node of `probe` the walk goes on to
+    (walked or, if already visited, turned back at)."""
     visited: set[PathRef] = set()
-    counter: dict[tuple[str, int], int] = {}
+    # per hex, the edges the branch being walked has crossed, as bits (an edge is crossed at
+    # most once along a branch, so a count is never above one)
+    crossing: dict[str, int] = {}
     paths_out, nodes_out, marks = net.paths, net.nodes, net.marks
     skip_paths, regions = g.skip, g.regions
     goals = bool(goal_paths or goal_nodes)
@@ -153,6 +157,8 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
     placed_get, links_get, tile, neighbours = g.placed.get, g.links.get, g.tile, g.neighbours
 
     def node_walk(ref: NodeRef, converging: bool) -> None:
+        if ref in probe:
+            met.append(ref)     # type: ignore[union-attr]
         if ref in seen_nodes:
             return
         seen_nodes.add(ref)
@@ -174,7 +180,8 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             t = tile(coord)
         p = t.paths[i]
         a, z = p.a, p.b
-        if (a < NODE and counter.get((coord, a))) or (z < NODE and counter.get((coord, z))):
+        crossed = crossing.get(coord, 0)
+        if crossed and ((a < NODE and crossed >> a & 1) or (z < NODE and crossed >> z & 1)):
             return
         visited.add(ref)
         # the graph's block: mark the path, its nodes and its exits, then on through its nodes
@@ -186,9 +193,10 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             links = neighbours(coord)
         for e in (a, z):
             if e < NODE:
-                marks.append(((coord, e),))
+                side = (coord, e)
+                marks.append((side,))
                 other = links[e]
-                if other is not None and (coord, e) not in regions:
+                if other is not None and side not in regions:
                     marks.append(((other, (e + 3) % 6),))
             else:
                 nodes_out.add((coord, e - NODE))
@@ -206,7 +214,8 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
             other = links[e]
             if other is None:
                 continue
-            counter[(coord, e)] = counter.get((coord, e), 0) + 1
+            bit = 1 << e
+            crossing[coord] = crossing.get(coord, 0) | bit
             back = (e + 3) % 6
             onward = converging or len(t.end_paths.get(e, ())) > 1
             ot = placed_get(other)
@@ -216,11 +225,16 @@ def _walk(g: _Board, b: BoardState, corp: str, start: NodeRef, seen_nodes: set[N
                 tries.setdefault(other, []).append(back)
             for j in ot.end_paths.get(back, ()):
                 path_walk(other, j, back, None, onward)
-            counter[(coord, e)] -= 1
+            crossing[coord] &= ~bit
         if converging:
             visited.discard(ref)
 
-    node_walk(start, False)
+    try:
+        node_walk(start, False)
+    finally:
+        # the two closures hold each other: unhooked, the walk's sets go at once, not at
+        # the collector's next pass
+        node_walk = path_walk = None     # type: ignore[assignment]
 
 
 def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRef],
@@ -242,31 +256,35 @@ def network_reaches(m: MapDef, b: BoardState, corp: str, paths: frozenset[PathRe
 
 
 def _start_walk(m: MapDef, b: BoardState, corp: str, start: NodeRef, whole: bool,
-                regions: frozenset[tuple[str, int]]) -> tuple[Reach, dict[str, list[int]]]:
-    """One base's walk, kept per board: what it reached, and for each hex the edges it tried to
-    enter it by (`entries`). `whole`: as in a walk of the whole network (the other bases already
-    visited), else the base alone. The whole network, one base's network, the entries a lay's
-    check reads and the forced train purchase are read off the same few walks."""
+                regions: frozenset[tuple[str, int]]) -> tuple[Reach, dict[str, list[int]], bool]:
+    """One base's walk, kept per board: what it reached, for each hex the edges it tried to
+    enter it by (`entries`), and whether it went on to another base's city. `whole`: as in a
+    walk of the whole network (the other bases already visited), else the base alone. The
+    whole network, one base's network, the entries a lay's check reads and the forced train
+    purchase are read off the same few walks."""
     key, held = ("walk", id(m), id(b.tiles), id(b.tokens), regions, corp, start, whole), (m, b.tiles, b.tokens)
     hit = _NETS.get(key, held)
     if hit is not None:
         return hit
-    others = [s for s in railheads(m, b, corp) if s != start] if whole else []
-    if whole and not others:
-        # a lone base's walk as part of the whole network is its walk alone
-        found = _start_walk(m, b, corp, start, False, regions)
-        return _NETS.put(key, held, found)
+    # the two walks of a base differ only from where one goes on to another base's city (the
+    # one walk turns back there, the other goes through): one that never does is both
+    twin = _NETS.get(key[:-1] + (not whole,), held)
     # the same base's last walk, on whatever board: still this board's if no hex it read changed
     recent_key = ("recent", id(m), regions, corp, start, whole)
     recent = _RECENT.get(recent_key, (m,))
-    if recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start):
+    if twin is not None and not twin[2]:
+        found = twin
+    elif recent is not None and _unread(m, recent[0], recent[1], b, recent[2][1], start):
         found = recent[2]
     else:
+        others = [s for s in railheads(m, b, corp) if s != start]
         _deep()
         tries: dict[str, list[int]] = {}
+        met: list[NodeRef] = []
         net = Reach()
-        _walk(_board(m, b, regions), b, corp, start, set(others), net, tries=tries)
-        found = (net, tries)
+        _walk(_board(m, b, regions), b, corp, start, set(others) if whole else set(), net, tries=tries,
+              probe=frozenset(others), met=met)
+        found = (net, tries, bool(met))
     _RECENT.put(recent_key, (m,), (b.tiles, b.tokens, found))
     return _NETS.put(key, held, found)
 
