@@ -604,3 +604,23 @@ def test_a_discard_owed_mid_turn_makes_no_new_track_connection() -> None:
     moves = Exporter().auto_actions(before, after, A.DiscardTrain(entity="SFTG", entity_type="corporation",
                                                                    train=spare[0]))
     assert not [a for a in moves if isinstance(a, A.DestinationConnection)]
+
+
+def test_a_corporation_over_its_limit_at_its_turn_s_start_lays_track_first() -> None:
+    """G1841's operating steps put `DiscardTrain` after `BuyToken`: a corporation still over its
+    train limit when its turn begins (a merger's new major, the round after the merger) is asked
+    for its lay first and discards only once its turn reaches that step (the differential's
+    6 December game 2: AFI formed in ICSF's turn, the only corporation of the next round)."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import Turn
+    s = _afi_owned_by_sftg()
+    spare = s.depot.upcoming[:5]
+    depot = replace(s.depot, trains={**s.depot.trains, **{t: replace(s.depot.trains[t], owner="AFI") for t in spare}},
+                    upcoming=s.depot.upcoming[5:])
+    s = replace(s, depot=depot, operating=replace(operating_of(s), turn=Turn(corp="AFI")))
+    assert OP.crowded(s) == ["AFI"]
+    step = OP.ROUND.active_step(s)
+    assert step is not None and step.name == "track"
+    kinds = {type(la.action).__name__ for la in ENGINE.legal_actions(s, s.players.index(acting(s)))}
+    assert "LayTile" in kinds and "DiscardTrain" not in kinds
+    assert OP.ORDER["buy_token"] < OP.ORDER["discard"] < OP.ORDER["buy_train"]

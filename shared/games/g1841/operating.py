@@ -597,7 +597,9 @@ def as_stock(game: State) -> State:
 
 # each step's `kinds`: every action type its `actions` may give (routing and apply's check of
 # a decision ask only the steps that may take its type)
-STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
+# G1841's operating steps put `DiscardTrain` after `BuyToken`: a corporation over its limit at
+# the start of a turn (a merger's, carried into the next round) lays, runs and pays first
+STEPS: tuple[Any, ...] = (TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(), DiscardStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 ROUND: Round[State] = Round("operating", STEPS)
