@@ -121,6 +121,10 @@ def test_merger_tokens() -> None:
     # ten tokens in all: five kept, at least one and at most four on the charter
     r = EV.merger_removal(M, clean, "default", "AFI", "CTS", 5, 5, 0)
     assert (r.fewest, r.most, r.tokens) == (0, 2, 5)
+    # fewer tokens in all than on the map (a shared hex's removal counted twice): removed down
+    # to them, where 18xx.games' `most` of 0 left three tokens for a major owning two
+    r = EV.merger_removal(M, clean, "default", "AFI", "CTS", 2, 3, 3)
+    assert (r.fewest, r.most, r.tokens) == (1, 1, 2)
     merged = EV.merged_tokens(clean, ["AFI", "CTS"], "ICSF")
     assert merged.tokens["L12"] == (("ICSF",),) and merged.tokens["K11"] == (("ICSF",),)
     # the last city token of the two cannot be removed

@@ -141,3 +141,19 @@ def test_a_closed_firenze_still_keeps_the_token_step_waiting() -> None:
     b = pisa_to_firenze()
     assert ("R14", 0) not in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", 3, "SSFL")}
     assert ("R14", 0) in {(s.hex, s.city) for s in ST.legal_tokens(M, b, "default", 3, "SSFL", firenze_too=True)}
+
+
+def test_a_used_home_reservation_keeps_its_place_when_an_upgrade_joins_the_cities() -> None:
+    """Bergamo (H4): SFTG's home token uses its reservation in the first city, which 18xx.games
+    leaves as a nil in that city's list; tile 606 joins the two cities and appends the second
+    city's list (SFTN's reservation) after it (`Hex#lay`), so SFTG keeps slot 0 and SFTN's
+    reservation moves to slot 1 (the differential's 6 December games 1 and 7: a merger's token
+    removal named the slot)."""
+    sftg = ST.place_homes(M, start(), "default", "SFTG")
+    assert [r for r in sftg.reservations["H4"] if r.corp == "SFTN"] == [S.Reservation("SFTN", 1, 0)]
+    joined = S.lay(M, sftg, "H4", "606", 4)
+    assert joined.tokens["H4"] == (("SFTG", S.FREE),)
+    assert [r for r in joined.reservations["H4"] if r.corp] == [S.Reservation("SFTN", 0, 1)]
+    # SFTN's home token then takes its reserved slot, another corporation finds the city full
+    sftn = S.place_token(M, joined, "SFTN", "H4", 0)
+    assert sftn.tokens["H4"] == (("SFTG", "SFTN"),)

@@ -583,3 +583,44 @@ def test_a_closed_historical_corporation_keeps_its_concession_holder_in_his_turn
     assert H.treasury_in_18xx_order(s.money, "SFTN")[0].id != "SFTN_0"
     assert "SFTN" not in ST.parable(s, "0")
     assert ST.offers_par(s, "0")
+
+
+def test_a_discard_owed_mid_turn_makes_no_new_track_connection() -> None:
+    """A train bought in a turn that laid track crowds another corporation, which discards: the
+    turn stays at its train step, so the export makes no second `destination_connection` after
+    the discard (the differential's 6 December game 1: ATFA's discard in SFLi's turn)."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.auto_moves import Exporter
+    s = _afi_owned_by_sftg()
+    s = replace(s, operating=replace(operating_of(s), turn=replace(OP.turn(s), lays=1)))
+    depot = s.depot
+    spare = depot.upcoming[:5]
+    crowding = replace(depot, trains={**depot.trains, **{t: replace(depot.trains[t], owner="SFTG") for t in spare}},
+                       upcoming=depot.upcoming[5:])
+    before = replace(s, depot=crowding)
+    assert OP.crowded(before) == ["SFTG"]
+    discarded = replace(crowding, trains={**crowding.trains, spare[0]: replace(crowding.trains[spare[0]], owner=S.POOL)})
+    after = replace(s, depot=discarded)
+    moves = Exporter().auto_actions(before, after, A.DiscardTrain(entity="SFTG", entity_type="corporation",
+                                                                   train=spare[0]))
+    assert not [a for a in moves if isinstance(a, A.DestinationConnection)]
+
+
+def test_a_corporation_over_its_limit_at_its_turn_s_start_lays_track_first() -> None:
+    """G1841's operating steps put `DiscardTrain` after `BuyToken`: a corporation still over its
+    train limit when its turn begins (a merger's new major, the round after the merger) is asked
+    for its lay first and discards only once its turn reaches that step (the differential's
+    6 December game 2: AFI formed in ICSF's turn, the only corporation of the next round)."""
+    from shared.games.g1841 import operating as OP
+    from shared.games.g1841.state import Turn
+    s = _afi_owned_by_sftg()
+    spare = s.depot.upcoming[:5]
+    depot = replace(s.depot, trains={**s.depot.trains, **{t: replace(s.depot.trains[t], owner="AFI") for t in spare}},
+                    upcoming=s.depot.upcoming[5:])
+    s = replace(s, depot=depot, operating=replace(operating_of(s), turn=Turn(corp="AFI")))
+    assert OP.crowded(s) == ["AFI"]
+    step = OP.ROUND.active_step(s)
+    assert step is not None and step.name == "track"
+    kinds = {type(la.action).__name__ for la in ENGINE.legal_actions(s, s.players.index(acting(s)))}
+    assert "LayTile" in kinds and "DiscardTrain" not in kinds
+    assert OP.ORDER["buy_token"] < OP.ORDER["discard"] < OP.ORDER["buy_train"]

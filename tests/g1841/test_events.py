@@ -516,3 +516,25 @@ def test_the_secession_deals_a_president_s_certificate_as_a_corporate_transfer()
     assert after.percent_of("SFTG", "SSFL") == 20 and after.percent_of(S.POOL, "SSFL") == pool_before
     plain = X.move(s, ["SSFL_0"], "SFTG", True).money.book
     assert plain.percent_of("SFTG", "SSFL") == 0 and plain.percent_of(S.POOL, "SSFL") == pool_before + 20
+
+
+def test_a_merger_sharing_a_hex_counts_the_removed_token_twice() -> None:
+    """SFTG and SFTN both have a token at Bergamo (H4, two cities): one is removed, and
+    18xx.games' `merger_tokens_finish` counts it twice (destroyed, so one fewer token of the
+    pair, and among the duplicates), so the new major has 2 + 2 - 2 tokens, each hex once in its
+    token order (the differential's 6 December game 10: ICSF offered a token purchase with no
+    token left in 18xx.games)."""
+    s = table()
+    s = founded(s, "SFTG", (3, 5), {"0": [0]}, 100)
+    s = founded(s, "SFTN", (3, 5), {"1": [0]}, 100)
+    s = replace(s, money=replace(s.money, cash={**s.money.cash, "0": 1000, "1": 1000}),
+                token_order={"SFTG": ["H4", "J6"], "SFTN": ["H4"]})
+    assert s.board.tokens["H4"] == (("SFTG",), ("SFTN",)) and s.tokens["SFTG"] == s.tokens["SFTN"] == 2
+    s = EV.start(s, ["merge:SFTG:SFTN:ATFA"])
+    asked = []
+    while s.event is not None:
+        asked.append(question(s).topic)
+        s = ENGINE.apply(s, acting_seat(s), ENGINE.legal_actions(s, acting_seat(s))[0].action)
+    assert "remove" in asked
+    assert s.tokens["ATFA"] == 2
+    assert sorted(s.token_order["ATFA"]) == ["H4", "J6"]

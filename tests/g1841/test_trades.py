@@ -97,6 +97,25 @@ def test_the_president_s_certificate_goes_with_the_seller_s_whole_holding() -> N
     assert b.president_of("ATFA") == "2" and b.percent_of("2", "ATFA") == 40 and b.percent_of("1", "ATFA") == 30
 
 
+def test_a_presidency_taken_by_purchase_swaps_back_the_first_certificates_named() -> None:
+    """`transfer_shares` moves the bundle in the order the purchase names it and
+    `change_president` swaps back the new president's first certificates: buying four plain
+    SFTG shares from a president left with 20 %, the buyer keeps the last two named and takes
+    the president's certificate (the differential's 6 December game 17: a later sale named
+    the certificates 18xx.games no longer had there)."""
+    s = founded(stock_round({"SFTG": "0"}), "SFTG", "0", plain=4)
+    m = s.money
+    s = replace(s, money=replace(m, book=m.book.moved(["SFTG_1"], "2").moved(["SFTG_1"], "0")),
+                depot=replace(s.depot, phase=2))                  # phase 4: the presidency may change
+    s = on_turn(s, "1")
+    assert [c.id for c in s.money.book.held("0", "SFTG")] == ["SFTG_0", "SFTG_2", "SFTG_3", "SFTG_4", "SFTG_1"]
+    after = act(s, A.BuyShares(**who("1"), shares=["SFTG_1", "SFTG_2", "SFTG_3", "SFTG_4"], percent=40, total_price=5))
+    b = after.money.book
+    assert b.president_of("SFTG") == "1"
+    assert [c.id for c in b.held("0", "SFTG")] == ["SFTG_1", "SFTG_2"]
+    assert sorted(c.id for c in b.held("1", "SFTG")) == ["SFTG_0", "SFTG_3", "SFTG_4"]
+
+
 def test_the_limits_hold_for_a_purchase_from_a_player() -> None:
     """`can_gain?`: 60 % controlled, and a certificate of room under the limit."""
     s = on_turn(founded(stock_round({"SFTG": "0"}), "SFTG", "0", plain=3), "1")

@@ -52,7 +52,9 @@ def _position(state: State) -> float:
     if state.founding:
         return OP.ORDER["shares"]      # a corporation founded in the share step places its tokens
     step = OP.ROUND.active_step(state)
-    return END if step is None or OP.finished(state) else OP.ORDER[step.name]
+    # a discard another corporation owes mid-turn (a train bought crowded it) stands first among
+    # the steps but does not take the turn back: the turn is where it has got to
+    return END if step is None or OP.finished(state) else max(OP.ORDER[step.name], t.past)
 
 
 class Exporter:

@@ -275,7 +275,9 @@ def _tokens(r: Run, decider: str, a: str, b: str, target: str, stage: str, token
     oo = BE.shared_hex(m, r.s.board, a, b)
     if oo is not None:
         r.say(f"{a} and {b} both have tokens in {oo}. Must remove one.")
-        removed += 1
+        # counted twice, as 18xx.games counts it: the removal destroys the token (one fewer of
+        # the two corporations' tokens) and it is also counted among the duplicates
+        removed += 2
         _removals(r, asks, a, b, (oo,), 1, 1)
     count = 4
     if stage == "plain":
@@ -332,8 +334,9 @@ def _removals(r: Run, asks: str, a: str, b: str, hexes: tuple[str, ...], fewest:
 def _finish_merger(r: Run, a: str, b: str, target: str, count: int) -> None:
     s = r.s
     m = BS.the_map(s)
-    left = {h for c in (a, b) for h, _ in NW.token_nodes(m, s.board, c)}
-    order = [h for c in (a, b) for h in s.token_order.get(c, []) if h in left]
+    # each corporation's hexes where it still has a token (both had one in a shared hex)
+    order = [h for c in (a, b) for h in s.token_order.get(c, [])
+             if h in {x for x, _ in NW.token_nodes(m, s.board, c)}]
     board = BE.merged_tokens(s.board, [a, b], target)
     tokens = {**s.tokens, target: X.initial_tokens(s, target) + max(count - 2, 0)}
     r.s = replace(s, board=board, tokens=tokens, token_order={**s.token_order, target: order})

@@ -97,7 +97,7 @@ class DiscardStep:
 
 class TrackStep:
     name = "track"
-    rank = 1
+    rank = 0
     kinds = frozenset({"lay_tile", "pass"})
 
     def open(self, game: State) -> bool:
@@ -139,7 +139,7 @@ class TrackStep:
 
 class TokenStep:
     name = "token"
-    rank = 2
+    rank = 1
     kinds = frozenset({"place_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -175,7 +175,7 @@ class TokenStep:
 
 class RouteStep:
     name = "route"
-    rank = 3
+    rank = 2
     kinds = frozenset({"run_routes"})
 
     def open(self, game: State) -> bool:
@@ -223,7 +223,7 @@ def _pay(game: State, kind: str) -> State:
 
 class DividendStep:
     name = "dividend"
-    rank = 4
+    rank = 3
     kinds = frozenset({"dividend"})
 
     def open(self, game: State) -> bool:
@@ -253,7 +253,7 @@ class BuyTokenStep:
     still to place and any cash may replace, in a city it reaches, the token of a corporation
     that has more than one station, paying it any price from 1 to its cash; once a turn."""
     name = "buy_token"
-    rank = 5
+    rank = 4
     kinds = frozenset({"buy_token", "pass"})
 
     def open(self, game: State) -> bool:
@@ -661,8 +661,10 @@ _VIEW = Last()
 
 # each step's `kinds`: every action type its `actions` may give (routing and apply's check of
 # a decision ask only the steps that may take its type); its `rank`: its place here (the round
-# asks no step the turn's `past` is beyond, which `_reached` would close)
-STEPS: tuple[Any, ...] = (DiscardStep(), TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(),
+# asks no step the turn's `past` is beyond, which `_reached` would close). G1841's operating
+# steps put `DiscardTrain` after `BuyToken`: a corporation over its limit at the start of a
+# turn (a merger's, carried into the next round) lays, runs and pays first
+STEPS: tuple[Any, ...] = (TrackStep(), TokenStep(), RouteStep(), DividendStep(), BuyTokenStep(), DiscardStep(),
                           BuyTrainStep(), SharesStep(), MergeStep(), TransformStep())
 ORDER = {step.name: i for i, step in enumerate(STEPS)}
 # what the steps read of a state: all of it but the move counter apply bumps last (the round

@@ -224,8 +224,10 @@ def buy_from_player(state: State, player: str, cert_ids: list[str], percent: int
         raise RuleError("cannot_buy_share", f"{player} cannot buy those shares from a player now")
     if type(total_price) is not int or not 1 <= total_price <= money.cash[player]:
         raise RuleError("bad_price", f"name a price from 1 to {money.cash[player]}")
-    seller, sym, ids, _ = match[0]
-    book = _p2p_book(state, player, seller, sym, ids)
+    seller, sym, _, _ = match[0]
+    # the certificates move in the order the purchase names them (18xx.games' bundle), and a
+    # presidency the buyer takes swaps back the first of them
+    book = _p2p_book(state, player, seller, sym, tuple(cert_ids))
     money = replace(money, book=book, cash=S.pay(money.cash, player, seller, total_price))
     sr = state.stock
     assert sr is not None

@@ -17,6 +17,10 @@ from shared.games.core18xx.board.tiles import Placed, TileDef, placed
 from shared.games.core18xx.memo import Last, Memo
 
 FREE = ""  # an empty token slot
+# A city's reservations are a list by slot in 18xx.games (`City#reservations`); a token placed on
+# its company's reservation leaves a nil there (`remove_reservation!`), which still counts when an
+# upgrade merges cities and concatenates their lists (`Hex#lay`). Kept here as a hole.
+HOLE = ""
 
 
 class BoardError(ValueError):
@@ -29,7 +33,7 @@ class BoardError(ValueError):
 
 
 class Reservation(msgspec.Struct, frozen=True):
-    corp: str
+    corp: str  # HOLE: a city reservation used by its company's token, still holding its place
     city: int  # -1: the whole tile (a home on a multi-city hex with no city chosen yet)
     slot: int = -1
 
@@ -247,9 +251,7 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
     res = b.reservations
     if coord in res:
         res = dict(res)
-        res[coord] = tuple(
-            Reservation(r.corp, mapping.get(r.city, r.city) if r.city >= 0 else -1, r.slot) for r in b.reservations[coord]
-        )
+        res[coord] = _carried(b.reservations[coord], mapping)
     reserved = res.get(coord, ())
     old_slots = slots(m, b, coord)
     new_slots = [list((FREE,) * n.slots) for n in new.tile.nodes]
@@ -262,7 +264,7 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
             # token in its owner's reserved slot, else the first slot free and reserved by no one
             # (18xx.games' `exchange_token` / `get_slot`: a token moved by an upgrade never
             # takes another company's reserved slot), else any free slot
-            taken = {r.slot: r.corp for r in reserved if r.city == j and r.slot >= 0}
+            taken = {r.slot: r.corp for r in reserved if r.city == j and r.slot >= 0 and r.corp != HOLE}
             row = new_slots[j]
             free = next((k for k, c in taken.items() if c == owner and k < len(row) and row[k] == FREE), None)
             if free is None:
@@ -277,6 +279,20 @@ def lay_track(m: MapDef, b: BoardState, coord: str, tile: str, rotation: int) ->
         out_tokens = dict(b.tokens)
         out_tokens[coord] = tuple(tuple(s) for s in new_slots)
     return replace(b, tiles=tiles, tokens=out_tokens, reservations=res)
+
+
+def _carried(reservations: tuple[Reservation, ...], mapping: dict[int, int]) -> tuple[Reservation, ...]:
+    """Reservations across a lay (18xx.games `Hex#lay`): each old city's list, holes included, is
+    appended to its new city's in old-city order, so a city merged after another has its slots
+    after all of the first's."""
+    offset: dict[int, int] = {}
+    moved: dict[int, tuple[int, int]] = {}      # old city -> (new city, slot offset)
+    for i in sorted({r.city for r in reservations if r.city >= 0}):
+        j = mapping.get(i, i)
+        moved[i] = (j, offset.get(j, 0))
+        offset[j] = offset.get(j, 0) + 1 + max(r.slot for r in reservations if r.city == i)
+    return tuple(r if r.city < 0 else Reservation(r.corp, moved[r.city][0], r.slot + moved[r.city][1] if r.slot >= 0 else -1)
+                 for r in reservations)
 
 
 def reserve(m: MapDef, b: BoardState, corp: str, coord: str, city: int | None) -> BoardState:
@@ -328,7 +344,8 @@ def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> B
         raise BoardError("no_such_city", f"{coord} has no city {city}")
     current = [list(s) for s in slots(m, b, coord)]
     mine = [r for r in b.reservations.get(coord, ()) if r.corp == corp and r.city == city and r.slot >= 0]
-    reserved_by_others = {r.slot for r in b.reservations.get(coord, ()) if r.corp != corp and r.city == city}
+    reserved_by_others = {r.slot for r in b.reservations.get(coord, ())
+                          if r.corp != corp and r.corp != HOLE and r.city == city}
     if mine and mine[0].slot < len(current[city]) and current[city][mine[0].slot] == FREE:
         slot = mine[0].slot
     else:
@@ -340,10 +357,12 @@ def place_token(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> B
     tokens = dict(b.tokens)
     tokens[coord] = tuple(tuple(s) for s in current)
     out = replace(b, tokens=tokens)
-    # a corporation's reservations on this hex are used up by its token here
+    # a corporation's reservations on this hex are used up by its token here; the one of this
+    # city leaves its hole
     if any(r.corp == corp for r in b.reservations.get(coord, ())):
         res = dict(out.reservations)
-        left = tuple(r for r in res[coord] if r.corp != corp)
+        left = tuple(replace(r, corp=HOLE) if r.corp == corp and r.city == city and r.slot >= 0 else r
+                     for r in res[coord] if r.corp != corp or (r.city == city and r.slot >= 0))
         if left:
             res[coord] = left
         else:

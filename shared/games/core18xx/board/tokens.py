@@ -15,6 +15,7 @@ from shared.games.core18xx.board import network
 from shared.games.core18xx.board.mapdef import MapDef
 from shared.games.core18xx.board.state import (
     FREE,
+    HOLE,
     BoardError,
     BoardState,
     place_token,
@@ -42,7 +43,7 @@ def free_slot(m: MapDef, b: BoardState, corp: str, coord: str, city: int) -> boo
     res = b.reservations.get(coord, ())
     if any(r.corp == corp and r.city in (city, -1) for r in res):
         return FREE in cities[city]
-    reserved = {r.slot for r in res if r.city == city and r.corp != corp}
+    reserved = {r.slot for r in res if r.city == city and r.corp != corp and r.corp != HOLE}
     open_slots = [i for i, o in enumerate(cities[city]) if o == FREE and i not in reserved]
     if not open_slots:
         return False

@@ -33,7 +33,7 @@ def hex_view(m: MapDef, b: BoardState, coord: str, phase_colors: tuple[str, ...]
             node["edges"] = list(t.node_edges[i])
         if n.kind == "city":
             node["slots"] = [o or None for o in owners[i]]
-            node["reserved"] = [r.corp for r in reserved if r.city == i]
+            node["reserved"] = [r.corp for r in reserved if r.city == i and r.corp]
         nodes.append(node)
     return {
         "hex": coord,

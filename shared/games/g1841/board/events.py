@@ -220,7 +220,11 @@ def merger_removal(m: MapDef, b: BoardState, variant: str, a: str, other: str, t
     unplaced = total - on_map
     max_unplaced = min(unplaced, target - 1)
     min_unplaced = max(target - on_map, 0)
-    return Removal(on_map - (target - min_unplaced), on_map - (target - max_unplaced), tuple(hexes), target)
+    fewest = on_map - (target - min_unplaced)
+    # with more tokens on the map than the pair owns after a shared hex's removal (counted
+    # twice, as 18xx.games counts it) its `most` falls below `fewest` and 18xx.games leaves more
+    # tokens on the map than the new major has (its `swap_token` then fails): remove down to them
+    return Removal(fewest, max(fewest, on_map - (target - max_unplaced)), tuple(hexes), target)
 
 
 def tuscan_frozen_removals(m: MapDef, b: BoardState, variant: str, a: str, other: str) -> list[NodeRef]:
