@@ -108,6 +108,9 @@ class Config(msgspec.Struct, kw_only=True):
     # --- the store's budget (for the whole service, not one address) ---
     # Tables created per second by all clients of one process together.
     limit_create_all: RateLimit = RateLimit(10.0, 50.0)
+    # Tables made bot-only (created so, or the last person's seat handed to a bot) per second
+    # by all clients of one process together.
+    limit_bot_tables_all: RateLimit = RateLimit(1.0, 20.0)
     # Unstarted tables (no action logged yet) per client address, and in the whole store.
     max_open_tables_per_client: int = 500
     max_open_tables: int = 20_000
@@ -180,6 +183,7 @@ class Config(msgspec.Struct, kw_only=True):
             limit_reads=rate_get("ROUNDHOUSE_LIMIT_READS", d.limit_reads),
             max_watchers_per_client=num_get("ROUNDHOUSE_MAX_WATCHERS_PER_CLIENT", d.max_watchers_per_client),
             limit_create_all=rate_get("ROUNDHOUSE_LIMIT_CREATE_ALL", d.limit_create_all),
+            limit_bot_tables_all=rate_get("ROUNDHOUSE_LIMIT_BOT_TABLES_ALL", d.limit_bot_tables_all),
             max_open_tables_per_client=num_get("ROUNDHOUSE_MAX_OPEN_TABLES_PER_CLIENT", d.max_open_tables_per_client),
             max_open_tables=num_get("ROUNDHOUSE_MAX_OPEN_TABLES", d.max_open_tables),
             max_tables_per_client=num_get("ROUNDHOUSE_MAX_TABLES_PER_CLIENT", d.max_tables_per_client),

@@ -27,8 +27,9 @@ os.environ.setdefault("ROUNDHOUSE_MAX_TABLES_PER_CLIENT", "0")
 os.environ.setdefault("ROUNDHOUSE_MAX_TABLES", "0")
 os.environ.setdefault("ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT", "0")
 os.environ.setdefault("ROUNDHOUSE_MAX_BOT_TABLES", "0")
-# And the creation rate of all clients together: tests/hardening/test_store_budget.py sets it.
+# And the creation rates of all clients together: tests/hardening/test_store_budget.py sets them.
 os.environ.setdefault("ROUNDHOUSE_LIMIT_CREATE_ALL", "off")
+os.environ.setdefault("ROUNDHOUSE_LIMIT_BOT_TABLES_ALL", "off")
 # Likewise reads: every service a test starts is read from 127.0.0.1 by tests that poll the
 # API (tests/hardening/test_read_limits.py sets the budget it tests).
 os.environ.setdefault("ROUNDHOUSE_LIMIT_READS", "off")

@@ -16,7 +16,7 @@ SECRET = b"roundhouse-test-secret-0123456789abcdef"
 NO_BUDGETS: dict[str, Any] = {
     "max_open_tables_per_client": 0, "max_open_tables": 0, "max_tables_per_client": 0, "max_tables": 0,
     "max_bot_tables_per_client": 0, "max_bot_tables": 0, "limit_reads": RateLimit(0, 0),
-    "limit_create_all": RateLimit(0, 0),
+    "limit_create_all": RateLimit(0, 0), "limit_bot_tables_all": RateLimit(0, 0),
 }
 
 

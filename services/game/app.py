@@ -29,7 +29,7 @@ from services.game.service import GameService, Submitted
 from services.game.titles import title_list
 from services.http.errors import ApiError, answer_for, coded
 from services.http.guard import bearer_token, check_metrics_access, client_key, install_guard, read_budget, request_id
-from services.http.limits import TARPIT_S, Limiter, refuse_over, retry_after
+from services.http.limits import TARPIT_S, Limiter, refuse_over, refuse_over_all
 from services.http.replies import json_response, parse_uint
 from services.notify.dispatch import Notifier
 from services.notify.settings import NotifyConfig
@@ -65,6 +65,7 @@ class GameHttp:
         self.limit_create = Limiter(cfg.limit_create)
         self.limit_create_all = Limiter(cfg.limit_create_all)
         self.limit_bot_tables = Limiter(cfg.limit_bot_tables)
+        self.limit_bot_tables_all = Limiter(cfg.limit_bot_tables_all)
         self.limit_actions = Limiter(cfg.limit_actions)
         self.limit_reads = Limiter(cfg.limit_reads)  # the app's own, once installed (read_budget)
 
@@ -206,6 +207,15 @@ class GameHttp:
         """Take `cost` of this client's tokens for `what`, or refuse with 429 and Retry-After."""
         await refuse_over(limiter, client_key(request, self.cfg), what, cost)
 
+    async def admit_bot_table(self, request: web.Request) -> None:
+        """The rates of tables where only bots sit, however made so (created so or every seat
+        handed to a bot): this client's, then all clients' together. A bot-only table costs
+        the service more than one a person plays (its moves come back to back), and twenty
+        addresses at the per-client burst alone made 400 of them."""
+        await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
+        await refuse_over_all(self.limit_bot_tables_all, "bot_tables_busy",
+                              "all clients together are making tables where only bots sit faster than the service takes")
+
     @staticmethod
     def _submitted(result: Submitted) -> web.Response:
         return json_response(result.body, 201, {"Idempotent-Replayed": "true" if result.replayed else "false"})
@@ -215,16 +225,11 @@ class GameHttp:
     async def create_table(self, request: web.Request) -> web.Response:
         # Limits before the body is read: a refused flood should cost as little as possible.
         await self.limit(self.limit_create, request, "tables created")
-        wait = self.limit_create_all.take("*")
-        if wait:
-            # Held back the whole TARPIT_S, however soon a token is back: many clients share
-            # this bucket, and a flood's refusals must not cost more than what it is refused.
-            await asyncio.sleep(TARPIT_S)
-            raise coded("tables_busy", "the service is creating as many tables as it takes from all clients "
-                                       f"together; retry in {wait:.1f}s", retry_after=retry_after(wait))
+        await refuse_over_all(self.limit_create_all, "tables_busy",
+                              "the service is creating as many tables as it takes from all clients together")
         req = await self._body(request, CreateTable)
         if all(seat.kind == "bot" for seat in req.seats):
-            await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
+            await self.admit_bot_table(request)
         try:
             created = await self.service.create_table(req, client_key(request, self.cfg))
         except ApiError as refused:
@@ -285,11 +290,8 @@ class GameHttp:
         req = await self._body(request, SeatControl)
         await self.limit(self.limit_actions, request, "actions")
 
-        async def admit_bot_table() -> None:  # the per-client rate of tables with only bots
-            await self.limit(self.limit_bot_tables, request, "tables with only bot seats")
-
         return json_response(await self.service.set_controller(
-            table, seat, req.kind, req.level, client_key(request, self.cfg), admit_bot_table))
+            table, seat, req.kind, req.level, client_key(request, self.cfg), partial(self.admit_bot_table, request)))
 
     async def titles(self, _request: web.Request) -> web.Response:
         if self._titles is None:

@@ -409,7 +409,7 @@ class GameService:
 
         A handover that leaves only bots at an unfinished table takes from the same limits as
         creating a table of bots: `admit_bot_table` (the caller's per-client rate,
-        ROUNDHOUSE_LIMIT_BOT_TABLES) and a place in the bot-only budget of the address that
+        ROUNDHOUSE_LIMIT_BOT_TABLES, and all clients', ROUNDHOUSE_LIMIT_BOT_TABLES_ALL) and a place in the bot-only budget of the address that
         created the table (services/game/table_budget.py): what counts is what the table is,
         not the route that made it so. A person taking a seat back gives the place back.
 

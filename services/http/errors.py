@@ -63,7 +63,8 @@ ERROR_CODES: dict[str, tuple[int, str]] = {
                              "finish or leave some (docs/running.md#the-stores-budget)"),
     "too_many_bot_tables": (429, "this address's tables where only bots sit number ROUNDHOUSE_MAX_BOT_TABLES_PER_CLIENT "
                                  "(created so, or every seat handed to a bot)"),
-    "bot_tables_busy": (503, "the store holds ROUNDHOUSE_MAX_BOT_TABLES tables where only bots sit; `Retry-After` says when"),
+    "bot_tables_busy": (503, "the store holds ROUNDHOUSE_MAX_BOT_TABLES tables where only bots sit, or all clients "
+                             "together make them faster than ROUNDHOUSE_LIMIT_BOT_TABLES_ALL; `Retry-After` says when"),
     "store_full": (507, "the event store is full (Redis's maxmemory, its reserve for moves, ROUNDHOUSE_MAX_OPEN_TABLES "
                         "or ROUNDHOUSE_MAX_TABLES); nothing was written; do not retry at once"),
     "tables_busy": (503, "all clients together are creating tables faster than ROUNDHOUSE_LIMIT_CREATE_ALL; "

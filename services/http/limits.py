@@ -54,6 +54,17 @@ class Limiter:
         return wait
 
 
+async def refuse_over_all(limiter: Limiter, code: str, message: str) -> None:
+    """Take a token of the bucket every client shares, or raise `code` (a 503 with Retry-After)
+    with `message` and the wait. Held back TARPIT_S, however soon a token is back: many
+    clients share this bucket, and a flood's refusals must not cost more than what it is
+    refused."""
+    wait = limiter.take("*")
+    if wait:
+        await asyncio.sleep(TARPIT_S)
+        raise coded(code, f"{message}; retry in {wait:.1f}s", retry_after=retry_after(wait))
+
+
 def retry_after(wait: float) -> str:
     """Whole seconds for the Retry-After header (at least 1)."""
     return str(max(1, math.ceil(wait)))

@@ -4,6 +4,7 @@ address and in all, a reserve of Redis memory kept for moves, a full Redis answe
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import redis
@@ -84,6 +85,44 @@ async def test_creations_from_all_addresses_share_one_rate(guarded):
             statuses.append(status)
     assert statuses == [201, 201, 201, 503]
     assert_error(status, body, 503, "tables_busy")
+
+
+BOT_SEAT = {"name": "r1", "kind": "bot", "level": "random"}
+BOTS2: dict[str, Any] = {"title": "nim", "seats": [BOT_SEAT, {**BOT_SEAT, "name": "r2"}], "seed": 0}
+
+
+async def _hand_over(session, base: str, created: dict[str, Any], seat: int) -> tuple[int, dict[str, Any]]:
+    async with session.post(f"{base}/api/tables/{created['table']}/seats/{seat}/controller",
+                            json={"kind": "bot", "level": "random"},
+                            headers={"Authorization": f"Bearer {created['seats'][seat]['token']}"}) as resp:
+        return resp.status, await resp.json()
+
+
+async def test_tables_made_bot_only_from_all_addresses_share_one_rate(guarded, redis_client):
+    # Twenty addresses at the per-address burst made 400 bot-only tables in seconds.
+    host, port = await guarded(limit_bot_tables_all=RateLimit(0.01, 3))
+    base = f"http://{host}:{port}"
+    async with peer(2) as a, peer(3) as b, peer(4) as c, peer(5) as d:
+        assert (await _create(a, base, BOTS2))[0] == 201
+        assert (await _create(b, base, BOTS2))[0] == 201
+        status, people = await _create(c, base)
+        assert status == 201
+        assert (await _hand_over(c, base, people, 0))[0] == 200  # a person still sits at seat 1
+        assert (await _hand_over(c, base, people, 1))[0] == 200  # the third bot-only table
+        status, body = await _create(d, base, BOTS2)
+        assert_error(status, body, 503, "bot_tables_busy")
+        # The side door is the same door: a handover that would make a fourth is refused too,
+        # and changes nothing.
+        status, people = await _create(d, base)
+        assert status == 201
+        assert (await _hand_over(d, base, people, 0))[0] == 200
+        status, body = await _hand_over(d, base, people, 1)
+        assert_error(status, body, 503, "bot_tables_busy")
+        seats = json.loads(await redis_client.hget(keys.meta_key(people["table"]), "seats"))
+        assert [s["kind"] for s in seats] == ["bot", "human"]
+        # A table with a person at it draws nothing from this rate.
+        mixed = {**BOTS2, "seats": [{"name": "h"}, BOT_SEAT]}
+        assert (await _create(d, base, mixed))[0] == 201
 
 
 async def test_near_its_cap_redis_keeps_room_for_moves_and_refuses_new_tables(aiohttp_client, tmp_path):
