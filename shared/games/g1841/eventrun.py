@@ -7,7 +7,8 @@ must decide, calls `run.ask(question)`. The first time a question has no answer 
 stops (`Pending`) and the table waits with the partial position on view and the question as
 its one legal action. Each answer re-runs the event from the position it began in
 (`EventRun.base`) with all answers so far, so the position is always a pure function of the base
-and the answers and nothing in between needs storing.
+and the answers and nothing in between needs storing (a pass over given answers is kept,
+`_outcome`: the foresight's passes are those the answers then make).
 
 Answers are kept as text: a `choose` as its choice (`"full"`, `"2"`), a `remove_token` as
 `"remove:HEX:CITY"`, a pass as `"pass"`.
@@ -16,7 +17,7 @@ Answers are kept as text: a `choose` as its choice (`"full"`, `"2"`), a `remove_
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -123,28 +124,54 @@ def start(state: State, events: list[str]) -> State:
     return _run(state, events, [], state.moves)
 
 
-def _run(base: State, events: list[str], answers: list[str], moves: int) -> State:
+class Outcome(NamedTuple):
+    """Where one pass of the procedure over given answers stops: at a question (`question`),
+    refused (`refused`: the RuleError's code and message), or at the events' end; `s` and `log`
+    the position and the lines written up to there (read only)."""
+    s: State
+    log: list[str]
+    question: Question | None
+    refused: tuple[str, str] | None
+
+
+def _outcome(base: State, events: list[str], answers: list[str]) -> Outcome:
+    """One pass of the procedure, kept per base, events and answers: the foresight's passes
+    (`refuses`, `completes`) over the answers a question may get are the very passes its answer
+    then makes (`process`), and the next question's foresight walks the same answers again."""
+    key = (id(base), tuple(events), tuple(answers))
+    known = _OUTCOMES.get(key, (base,))
+    if known is not None:
+        return known
     run = Run(base, answers)
+    question = refused = None
     try:
         _procedure()(run, list(events))
     except Pending as p:
-        lines = list(run.log)
-        q = _answerable(base, events, answers, p.question)
-        return replace(run.s, event=EventRun(events=list(events), base=base, answers=list(answers),
+        question = p.question
+    except RuleError as exc:
+        refused = (exc.code, exc.message)
+    return _OUTCOMES.put(key, (base,), Outcome(run.s, run.log, question, refused))
+
+
+_OUTCOMES = Memo(512)
+
+
+def _run(base: State, events: list[str], answers: list[str], moves: int) -> State:
+    out = _outcome(base, events, answers)
+    if out.refused is not None:
+        raise RuleError(*out.refused)
+    if out.question is not None:
+        lines = list(out.log)
+        q = _answerable(base, events, answers, out.question)
+        return replace(out.s, event=EventRun(events=list(events), base=base, answers=list(answers),
                                              question=q, log=lines), event_log=lines, moves=moves)
-    return replace(run.s, event=None, event_log=list(run.log), moves=moves)
+    return replace(out.s, event=None, event_log=list(out.log), moves=moves)
 
 
 def refuses(base: State, events: list[str], answers: list[str]) -> bool:
     """Whether the events refuse these answers before their next question (a merger's end
     without a president or with a new circular chain)."""
-    try:
-        _procedure()(Run(base, answers), list(events))
-    except Pending:
-        return False
-    except RuleError:
-        return True
-    return False
+    return _outcome(base, events, answers).refused is not None
 
 
 # a plain merger's questions before its end's checks (the price, the holders' exchanges); the
@@ -184,20 +211,19 @@ def _search(base: State, events: list[str], answers: list[str]) -> bool:
 
     def search(given: list[str]) -> bool:
         budget[0] -= 1
-        try:
-            _procedure()(Run(base, given), list(events))
-        except Pending as p:
-            q = p.question
-            if q.kind == "discard":
-                # which train goes decides nothing the merger's end checks
-                return search([*given, str(q.choices[0])])
-            if q.topic not in DECISIVE or budget[0] <= 0:
-                return True
-            options = sorted((str(c) for c in q.choices), key=lambda c: c != "pres")
-            return any(search([*given, c]) for c in options)
-        except RuleError:
+        out = _outcome(base, events, given)
+        if out.refused is not None:
             return False
-        return True
+        q = out.question
+        if q is None:
+            return True
+        if q.kind == "discard":
+            # which train goes decides nothing the merger's end checks
+            return search([*given, str(q.choices[0])])
+        if q.topic not in DECISIVE or budget[0] <= 0:
+            return True
+        options = sorted((str(c) for c in q.choices), key=lambda c: c != "pres")
+        return any(search([*given, c]) for c in options)
 
     return search(list(answers))
 

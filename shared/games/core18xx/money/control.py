@@ -15,6 +15,7 @@ every owner is a player, and the chain is one step long.
 
 from __future__ import annotations
 
+from shared.games.core18xx.memo import Memo
 from shared.games.core18xx.money import shares as S
 from shared.games.core18xx.money.state import MoneyState
 
@@ -31,19 +32,31 @@ def owner(money: MoneyState, sym: str) -> str | None:
     return money.book.president_of(sym)
 
 
-def _answers(money: MoneyState, name: str) -> dict:
-    # the chains are asked hundreds of thousands of times an 1841 import (every share check
-    # walks them), of few money states: kept on the state (see core18xx.memo)
-    known = money.answers.get(name)
-    if known is None:
-        known = money.answers[name] = {}
-    return known
+def _shared(money: MoneyState) -> dict[str, dict]:
+    """The corporations' chains, controllers and the players' corporations, shared by every
+    money state with the same owners: they read only which holder owns each started
+    corporation, the corporations' order and the players (a state changes its cash, prices and
+    plain shares far more often: an 1841 game has some 2,500 money states and 80 such owners)."""
+    found = money.answers.get("_control")
+    if found is None:
+        book = money.book
+        owners = tuple(None if not c.ipoed or c.closed else book.president_of(sym) for sym, c in money.corps.items())
+        key = (tuple(money.corps), owners, tuple(money.players))
+        found = _CONTROL.get(key, ())
+        if found is None:
+            found = _CONTROL.put(key, (), {"chain": {}, "controller": {}, "controlled_by": {}})
+        money.answers["_control"] = found
+    return found
+
+
+_CONTROL = Memo(256)
+_DONE = object()    # `controlled_by` answered for every player
 
 
 def chain_of_control(money: MoneyState, sym: str) -> tuple[str | None, ...]:
     """The owners from `sym` upward: its owner, that owner's owner, ... ending at a player, the
     pool, a treasury (the company holding its own certificate) or None (a loop, or not started)."""
-    known = _answers(money, "_chain_of_control")
+    known = _shared(money)["chain"]
     chain = known.get(sym)
     if chain is None:
         chain = known[sym] = _chain(money, sym)
@@ -68,15 +81,13 @@ def _chain(money: MoneyState, sym: str) -> tuple[str | None, ...]:
 def controller(money: MoneyState, holder: str) -> str | None:
     """The player who decides for `holder`: a player decides for himself; a corporation's
     controller is the player ending its chain of control, or None (frozen)."""
-    known = _answers(money, "_controller")
+    if holder not in money.corps:
+        return holder if holder in money.cash and holder not in (S.POOL, S.BANK) else None
+    known = _shared(money)["controller"]
     if holder in known:
         return known[holder]
-    if not is_corporation(money, holder):
-        found = holder if holder in money.cash and holder not in (S.POOL, S.BANK) else None
-    else:
-        last = chain_of_control(money, holder)[-1]
-        found = last if last is not None and last in money.players else None
-    known[holder] = found
+    last = chain_of_control(money, holder)[-1]
+    found = known[holder] = last if last is not None and last in money.players else None
     return found
 
 
@@ -88,11 +99,13 @@ def frozen(money: MoneyState, sym: str) -> bool:
 
 def controlled_by(money: MoneyState, player: str) -> list[str]:
     """The corporations `player` controls, directly or through a chain, in the title's order."""
-    known = _answers(money, "_controlled_by")
-    found = known.get(player)
-    if found is None:
-        found = known[player] = [sym for sym in money.corps if controller(money, sym) == player]
-    return list(found)
+    known = _shared(money)["controlled_by"]
+    if not known:
+        # every controller's at once (None: the frozen ones), one pass over the corporations
+        known[_DONE] = []
+        for sym in money.corps:
+            known.setdefault(controller(money, sym), []).append(sym)
+    return list(known.get(player, ()))
 
 
 def may_act_for(money: MoneyState, player: str, entity: str) -> bool:
